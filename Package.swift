@@ -1,0 +1,24 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+// Every module is one layer of ../DESIGN.md; a lower layer never imports a higher one.
+// The package declares no dependencies: only the toolchain's own modules are used.
+let package = Package(
+    name: "swift-address-picker",
+    platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9), .visionOS(.v1)],
+    products: [
+        .library(name: "MachineCore", targets: ["MachineCore"]),
+        .library(name: "MachineRuntime", targets: ["MachineRuntime"]),
+        .library(name: "AddressPicker", targets: ["AddressPicker"]),
+    ],
+    targets: [
+        .target(name: "MachineCore"),
+        .target(name: "MachineRuntime", dependencies: ["MachineCore"]),
+        .target(name: "AddressPicker", dependencies: ["MachineCore", "MachineRuntime"]),
+
+        .testTarget(name: "MachineCoreTests", dependencies: ["MachineCore"]),
+        .testTarget(name: "MachineRuntimeTests", dependencies: ["MachineCore", "MachineRuntime"]),
+        .testTarget(name: "AddressPickerTests", dependencies: ["AddressPicker", "MachineCore", "MachineRuntime"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

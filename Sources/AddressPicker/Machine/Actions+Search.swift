@@ -1,0 +1,128 @@
+import MachineCore
+
+/// The actions of the search region: typing, completions, place search and results.
+extension AddressPicker {
+    /// S1: remember the region the search starts from.
+    static func activateSearch(_ context: inout Context, _ event: Event, _ out: inout Out) {
+        context.searchOrigin = context.region
+        context.resultsMovedMap = false
+    }
+
+    /// S3: an emptied query clears the search and abandons its work.
+    static func clearQuery(_ context: inout Context, _ event: Event, _ out: inout Out) {
+        cancelSearchWork(&out)
+        clearSearch(&context)
+    }
+
+    /// S4: a new query (re)starts the search debounce; the completions on screen stay.
+    static func editQuery(_ context: inout Context, _ event: Event, _ out: inout Out) {
+        guard case .queryChanged(let query) = event else { return }
+        out.cancel(.completions)
+        out.cancel(.places)
+        context.query = query
+        context.results = []
+        out.startTimer(.searchDebounce, after: context.configuration.searchDebounce)
+    }
+
+    /// S5: ask for the query's completions.
+    static func requestCompletions(_ context: inout Context, _ event: Event, _ out: inout Out) {
+        out.request(.requestCompletions(query: context.query))
+    }
+
+    /// S6: the completions arrived (empty is not an error).
+    static func showCompletions(_ context: inout Context, _ event: Event, _ out: inout Out) {
+        guard case .completions(let completions) = event else { return }
+        context.completions = completions
+        context.completionsQuery = context.query
+        if context.error == .completionsFailed { context.error = nil }
+    }
+
+    /// S7: the completions failed; nothing is on screen, so the same query asks again.
+    static func failCompletions(_ context: inout Context, _ event: Event, _ out: inout Out) {
+        context.completions = []
+        context.completionsQuery = nil
+        context.error = .completionsFailed
+    }
+
+    /// C1: search the places of the picked completion.
+    static func searchCompletion(_ context: inout Context, _ event: Event, _ out: inout Out) {
+        guard case .completionSelected(let index) = event, context.completions.indices.contains(index) else { return }
+        let completion = context.completions[index]
+        out.cancelTimer(.searchDebounce)
+        out.cancel(.completions)
+        context.query = completion.title
+        out.request(.searchPlaces(.completion(completion)))
+    }
+
+    /// C2: search the places matching the query near the region on screen.
+    static func searchQuery(_ context: inout Context, _ event: Event, _ out: inout Out) {
+        out.cancelTimer(.searchDebounce)
+        out.cancel(.completions)
+        out.cancel(.places)
+        out.request(.searchPlaces(.text(context.query, region: context.region)))
+    }
+
+    /// C3: show the places as markers and move the map to the region that holds them.
+    static func showPlaces(_ context: inout Context, _ event: Event, _ out: inout Out) {
+        guard case .places(let answer) = event,
+              let region = answer.boundingRegion
+                ?? MapRegion.enclosing(answer.places.map(\.center), minimumSpan: context.configuration.locationSpan)
+        else { return }
+        context.results = answer.places
+        context.region = region
+        out.emit(.setRegion(region))
+        if context.error == .placesFailed { context.error = nil }
+        context.resultsMovedMap = true
+    }
+
+    /// C4: the search found nothing; the map stays.
+    static func showNoPlaces(_ context: inout Context, _ event: Event, _ out: inout Out) {
+        context.results = []
+        if context.error == .placesFailed { context.error = nil }
+    }
+
+    /// C4: the search failed.
+    static func failPlaces(_ context: inout Context, _ event: Event, _ out: inout Out) {
+        context.results = []
+        context.error = .placesFailed
+    }
+
+    /// C5: the picked result is the address; the map centres on it and the search closes.
+    static func pickResult(_ context: inout Context, _ event: Event, _ out: inout Out) {
+        guard let place = context.result(pickedBy: event) else { return }
+        context.address = place.address
+        context.addressSource = .search
+        context.region = MapRegion(center: place.center, span: context.configuration.locationSpan)
+        out.emit(.setRegion(context.region))
+        out.emit(.dismissSearch)
+        clearSearch(&context, keepingError: true)
+        context.searchOrigin = nil
+        context.resultsMovedMap = false
+    }
+
+    /// C6: leave the search; if its results moved the map, put the map back.
+    static func cancelSearch(_ context: inout Context, _ event: Event, _ out: inout Out) {
+        cancelSearchWork(&out)
+        clearSearch(&context)
+        if context.resultsMovedMap, let origin = context.searchOrigin {
+            context.region = origin
+            out.emit(.setRegion(origin))
+        }
+        context.searchOrigin = nil
+        context.resultsMovedMap = false
+    }
+
+    private static func cancelSearchWork(_ out: inout Out) {
+        out.cancelTimer(.searchDebounce)
+        out.cancel(.completions)
+        out.cancel(.places)
+    }
+
+    private static func clearSearch(_ context: inout Context, keepingError: Bool = false) {
+        context.query = ""
+        context.completions = []
+        context.completionsQuery = nil
+        context.results = []
+        if !keepingError, context.error?.isSearchFailure == true { context.error = nil }
+    }
+}

@@ -1,0 +1,41 @@
+import MachineCore
+
+/// The address-picker machine: pick an address on a map by panning it, by searching, or from the
+/// current location.
+///
+/// Five parallel regions (``picker``, ``location``, ``map``, ``search``, ``poi``) each have one
+/// control state; the ``Context`` holds what they share. Every transition is a named row of
+/// ``table``. The vocabulary is the public contract of `spec/address-picker.md`.
+public enum AddressPicker: MachineDefinition {
+    /// The machine's two timers.
+    public enum Timer: Int, IndexedCase {
+        /// Quiet time after a keystroke before completions are requested (S4, S5).
+        case searchDebounce
+        /// Quiet time after a pan before the map's centre is looked up (M3, M4).
+        case regionDebounce
+    }
+
+    public static func event(firing timer: Timer) -> Event {
+        switch timer {
+        case .searchDebounce: .searchDebounceElapsed
+        case .regionDebounce: .regionDebounceElapsed
+        }
+    }
+
+    public static func requestKind(answeredBy kind: Event.Kind) -> Request.Kind? {
+        switch kind {
+        case .completions, .completionsFailed: .completions
+        case .places, .placesFailed: .places
+        case .address, .addressFailed: .address
+        case .authorization, .authorizationFailed: .authorization
+        case .location, .locationFailed: .location
+        case .pointsOfInterest, .pointsOfInterestFailed: .pointsOfInterest
+        default: nil
+        }
+    }
+
+    /// The state the machine starts in: every region in its initial state.
+    public static func initialState(_ context: Context = Context()) -> MachineState<AddressPicker> {
+        table.initialState(context: context)
+    }
+}

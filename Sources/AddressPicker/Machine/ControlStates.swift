@@ -1,0 +1,48 @@
+import MachineCore
+
+extension AddressPicker {
+    /// Whether the picker is still open.
+    public enum PickerState: Int, ControlState {
+        case picking
+        /// Final: the address was delivered; every later event is ignored.
+        case confirmed
+    }
+
+    /// The current-location flow.
+    public enum LocationState: Int, ControlState {
+        case idle, awaitingAuthorization, locating
+    }
+
+    /// The map and the lookup of the address under its centre.
+    public enum MapState: Int, ControlState {
+        case idle
+        /// The region debounce is running.
+        case settling
+        /// A reverse geocode is in flight.
+        case geocoding
+    }
+
+    /// The search field, its completions and its results.
+    public enum SearchState: Int, ControlState {
+        case inactive, editing, debouncing, loadingCompletions, showingCompletions
+        /// A place search is in flight.
+        case searching
+        case showingResults
+    }
+
+    /// The points of interest of a category shown on the map.
+    public enum PointsOfInterestState: Int, ControlState {
+        case off, loading, showing
+    }
+
+    /// The picker region: open until the address is confirmed.
+    public static let picker = Region<PickerState>("picker", index: 0, initial: .picking, final: [.confirmed])
+    /// The location region: permission and the current location.
+    public static let location = Region<LocationState>("location", index: 1, initial: .idle)
+    /// The map region: panning and reverse geocoding.
+    public static let map = Region<MapState>("map", index: 2, initial: .idle)
+    /// The search region: completions and place search.
+    public static let search = Region<SearchState>("search", index: 3, initial: .inactive)
+    /// The points-of-interest region.
+    public static let poi = Region<PointsOfInterestState>("poi", index: 4, initial: .off)
+}

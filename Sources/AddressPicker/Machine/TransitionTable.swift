@@ -1,0 +1,123 @@
+import MachineCore
+
+extension AddressPicker {
+    /// Every transition of the address picker, by name.
+    ///
+    /// Each row is `id, region, source states, event, [guard], target, action`; the id starts with
+    /// the behaviour line of `spec/address-picker.md` it implements. Within a step, rows fire in
+    /// region order (picker, location, map, search, poi), and each row emits its cancellations
+    /// before its other commands.
+    public static let table: TransitionTable<AddressPicker> = {
+        do {
+            return try TransitionTable(regions: [picker, location, map, search, poi], rows: rows)
+        } catch {
+            // The rows below are fixed; the test suite builds this table, so this cannot happen
+            // in a released build.
+            preconditionFailure("the address-picker table is inconsistent: \(error)")
+        }
+    }()
+
+    static let activeSearch: Sources<SearchState> = [
+        .editing, .debouncing, .loadingCompletions, .showingCompletions, .searching, .showingResults,
+    ]
+
+    static let rows: [Row<AddressPicker>] = [
+        // MARK: picker
+        Row("K1.dismissAlert", in: picker, from: [.picking], on: .alertDismissed, when: .alertShown, action: dismissAlert),
+        Row("K2.confirm", in: picker, from: [.picking], on: .confirmTapped, when: .hasAddress, to: .confirmed, action: confirm),
+
+        // MARK: location
+        Row("L1.servicesOff", in: location, from: [.idle], on: .locateMeTapped, when: .servicesOff, action: alertServicesOff),
+        Row("L1.denied", in: location, from: [.idle], on: .locateMeTapped, when: .permissionDenied, action: alertDenied),
+        Row("L1.askPermission", in: location, from: [.idle], on: .locateMeTapped, when: .permissionUndetermined,
+            to: .awaitingAuthorization, action: askPermission),
+        Row("L1.locate", in: location, from: [.idle], on: .locateMeTapped, when: .permissionGranted,
+            to: .locating, action: locate),
+        Row("L2.granted", in: location, from: [.awaitingAuthorization], on: .authorization, when: .grantsPermission,
+            to: .locating, action: locateAfterPermission),
+        Row("L2.denied", in: location, from: [.awaitingAuthorization], on: .authorization, when: .deniesPermission,
+            to: .idle, action: alertRefusal),
+        Row("L2.servicesOff", in: location, from: [.awaitingAuthorization], on: .authorization, when: .reportsServicesOff,
+            to: .idle, action: alertRefusal),
+        Row("L2.undetermined", in: location, from: [.awaitingAuthorization], on: .authorization, when: .leavesUndetermined,
+            to: .idle, action: storeAuthorization),
+        Row("L2.failed", in: location, from: [.awaitingAuthorization], on: .authorizationFailed,
+            to: .idle, action: alertLocationFailed),
+        Row("L3.located", in: location, from: [.locating], on: .location, to: .idle),
+        Row("L4.failed", in: location, from: [.locating], on: .locationFailed, to: .idle, action: alertLocationFailed),
+        Row("L5.store", in: location, from: [.idle, .awaitingAuthorization], on: .authorizationChanged,
+            action: storeAuthorization),
+        Row("L5.keep", in: location, from: [.locating], on: .authorizationChanged, when: .keepsPermission,
+            action: storeAuthorization),
+        Row("L5.lost", in: location, from: [.locating], on: .authorizationChanged, when: .losesPermission,
+            to: .idle, action: stopLocating),
+        Row("K2.stopLocating", in: location, from: [.awaitingAuthorization, .locating], on: .confirmTapped,
+            when: .hasAddress, to: .idle),
+
+        // MARK: map
+        Row("M1.echo", in: map, from: .any, on: .regionChanged, when: .isEcho, action: storeRegion),
+        Row("M2.samePlace", in: map, from: [.idle, .geocoding], on: .regionChanged, when: .isUserMoveNearReference,
+            action: storeRegion),
+        Row("M3.moved", in: map, from: [.idle, .geocoding], on: .regionChanged, when: .isUserMoveAwayFromReference,
+            to: .settling, action: settle),
+        Row("M3.stillMoving", in: map, from: [.settling], on: .regionChanged, when: .isUserMove,
+            to: .settling, action: settle),
+        Row("M4.lookUp", in: map, from: [.settling], on: .regionDebounceElapsed, to: .geocoding, action: lookUpCenter),
+        Row("M5.resolved", in: map, from: [.geocoding], on: .address, to: .idle, action: resolveAddress),
+        Row("M6.failed", in: map, from: [.geocoding], on: .addressFailed, to: .idle, action: failLookup),
+        Row("M7.appeared", in: map, from: .any, on: .appeared, to: .geocoding, action: lookUpCenter),
+        Row("C5.settleMap", in: map, from: .any, on: .resultSelected, when: .picksResult,
+            to: .idle, action: settleOnPickedResult),
+        Row("L3.lookUpLocation", in: map, from: .any, on: .location, to: .geocoding, action: lookUpLocation),
+        Row("K2.stopLookup", in: map, from: [.settling, .geocoding], on: .confirmTapped, when: .hasAddress, to: .idle),
+
+        // MARK: search
+        Row("S1.activate", in: search, from: [.inactive], on: .searchActivated, to: .editing, action: activateSearch),
+        Row("S3.clear", in: search, from: activeSearch, on: .queryChanged, when: .clearsQuery,
+            to: .editing, action: clearQuery),
+        Row("S4.type", in: search, from: activeSearch, on: .queryChanged, when: .editsQuery,
+            to: .debouncing, action: editQuery),
+        Row("S5.reuseCompletions", in: search, from: [.debouncing], on: .searchDebounceElapsed,
+            when: .hasCompletionsForQuery, to: .showingCompletions),
+        Row("S5.loadCompletions", in: search, from: [.debouncing], on: .searchDebounceElapsed,
+            when: .needsCompletionsForQuery, to: .loadingCompletions, action: requestCompletions),
+        Row("S6.completions", in: search, from: [.loadingCompletions], on: .completions,
+            to: .showingCompletions, action: showCompletions),
+        Row("S7.completionsFailed", in: search, from: [.loadingCompletions], on: .completionsFailed,
+            to: .showingCompletions, action: failCompletions),
+        Row("C1.selectCompletion", in: search, from: [.showingCompletions, .debouncing, .loadingCompletions],
+            on: .completionSelected, when: .isOfferedCompletion, to: .searching, action: searchCompletion),
+        Row("C2.submit", in: search, from: activeSearch, on: .searchSubmitted, when: .hasQuery,
+            to: .searching, action: searchQuery),
+        Row("C3.places", in: search, from: [.searching], on: .places, when: .foundPlaces,
+            to: .showingResults, action: showPlaces),
+        Row("C4.noPlaces", in: search, from: [.searching], on: .places, when: .foundNoPlaces,
+            to: .showingResults, action: showNoPlaces),
+        Row("C4.placesFailed", in: search, from: [.searching], on: .placesFailed,
+            to: .showingResults, action: failPlaces),
+        Row("C5.pickResult", in: search, from: [.showingResults], on: .resultSelected, when: .isOfferedResult,
+            to: .inactive, action: pickResult),
+        Row("C6.cancel", in: search, from: activeSearch, on: .searchCancelled, to: .inactive, action: cancelSearch),
+        Row("K2.stopSearch", in: search, from: [.debouncing, .loadingCompletions, .searching], on: .confirmTapped,
+            when: .hasAddress, to: .inactive),
+
+        // MARK: poi
+        Row("P1.deselect", in: poi, from: .any, on: .categoryTapped, when: .isSelectedCategory,
+            to: .off, action: deselectCategory),
+        Row("P1.select", in: poi, from: .any, on: .categoryTapped, when: .isOtherCategory,
+            to: .loading, action: selectCategory),
+        Row("P2.loaded", in: poi, from: [.loading], on: .pointsOfInterest, to: .showing, action: showPointsOfInterest),
+        Row("P2.failed", in: poi, from: [.loading], on: .pointsOfInterestFailed, to: .off, action: failPointsOfInterest),
+        Row("P3.userMovedMap", in: poi, from: .any, on: .regionChanged, when: .hasCategoryAndUserMovedMap,
+            to: .loading, action: searchCategoryAgain),
+        Row("P3.placesMovedMap", in: poi, from: .any, on: .places, when: .hasCategoryAndFoundPlaces,
+            to: .loading, action: searchCategoryAgain),
+        Row("P3.resultMovedMap", in: poi, from: .any, on: .resultSelected, when: .hasCategoryAndPicksResult,
+            to: .loading, action: searchCategoryAgain),
+        Row("P3.searchRestoredMap", in: poi, from: .any, on: .searchCancelled, when: .hasCategoryAndRestoresMap,
+            to: .loading, action: searchCategoryAgain),
+        Row("P3.locationMovedMap", in: poi, from: .any, on: .location, when: .hasCategory,
+            to: .loading, action: searchCategoryAgain),
+        Row("K2.stopPointsOfInterest", in: poi, from: [.loading], on: .confirmTapped, when: .hasAddress, to: .off),
+    ]
+}

@@ -1,0 +1,55 @@
+/// The vocabulary of one machine: its context, events, requests, outputs and timers.
+///
+/// A definition is usually a caseless `enum` used as a namespace. Its transitions live in a
+/// ``TransitionTable`` built from it; its control states are the ``ControlState`` enumerations of
+/// its ``Region``s.
+///
+/// The framework knows four kinds of side effect that every machine shares, so the runtime can
+/// perform them: timers (``Timer``), requests to providers (``Request``) and their cancellation,
+/// and outputs for the host (``Output``). A timer fires as an event, ``event(firing:)``; a
+/// provider answers a request with an event whose kind ``requestKind(answeredBy:)`` names.
+public protocol MachineDefinition: Sendable {
+    /// The extended state: everything the machine remembers besides its control states.
+    associatedtype Context: Sendable
+    /// What happens to the machine: host input, timer firings and provider answers.
+    associatedtype Event: MachineEvent
+    /// Work a provider performs asynchronously and answers with an event.
+    associatedtype Request: MachineRequest = NoRequest
+    /// Instructions for the host (move the map, show an alert, …).
+    associatedtype Output: Sendable & Equatable = NoOutput
+    /// The names of the machine's timers.
+    associatedtype Timer: IndexedCase = NoTimer
+
+    /// The event a timer delivers when it fires.
+    static func event(firing timer: Timer) -> Event
+
+    /// The request kind that events of `kind` answer, or `nil` for host and timer events.
+    static func requestKind(answeredBy kind: Event.Kind) -> Request.Kind?
+}
+
+extension MachineDefinition where Timer == NoTimer {
+    public static func event(firing timer: NoTimer) -> Event {}
+}
+
+extension MachineDefinition where Request == NoRequest {
+    public static func requestKind(answeredBy kind: Event.Kind) -> NoRequest.Kind? { nil }
+}
+
+/// An event the machine handles; its ``kind`` selects the rows of the table.
+public protocol MachineEvent: Sendable {
+    /// The payload-free name of the event.
+    associatedtype Kind: IndexedCase
+    /// The event's kind.
+    var kind: Kind { get }
+}
+
+/// A request for a provider; at most one request of each ``kind`` is in flight.
+public protocol MachineRequest: Sendable, Equatable {
+    /// The payload-free name of the request.
+    associatedtype Kind: IndexedCase
+    /// The request's kind.
+    var kind: Kind { get }
+}
+
+/// The control states of one region: a payload-free enumeration.
+public protocol ControlState: IndexedCase {}

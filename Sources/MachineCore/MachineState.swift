@@ -1,0 +1,27 @@
+/// Everything a machine is at one instant: the control state of each region, the context, and
+/// what it has running.
+public struct MachineState<M: MachineDefinition>: Sendable {
+    /// The control state of every region, by region index.
+    public var controls: ControlStates
+    /// The extended state.
+    public var context: M.Context
+    /// The timers running and the requests in flight.
+    public var work: WorkLedger<M.Timer, M.Request.Kind>
+
+    /// A state with the given parts.
+    @inlinable
+    public init(controls: ControlStates, context: M.Context, work: WorkLedger<M.Timer, M.Request.Kind> = .init()) {
+        self.controls = controls
+        self.context = context
+        self.work = work
+    }
+
+    /// The control state of `region`.
+    @inlinable
+    public subscript<S>(region: Region<S>) -> S {
+        get { S(rawValue: controls[region.index]) ?? region.initial }
+        set { controls[region.index] = newValue.rawValue }
+    }
+}
+
+extension MachineState: Equatable where M.Context: Equatable {}

@@ -1,0 +1,21 @@
+/// The timer names of a machine without timers.
+public enum NoTimer: IndexedCase {
+    public init?(rawValue: Int) { nil }
+    public var rawValue: Int { switch self {} }
+    public static var allCases: [NoTimer] { [] }
+}
+
+/// The requests of a machine that makes none.
+public enum NoRequest: MachineRequest {
+    /// The request kinds of a machine that makes no requests.
+    public enum Kind: IndexedCase {
+        public init?(rawValue: Int) { nil }
+        public var rawValue: Int { switch self {} }
+        public static var allCases: [Kind] { [] }
+    }
+
+    public var kind: Kind { switch self {} }
+}
+
+/// The outputs of a machine that gives the host none.
+public enum NoOutput: Sendable, Equatable {}

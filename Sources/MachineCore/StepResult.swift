@@ -1,0 +1,65 @@
+/// What one step did: the rows that fired, the guards it evaluated, the commands it emitted, or
+/// why nothing fired.
+public struct StepResult<M: MachineDefinition>: Sendable {
+    @usableFromInline var fired: [Int] = []
+    @usableFromInline var checks: [GuardCheck] = []
+    @usableFromInline var box = Outbox<M>()
+    @usableFromInline var reason: IgnoreReason?
+
+    /// The index in ``TransitionTable/rows`` of each row that fired, in firing order.
+    @inlinable
+    public var firedRows: [Int] { fired }
+    /// Every guard evaluated while choosing the rows, in evaluation order.
+    @inlinable
+    public var guardChecks: [GuardCheck] { checks }
+    /// The commands, in order, and the work running afterwards.
+    @inlinable
+    public var outbox: Outbox<M> { box }
+    /// Why no row fired, or `nil` when one did.
+    @inlinable
+    public var ignored: IgnoreReason? { reason }
+
+    /// An empty result, to be filled by ``TransitionTable/step(_:_:into:)``.
+    @inlinable
+    public init() {}
+
+    /// The commands the step emitted, in order.
+    @inlinable
+    public var commands: [Command<M>] { box.emitted }
+
+    @inlinable
+    mutating func reset() {
+        fired.removeAll(keepingCapacity: true)
+        checks.removeAll(keepingCapacity: true)
+        box.emitted.removeAll(keepingCapacity: true)
+        reason = nil
+    }
+}
+
+/// One evaluation of a row's guard.
+public struct GuardCheck: Hashable, Sendable {
+    /// The index of the row whose guard was evaluated.
+    public let row: Int
+    /// Whether it held.
+    public let passed: Bool
+
+    @inlinable
+    init(row: Int, passed: Bool) {
+        self.row = row
+        self.passed = passed
+    }
+}
+
+/// Why a step fired no row. The event is then *ignored*: nothing changed but the work ledger
+/// (a timer that fired or a request that was answered is no longer running).
+public enum IgnoreReason: Hashable, Sendable {
+    /// The machine is finished: `region` is in the final state `state`.
+    case finished(region: Int, state: Int)
+    /// The event answers a request of a kind that is not in flight, or is the firing of a timer
+    /// that is not running.
+    case notAwaited
+    /// No row of any region handles the event in the current states.
+    case noRow
+    /// Rows handle the event, but each one's guard was false (see ``StepResult/guardChecks``).
+    case guardsFailed
+}

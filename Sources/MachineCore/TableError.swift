@@ -1,0 +1,44 @@
+/// A mistake in the declaration of a ``TransitionTable``, found when the table is built.
+public enum TableError: Error, Equatable, CustomStringConvertible {
+    case noRegions
+    case tooManyRegions(count: Int)
+    case tooManyStates(region: String, count: Int)
+    case regionIndexMismatch(region: String, declared: Int, position: Int)
+    case duplicateRegion(String)
+    case tooManyCases(type: String, count: Int)
+    case rawValuesNotPositions(type: String, name: String, rawValue: Int, position: Int)
+    case duplicateRowID(String)
+    case emptyRowID
+    case unknownRegion(row: String, region: String)
+    case stateTypeMismatch(row: String, region: String)
+    case emptySources(row: String)
+
+    public var description: String {
+        switch self {
+        case .noRegions:
+            "a table needs at least one region"
+        case .tooManyRegions(let count):
+            "a table holds at most \(ControlStates.capacity) regions, not \(count)"
+        case .tooManyStates(let region, let count):
+            "region '\(region)' has \(count) states; at most 256 are allowed"
+        case .regionIndexMismatch(let region, let declared, let position):
+            "region '\(region)' is declared with index \(declared) but listed at position \(position)"
+        case .duplicateRegion(let name):
+            "two regions are named '\(name)'"
+        case .tooManyCases(let type, let count):
+            "\(type) has \(count) cases; at most \(PackedOrderedSet<NoTimer>.capacity) are allowed"
+        case .rawValuesNotPositions(let type, let name, let rawValue, let position):
+            "\(type) case '\(name)' has raw value \(rawValue) but is declared at position \(position); raw values must be 0, 1, 2, … in order"
+        case .duplicateRowID(let id):
+            "two rows have the id '\(id)'"
+        case .emptyRowID:
+            "a row has an empty id"
+        case .unknownRegion(let row, let region):
+            "row '\(row)' names region '\(region)', which the table does not list"
+        case .stateTypeMismatch(let row, let region):
+            "row '\(row)' uses states of another type than region '\(region)'"
+        case .emptySources(let row):
+            "row '\(row)' has an empty list of source states (use .any for every state)"
+        }
+    }
+}

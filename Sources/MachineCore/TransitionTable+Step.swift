@@ -1,0 +1,73 @@
+extension TransitionTable {
+    /// Steps `state` with `event`, writing what happened into `result`.
+    ///
+    /// This is the hot path: it is `@inlinable` so that it is specialised in the caller's module,
+    /// finds rows by index, and reuses `result`'s storage, so a step allocates nothing beyond what
+    /// the commands themselves carry.
+    ///
+    /// A finished machine ignores every event. An event that is a timer's firing or a provider's
+    /// answer first takes that timer or request off the work ledger; if it was not running, the
+    /// event is ignored as ``IgnoreReason/notAwaited``. Then every region picks its first enabled
+    /// row (guards see the state before the step) and the picked rows run in region order.
+    @inlinable
+    public func step(_ state: inout MachineState<M>, _ event: M.Event, into result: inout StepResult<M>) {
+        result.reset()
+        if let final = finalState(of: state.controls) {
+            result.reason = .finished(region: final.region, state: final.state)
+            return
+        }
+        let kind = event.kind.rawValue
+        let timer = timerFiredBy[kind]
+        if timer >= 0, let name = M.Timer(rawValue: timer), !state.work.timers.remove(name) {
+            result.reason = .notAwaited
+            return
+        }
+        let answered = kindAnsweredBy[kind]
+        if answered >= 0, let name = M.Request.Kind(rawValue: answered), !state.work.pending.remove(name) {
+            result.reason = .notAwaited
+            return
+        }
+
+        var sawCandidate = false
+        for region in 0..<regions.count {
+            let slot = (stateOffset[region] &+ state.controls[region]) &* eventCount &+ kind
+            var candidate = candidateStart[slot]
+            let end = candidateStart[slot &+ 1]
+            while candidate < end {
+                sawCandidate = true
+                let row = candidateRows[candidate]
+                candidate &+= 1
+                if let rowGuard = rowGuard[row] {
+                    let passed = rowGuard.test(state, event)
+                    result.checks.append(GuardCheck(row: row, passed: passed))
+                    if !passed { continue }
+                }
+                result.fired.append(row)
+                break
+            }
+        }
+        guard !result.fired.isEmpty else {
+            result.reason = sawCandidate ? .guardsFailed : .noRow
+            return
+        }
+
+        result.box.running = state.work
+        for row in result.fired {
+            let target = rowTarget[row]
+            if target >= 0 { state.controls[rowRegion[row]] = target }
+            if let action = rowAction[row] { action(&state.context, event, &result.box) }
+        }
+        state.work = result.box.running
+    }
+
+    /// Steps a copy of `state` with `event`: the new state and what happened.
+    ///
+    /// The pure form of ``step(_:_:into:)``, for tests and tools; it allocates a fresh result.
+    @inlinable
+    public func step(_ state: MachineState<M>, _ event: M.Event) -> (state: MachineState<M>, result: StepResult<M>) {
+        var next = state
+        var result = StepResult<M>()
+        step(&next, event, into: &result)
+        return (next, result)
+    }
+}

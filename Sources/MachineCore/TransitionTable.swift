@@ -1,0 +1,149 @@
+/// A machine as data: its regions and its rows, indexed for stepping.
+///
+/// The table is the single place where every transition of a machine is written, by name. It can
+/// be listed (``regions``, ``rows``, ``eventNames``) for diagrams and coverage, and stepped with
+/// ``step(_:_:into:)``, which finds rows by index and allocates nothing beyond what the commands
+/// need.
+///
+/// Rows of different regions fire in region order within one step; in one region, the first row
+/// (in table order) whose source state, event and guard match fires, and at most one does. Every
+/// guard is evaluated against the state *before* the step, then the chosen rows' actions run in
+/// order, each seeing the context the previous ones left.
+public struct TransitionTable<M: MachineDefinition>: Sendable {
+    /// The regions, in firing order.
+    public let regions: [RegionDescription]
+    /// The rows, in declaration order.
+    public let rows: [Row<M>]
+    /// The names of the event kinds, by raw value.
+    public let eventNames: [String]
+    /// The names of the timers, by raw value.
+    public let timerNames: [String]
+    /// The names of the request kinds, by raw value.
+    public let requestKindNames: [String]
+
+    @usableFromInline let eventCount: Int
+    @usableFromInline let stateOffset: [Int]
+    @usableFromInline let candidateStart: [Int]
+    @usableFromInline let candidateRows: [Int]
+    @usableFromInline let rowRegion: [Int]
+    @usableFromInline let rowTarget: [Int]
+    @usableFromInline let rowGuard: [Guard<M>?]
+    @usableFromInline let rowAction: [Action<M>?]
+    @usableFromInline let timerFiredBy: [Int]
+    @usableFromInline let kindAnsweredBy: [Int]
+    @usableFromInline let finalStates: [(region: Int, state: Int)]
+
+    /// Builds and checks a table.
+    ///
+    /// - Throws: ``TableError`` when the declaration is inconsistent: a duplicate row id, a row
+    ///   of a region the table does not list, raw values that are not positions, too many
+    ///   regions, states, timers or request kinds.
+    public init(regions: [any AnyRegion], rows: [Row<M>]) throws(TableError) {
+        let regions = regions.map(\.listing)
+        guard !regions.isEmpty else { throw .noRegions }
+        guard regions.count <= ControlStates.capacity else { throw .tooManyRegions(count: regions.count) }
+        var regionIndex: [String: Int] = [:]
+        for (position, region) in regions.enumerated() {
+            guard regionIndex[region.name] == nil else { throw .duplicateRegion(region.name) }
+            guard region.states.count <= 256 else { throw .tooManyStates(region: region.name, count: region.states.count) }
+            regionIndex[region.name] = position
+        }
+        for (position, region) in regions.enumerated() where region.index != position {
+            throw .regionIndexMismatch(region: region.name, declared: region.index, position: position)
+        }
+        eventNames = try M.Event.Kind.validatedNames(of: "\(M.Event.Kind.self)")
+        timerNames = try M.Timer.validatedNames(of: "\(M.Timer.self)")
+        requestKindNames = try M.Request.Kind.validatedNames(of: "\(M.Request.Kind.self)")
+        for (type, count) in [("\(M.Timer.self)", timerNames.count), ("\(M.Request.Kind.self)", requestKindNames.count)]
+        where count > PackedOrderedSet<M.Timer>.capacity {
+            throw .tooManyCases(type: type, count: count)
+        }
+
+        var seenIDs = Set<String>()
+        var rowRegion: [Int] = []
+        for row in rows {
+            guard !row.id.isEmpty else { throw .emptyRowID }
+            guard seenIDs.insert(row.id).inserted else { throw .duplicateRowID(row.id) }
+            guard let region = regionIndex[row.regionName] else {
+                throw .unknownRegion(row: row.id, region: row.regionName)
+            }
+            guard regions[region].stateType == row.stateType else {
+                throw .stateTypeMismatch(row: row.id, region: row.regionName)
+            }
+            if let sources = row.sources, sources.isEmpty { throw .emptySources(row: row.id) }
+            rowRegion.append(region)
+        }
+
+        var offsets: [Int] = []
+        var total = 0
+        for region in regions {
+            offsets.append(total)
+            total += region.states.count
+        }
+        let eventCount = eventNames.count
+        var buckets = [[Int]](repeating: [], count: total * eventCount)
+        for (index, row) in rows.enumerated() {
+            let region = rowRegion[index]
+            for state in row.sources ?? Array(regions[region].states.indices) {
+                buckets[(offsets[region] + state) * eventCount + row.event.rawValue].append(index)
+            }
+        }
+        var start = [0]
+        var candidates: [Int] = []
+        for bucket in buckets {
+            candidates += bucket
+            start.append(candidates.count)
+        }
+
+        self.regions = regions
+        self.rows = rows
+        self.eventCount = eventCount
+        self.stateOffset = offsets
+        self.candidateStart = start
+        self.candidateRows = candidates
+        self.rowRegion = rowRegion
+        self.rowTarget = rows.map { $0.target ?? -1 }
+        self.rowGuard = rows.map(\.guard)
+        self.rowAction = rows.map(\.action)
+        self.timerFiredBy = M.Event.Kind.allCases.map { kind in
+            M.Timer.allCases.first { M.event(firing: $0).kind == kind }?.rawValue ?? -1
+        }
+        self.kindAnsweredBy = M.Event.Kind.allCases.map { M.requestKind(answeredBy: $0)?.rawValue ?? -1 }
+        self.finalStates = regions.enumerated().flatMap { region in
+            region.element.finalStates.map { (region: region.offset, state: $0) }
+        }
+    }
+
+    /// The state every region starts in, with `context`.
+    public func initialState(context: M.Context) -> MachineState<M> {
+        var controls = ControlStates()
+        for (index, region) in regions.enumerated() { controls[index] = region.initial }
+        return MachineState(controls: controls, context: context)
+    }
+
+    /// The position of the region named `name`.
+    public func regionIndex(named name: String) -> Int? {
+        regions.firstIndex { $0.name == name }
+    }
+
+    /// The rows that can fire in region `region`, state `state`, on events of `kind`, in table order.
+    public func candidates(region: Int, state: Int, kind: M.Event.Kind) -> ArraySlice<Int> {
+        let slot = (stateOffset[region] + state) * eventCount + kind.rawValue
+        return candidateRows[candidateStart[slot]..<candidateStart[slot + 1]]
+    }
+
+    /// Whether events of `kind` come from the host: neither a timer's firing nor a provider's answer.
+    public func isHostEvent(_ kind: M.Event.Kind) -> Bool {
+        timerFiredBy[kind.rawValue] < 0 && kindAnsweredBy[kind.rawValue] < 0
+    }
+
+    /// The timer whose firing is an event of `kind`, if any.
+    public func timer(firedAs kind: M.Event.Kind) -> M.Timer? { M.Timer(rawValue: timerFiredBy[kind.rawValue]) }
+
+    /// The final state `controls` is in, if any: a finished machine ignores every event.
+    @inlinable
+    public func finalState(of controls: ControlStates) -> (region: Int, state: Int)? {
+        for final in finalStates where controls[final.region] == final.state { return final }
+        return nil
+    }
+}

@@ -1,0 +1,38 @@
+import MachineCore
+
+/// A misuse of the runtime: an input it cannot accept. Nothing changes when one is thrown.
+public enum RuntimeError: Error, Equatable, CustomStringConvertible {
+    /// Only host events can be sent; timers fire and providers answer through the runtime.
+    case notAHostEvent(String)
+    /// Time only moves forward.
+    case negativeDuration(Duration)
+    /// `respond` without a number, but no request of that kind is in flight.
+    case noRequestInFlight(kind: String)
+    /// `respond` names a request that was never made.
+    case noSuchRequest(String)
+    /// The request has been answered already.
+    case alreadyAnswered(String)
+    /// The event does not answer requests of that kind.
+    case wrongAnswer(kind: String, event: String)
+    /// Immediate answers kept causing new requests past a sane bound.
+    case answerLoop(steps: Int)
+
+    public var description: String {
+        switch self {
+        case .notAHostEvent(let event):
+            "'\(event)' is not a host event: timers fire and providers answer through the runtime"
+        case .negativeDuration(let duration):
+            "cannot advance by a negative duration (\(duration))"
+        case .noRequestInFlight(let kind):
+            "no \(kind) request is in flight"
+        case .noSuchRequest(let reference):
+            "\(reference) was never requested"
+        case .alreadyAnswered(let reference):
+            "\(reference) has already been answered"
+        case .wrongAnswer(let kind, let event):
+            "'\(event)' does not answer a \(kind) request"
+        case .answerLoop(let steps):
+            "immediate answers caused \(steps) steps in a row; a provider and the machine keep asking each other"
+        }
+    }
+}

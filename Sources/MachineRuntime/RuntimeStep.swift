@@ -1,0 +1,43 @@
+import MachineCore
+
+/// One step the runtime took: what came in, when, and what the machine did with it.
+public struct RuntimeStep<M: MachineDefinition>: Sendable {
+    /// What came in.
+    public enum Input: Sendable {
+        /// An event from the host.
+        case event(M.Event)
+        /// A timer fired.
+        case timer(M.Timer)
+        /// A provider answered a request in flight.
+        case answer(RequestReference<M.Request.Kind>, M.Event)
+        /// An answer came for a request that had been cancelled or superseded: it was dropped,
+        /// never applied.
+        case drop(RequestReference<M.Request.Kind>, M.Event, RequestRecord<M>.Cancellation)
+    }
+
+    /// The virtual time of the step.
+    public let time: Duration
+    /// What came in.
+    public let input: Input
+    /// What the machine did, or `nil` for a dropped answer (it never reached the machine).
+    public let result: StepResult<M>?
+    /// The state before the step.
+    public let before: MachineState<M>
+    /// The state after the step.
+    public let after: MachineState<M>
+
+    /// The commands of the step, in order.
+    public var commands: [Command<M>] { result?.commands ?? [] }
+
+    /// Whether no row fired (also true for a dropped answer).
+    public var isIgnored: Bool { result?.firedRows.isEmpty ?? true }
+}
+
+extension Array {
+    /// The host outputs of these steps, in order.
+    public func outputs<M>() -> [M.Output] where Element == RuntimeStep<M> {
+        flatMap(\.commands).compactMap { command in
+            if case .output(let output) = command { output } else { nil }
+        }
+    }
+}
