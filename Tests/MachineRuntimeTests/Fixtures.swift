@@ -1,0 +1,61 @@
+import MachineCore
+import MachineRuntime
+
+/// A one-region machine for the runtime's tests: it asks a provider questions and arms timers.
+enum Asker: MachineDefinition {
+    struct Context: Equatable, Sendable { var log: [String] = [] }
+
+    enum Event: MachineEvent, Equatable {
+        case ask(String), arm(Timer, milliseconds: Int), reply(String), fired(Timer), say(String)
+        enum Kind: Int, IndexedCase { case ask, arm, reply, firedA, firedB, say }
+        var kind: Kind {
+            switch self {
+            case .ask: .ask
+            case .arm: .arm
+            case .reply: .reply
+            case .fired(.a): .firedA
+            case .fired(.b): .firedB
+            case .say: .say
+            }
+        }
+    }
+
+    enum Request: MachineRequest {
+        case lookup(String)
+        enum Kind: Int, IndexedCase { case lookup }
+        var kind: Kind { .lookup }
+    }
+
+    enum Output: Equatable, Sendable { case said(String) }
+    enum Timer: Int, IndexedCase { case a, b }
+
+    static func event(firing timer: Timer) -> Event { .fired(timer) }
+    static func requestKind(answeredBy kind: Event.Kind) -> Request.Kind? { kind == .reply ? .lookup : nil }
+
+    enum Line: Int, ControlState { case idle, waiting }
+    static let line = Region<Line>("line", index: 0, initial: .idle)
+
+    static let table: TransitionTable<Asker> = {
+        let rows: [Row<Asker>] = [
+            Row("ask", in: line, from: .any, on: .ask, to: .waiting) { _, event, out in
+                if case .ask(let question) = event { out.request(.lookup(question)) }
+            },
+            Row("reply", in: line, from: [.waiting], on: .reply, to: .idle) { context, event, out in
+                if case .reply(let answer) = event { context.log.append(answer) }
+            },
+            Row("arm", in: line, from: .any, on: .arm) { _, event, out in
+                if case .arm(let timer, let milliseconds) = event { out.startTimer(timer, after: .milliseconds(milliseconds)) }
+            },
+            Row("firedA", in: line, from: .any, on: .firedA) { context, _, _ in context.log.append("A") },
+            Row("firedB", in: line, from: .any, on: .firedB) { context, _, _ in context.log.append("B") },
+            Row("say", in: line, from: .any, on: .say) { _, event, out in
+                if case .say(let words) = event { out.emit(.said(words)) }
+            },
+        ]
+        do { return try TransitionTable(regions: [line], rows: rows) } catch { preconditionFailure("\(error)") }
+    }()
+
+    static func runtime(answerer: Answerer<Asker>? = nil) -> Runtime<Asker> {
+        Runtime(table: table, state: table.initialState(context: .init()), answerer: answerer)
+    }
+}
