@@ -10,11 +10,18 @@ let package = Package(
         .library(name: "MachineCore", targets: ["MachineCore"]),
         .library(name: "MachineRuntime", targets: ["MachineRuntime"]),
         .library(name: "AddressPicker", targets: ["AddressPicker"]),
+        .executable(name: "address-picker-bench", targets: ["AddressPickerBench"]),
     ],
     targets: [
         .target(name: "MachineCore"),
         .target(name: "MachineRuntime", dependencies: ["MachineCore"]),
         .target(name: "AddressPicker", dependencies: ["MachineCore", "MachineRuntime"]),
+
+        // Benchmarks live apart from the tests; run them in release mode.
+        .executableTarget(
+            name: "AddressPickerBench", dependencies: ["AddressPicker", "MachineCore", "AllocationCounter"],
+            path: "Benchmarks/AddressPickerBench"),
+        .target(name: "AllocationCounter", path: "Benchmarks/AllocationCounter"),
 
         .testTarget(name: "MachineCoreTests", dependencies: ["MachineCore"]),
         .testTarget(name: "MachineRuntimeTests", dependencies: ["MachineCore", "MachineRuntime"]),
