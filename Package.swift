@@ -9,13 +9,17 @@ let package = Package(
     products: [
         .library(name: "MachineCore", targets: ["MachineCore"]),
         .library(name: "MachineRuntime", targets: ["MachineRuntime"]),
+        .library(name: "EventScripts", targets: ["EventScripts"]),
         .library(name: "AddressPicker", targets: ["AddressPicker"]),
+        .executable(name: "address-picker", targets: ["AddressPickerTool"]),
         .executable(name: "address-picker-bench", targets: ["AddressPickerBench"]),
     ],
     targets: [
         .target(name: "MachineCore"),
         .target(name: "MachineRuntime", dependencies: ["MachineCore"]),
-        .target(name: "AddressPicker", dependencies: ["MachineCore", "MachineRuntime"]),
+        .target(name: "EventScripts", dependencies: ["MachineCore", "MachineRuntime"]),
+        .target(name: "AddressPicker", dependencies: ["MachineCore", "MachineRuntime", "EventScripts"]),
+        .executableTarget(name: "AddressPickerTool", dependencies: ["AddressPicker", "EventScripts", "MachineRuntime"]),
 
         // Benchmarks live apart from the tests; run them in release mode.
         .executableTarget(

@@ -1,0 +1,237 @@
+import EventScripts
+import MachineCore
+
+/// The address picker's words for event scripts: `machine address-picker`.
+public struct AddressPickerVocabulary: ScriptVocabulary {
+    public typealias Machine = AddressPicker
+    private typealias Types = ScriptTypes
+    private typealias A = AddressPicker
+
+    public init() {}
+
+    public var machineName: String { "address-picker" }
+    public var table: TransitionTable<AddressPicker> { AddressPicker.table }
+    public var initialContext: AddressPicker.Context { AddressPicker.Context() }
+
+    public var fields: [ContextField<AddressPicker>] {
+        [
+            ContextField("region", .record(Types.region), \.region, encode: A.value, decode: A.region(from:)),
+            ContextField("query", .string, \.query, encode: Value.string, decode: { value throws(ConversionError) in
+                try A.string(value, "query")
+            }),
+            ContextField("completions", .list(.record(Types.completion)), \.completions,
+                         encode: { .list($0.map(A.value)) }, decode: A.completions(from:)),
+            ContextField("results", .list(.record(Types.place)), \.results,
+                         encode: { .list($0.map(A.value)) }, decode: A.places(from:)),
+            ContextField("address", .optional(.record(Types.address)), \.address,
+                         encode: { A.value($0, A.value) }, decode: { $0 == .null ? nil : A.address(from: $0) }),
+            optionalName("addressSource", Types.addressSource, \.addressSource),
+            ContextField("authorization", Types.authorization, \.authorization, encode: A.name,
+                         decode: { value throws(ConversionError) in try A.enumeration(value, A.Authorization.self) }),
+            optionalName("alert", Types.alert, \.alert),
+            optionalName("error", Types.failure, \.error),
+            ContextField("category", .optional(.string), \.category,
+                         encode: { A.value($0, Value.string) }, decode: { A.optionalString($0) }),
+            ContextField("pointsOfInterest", .list(.record(Types.place)), \.pointsOfInterest,
+                         encode: { .list($0.map(A.value)) }, decode: A.places(from:)),
+            ContextField("referenceCenter", .optional(.record(Types.center)), \.referenceCenter,
+                         encode: { A.value($0, A.value) }, decode: { value throws(ConversionError) in
+                             value == .null ? nil : try A.coordinate(from: value)
+                         }),
+            optionalName("lookupSource", Types.addressSource, \.lookupSource),
+            ContextField("completionsQuery", .optional(.string), \.completionsQuery,
+                         encode: { A.value($0, Value.string) }, decode: { A.optionalString($0) }),
+            ContextField("searchOrigin", .optional(.record(Types.region)), \.searchOrigin,
+                         encode: { A.value($0, A.value) }, decode: { value throws(ConversionError) in
+                             value == .null ? nil : try A.region(from: value)
+                         }),
+            ContextField("resultsMovedMap", .bool, \.resultsMovedMap, encode: Value.bool, decode: { value throws(ConversionError) in
+                guard case .bool(let bool) = value else { throw ConversionError("expected true or false") }
+                return bool
+            }),
+            ContextField("searchDebounce", .duration, \.configuration.searchDebounce, encode: Value.duration, decode: A.duration),
+            ContextField("regionDebounce", .duration, \.configuration.regionDebounce, encode: Value.duration, decode: A.duration),
+            ContextField("duplicateDistance", .number, \.configuration.duplicateDistance, encode: Value.number,
+                         decode: { value throws(ConversionError) in try A.number(value, "duplicateDistance") }),
+            ContextField("locationSpan", .record(Types.span), \.configuration.locationSpan, encode: A.value, decode: A.span(from:)),
+        ]
+    }
+
+    private func optionalName<T: CaseIterable & Equatable & Sendable>(
+        _ name: String, _ type: ValueType, _ keyPath: WritableKeyPath<A.Context, T?> & Sendable
+    ) -> ContextField<AddressPicker> {
+        ContextField(name, .optional(type), keyPath, encode: { A.value($0, A.name) }, decode: { value throws(ConversionError) in
+            value == .null ? nil : try A.enumeration(value, T.self)
+        })
+    }
+
+    public var hostEvents: [EventForm<AddressPicker>] {
+        func plain(_ name: String, _ event: A.Event) -> EventForm<AddressPicker> {
+            EventForm(RecordType(name, [])) { _ in event }
+        }
+        return [
+            plain("appeared", .appeared),
+            EventForm(RecordType("regionChanged", [
+                Parameter("region", .record(Types.region)),
+                Parameter("byUser", .bool, default: .bool(true), showsLabel: true),
+            ])) { value throws(ConversionError) in
+                guard case .bool(let byUser)? = value[field: "byUser"] else { throw ConversionError("expected byUser") }
+                return .regionChanged(try A.region(from: value[field: "region"]), byUser: byUser)
+            },
+            plain("searchActivated", .searchActivated),
+            EventForm(RecordType("queryChanged", [Parameter("query", .string)])) { value throws(ConversionError) in
+                .queryChanged(try A.string(value[field: "query"], "query"))
+            },
+            plain("searchSubmitted", .searchSubmitted),
+            EventForm(RecordType("completionSelected", [Parameter("index", .integer)])) { value throws(ConversionError) in
+                .completionSelected(try A.integer(value[field: "index"], "index"))
+            },
+            EventForm(RecordType("resultSelected", [Parameter("index", .integer)])) { value throws(ConversionError) in
+                .resultSelected(try A.integer(value[field: "index"], "index"))
+            },
+            plain("searchCancelled", .searchCancelled),
+            plain("locateMeTapped", .locateMeTapped),
+            EventForm(RecordType("categoryTapped", [Parameter("category", .string)])) { value throws(ConversionError) in
+                .categoryTapped(try A.string(value[field: "category"], "category"))
+            },
+            plain("alertDismissed", .alertDismissed),
+            plain("confirmTapped", .confirmTapped),
+            EventForm(RecordType("authorizationChanged", [Parameter("status", Types.authorization)])) { value throws(ConversionError) in
+                .authorizationChanged(try A.enumeration(value[field: "status"], A.Authorization.self))
+            },
+        ]
+    }
+
+    private static let commandTypes: [ValueType] = [
+        .record(RecordType("startTimer", [Parameter("name", Types.timer), Parameter("duration", .duration)])),
+        .record(RecordType("cancelTimer", [Parameter("name", Types.timer)])),
+        .record(RecordType("requestCompletions", [Parameter("query", .string)])),
+        .record(RecordType("searchPlaces", [Parameter("completion", .record(Types.completion))])),
+        .record(RecordType("searchPlaces", [
+            Parameter("query", .string, showsLabel: true), Parameter("region", .record(Types.region), showsLabel: true),
+        ])),
+        .record(RecordType("reverseGeocode", [Parameter("center", .record(Types.center))])),
+        .record(RecordType("requestAuthorization", [])),
+        .record(RecordType("requestLocation", [])),
+        .record(RecordType("searchPointsOfInterest", [
+            Parameter("category", .string), Parameter("region", .record(Types.region)),
+        ])),
+        .record(RecordType("cancel", [Parameter("kind", Types.requestKind)])),
+        .record(RecordType("setRegion", [Parameter("region", .record(Types.region))])),
+        .record(RecordType("dismissSearch", [])),
+        .record(RecordType("showAlert", [Parameter("name", Types.alert)])),
+        .record(RecordType("deliver", [Parameter("address", .record(Types.address))])),
+    ]
+
+    public var commandType: ValueType { .oneOf(Self.commandTypes) }
+
+    public func answerType(for kind: AddressPicker.Request.Kind) -> ValueType {
+        switch kind {
+        case .completions: .list(.record(Types.completion))
+        case .places: .oneOf([.list(.record(Types.place)), .record(Types.placesAnswer)])
+        case .address: .record(Types.address)
+        case .authorization: Types.authorization
+        case .location: .record(Types.center)
+        case .pointsOfInterest: .list(.record(Types.place))
+        }
+    }
+
+    public func answer(_ kind: AddressPicker.Request.Kind, _ value: Value) throws(ConversionError) -> AddressPicker.Event {
+        switch kind {
+        case .completions:
+            return .completions(try A.completions(from: value))
+        case .places:
+            if case .record = value {
+                return .places(PlaceSearchAnswer(boundingRegion: try A.region(from: value[field: "region"]),
+                                                 places: try A.places(from: value[field: "places"])))
+            }
+            return .places(PlaceSearchAnswer(places: try A.places(from: value)))
+        case .address:
+            return .address(A.address(from: value))
+        case .authorization:
+            return .authorization(try A.enumeration(value, A.Authorization.self))
+        case .location:
+            return .location(try A.coordinate(from: value))
+        case .pointsOfInterest:
+            return .pointsOfInterest(try A.places(from: value))
+        }
+    }
+
+    public func failure(_ kind: AddressPicker.Request.Kind, message: String?) -> AddressPicker.Event {
+        ProviderSet.failure(of: kind, message: message)
+    }
+
+    public func value(of command: Command<AddressPicker>) -> Value {
+        switch command {
+        case .startTimer(let timer, let duration):
+            return .record("startTimer", [.init("name", A.name(timer)), .init("duration", .duration(duration))])
+        case .cancelTimer(let timer):
+            return .record("cancelTimer", [.init("name", A.name(timer))])
+        case .cancel(let kind):
+            return .record("cancel", [.init("kind", A.name(kind))])
+        case .request(let request):
+            switch request {
+            case .requestCompletions(let query):
+                return .record("requestCompletions", [.init("query", .string(query))])
+            case .searchPlaces(.completion(let completion)):
+                return .record("searchPlaces", [.init("completion", A.value(completion))])
+            case .searchPlaces(.text(let query, let region)):
+                return .record("searchPlaces", [.init("query", .string(query), showsLabel: true),
+                                                .init("region", A.value(region), showsLabel: true)])
+            case .reverseGeocode(let center):
+                return .record("reverseGeocode", [.init("center", A.value(center))])
+            case .requestAuthorization:
+                return .record("requestAuthorization", [])
+            case .requestLocation:
+                return .record("requestLocation", [])
+            case .searchPointsOfInterest(let category, let region):
+                return .record("searchPointsOfInterest", [.init("category", .string(category)), .init("region", A.value(region))])
+            }
+        case .output(let output):
+            switch output {
+            case .setRegion(let region): return .record("setRegion", [.init("region", A.value(region))])
+            case .dismissSearch: return .record("dismissSearch", [])
+            case .showAlert(let alert): return .record("showAlert", [.init("name", A.name(alert))])
+            case .deliver(let address): return .record("deliver", [.init("address", A.value(address))])
+            }
+        }
+    }
+
+    public func value(of event: AddressPicker.Event) -> Value {
+        func record(_ name: String, _ fields: Value.Field...) -> Value { .record(name, fields) }
+        func message(_ text: String?) -> Value.Field { .init("message", text.map(Value.string) ?? .null) }
+        switch event {
+        case .appeared: return record("appeared")
+        case .regionChanged(let region, let byUser):
+            return record("regionChanged", .init("region", A.value(region)), .init("byUser", .bool(byUser), showsLabel: true))
+        case .searchActivated: return record("searchActivated")
+        case .queryChanged(let query): return record("queryChanged", .init("query", .string(query)))
+        case .searchSubmitted: return record("searchSubmitted")
+        case .completionSelected(let index): return record("completionSelected", .init("index", .integer(index)))
+        case .resultSelected(let index): return record("resultSelected", .init("index", .integer(index)))
+        case .searchCancelled: return record("searchCancelled")
+        case .locateMeTapped: return record("locateMeTapped")
+        case .categoryTapped(let category): return record("categoryTapped", .init("category", .string(category)))
+        case .alertDismissed: return record("alertDismissed")
+        case .confirmTapped: return record("confirmTapped")
+        case .authorizationChanged(let status): return record("authorizationChanged", .init("status", A.name(status)))
+        case .searchDebounceElapsed: return record("searchDebounceElapsed")
+        case .regionDebounceElapsed: return record("regionDebounceElapsed")
+        case .completions(let completions): return record("completions", .init("completions", .list(completions.map(A.value))))
+        case .completionsFailed(let text): return record("completionsFailed", message(text))
+        case .places(let answer):
+            let places = Value.Field("places", .list(answer.places.map(A.value)))
+            guard let region = answer.boundingRegion else { return record("places", places) }
+            return record("places", .init("region", A.value(region)), places)
+        case .placesFailed(let text): return record("placesFailed", message(text))
+        case .address(let address): return record("address", .init("address", A.value(address)))
+        case .addressFailed(let text): return record("addressFailed", message(text))
+        case .authorization(let status): return record("authorization", .init("status", A.name(status)))
+        case .authorizationFailed(let text): return record("authorizationFailed", message(text))
+        case .location(let center): return record("location", .init("center", A.value(center)))
+        case .locationFailed(let text): return record("locationFailed", message(text))
+        case .pointsOfInterest(let places): return record("pointsOfInterest", .init("places", .list(places.map(A.value))))
+        case .pointsOfInterestFailed(let text): return record("pointsOfInterestFailed", message(text))
+        }
+    }
+}

@@ -1,0 +1,89 @@
+/// Parsed command-line arguments, in the conventions of swift-argument-parser: `--name value`,
+/// `--name=value`, flags, short aliases, `--` ends the options; everything else is positional.
+struct Arguments {
+    /// An option a subcommand accepts.
+    struct Option {
+        let name: String
+        let short: Character?
+        let takesValue: Bool
+        let help: String
+        let valueName: String
+
+        static func flag(_ name: String, short: Character? = nil, help: String) -> Option {
+            Option(name: name, short: short, takesValue: false, help: help, valueName: "")
+        }
+
+        static func value(_ name: String, short: Character? = nil, _ valueName: String, help: String) -> Option {
+            Option(name: name, short: short, takesValue: true, help: help, valueName: valueName)
+        }
+    }
+
+    private(set) var values: [String: String] = [:]
+    private(set) var flags: Set<String> = []
+    private(set) var positional: [String] = []
+
+    /// Parses `arguments` against `options`; `-h`/`--help` is always accepted as the flag `help`.
+    init(_ arguments: [String], options: [Option]) throws(UsageError) {
+        var remaining = arguments[...]
+        var onlyPositional = false
+        while let argument = remaining.popFirst() {
+            if onlyPositional || !argument.hasPrefix("-") || argument == "-" {
+                positional.append(argument)
+                continue
+            }
+            if argument == "--" {
+                onlyPositional = true
+                continue
+            }
+            if argument == "-h" || argument == "--help" {
+                flags.insert("help")
+                continue
+            }
+            let body = argument.hasPrefix("--") ? argument.dropFirst(2) : argument.dropFirst()
+            let parts = body.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            let name = String(parts[0])
+            let option = argument.hasPrefix("--")
+                ? options.first { $0.name == name }
+                : options.first { name.count == 1 && $0.short == name.first }
+            guard let option else { throw UsageError("unknown option '\(argument)'") }
+            if option.takesValue {
+                if parts.count == 2 {
+                    values[option.name] = String(parts[1])
+                } else if let value = remaining.popFirst() {
+                    values[option.name] = value
+                } else {
+                    throw UsageError("missing value for '--\(option.name) <\(option.valueName)>'")
+                }
+            } else {
+                guard parts.count == 1 else { throw UsageError("'--\(option.name)' takes no value") }
+                flags.insert(option.name)
+            }
+        }
+    }
+
+    subscript(value name: String) -> String? { values[name] }
+    func has(_ flag: String) -> Bool { flags.contains(flag) }
+}
+
+/// A mistake on the command line: printed with the subcommand's usage, exit code 64.
+struct UsageError: Error {
+    let message: String
+    init(_ message: String) { self.message = message }
+}
+
+/// Help text in the layout of swift-argument-parser.
+func helpText(overview: String, usage: String, arguments: [(String, String)] = [], options: [Arguments.Option]) -> String {
+    var text = "OVERVIEW: \(overview)\n\nUSAGE: \(usage)\n"
+    if !arguments.isEmpty {
+        text += "\nARGUMENTS:\n"
+        for (name, help) in arguments { text += "  \(name.padding(toLength: 24, withPad: " ", startingAt: 0))\(help)\n" }
+    }
+    text += "\nOPTIONS:\n"
+    for option in options {
+        var names = option.short.map { "-\($0), " } ?? ""
+        names += "--\(option.name)" + (option.takesValue ? " <\(option.valueName)>" : "")
+        text += "  \(names.padding(toLength: 24, withPad: " ", startingAt: 0))\(option.help)\n"
+    }
+    text += "  \("-h, --help".padding(toLength: 24, withPad: " ", startingAt: 0))Show help information.\n"
+    return text
+}

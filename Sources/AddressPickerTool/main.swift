@@ -1,0 +1,81 @@
+import Foundation
+
+/// `address-picker`: replay event scripts against the address-picker machine.
+let version = "0.1.0"
+
+let overview = """
+    OVERVIEW: An explicit state machine for picking an address on a map: replay its event scripts.
+
+    USAGE: address-picker <subcommand>
+
+    OPTIONS:
+      --version               Show the version.
+      -h, --help              Show help information.
+
+    SUBCOMMANDS:
+      replay                  Replay event scripts and print their transcripts.
+
+      See 'address-picker help <subcommand>' for detailed help.
+    """
+
+/// A subcommand: its help, its options and what it does.
+struct Subcommand: Sendable {
+    let help: String
+    let options: [Arguments.Option]
+    let run: @Sendable (Arguments) throws -> Int32
+}
+
+let subcommands: [String: Subcommand] = [
+    "replay": Subcommand(help: ReplayCommand.help, options: ReplayCommand.options, run: ReplayCommand.run),
+]
+
+@MainActor
+func main() -> Int32 {
+    var arguments = Array(CommandLine.arguments.dropFirst())
+    guard let first = arguments.first else {
+        print(overview)
+        return 0
+    }
+    switch first {
+    case "-h", "--help":
+        print(overview)
+        return 0
+    case "--version":
+        print("address-picker \(version)")
+        return 0
+    case "help":
+        guard arguments.count > 1 else {
+            print(overview)
+            return 0
+        }
+        guard let subcommand = subcommands[arguments[1]] else {
+            printError("error: unknown subcommand '\(arguments[1])'\n\n\(overview)")
+            return 64
+        }
+        print(subcommand.help)
+        return 0
+    default:
+        break
+    }
+    arguments.removeFirst()
+    guard let subcommand = subcommands[first] else {
+        printError("error: unknown subcommand '\(first)'\n\n\(overview)")
+        return 64
+    }
+    do {
+        let parsed = try Arguments(arguments, options: subcommand.options)
+        if parsed.has("help") {
+            print(subcommand.help)
+            return 0
+        }
+        return try subcommand.run(parsed)
+    } catch let error as UsageError {
+        printError("error: \(error.message)\n\n\(subcommand.help)")
+        return 64
+    } catch {
+        printError("error: \(error)")
+        return 2
+    }
+}
+
+exit(main())

@@ -1,0 +1,104 @@
+import MachineCore
+
+/// A path into the state, checked against the vocabulary's types at load time.
+public struct CheckedPath: Sendable, CustomStringConvertible {
+    enum Step: Sendable {
+        case part(String, computed: ComputedPart?)
+        case count
+        case index(Int)
+    }
+
+    let root: String
+    let steps: [Step]
+    /// The type of what the path leads to (optional when it passes through something optional).
+    public let type: ValueType
+    public let description: String
+
+    /// Checks `syntax` against `fields`.
+    static func check<M>(_ syntax: PathSyntax, in fields: StateFields<M>) throws(ScriptError) -> CheckedPath {
+        guard case .field(let rootName, let rootLocation) = syntax.steps[0] else {
+            throw ScriptError("a path starts with a field", at: syntax.location)
+        }
+        guard let root = fields[rootName] else {
+            throw ScriptError("unknown field '\(rootName)'; expected one of \(fields.all.map(\.name).joined(separator: ", "))",
+                              at: rootLocation)
+        }
+        var type = root.type
+        var optional = false
+        var steps: [Step] = []
+        for step in syntax.steps.dropFirst() {
+            if case .optional = type { optional = true }
+            let base = type.unwrapped
+            switch step {
+            case .field(let name, let location):
+                if case .list(_) = base, name == "count" {
+                    steps.append(.count)
+                    type = .integer
+                } else if case .record(let record) = base, let partType = record.partType(name) {
+                    steps.append(.part(name, computed: record.computed.first { $0.name == name }))
+                    type = partType
+                } else {
+                    throw ScriptError("\(describe(base)) has no part '\(name)'\(parts(of: base))", at: location)
+                }
+            case .index(let index, let location):
+                guard case .list(let element) = base else {
+                    throw ScriptError("\(describe(base)) is not a list; only lists take [index]", at: location)
+                }
+                steps.append(.index(index))
+                type = element
+            }
+        }
+        if optional, !type.acceptsNil { type = .optional(type) }
+        return CheckedPath(root: rootName, steps: steps, type: type, description: syntax.description)
+    }
+
+    private static func describe(_ type: ValueType) -> String {
+        switch type {
+        case .record(let record): "\(record.name)(…)"
+        case .list: "a list"
+        default: type.expectation.hasPrefix("a") ? type.expectation : "a value of \(type.expectation)"
+        }
+    }
+
+    private static func parts(of type: ValueType) -> String {
+        switch type {
+        case .record(let record):
+            "; expected one of \((record.parameters.map(\.label) + record.computed.map(\.name)).joined(separator: ", "))"
+        case .list: "; a list has count and [index]"
+        default: ""
+        }
+    }
+
+    /// What the path reads in `state`: a value, or why there is none (an index past the end).
+    func evaluate<M>(in state: MachineState<M>, fields: StateFields<M>) -> Result<Value, Missing> {
+        guard var value = fields[root]?.read(state) else { return .failure(Missing(reason: "no field \(root)")) }
+        for step in steps {
+            if value == .null { return .success(.null) }
+            switch step {
+            case .part(let name, let computed):
+                if let computed {
+                    value = computed.compute(value)
+                } else if let part = value[field: name] {
+                    value = part
+                } else {
+                    return .failure(Missing(reason: "\(value) has no part \(name)"))
+                }
+            case .count:
+                guard case .list(let elements) = value else { return .failure(Missing(reason: "\(value) is not a list")) }
+                value = .integer(elements.count)
+            case .index(let index):
+                guard case .list(let elements) = value else { return .failure(Missing(reason: "\(value) is not a list")) }
+                guard elements.indices.contains(index) else {
+                    return .failure(Missing(reason: "no element [\(index)]: the list has \(elements.count)"))
+                }
+                value = elements[index]
+            }
+        }
+        return .success(value)
+    }
+
+    /// Why a path reads nothing.
+    struct Missing: Error {
+        let reason: String
+    }
+}

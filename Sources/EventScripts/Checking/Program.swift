@@ -1,0 +1,52 @@
+import MachineCore
+
+/// A script checked against a vocabulary and ready to run: its initial state and its
+/// instructions, every value typed and every event built.
+public struct Program<M: MachineDefinition>: Sendable {
+    /// The script's path as given.
+    public let file: String
+    /// The state the script starts from, after its `given` lines.
+    public let initialState: MachineState<M>
+    /// The `given` lines, in order, as checked values.
+    public let givens: [Given]
+    /// The instructions, in order.
+    public let instructions: [Instruction]
+
+    /// One `given` line.
+    public struct Given: Sendable {
+        public let field: String
+        public let value: Value
+    }
+
+    /// One statement that does something when the script runs.
+    public struct Instruction: Sendable {
+        public enum Kind: Sendable {
+            case send(M.Event)
+            case advance(Duration)
+            case respond(M.Request.Kind, ordinal: Int?, M.Event)
+            case fail(M.Request.Kind, ordinal: Int?, M.Event)
+            case expect(CheckedPath, Comparison, Value)
+            case expectCommand(Value)
+            case expectCommands([Value])
+            case expectDropped(M.Request.Kind, Int)
+            case expectIgnored
+        }
+
+        public let kind: Kind
+        public let location: SourceLocation
+    }
+}
+
+/// The comparison of an `expect` line.
+public enum Comparison: String, Sendable {
+    case equal = "=="
+    case notEqual = "!="
+    case approximatelyEqual = "~="
+    case less = "<"
+    case lessOrEqual = "<="
+    case greater = ">"
+    case greaterOrEqual = ">="
+
+    /// Whether the comparison orders numbers.
+    var isOrdering: Bool { ![.equal, .notEqual, .approximatelyEqual].contains(self) }
+}

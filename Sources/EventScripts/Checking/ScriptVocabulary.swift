@@ -1,0 +1,84 @@
+import MachineCore
+
+/// What a machine supplies so that scripts can drive it: the words of its events, answers and
+/// commands with their types, and how its context reads and is set as values.
+///
+/// The language itself is generic: control states (`expect map == settling`), `pending` and
+/// `timers` come from the table; everything else is the vocabulary's.
+public protocol ScriptVocabulary: Sendable {
+    associatedtype Machine: MachineDefinition
+
+    /// The name a script gives in `machine NAME`.
+    var machineName: String { get }
+    /// The machine's table.
+    var table: TransitionTable<Machine> { get }
+    /// The context before any `given`.
+    var initialContext: Machine.Context { get }
+    /// The readable fields of the context, in transcript order.
+    var fields: [ContextField<Machine>] { get }
+    /// The events a script can `send`.
+    var hostEvents: [EventForm<Machine>] { get }
+    /// The type of commands, for `expect command`.
+    var commandType: ValueType { get }
+
+    /// The type of an answer to requests of `kind`.
+    func answerType(for kind: Machine.Request.Kind) -> ValueType
+    /// The event answering a request of `kind` with `value` (already checked against ``answerType(for:)``).
+    func answer(_ kind: Machine.Request.Kind, _ value: Value) throws(ConversionError) -> Machine.Event
+    /// The event reporting that a request of `kind` failed.
+    func failure(_ kind: Machine.Request.Kind, message: String?) -> Machine.Event
+    /// A command as a value.
+    func value(of command: Command<Machine>) -> Value
+    /// An event as a value (for transcripts).
+    func value(of event: Machine.Event) -> Value
+}
+
+/// A value that could not become a machine's value.
+public struct ConversionError: Error, Equatable, Sendable {
+    public let message: String
+    public init(_ message: String) { self.message = message }
+}
+
+/// A field of the context a script can read and, unless it is derived, set with `given`.
+public struct ContextField<M: MachineDefinition>: Sendable {
+    /// Its name in paths.
+    public let name: String
+    /// Its type.
+    public let type: ValueType
+    /// Its value in a context.
+    public let read: @Sendable (M.Context) -> Value
+    /// Whether it differs between two contexts (cheaper than comparing values).
+    public let differs: @Sendable (M.Context, M.Context) -> Bool
+    /// Sets it from a checked value, or `nil` when scripts cannot set it.
+    public let write: (@Sendable (inout M.Context, Value) throws(ConversionError) -> Void)?
+
+    /// A field read and written through a key path, with conversions to and from values.
+    public init<T: Equatable & Sendable>(
+        _ name: String, _ type: ValueType, _ keyPath: WritableKeyPath<M.Context, T> & Sendable,
+        encode: @escaping @Sendable (T) -> Value,
+        decode: (@Sendable (Value) throws(ConversionError) -> T)?
+    ) {
+        self.name = name
+        self.type = type
+        self.read = { encode($0[keyPath: keyPath]) }
+        self.differs = { $0[keyPath: keyPath] != $1[keyPath: keyPath] }
+        if let decode {
+            self.write = { context, value throws(ConversionError) in context[keyPath: keyPath] = try decode(value) }
+        } else {
+            self.write = nil
+        }
+    }
+}
+
+/// An event a script can send: its constructor and how a checked value becomes the event.
+public struct EventForm<M: MachineDefinition>: Sendable {
+    /// The event's constructor (`queryChanged(query:)`; no parameters for `appeared`).
+    public let record: RecordType
+    /// Builds the event.
+    public let make: @Sendable (Value) throws(ConversionError) -> M.Event
+
+    public init(_ record: RecordType, make: @escaping @Sendable (Value) throws(ConversionError) -> M.Event) {
+        self.record = record
+        self.make = make
+    }
+}

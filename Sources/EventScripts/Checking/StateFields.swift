@@ -1,0 +1,52 @@
+import MachineCore
+
+/// Everything a script can read of a machine's state, in transcript order: each region's control
+/// state, the vocabulary's context fields, then `pending` and `timers` from the work ledger.
+public struct StateFields<M: MachineDefinition>: Sendable {
+    /// One readable part of the state.
+    public struct Field: Sendable {
+        public enum Kind: Sendable { case region, context, work }
+        public let name: String
+        public let type: ValueType
+        public let kind: Kind
+        public let read: @Sendable (MachineState<M>) -> Value
+        public let differs: @Sendable (MachineState<M>, MachineState<M>) -> Bool
+    }
+
+    /// The fields, in order.
+    public let all: [Field]
+    private let byName: [String: Int]
+
+    /// The fields of a vocabulary's machine.
+    public init<V: ScriptVocabulary>(_ vocabulary: V) where V.Machine == M {
+        let table = vocabulary.table
+        var fields: [Field] = []
+        for (index, region) in table.regions.enumerated() {
+            let states = region.states
+            fields.append(Field(
+                name: region.name, type: .names("\(region.name) state", states), kind: .region,
+                read: { state in .name(states[state.controls[index]]) },
+                differs: { $0.controls[index] != $1.controls[index] }))
+        }
+        for field in vocabulary.fields {
+            fields.append(Field(
+                name: field.name, type: field.type, kind: .context,
+                read: { field.read($0.context) }, differs: { field.differs($0.context, $1.context) }))
+        }
+        let kinds = table.requestKindNames
+        fields.append(Field(
+            name: "pending", type: .list(.names("request kind", kinds)), kind: .work,
+            read: { state in .list(state.work.pending.map { .name(kinds[$0.rawValue]) }) },
+            differs: { $0.work.pending != $1.work.pending }))
+        let timers = table.timerNames
+        fields.append(Field(
+            name: "timers", type: .list(.names("timer", timers)), kind: .work,
+            read: { state in .list(state.work.timers.map { .name(timers[$0.rawValue]) }) },
+            differs: { $0.work.timers != $1.work.timers }))
+        all = fields
+        byName = Dictionary(fields.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    /// The field named `name`.
+    public subscript(name: String) -> Field? { byName[name].map { all[$0] } }
+}

@@ -1,0 +1,70 @@
+import MachineCore
+import MachineRuntime
+
+extension Player {
+    /// A runtime step as a transcript step.
+    func render(_ step: RuntimeStep<M>, hostInput: String?) -> TranscriptStep {
+        let table = vocabulary.table
+        var input: String
+        var dropped: String?
+        switch step.input {
+        case .event(let event):
+            input = hostInput ?? "send \(vocabulary.value(of: event))"
+        case .timer(let timer):
+            input = "timer \(timer.name)"
+        case .answer(let reference, let event):
+            input = answerText(reference, event)
+        case .drop(let reference, let event, let cancellation):
+            input = "drop " + answerText(reference, event).drop { $0 != " " }.dropFirst()
+            if let successor = cancellation.supersededBy {
+                dropped = "superseded by \(reference.kind.name)#\(successor) at \(Value.render(cancellation.at))"
+            } else {
+                dropped = "cancelled at \(Value.render(cancellation.at))"
+            }
+        }
+        var stateChanges: [TranscriptStep.Change] = []
+        var fieldChanges: [TranscriptStep.Change] = []
+        for field in fields.all where field.differs(step.before, step.after) {
+            let change = TranscriptStep.Change(name: field.name, old: field.read(step.before), new: field.read(step.after))
+            if field.kind == .region { stateChanges.append(change) } else { fieldChanges.append(change) }
+        }
+        return TranscriptStep(
+            time: step.time, input: input,
+            fired: step.result?.firedRows.map { table.rows[$0].id } ?? [],
+            ignored: step.result.flatMap { ignoreText($0, step) },
+            dropped: dropped, stateChanges: stateChanges, fieldChanges: fieldChanges,
+            commands: step.commands.map(vocabulary.value(of:)))
+    }
+
+    private func answerText(_ reference: RequestReference<M.Request.Kind>, _ event: M.Event) -> String {
+        let value = vocabulary.value(of: event)
+        if case .record(let name, let fields) = value, name.hasSuffix("Failed") {
+            let message = fields.first?.value ?? .null
+            return "fail \(reference)" + (message == .null ? "" : " \(message)")
+        }
+        guard case .record(let name, let fields) = value else { return "respond \(reference) \(value)" }
+        if fields.count == 1 { return "respond \(reference) \(fields[0].value)" }
+        return "respond \(reference)" + value.description.dropFirst(name.count)
+    }
+
+    private func ignoreText(_ result: StepResult<M>, _ step: RuntimeStep<M>) -> String? {
+        guard let reason = result.ignored else { return nil }
+        let table = vocabulary.table
+        switch reason {
+        case .finished(let region, let state):
+            return "the machine is finished (\(table.regions[region].name) is \(table.regions[region].states[state]))"
+        case .notAwaited:
+            return "nothing awaited it"
+        case .noRow:
+            let states = table.regions.enumerated().map { index, region in
+                "\(region.name) \(region.states[step.before.controls[index]])"
+            }
+            return "no row handles it in \(states.joined(separator: ", "))"
+        case .guardsFailed:
+            let failed = result.guardChecks.filter { !$0.passed }.map { check in
+                "\(table.rows[check.row].guard?.name ?? "?") (\(table.rows[check.row].id))"
+            }
+            return "guards were false: \(failed.joined(separator: ", "))"
+        }
+    }
+}

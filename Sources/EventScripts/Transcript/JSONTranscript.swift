@@ -1,0 +1,98 @@
+/// Writes a transcript as JSON Lines: one object per entry, keys in a fixed order, values as
+/// their script text. For tools that read transcripts as they stream.
+public struct JSONTranscript<Output: TextOutputStream>: TranscriptSink {
+    /// Where the lines go.
+    public var output: Output
+
+    public init(output: Output) {
+        self.output = output
+    }
+
+    public mutating func write(_ entry: TranscriptEntry) {
+        var object = JSONObject()
+        switch entry {
+        case .header(let file, let machine, let givens):
+            object.add("type", "script")
+            object.add("file", file)
+            object.add("machine", machine)
+            object.addRaw("givens", "[" + givens.map { "{\"field\":\(json($0.field)),\"value\":\(json($0.value.description))}" }
+                .joined(separator: ",") + "]")
+        case .step(let step):
+            object.add("type", "step")
+            object.add("time", Value.render(step.time))
+            object.add("input", step.input)
+            object.addRaw("fired", "[" + step.fired.map(json).joined(separator: ",") + "]")
+            object.add("ignored", step.ignored)
+            object.add("dropped", step.dropped)
+            object.addRaw("states", changes(step.stateChanges))
+            object.addRaw("fields", changes(step.fieldChanges))
+            object.addRaw("commands", "[" + step.commands.map { json($0.description) }.joined(separator: ",") + "]")
+        case .quiet(let time, let input):
+            object.add("type", "quiet")
+            object.add("time", Value.render(time))
+            object.add("input", input)
+        case .failure(let failure):
+            object.add("type", "failure")
+            object.addRaw("line", String(failure.location.line))
+            object.addRaw("column", String(failure.location.column))
+            object.add("statement", failure.statement)
+            object.add("expected", failure.expected)
+            object.add("actual", failure.actual)
+            object.addRaw("inputLine", failure.inputLine.map(String.init) ?? "null")
+        case .end(let outcome):
+            object.add("type", "end")
+            switch outcome {
+            case .passed(let expectations):
+                object.add("outcome", "passed")
+                object.addRaw("expectations", String(expectations))
+            case .failed(let failures, let expectations):
+                object.add("outcome", "failed")
+                object.addRaw("failures", String(failures))
+                object.addRaw("expectations", String(expectations))
+            case .invalid(let error):
+                object.add("outcome", "invalid")
+                object.addRaw("error", "{\"file\":\(json(error.file)),\"line\":\(error.location.line),\"column\":\(error.location.column),\"message\":\(json(error.message))}")
+            }
+            object.addRaw("exitCode", String(outcome.exitCode))
+        }
+        output.write(object.text + "}\n")
+    }
+
+    private func changes(_ changes: [TranscriptStep.Change]) -> String {
+        "[" + changes.map { "{\"name\":\(json($0.name)),\"old\":\(json($0.old.description)),\"new\":\(json($0.new.description))}" }
+            .joined(separator: ",") + "]"
+    }
+
+    private struct JSONObject {
+        var text = "{"
+        var isEmpty = true
+        mutating func addRaw(_ key: String, _ raw: String) {
+            if !isEmpty { text += "," }
+            isEmpty = false
+            text += "\"\(key)\":\(raw)"
+        }
+        mutating func add(_ key: String, _ value: String?) { addRaw(key, value.map(json) ?? "null") }
+    }
+}
+
+/// `string` as a JSON string literal.
+func json(_ string: String) -> String {
+    var text = "\""
+    for scalar in string.unicodeScalars {
+        switch scalar {
+        case "\"": text += "\\\""
+        case "\\": text += "\\\\"
+        case "\n": text += "\\n"
+        case "\r": text += "\\r"
+        case "\t": text += "\\t"
+        default:
+            if scalar.value < 0x20 {
+                let hex = String(scalar.value, radix: 16)
+                text += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            } else {
+                text.unicodeScalars.append(scalar)
+            }
+        }
+    }
+    return text + "\""
+}

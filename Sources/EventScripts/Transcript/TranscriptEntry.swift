@@ -1,0 +1,82 @@
+/// One entry of a transcript, in the order the player produces them. Sinks turn entries into
+/// text or JSON as they come, so a transcript is never held whole in memory.
+public enum TranscriptEntry: Sendable {
+    /// The script starts: its file, machine and `given` lines.
+    case header(file: String, machine: String, givens: [(field: String, value: Value)])
+    /// A step of the machine (or a dropped answer).
+    case step(TranscriptStep)
+    /// An `advance` that made nothing fall due.
+    case quiet(time: Duration, input: String)
+    /// An expectation that did not hold.
+    case failure(ExpectationFailure)
+    /// The script ended.
+    case end(Outcome)
+}
+
+/// What one step did, rendered: the transcript's unit.
+public struct TranscriptStep: Sendable {
+    /// The virtual time of the step.
+    public let time: Duration
+    /// What came in: `send …`, `timer …`, `respond kind#N …`, `fail kind#N …` or `drop kind#N …`.
+    public let input: String
+    /// The ids of the rows that fired, in order.
+    public let fired: [String]
+    /// Why nothing fired, when nothing did.
+    public let ignored: String?
+    /// For a dropped answer, why it was dropped.
+    public let dropped: String?
+    /// Control states that changed, region by region.
+    public let stateChanges: [Change]
+    /// Fields that changed, in field order.
+    public let fieldChanges: [Change]
+    /// The commands, in order.
+    public let commands: [Value]
+
+    /// One changed field: its old and new values.
+    public struct Change: Sendable {
+        public let name: String
+        public let old: Value
+        public let new: Value
+    }
+}
+
+/// An `expect` line that did not hold, with what was expected, what was found, and the changes
+/// of the input statement it refers to.
+public struct ExpectationFailure: Sendable {
+    /// Where the `expect` line is.
+    public let location: SourceLocation
+    /// The expectation as written (canonically).
+    public let statement: String
+    /// What was expected.
+    public let expected: String
+    /// What was found.
+    public let actual: String
+    /// The line of the most recent send, advance, respond or fail, if any.
+    public let inputLine: Int?
+    /// The steps of that statement.
+    public let changes: [TranscriptStep]
+}
+
+/// How a script ended.
+public enum Outcome: Sendable, Equatable {
+    /// Every expectation held.
+    case passed(expectations: Int)
+    /// Some expectations failed (the replay went on to the end).
+    case failed(failures: Int, expectations: Int)
+    /// The script is invalid.
+    case invalid(ScriptError)
+
+    /// The exit code of the spec: 0 passed, 1 an expectation failed, 2 invalid.
+    public var exitCode: Int32 {
+        switch self {
+        case .passed: 0
+        case .failed: 1
+        case .invalid: 2
+        }
+    }
+}
+
+/// Receives a transcript entry by entry.
+public protocol TranscriptSink {
+    mutating func write(_ entry: TranscriptEntry)
+}

@@ -1,0 +1,74 @@
+extension Value: CustomStringConvertible {
+    /// The value as a script writes it: deterministic, and parseable back to an equal value.
+    public var description: String {
+        var text = ""
+        render(into: &text)
+        return text
+    }
+
+    func render(into text: inout String) {
+        switch self {
+        case .string(let string): text += Value.quoted(string)
+        case .number(let number): text += Value.render(number)
+        case .integer(let integer): text += String(integer)
+        case .duration(let duration): text += Value.render(duration)
+        case .bool(let bool): text += bool ? "true" : "false"
+        case .null: text += "nil"
+        case .name(let name): text += name
+        case .list(let values):
+            text += "["
+            for (index, value) in values.enumerated() {
+                if index > 0 { text += ", " }
+                value.render(into: &text)
+            }
+            text += "]"
+        case .record(let name, let fields):
+            text += name
+            let shown = fields.filter { !($0.showsLabel && $0.value == .null) }
+            if shown.isEmpty && fields.isEmpty { return }
+            text += "("
+            for (index, field) in shown.enumerated() {
+                if index > 0 { text += ", " }
+                if field.showsLabel { text += field.label + ": " }
+                field.value.render(into: &text)
+            }
+            text += ")"
+        }
+    }
+
+    /// A number as Swift prints a `Double`: the shortest text that reads back to the same value.
+    static func render(_ number: Double) -> String {
+        number == 0 ? "0.0" : number.description
+    }
+
+    /// A duration in milliseconds (`300ms`, `1500ms`, `0.5ms`).
+    static func render(_ duration: Duration) -> String {
+        let (seconds, attoseconds) = duration.components
+        let wholeMilliseconds = attoseconds / 1_000_000_000_000_000
+        if attoseconds % 1_000_000_000_000_000 == 0 {
+            return "\(seconds * 1000 + wholeMilliseconds)ms"
+        }
+        let milliseconds = Double(seconds) * 1000 + Double(attoseconds) / 1e15
+        return "\(milliseconds)ms"
+    }
+
+    /// A string literal with the script's escapes.
+    static func quoted(_ string: String) -> String {
+        var text = "\""
+        for scalar in string.unicodeScalars {
+            switch scalar {
+            case "\"": text += "\\\""
+            case "\\": text += "\\\\"
+            case "\n": text += "\\n"
+            case "\t": text += "\\t"
+            default:
+                if scalar.value < 0x20 || scalar.value == 0x7F {
+                    text += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
+                } else {
+                    text.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return text + "\""
+    }
+}

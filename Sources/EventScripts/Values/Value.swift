@@ -1,0 +1,71 @@
+/// A value of the script language, in canonical form: what expectations compare and transcripts
+/// print. Machines turn their state, events and commands into values through their vocabulary.
+public indirect enum Value: Hashable, Sendable {
+    case string(String)
+    /// A real number (degrees, metres).
+    case number(Double)
+    /// A whole number (an index, a count).
+    case integer(Int)
+    case duration(Duration)
+    case bool(Bool)
+    case null
+    /// An enumeration case of the vocabulary (`denied`, `regionDebounce`).
+    case name(String)
+    case list([Value])
+    /// A constructor application with its fields in parameter order (`center(40.7, -74.0)`).
+    case record(String, [Field])
+
+    /// One field of a record.
+    public struct Field: Hashable, Sendable {
+        /// The parameter's label.
+        public let label: String
+        /// Its value.
+        public let value: Value
+        /// Whether the rendering shows the label (`byUser: true`, an address's parts).
+        public let showsLabel: Bool
+
+        /// A field.
+        public init(_ label: String, _ value: Value, showsLabel: Bool = false) {
+            self.label = label
+            self.value = value
+            self.showsLabel = showsLabel
+        }
+
+        public static func == (lhs: Field, rhs: Field) -> Bool { lhs.label == rhs.label && lhs.value == rhs.value }
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(label)
+            hasher.combine(value)
+        }
+    }
+
+    /// A record's field by label.
+    public subscript(field label: String) -> Value? {
+        guard case .record(_, let fields) = self else { return nil }
+        return fields.first { $0.label == label }?.value
+    }
+
+    /// The value as a number, if it is one.
+    public var numeric: Double? {
+        switch self {
+        case .number(let value): value
+        case .integer(let value): Double(value)
+        default: nil
+        }
+    }
+
+    /// Whether `self` equals `other`, numbers within `tolerance` of each other at every depth.
+    public func matches(_ other: Value, tolerance: Double) -> Bool {
+        switch (self, other) {
+        case (.number, .number), (.number, .integer), (.integer, .number), (.integer, .integer):
+            guard let a = numeric, let b = other.numeric else { return false }
+            return a == b || abs(a - b) <= tolerance
+        case (.list(let a), .list(let b)):
+            return a.count == b.count && zip(a, b).allSatisfy { $0.matches($1, tolerance: tolerance) }
+        case (.record(let nameA, let a), .record(let nameB, let b)):
+            return nameA == nameB && a.count == b.count
+                && zip(a, b).allSatisfy { $0.label == $1.label && $0.value.matches($1.value, tolerance: tolerance) }
+        default:
+            return self == other
+        }
+    }
+}
