@@ -32,23 +32,23 @@ extension Guard where M == AddressPicker {
     static var clearsQuery: Self {
         Self("clearsQuery") { state, event in
             guard case .queryChanged(let query) = event else { return false }
-            return query.isEmpty && query != state.context.query
+            return query.isEmpty && !query.isIdentical(to: state.context.query)
         }
     }
     /// A change to a different, non-empty query (S4).
     static var editsQuery: Self {
         Self("editsQuery") { state, event in
             guard case .queryChanged(let query) = event else { return false }
-            return !query.isEmpty && query != state.context.query
+            return !query.isEmpty && !query.isIdentical(to: state.context.query)
         }
     }
     /// The completions on screen are the query's own (S5).
     static var hasCompletionsForQuery: Self {
-        Self("hasCompletionsForQuery") { state, _ in state.context.completionsQuery == state.context.query }
+        Self("hasCompletionsForQuery") { state, _ in state.context.completionsQuery?.isIdentical(to: state.context.query) == true }
     }
     /// The completions on screen are not the query's (S5).
     static var needsCompletionsForQuery: Self {
-        Self("needsCompletionsForQuery") { state, _ in state.context.completionsQuery != state.context.query }
+        Self("needsCompletionsForQuery") { state, _ in state.context.completionsQuery?.isIdentical(to: state.context.query) != true }
     }
     /// The index names a completion on screen (C1).
     static var isOfferedCompletion: Self {
@@ -113,14 +113,14 @@ extension Guard where M == AddressPicker {
     static var isSelectedCategory: Self {
         Self("isSelectedCategory") { state, event in
             guard case .categoryTapped(let category) = event else { return false }
-            return state.context.category == category
+            return state.context.category?.isIdentical(to: category) == true
         }
     }
     /// The tapped category is not the selected one (P1, P2).
     static var isOtherCategory: Self {
         Self("isOtherCategory") { state, event in
             guard case .categoryTapped(let category) = event else { return false }
-            return state.context.category != category
+            return state.context.category?.isIdentical(to: category) != true
         }
     }
     /// A category is selected (P3 on L3).
@@ -174,6 +174,12 @@ extension MachineState where M == AddressPicker {
     func picksResult(_ event: AddressPicker.Event) -> Bool {
         self[AddressPicker.search] == .showingResults && context.result(pickedBy: event) != nil
     }
+}
+
+extension String {
+    /// Whether the two strings have the same Unicode scalars: the picker compares text without
+    /// normalisation, as scripts do ("é" precomposed and decomposed differ).
+    func isIdentical(to other: String) -> Bool { utf8.elementsEqual(other.utf8) }
 }
 
 extension AddressPicker.Event {

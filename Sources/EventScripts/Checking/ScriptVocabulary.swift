@@ -58,10 +58,43 @@ public struct ContextField<M: MachineDefinition>: Sendable {
         encode: @escaping @Sendable (T) -> Value,
         decode: (@Sendable (Value) throws(ConversionError) -> T)?
     ) {
+        self.init(name, type, keyPath, encode: encode, decode: decode, differs: { $0 != $1 })
+    }
+
+    /// A string field: it differs when its Unicode scalars do (no normalisation).
+    public init(
+        _ name: String, _ type: ValueType, _ keyPath: WritableKeyPath<M.Context, String> & Sendable,
+        encode: @escaping @Sendable (String) -> Value,
+        decode: (@Sendable (Value) throws(ConversionError) -> String)?
+    ) {
+        self.init(name, type, keyPath, encode: encode, decode: decode, differs: { !$0.utf8.elementsEqual($1.utf8) })
+    }
+
+    /// An optional string field: it differs when its Unicode scalars do (no normalisation).
+    public init(
+        _ name: String, _ type: ValueType, _ keyPath: WritableKeyPath<M.Context, String?> & Sendable,
+        encode: @escaping @Sendable (String?) -> Value,
+        decode: (@Sendable (Value) throws(ConversionError) -> String?)?
+    ) {
+        self.init(name, type, keyPath, encode: encode, decode: decode, differs: { a, b in
+            switch (a, b) {
+            case (nil, nil): false
+            case (let a?, let b?): !a.utf8.elementsEqual(b.utf8)
+            default: true
+            }
+        })
+    }
+
+    private init<T: Sendable>(
+        _ name: String, _ type: ValueType, _ keyPath: WritableKeyPath<M.Context, T> & Sendable,
+        encode: @escaping @Sendable (T) -> Value,
+        decode: (@Sendable (Value) throws(ConversionError) -> T)?,
+        differs: @escaping @Sendable (T, T) -> Bool
+    ) {
         self.name = name
         self.type = type
         self.read = { encode($0[keyPath: keyPath]) }
-        self.differs = { $0[keyPath: keyPath] != $1[keyPath: keyPath] }
+        self.differs = { differs($0[keyPath: keyPath], $1[keyPath: keyPath]) }
         if let decode {
             self.write = { context, value throws(ConversionError) in context[keyPath: keyPath] = try decode(value) }
         } else {

@@ -69,11 +69,21 @@ struct TypeChecker {
     /// are candidates, so an error speaks of the right one.
     private func checkOneOf(_ node: SyntaxNode, _ types: [ValueType]) throws(ScriptError) -> Value {
         var candidates = types
-        if case .call(let name, _) = node.form {
-            candidates = types.filter { if case .record(let record) = $0.unwrapped { record.name == name } else { false } }
-            if candidates.isEmpty {
-                throw ScriptError("unknown '\(name)(…)'; expected \(ValueType.oneOf(types).expectation)", at: node.location)
+        switch node.form {
+        case .call(let name, _), .name(let name):
+            candidates = types.filter { type in
+                switch type.unwrapped {
+                case .record(let record): record.name == name
+                case .names(_, let cases): cases.contains(name)
+                default: false
+                }
             }
+            if candidates.isEmpty {
+                throw ScriptError("unknown '\(name)'; expected one of \(Self.words(of: types).joined(separator: ", "))",
+                                  at: node.location)
+            }
+        default:
+            break
         }
         var deepest: ScriptError?
         for type in candidates {
@@ -90,6 +100,19 @@ struct TypeChecker {
             throw ScriptError("no form of '\(name)' matches; expected \(forms.joined(separator: " or "))", at: node.location)
         }
         throw ScriptError("expected \(ValueType.oneOf(types).expectation), found \(describe(node))", at: node.location)
+    }
+
+    /// The constructor names and enumeration cases of `types`, each once, in order.
+    private static func words(of types: [ValueType]) -> [String] {
+        var words: [String] = []
+        for type in types {
+            switch type.unwrapped {
+            case .record(let record) where !words.contains(record.name): words.append(record.name)
+            case .names(_, let cases): words += cases.filter { !words.contains($0) }
+            default: break
+            }
+        }
+        return words
     }
 
     private func checkRecord(

@@ -10,17 +10,19 @@ struct Lexer {
     private var column = 1
     private var tokens: [Token] = []
     private var spaced = true
+    /// Where the tokens end: the column of a comment's `#`, or just past the line.
+    private var endColumn: Int?
 
     private init(bytes: [UInt8], line: Int) {
         self.bytes = bytes
         self.line = line
     }
 
-    /// The tokens of `bytes`, line number `line`.
-    static func tokenize(_ bytes: [UInt8], line: Int) throws(ScriptError) -> [Token] {
+    /// The tokens of `bytes`, line number `line`, and the column where they end.
+    static func tokenize(_ bytes: [UInt8], line: Int) throws(ScriptError) -> (tokens: [Token], endColumn: Int) {
         var lexer = Lexer(bytes: bytes, line: line)
         try lexer.run()
-        return lexer.tokens
+        return (lexer.tokens, lexer.endColumn ?? lexer.column)
     }
 
     private var current: UInt8? { index < bytes.count ? bytes[index] : nil }
@@ -49,7 +51,10 @@ struct Lexer {
                 spaced = true
             case UInt8(ascii: "#"):
                 guard !spaced, case .word(let kind)? = tokens.last?.kind, let next = peek(1),
-                      next.isDigit || next == UInt8(ascii: "-") || next == UInt8(ascii: "+") else { return }
+                      next.isDigit || next == UInt8(ascii: "-") || next == UInt8(ascii: "+") else {
+                    endColumn = start
+                    return
+                }
                 let word = tokens.removeLast()
                 advance()
                 var ordinal = ""

@@ -23,8 +23,8 @@ public enum ScriptSource {
             while lineEnd < bytes.count, bytes[lineEnd] != UInt8(ascii: "\n") { lineEnd += 1 }
             let line = Array(bytes[lineStart..<lineEnd])
             do {
-                let endColumn = try validate(line, lineNumber: lineNumber)
-                let tokens = try Lexer.tokenize(line, line: lineNumber)
+                try validate(line, lineNumber: lineNumber)
+                let (tokens, endColumn) = try Lexer.tokenize(line, line: lineNumber)
                 if let statement = try Parser.statement(tokens, line: lineNumber, endColumn: endColumn) {
                     try body(statement)
                 }
@@ -40,8 +40,8 @@ public enum ScriptSource {
         }
     }
 
-    /// Checks one line's bytes; returns the column just past its end.
-    private static func validate(_ line: [UInt8], lineNumber: Int) throws(ScriptError) -> Int {
+    /// Checks one line's bytes.
+    private static func validate(_ line: [UInt8], lineNumber: Int) throws(ScriptError) {
         var index = 0
         var column = 1
         while index < line.count {
@@ -67,7 +67,6 @@ public enum ScriptSource {
                                   at: SourceLocation(line: lineNumber, column: maximumLineLength))
             }
         }
-        return column
     }
 
     private static func isWellFormed(_ line: [UInt8], at index: Int, length: Int) -> Bool {

@@ -44,6 +44,38 @@ public indirect enum Value: Hashable, Sendable {
         return fields.first { $0.label == label }?.value
     }
 
+    /// Equal values; strings are equal when their Unicode scalars are (no normalisation).
+    public static func == (lhs: Value, rhs: Value) -> Bool {
+        switch (lhs, rhs) {
+        case (.string(let a), .string(let b)): a.utf8.elementsEqual(b.utf8)
+        case (.number(let a), .number(let b)): a == b
+        case (.integer(let a), .integer(let b)): a == b
+        case (.duration(let a), .duration(let b)): a == b
+        case (.bool(let a), .bool(let b)): a == b
+        case (.null, .null): true
+        case (.name(let a), .name(let b)): a == b
+        case (.list(let a), .list(let b)): a == b
+        case (.record(let nameA, let a), .record(let nameB, let b)): nameA == nameB && a == b
+        default: false
+        }
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        switch self {
+        case .string(let string):
+            hasher.combine(0)
+            for byte in string.utf8 { hasher.combine(byte) }
+        case .number(let number): hasher.combine(1); hasher.combine(number)
+        case .integer(let integer): hasher.combine(2); hasher.combine(integer)
+        case .duration(let duration): hasher.combine(3); hasher.combine(duration)
+        case .bool(let bool): hasher.combine(4); hasher.combine(bool)
+        case .null: hasher.combine(5)
+        case .name(let name): hasher.combine(6); hasher.combine(name)
+        case .list(let values): hasher.combine(7); hasher.combine(values)
+        case .record(let name, let fields): hasher.combine(8); hasher.combine(name); hasher.combine(fields)
+        }
+    }
+
     /// The value as a number, if it is one.
     public var numeric: Double? {
         switch self {

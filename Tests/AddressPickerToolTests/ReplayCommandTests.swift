@@ -1,0 +1,95 @@
+import Foundation
+import Testing
+
+@Suite("address-picker replay") struct ReplayCommandTests {
+    let passing = "send appeared\nexpect map == geocoding\n"
+    let failing = "send appeared\nexpect map == idle\n"
+    let invalid = "send appeared\nsend teleport\n"
+
+    @Test func exitCodesAreZeroOneTwoAndTheHighestWins() throws {
+        let folder = try Tool.folder(["pass.events": passing, "fail.events": failing, "invalid.events": invalid])
+        #expect(try Tool.run(["replay", "pass.events"], in: folder).status == 0)
+        #expect(try Tool.run(["replay", "fail.events"], in: folder).status == 1)
+        #expect(try Tool.run(["replay", "invalid.events"], in: folder).status == 2)
+        #expect(try Tool.run(["replay", "pass.events", "fail.events"], in: folder).status == 1)
+        #expect(try Tool.run(["replay", "fail.events", "invalid.events", "pass.events"], in: folder).status == 2)
+    }
+
+    @Test func aFailurePrintsExpectedActualAndTheChanges() throws {
+        let folder = try Tool.folder(["fail.events": failing])
+        let result = try Tool.run(["replay", "fail.events"], in: folder)
+        #expect(result.output.contains("FAILED 2:1 expect map == idle\n  expected: idle\n  actual:   geocoding\n  line 1 changed:"))
+        #expect(result.output.contains("    state   map: idle → geocoding"))
+        #expect(result.error.contains("fail.events:2:1: expectation failed: expect map == idle"))
+    }
+
+    @Test func anInvalidScriptNamesFileLineAndColumnAndRunsNothing() throws {
+        let folder = try Tool.folder(["invalid.events": invalid])
+        let result = try Tool.run(["replay", "invalid.events"], in: folder)
+        #expect(result.error.hasPrefix("invalid.events:2:6: error: unknown event 'teleport'"))
+        #expect(result.output.isEmpty)
+    }
+
+    @Test func quietPrintsALinePerScript() throws {
+        let folder = try Tool.folder(["pass.events": passing, "fail.events": failing, "invalid.events": invalid])
+        let result = try Tool.run(["replay", "--quiet", "pass.events", "fail.events", "invalid.events"], in: folder)
+        #expect(result.output == """
+            PASS pass.events (1 expectation)
+            FAIL fail.events (1 of 1 expectations failed)
+            INVALID invalid.events
+
+            """)
+    }
+
+    @Test func theExamplesReplayFromTheRepository() throws {
+        let examples = try FileManager.default.contentsOfDirectory(atPath: Tool.packageRoot.appendingPathComponent("Examples").path)
+            .filter { $0.hasSuffix(".events") }.sorted().map { "Examples/\($0)" }
+        let result = try Tool.run(["replay", "-q"] + examples)
+        #expect(result.status == 0, "\(result.output)\(result.error)")
+        #expect(result.output.split(separator: "\n").allSatisfy { $0.hasPrefix("PASS ") })
+    }
+
+    @Test func outputWritesTranscriptsAndNeverAHalfWrittenOne() throws {
+        let folder = try Tool.folder(["pass.events": passing, "late.events": "send appeared\nrespond completions []\n"])
+        let out = folder.appendingPathComponent("out")
+        try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
+        let result = try Tool.run(["replay", "--output", "out", "pass.events", "late.events"], in: folder)
+        #expect(result.status == 2)
+        let written = try FileManager.default.contentsOfDirectory(atPath: out.path).sorted()
+        #expect(written == ["pass.transcript"])
+        let transcript = try String(contentsOf: out.appendingPathComponent("pass.transcript"), encoding: .utf8)
+        #expect(transcript.hasPrefix("script pass.events (machine address-picker)"))
+        #expect(transcript.hasSuffix("passed: 1 expectation held\n"))
+    }
+
+    @Test func jsonFormat() throws {
+        let folder = try Tool.folder(["pass.events": passing])
+        let result = try Tool.run(["replay", "--format=json", "pass.events"], in: folder)
+        let lines = result.output.split(separator: "\n")
+        #expect(lines.first?.hasPrefix(#"{"type":"script""#) == true)
+        #expect(lines.last == #"{"type":"end","outcome":"passed","expectations":1,"exitCode":0}"#)
+    }
+
+    @Test func helpAndUsageErrors() throws {
+        let help = try Tool.run(["replay", "--help"])
+        #expect(help.status == 0)
+        #expect(help.output.contains("USAGE: address-picker replay <file> ..."))
+        #expect(help.output.contains("EXIT STATUS:"))
+        let top = try Tool.run(["-h"])
+        #expect(top.output.contains("SUBCOMMANDS:"))
+        #expect(try Tool.run(["--version"]).output.hasPrefix("address-picker "))
+        let unknown = try Tool.run(["replay", "--colour", "x.events"])
+        #expect(unknown.status == 64)
+        #expect(unknown.error.hasPrefix("error: unknown option '--colour'"))
+        let missing = try Tool.run(["replay"])
+        #expect(missing.status == 64)
+        #expect(try Tool.run(["replay", "--format", "yaml", "x.events"]).status == 64)
+        #expect(try Tool.run(["teleport"]).status == 64)
+    }
+
+    @Test func aMissingFileIsInvalid() throws {
+        let result = try Tool.run(["replay", "no-such-file.events"])
+        #expect(result.status == 2)
+        #expect(result.error.contains("no-such-file.events:1:1: error: cannot read the script: no such file"))
+    }
+}
