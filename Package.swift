@@ -23,7 +23,8 @@ let package = Package(
 
         // Benchmarks live apart from the tests; run them in release mode.
         .executableTarget(
-            name: "AddressPickerBench", dependencies: ["AddressPicker", "MachineCore", "AllocationCounter"],
+            name: "AddressPickerBench",
+            dependencies: ["AddressPicker", "EventScripts", "MachineCore", "MachineRuntime", "AllocationCounter"],
             path: "Benchmarks/AddressPickerBench"),
         .target(name: "AllocationCounter", path: "Benchmarks/AllocationCounter"),
 

@@ -117,6 +117,8 @@ enum ReplayCommand {
 struct Diagnostics: TranscriptSink {
     private var file = ""
 
+    var wantsSteps: Bool { false }
+
     mutating func write(_ entry: TranscriptEntry) {
         switch entry {
         case .header(let file, _, _):
@@ -136,6 +138,8 @@ struct Diagnostics: TranscriptSink {
 struct Tee<First: TranscriptSink, Second: TranscriptSink>: TranscriptSink {
     var first: First
     var second: Second
+
+    var wantsSteps: Bool { first.wantsSteps || second.wantsSteps }
 
     mutating func write(_ entry: TranscriptEntry) {
         first.write(entry)

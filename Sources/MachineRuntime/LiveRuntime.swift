@@ -75,7 +75,7 @@ public final class LiveRuntime<M: MachineDefinition, C: Clock> where C.Duration 
             }
             onStep?(step)
         }
-        for record in runtime.requests where record.isPending && requestTasks[record.id] == nil {
+        for record in runtime.pendingRequests where requestTasks[record.id] == nil {
             let perform = perform
             requestTasks[record.id] = Task { [weak self] in
                 let answer = await perform(record.request)

@@ -9,6 +9,7 @@ public struct RequestReference<Kind: IndexedCase>: Hashable, Sendable, CustomStr
     public let ordinal: Int
 
     /// A reference to the `ordinal`-th request of `kind`.
+    @inlinable
     public init(_ kind: Kind, _ ordinal: Int) {
         self.kind = kind
         self.ordinal = ordinal
@@ -28,11 +29,20 @@ public struct RequestRecord<M: MachineDefinition>: Sendable {
     /// The virtual time it was made.
     public let madeAt: Duration
     /// How it was abandoned, if it was.
-    public internal(set) var cancellation: Cancellation?
+    public var cancellation: Cancellation?
     /// Whether an answer has come (delivered or dropped).
-    public internal(set) var isAnswered = false
+    public var isAnswered = false
+
+    @inlinable
+    init(id: Int, reference: RequestReference<M.Request.Kind>, request: M.Request, madeAt: Duration) {
+        self.id = id
+        self.reference = reference
+        self.request = request
+        self.madeAt = madeAt
+    }
 
     /// Whether the request still waits for its answer.
+    @inlinable
     public var isPending: Bool { cancellation == nil && !isAnswered }
 
     /// How a request was abandoned.
@@ -40,6 +50,11 @@ public struct RequestRecord<M: MachineDefinition>: Sendable {
         /// When it was cancelled.
         public let at: Duration
         /// The ordinal of the request of the same kind that replaced it, if that is why.
-        public internal(set) var supersededBy: Int?
+        public var supersededBy: Int?
+
+        @inlinable
+        init(at: Duration) {
+            self.at = at
+        }
     }
 }

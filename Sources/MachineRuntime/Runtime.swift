@@ -12,23 +12,32 @@ public typealias Answerer<M: MachineDefinition> = @Sendable (M.Request) -> M.Eve
 /// as a step of its own. An answer to a request that was cancelled or superseded is dropped, and
 /// the drop is recorded as a step, never applied. Host outputs are in each step's commands.
 ///
-/// Every method returns the steps it took, with the state before and after each.
+/// Every method returns the steps it took, with the state before and after each. The methods are
+/// `@inlinable` so that they are specialised for the caller's machine.
 public struct Runtime<M: MachineDefinition>: Sendable {
     /// The machine's table.
     public let table: TransitionTable<M>
-    /// The machine's state now.
-    public private(set) var state: MachineState<M>
-    /// The virtual time now, from zero at the start.
-    public private(set) var now: Duration = .zero
-    /// Every request made so far, in the order made (a request's `id` is its position + 1).
-    public private(set) var requests: [RequestRecord<M>] = []
-    /// The running timers, in the order of their last (re)start.
-    public private(set) var timers: [RunningTimer] = []
+    @usableFromInline var current: MachineState<M>
+    @usableFromInline var clock: Duration = .zero
+    @usableFromInline var records: [RequestRecord<M>] = []
+    @usableFromInline var running: [RunningTimer] = []
+    @usableFromInline let answerer: Answerer<M>?
+    @usableFromInline var timerSerial = 0
+    /// The positions in `records` of each kind's requests, in ordinal order.
+    @usableFromInline var requestsOfKind: [[Int]]
+    /// The position of each kind's request in flight.
+    @usableFromInline var inFlight: [Int?]
+    /// Requests an answerer has yet to answer, oldest first.
+    @usableFromInline var unanswered: [Int] = []
 
-    private let answerer: Answerer<M>?
-    private var timerSerial = 0
-    private var ordinals: [Int]
-    private var unanswered: [Int] = []
+    /// The machine's state now.
+    @inlinable public var state: MachineState<M> { current }
+    /// The virtual time now, from zero at the start.
+    @inlinable public var now: Duration { clock }
+    /// Every request made so far, in the order made (a request's `id` is its position + 1).
+    @inlinable public var requests: [RequestRecord<M>] { records }
+    /// The running timers, in the order of their last (re)start.
+    @inlinable public var timers: [RunningTimer] { running }
 
     /// A running timer and when it falls due.
     public struct RunningTimer: Hashable, Sendable {
@@ -36,7 +45,14 @@ public struct Runtime<M: MachineDefinition>: Sendable {
         public let timer: M.Timer
         /// The virtual time it fires at.
         public let deadline: Duration
-        let serial: Int
+        @usableFromInline let serial: Int
+
+        @inlinable
+        init(timer: M.Timer, deadline: Duration, serial: Int) {
+            self.timer = timer
+            self.deadline = deadline
+            self.serial = serial
+        }
     }
 
     /// A runtime for `table`, starting from `state`.
@@ -45,15 +61,23 @@ public struct Runtime<M: MachineDefinition>: Sendable {
     ///   requests wait for ``respond(_:_:with:)``.
     public init(table: TransitionTable<M>, state: MachineState<M>, answerer: Answerer<M>? = nil) {
         self.table = table
-        self.state = state
+        self.current = state
         self.answerer = answerer
-        self.ordinals = Array(repeating: 0, count: M.Request.Kind.allCases.count)
+        self.requestsOfKind = Array(repeating: [], count: M.Request.Kind.allCases.count)
+        self.inFlight = Array(repeating: nil, count: M.Request.Kind.allCases.count)
     }
 
     /// The requests still waiting for an answer, in the order made.
-    public var pendingRequests: [RequestRecord<M>] { requests.filter(\.isPending) }
+    public var pendingRequests: [RequestRecord<M>] { inFlight.compactMap { $0 }.sorted().map { records[$0] } }
+
+    /// The `ordinal`-th request of `kind` (from 1), if it was made.
+    public func request(_ kind: M.Request.Kind, _ ordinal: Int) -> RequestRecord<M>? {
+        let positions = requestsOfKind[kind.rawValue]
+        return positions.indices.contains(ordinal - 1) ? records[positions[ordinal - 1]] : nil
+    }
 
     /// Delivers a host event.
+    @inlinable
     public mutating func send(_ event: M.Event) throws(RuntimeError) -> [RuntimeStep<M>] {
         guard table.isHostEvent(event.kind) else { throw .notAHostEvent(event.kind.name) }
         var steps: [RuntimeStep<M>] = []
@@ -63,23 +87,38 @@ public struct Runtime<M: MachineDefinition>: Sendable {
 
     /// Moves the virtual clock forward; the timers that fall due fire in time order (ties in
     /// start order), each as its own step. A timer of zero duration fires even on `advance(by: .zero)`.
+    @inlinable
     public mutating func advance(by duration: Duration) throws(RuntimeError) -> [RuntimeStep<M>] {
         guard duration >= .zero else { throw .negativeDuration(duration) }
-        let end = now + duration
+        let end = clock + duration
         var steps: [RuntimeStep<M>] = []
-        while let due = timers.indices.filter({ timers[$0].deadline <= end })
-            .min(by: { (timers[$0].deadline, timers[$0].serial) < (timers[$1].deadline, timers[$1].serial) }) {
-            let fired = timers.remove(at: due)
-            now = fired.deadline
+        while let due = nextDue(by: end) {
+            let fired = running.remove(at: due)
+            clock = fired.deadline
             try perform(.timer(fired.timer), M.event(firing: fired.timer), into: &steps)
         }
-        now = end
+        clock = end
         return steps
+    }
+
+    @inlinable
+    func nextDue(by end: Duration) -> Int? {
+        var best: Int?
+        for index in running.indices where running[index].deadline <= end {
+            if let current = best {
+                let (a, b) = (running[index], running[current])
+                if (a.deadline, a.serial) < (b.deadline, b.serial) { best = index }
+            } else {
+                best = index
+            }
+        }
+        return best
     }
 
     /// Answers a request of `kind`: the one in flight when `ordinal` is `nil`, else the
     /// `ordinal`-th of that kind (from 1), even one already cancelled, whose answer is then
     /// dropped and recorded.
+    @inlinable
     public mutating func respond(
         _ kind: M.Request.Kind, _ ordinal: Int? = nil, with answer: M.Event
     ) throws(RuntimeError) -> [RuntimeStep<M>] {
@@ -88,81 +127,92 @@ public struct Runtime<M: MachineDefinition>: Sendable {
         }
         let index: Int
         if let ordinal {
-            guard let found = requests.firstIndex(where: { $0.reference == RequestReference(kind, ordinal) }) else {
+            let positions = requestsOfKind[kind.rawValue]
+            guard positions.indices.contains(ordinal - 1) else {
                 throw .noSuchRequest(RequestReference(kind, ordinal).description)
             }
-            index = found
+            index = positions[ordinal - 1]
         } else {
-            guard let found = requests.firstIndex(where: { $0.reference.kind == kind && $0.isPending }) else {
-                throw .noRequestInFlight(kind: kind.name)
-            }
+            guard let found = inFlight[kind.rawValue] else { throw .noRequestInFlight(kind: kind.name) }
             index = found
         }
-        guard !requests[index].isAnswered else { throw .alreadyAnswered(requests[index].reference.description) }
+        guard !records[index].isAnswered else { throw .alreadyAnswered(records[index].reference.description) }
         var steps: [RuntimeStep<M>] = []
         try deliver(answer, to: index, into: &steps)
         return steps
     }
 
-    private mutating func deliver(_ answer: M.Event, to index: Int, into steps: inout [RuntimeStep<M>]) throws(RuntimeError) {
-        requests[index].isAnswered = true
-        let record = requests[index]
+    @inlinable
+    mutating func deliver(_ answer: M.Event, to index: Int, into steps: inout [RuntimeStep<M>]) throws(RuntimeError) {
+        records[index].isAnswered = true
+        let record = records[index]
+        let kind = record.reference.kind.rawValue
+        if inFlight[kind] == index { inFlight[kind] = nil }
         if let cancellation = record.cancellation {
-            steps.append(RuntimeStep(time: now, input: .drop(record.reference, answer, cancellation),
-                                     result: nil, before: state, after: state))
+            steps.append(RuntimeStep(time: clock, input: .drop(record.reference, answer, cancellation),
+                                     result: nil, before: current, after: current))
         } else {
             try perform(.answer(record.reference, answer), answer, into: &steps)
         }
     }
 
-    private mutating func perform(
+    @inlinable
+    mutating func perform(
         _ input: RuntimeStep<M>.Input, _ event: M.Event, into steps: inout [RuntimeStep<M>]
     ) throws(RuntimeError) {
-        try step(input, event, into: &steps)
+        step(input, event, into: &steps)
+        guard let answerer else { return }
         var delivered = 0
-        while let answerer, !unanswered.isEmpty {
+        while !unanswered.isEmpty {
             let index = unanswered.removeFirst()
-            guard requests[index].isPending else { continue }
+            guard records[index].isPending else { continue }
             delivered += 1
             if delivered > 10_000 { throw .answerLoop(steps: delivered) }
-            try deliver(answerer(requests[index].request), to: index, into: &steps)
+            try deliver(answerer(records[index].request), to: index, into: &steps)
         }
     }
 
-    private mutating func step(
-        _ input: RuntimeStep<M>.Input, _ event: M.Event, into steps: inout [RuntimeStep<M>]
-    ) throws(RuntimeError) {
-        let before = state
+    @inlinable
+    mutating func step(_ input: RuntimeStep<M>.Input, _ event: M.Event, into steps: inout [RuntimeStep<M>]) {
+        let before = current
         var result = StepResult<M>()
-        table.step(&state, event, into: &result)
-        var cancelledNow: [Int: Int] = [:]
+        table.step(&current, event, into: &result)
+        var cancelledNow: [(kind: Int, index: Int)] = []
         for command in result.commands {
             switch command {
             case .startTimer(let timer, let duration):
-                timers.removeAll { $0.timer == timer }
+                if let index = running.firstIndex(where: { $0.timer == timer }) { running.remove(at: index) }
                 timerSerial += 1
-                timers.append(RunningTimer(timer: timer, deadline: now + duration, serial: timerSerial))
+                running.append(RunningTimer(timer: timer, deadline: clock + duration, serial: timerSerial))
             case .cancelTimer(let timer):
-                timers.removeAll { $0.timer == timer }
+                if let index = running.firstIndex(where: { $0.timer == timer }) { running.remove(at: index) }
             case .request(let request):
-                let kind = request.kind
-                ordinals[kind.rawValue] += 1
-                if let superseded = cancelledNow[kind.rawValue] {
-                    requests[superseded].cancellation?.supersededBy = ordinals[kind.rawValue]
+                let kind = request.kind.rawValue
+                let ordinal = requestsOfKind[kind].count + 1
+                if let index = cancel(kind) { cancelledNow.append((kind, index)) }
+                if let superseded = cancelledNow.last(where: { $0.kind == kind }) {
+                    records[superseded.index].cancellation?.supersededBy = ordinal
                 }
-                requests.append(RequestRecord(
-                    id: requests.count + 1, reference: RequestReference(kind, ordinals[kind.rawValue]),
-                    request: request, madeAt: now))
-                if answerer != nil { unanswered.append(requests.count - 1) }
+                records.append(RequestRecord(
+                    id: records.count + 1, reference: RequestReference(request.kind, ordinal), request: request, madeAt: clock))
+                requestsOfKind[kind].append(records.count - 1)
+                inFlight[kind] = records.count - 1
+                if answerer != nil { unanswered.append(records.count - 1) }
             case .cancel(let kind):
-                if let index = requests.lastIndex(where: { $0.reference.kind == kind && $0.isPending }) {
-                    requests[index].cancellation = .init(at: now)
-                    cancelledNow[kind.rawValue] = index
-                }
+                if let index = cancel(kind.rawValue) { cancelledNow.append((kind.rawValue, index)) }
             case .output:
                 break
             }
         }
-        steps.append(RuntimeStep(time: now, input: input, result: result, before: before, after: state))
+        steps.append(RuntimeStep(time: clock, input: input, result: result, before: before, after: current))
+    }
+
+    /// Marks the request of `kind` in flight cancelled; returns its position.
+    @inlinable
+    mutating func cancel(_ kind: Int) -> Int? {
+        guard let index = inFlight[kind] else { return nil }
+        records[index].cancellation = RequestRecord<M>.Cancellation(at: clock)
+        inFlight[kind] = nil
+        return index
     }
 }

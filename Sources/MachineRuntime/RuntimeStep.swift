@@ -26,10 +26,20 @@ public struct RuntimeStep<M: MachineDefinition>: Sendable {
     /// The state after the step.
     public let after: MachineState<M>
 
+    @inlinable
+    init(time: Duration, input: Input, result: StepResult<M>?, before: MachineState<M>, after: MachineState<M>) {
+        self.time = time
+        self.input = input
+        self.result = result
+        self.before = before
+        self.after = after
+    }
+
     /// The commands of the step, in order.
     public var commands: [Command<M>] { result?.commands ?? [] }
 
     /// Whether no row fired (also true for a dropped answer).
+    @inlinable
     public var isIgnored: Bool { result?.firedRows.isEmpty ?? true }
 }
 

@@ -15,54 +15,54 @@ public struct AddressPickerVocabulary: ScriptVocabulary {
 
     public var fields: [ContextField<AddressPicker>] {
         [
-            ContextField("region", .record(Types.region), \.region, encode: A.value, decode: A.region(from:)),
-            ContextField("query", .string, \.query, encode: Value.string, decode: { value throws(ConversionError) in
+            ContextField("region", .record(Types.region), get: { $0.region }, set: { $0.region = $1 }, encode: A.value, decode: A.region(from:)),
+            ContextField("query", .string, get: { $0.query }, set: { $0.query = $1 }, encode: Value.string, decode: { value throws(ConversionError) in
                 try A.string(value, "query")
             }),
-            ContextField("completions", .list(.record(Types.completion)), \.completions,
+            ContextField("completions", .list(.record(Types.completion)), get: { $0.completions }, set: { $0.completions = $1 },
                          encode: { .list($0.map(A.value)) }, decode: A.completions(from:)),
-            ContextField("results", .list(.record(Types.place)), \.results,
+            ContextField("results", .list(.record(Types.place)), get: { $0.results }, set: { $0.results = $1 },
                          encode: { .list($0.map(A.value)) }, decode: A.places(from:)),
-            ContextField("address", .optional(.record(Types.address)), \.address,
+            ContextField("address", .optional(.record(Types.address)), get: { $0.address }, set: { $0.address = $1 },
                          encode: { A.value($0, A.value) }, decode: { $0 == .null ? nil : A.address(from: $0) }),
-            optionalName("addressSource", Types.addressSource, \.addressSource),
-            ContextField("authorization", Types.authorization, \.authorization, encode: A.name,
+            optionalName("addressSource", Types.addressSource, get: { $0.addressSource }, set: { $0.addressSource = $1 }),
+            ContextField("authorization", Types.authorization, get: { $0.authorization }, set: { $0.authorization = $1 }, encode: A.name,
                          decode: { value throws(ConversionError) in try A.enumeration(value, A.Authorization.self) }),
-            optionalName("alert", Types.alert, \.alert),
-            optionalName("error", Types.failure, \.error),
-            ContextField("category", .optional(.string), \.category,
+            optionalName("alert", Types.alert, get: { $0.alert }, set: { $0.alert = $1 }),
+            optionalName("error", Types.failure, get: { $0.error }, set: { $0.error = $1 }),
+            ContextField("category", .optional(.string), get: { $0.category }, set: { $0.category = $1 },
                          encode: { A.value($0, Value.string) }, decode: { A.optionalString($0) }),
-            ContextField("pointsOfInterest", .list(.record(Types.place)), \.pointsOfInterest,
+            ContextField("pointsOfInterest", .list(.record(Types.place)), get: { $0.pointsOfInterest }, set: { $0.pointsOfInterest = $1 },
                          encode: { .list($0.map(A.value)) }, decode: A.places(from:)),
-            ContextField("referenceCenter", .optional(.record(Types.center)), \.referenceCenter,
+            ContextField("referenceCenter", .optional(.record(Types.center)), get: { $0.referenceCenter }, set: { $0.referenceCenter = $1 },
                          encode: { A.value($0, A.value) }, decode: { value throws(ConversionError) in
                              value == .null ? nil : try A.coordinate(from: value)
                          }),
-            optionalName("lookupSource", Types.addressSource, \.lookupSource),
-            ContextField("completionsQuery", .optional(.string), \.completionsQuery,
+            optionalName("lookupSource", Types.addressSource, get: { $0.lookupSource }, set: { $0.lookupSource = $1 }),
+            ContextField("completionsQuery", .optional(.string), get: { $0.completionsQuery }, set: { $0.completionsQuery = $1 },
                          encode: { A.value($0, Value.string) }, decode: { A.optionalString($0) }),
-            ContextField("searchOrigin", .optional(.record(Types.region)), \.searchOrigin,
+            ContextField("searchOrigin", .optional(.record(Types.region)), get: { $0.searchOrigin }, set: { $0.searchOrigin = $1 },
                          encode: { A.value($0, A.value) }, decode: { value throws(ConversionError) in
                              value == .null ? nil : try A.region(from: value)
                          }),
-            ContextField("resultsMovedMap", .bool, \.resultsMovedMap, encode: Value.bool, decode: { value throws(ConversionError) in
+            ContextField("resultsMovedMap", .bool, get: { $0.resultsMovedMap }, set: { $0.resultsMovedMap = $1 }, encode: Value.bool, decode: { value throws(ConversionError) in
                 guard case .bool(let bool) = value else { throw ConversionError("expected true or false") }
                 return bool
             }),
-            ContextField("searchDebounce", .duration, \.configuration.searchDebounce, encode: Value.duration, decode: A.duration),
-            ContextField("regionDebounce", .duration, \.configuration.regionDebounce, encode: Value.duration, decode: A.duration),
-            ContextField("duplicateDistance", .number, \.configuration.duplicateDistance, encode: Value.number,
+            ContextField("searchDebounce", .duration, get: { $0.configuration.searchDebounce }, set: { $0.configuration.searchDebounce = $1 }, encode: Value.duration, decode: A.duration),
+            ContextField("regionDebounce", .duration, get: { $0.configuration.regionDebounce }, set: { $0.configuration.regionDebounce = $1 }, encode: Value.duration, decode: A.duration),
+            ContextField("duplicateDistance", .number, get: { $0.configuration.duplicateDistance }, set: { $0.configuration.duplicateDistance = $1 }, encode: Value.number,
                          decode: { value throws(ConversionError) in try A.number(value, "duplicateDistance") }),
-            ContextField("locationSpan", .record(Types.span), \.configuration.locationSpan, encode: A.value, decode: A.span(from:)),
+            ContextField("locationSpan", .record(Types.span), get: { $0.configuration.locationSpan }, set: { $0.configuration.locationSpan = $1 }, encode: A.value, decode: A.span(from:)),
         ]
     }
 
     private func optionalName<T: CaseIterable & Equatable & Sendable>(
-        _ name: String, _ type: ValueType, _ keyPath: WritableKeyPath<A.Context, T?> & Sendable
+        _ name: String, _ type: ValueType, get: @escaping @Sendable (A.Context) -> T?,
+        set: @escaping @Sendable (inout A.Context, T?) -> Void
     ) -> ContextField<AddressPicker> {
-        ContextField(name, .optional(type), keyPath, encode: { A.value($0, A.name) }, decode: { value throws(ConversionError) in
-            value == .null ? nil : try A.enumeration(value, T.self)
-        })
+        ContextField(name, .optional(type), get: get, set: set, encode: { A.value($0, A.name) },
+                     decode: { value throws(ConversionError) in value == .null ? nil : try A.enumeration(value, T.self) })
     }
 
     public var hostEvents: [EventForm<AddressPicker>] {

@@ -2,28 +2,33 @@ import MachineCore
 
 /// A path into the state, checked against the vocabulary's types at load time.
 public struct CheckedPath: Sendable, CustomStringConvertible {
+    @usableFromInline
     enum Step: Sendable {
         case part(String, computed: ComputedPart?)
         case count
         case index(Int)
     }
 
-    let root: String
-    let steps: [Step]
+    /// The position of the root field in ``StateFields/all``.
+    @usableFromInline let root: Int
+    @usableFromInline let steps: [Step]
     /// The type of what the path leads to (optional when it passes through something optional).
     public let type: ValueType
-    public let description: String
+    let syntax: PathSyntax
+
+    public var description: String { syntax.description }
 
     /// Checks `syntax` against `fields`.
+    @usableFromInline
     static func check<M>(_ syntax: PathSyntax, in fields: StateFields<M>) throws(ScriptError) -> CheckedPath {
         guard case .field(let rootName, let rootLocation) = syntax.steps[0] else {
             throw ScriptError("a path starts with a field", at: syntax.location)
         }
-        guard let root = fields[rootName] else {
+        guard let rootIndex = fields.index(of: rootName) else {
             throw ScriptError("unknown field '\(rootName)'; expected one of \(fields.all.map(\.name).joined(separator: ", "))",
                               at: rootLocation)
         }
-        var type = root.type
+        var type = fields.all[rootIndex].type
         var optional = false
         var steps: [Step] = []
         for step in syntax.steps.dropFirst() {
@@ -49,7 +54,7 @@ public struct CheckedPath: Sendable, CustomStringConvertible {
             }
         }
         if optional, !type.acceptsNil { type = .optional(type) }
-        return CheckedPath(root: rootName, steps: steps, type: type, description: syntax.description)
+        return CheckedPath(root: rootIndex, steps: steps, type: type, syntax: syntax)
     }
 
     private static func describe(_ type: ValueType) -> String {
@@ -70,8 +75,9 @@ public struct CheckedPath: Sendable, CustomStringConvertible {
     }
 
     /// What the path reads in `state`: a value, or why there is none (an index past the end).
+    @usableFromInline
     func evaluate<M>(in state: MachineState<M>, fields: StateFields<M>) -> Result<Value, Missing> {
-        guard var value = fields[root]?.read(state) else { return .failure(Missing(reason: "no field \(root)")) }
+        var value = fields.readers[root](state)
         for step in steps {
             if value == .null { return .success(.null) }
             switch step {
@@ -98,7 +104,8 @@ public struct CheckedPath: Sendable, CustomStringConvertible {
     }
 
     /// Why a path reads nothing.
+    @usableFromInline
     struct Missing: Error {
-        let reason: String
+        @usableFromInline let reason: String
     }
 }

@@ -12,10 +12,24 @@ public struct Program<M: MachineDefinition>: Sendable {
     /// The instructions, in order.
     public let instructions: [Instruction]
 
+    @inlinable
+    init(file: String, initialState: MachineState<M>, givens: [Given], instructions: [Instruction]) {
+        self.file = file
+        self.initialState = initialState
+        self.givens = givens
+        self.instructions = instructions
+    }
+
     /// One `given` line.
     public struct Given: Sendable {
         public let field: String
         public let value: Value
+
+        @inlinable
+        init(field: String, value: Value) {
+            self.field = field
+            self.value = value
+        }
     }
 
     /// One statement that does something when the script runs.
@@ -34,6 +48,12 @@ public struct Program<M: MachineDefinition>: Sendable {
 
         public let kind: Kind
         public let location: SourceLocation
+
+        @inlinable
+        init(kind: Kind, location: SourceLocation) {
+            self.kind = kind
+            self.location = location
+        }
     }
 }
 
@@ -48,5 +68,6 @@ public enum Comparison: String, Sendable {
     case greaterOrEqual = ">="
 
     /// Whether the comparison orders numbers.
+    @usableFromInline
     var isOrdering: Bool { ![.equal, .notEqual, .approximatelyEqual].contains(self) }
 }

@@ -2,24 +2,32 @@ import MachineCore
 
 /// Checks statements against a vocabulary, before anything runs: unknown words, wrong types,
 /// misplaced `machine` and `given`, out-of-range values in events and answers.
-public struct ScriptChecker<V: ScriptVocabulary>: Sendable {
+///
+/// `@inlinable`, like the player, so that building the program is specialised for the machine.
+public final class ScriptChecker<V: ScriptVocabulary>: Sendable {
     public typealias M = V.Machine
 
     /// The vocabulary checked against.
     public let vocabulary: V
     /// The readable fields of the state.
     public let fields: StateFields<M>
-    private let events: [String: EventForm<M>]
+    @usableFromInline let events: [String: EventForm<M>]
+    @usableFromInline let answerTypes: [ValueType]
+    @usableFromInline let commandType: ValueType
 
     public init(vocabulary: V) {
         self.vocabulary = vocabulary
         self.fields = StateFields(vocabulary)
         self.events = Dictionary(vocabulary.hostEvents.map { ($0.record.name, $0) }, uniquingKeysWith: { first, _ in first })
+        self.answerTypes = M.Request.Kind.allCases.map(vocabulary.answerType(for:))
+        self.commandType = vocabulary.commandType
     }
 
     /// Parses and checks the script `bytes`, read from `file`.
+    @inlinable
     public func program(from bytes: [UInt8], file: String) throws(ScriptError) -> Program<M> {
         var builder = Builder(checker: self)
+        builder.instructions.reserveCapacity(bytes.reduce(into: 1) { lines, byte in if byte == 10 { lines += 1 } })
         do {
             try ScriptSource.forEachStatement(in: bytes, file: file) { statement throws(ScriptError) in
                 try builder.add(statement)
@@ -44,14 +52,21 @@ public struct ScriptChecker<V: ScriptVocabulary>: Sendable {
     }
 
     /// Accumulates the program one statement at a time.
-    private struct Builder {
-        let checker: ScriptChecker
-        var givens: [(field: String, value: Value, location: SourceLocation)] = []
-        var instructions: [Program<M>.Instruction] = []
-        var sawMachine = false
-        var sawOther = false
-        var sawInput = false
+    @usableFromInline
+    struct Builder {
+        @usableFromInline let checker: ScriptChecker
+        @usableFromInline var givens: [(field: String, value: Value, location: SourceLocation)] = []
+        @usableFromInline var instructions: [Program<M>.Instruction] = []
+        @usableFromInline var sawMachine = false
+        @usableFromInline var sawOther = false
+        @usableFromInline var sawInput = false
 
+        @inlinable
+        init(checker: ScriptChecker) {
+            self.checker = checker
+        }
+
+        @inlinable
         mutating func add(_ statement: Statement) throws(ScriptError) {
             let location = statement.location
             func instruction(_ kind: Program<M>.Instruction.Kind) -> Program<M>.Instruction {
@@ -91,7 +106,7 @@ public struct ScriptChecker<V: ScriptVocabulary>: Sendable {
                 sawInput = true
             case .respond(let request, let node):
                 let kind = try checker.requestKind(request)
-                let value = try TypeChecker(validating: true).check(node, as: checker.vocabulary.answerType(for: kind))
+                let value = try TypeChecker(validating: true).check(node, as: checker.answerTypes[kind.rawValue])
                 do {
                     instructions.append(instruction(.respond(kind, ordinal: request.ordinal,
                                                              try checker.vocabulary.answer(kind, value))))
@@ -116,11 +131,11 @@ public struct ScriptChecker<V: ScriptVocabulary>: Sendable {
                 instructions.append(instruction(.expect(path, comparison, expected)))
             case .expectCommand(let node):
                 try requireInput("expect command", at: location)
-                let command = try TypeChecker(validating: false).check(node, as: checker.vocabulary.commandType)
+                let command = try TypeChecker(validating: false).check(node, as: checker.commandType)
                 instructions.append(instruction(.expectCommand(command)))
             case .expectCommands(let node):
                 try requireInput("expect commands", at: location)
-                let commands = try TypeChecker(validating: false).check(node, as: .list(checker.vocabulary.commandType))
+                let commands = try TypeChecker(validating: false).check(node, as: .list(checker.commandType))
                 guard case .list(let list) = commands else { return }
                 instructions.append(instruction(.expectCommands(list)))
             case .expectDropped(let request):
@@ -132,14 +147,16 @@ public struct ScriptChecker<V: ScriptVocabulary>: Sendable {
             }
         }
 
-        private func requireInput(_ statement: String, at location: SourceLocation) throws(ScriptError) {
+        @inlinable
+        func requireInput(_ statement: String, at location: SourceLocation) throws(ScriptError) {
             guard sawInput else {
                 throw ScriptError("'\(statement)' needs an earlier send, advance, respond or fail", at: location)
             }
         }
     }
 
-    private func checkGiven(_ field: String, at location: SourceLocation, _ node: SyntaxNode) throws(ScriptError) -> Value {
+    @usableFromInline
+    func checkGiven(_ field: String, at location: SourceLocation, _ node: SyntaxNode) throws(ScriptError) -> Value {
         guard let readable = fields[field] else {
             throw ScriptError("unknown field '\(field)'; expected one of \(vocabulary.fields.filter { $0.write != nil }.map(\.name).joined(separator: ", "))",
                               at: location)
@@ -158,7 +175,8 @@ public struct ScriptChecker<V: ScriptVocabulary>: Sendable {
         }
     }
 
-    private func event(_ node: SyntaxNode) throws(ScriptError) -> M.Event {
+    @inlinable
+    func event(_ node: SyntaxNode) throws(ScriptError) -> M.Event {
         let name: String
         switch node.form {
         case .name(let word), .call(let word, _): name = word
@@ -181,7 +199,8 @@ public struct ScriptChecker<V: ScriptVocabulary>: Sendable {
         }
     }
 
-    private func requestKind(_ request: RequestSyntax) throws(ScriptError) -> M.Request.Kind {
+    @inlinable
+    func requestKind(_ request: RequestSyntax) throws(ScriptError) -> M.Request.Kind {
         guard let index = vocabulary.table.requestKindNames.firstIndex(of: request.kind),
               let kind = M.Request.Kind(rawValue: index) else {
             throw ScriptError("unknown request kind '\(request.kind)'; expected one of \(vocabulary.table.requestKindNames.joined(separator: ", "))",

@@ -52,31 +52,38 @@ public struct ContextField<M: MachineDefinition>: Sendable {
     /// Sets it from a checked value, or `nil` when scripts cannot set it.
     public let write: (@Sendable (inout M.Context, Value) throws(ConversionError) -> Void)?
 
-    /// A field read and written through a key path, with conversions to and from values.
+    /// A field read with `get`, set with `set` (or not settable when `set` is `nil`), and
+    /// converted to and from values with `encode` and `decode`.
     public init<T: Equatable & Sendable>(
-        _ name: String, _ type: ValueType, _ keyPath: WritableKeyPath<M.Context, T> & Sendable,
+        _ name: String, _ type: ValueType,
+        get: @escaping @Sendable (M.Context) -> T,
+        set: (@Sendable (inout M.Context, T) -> Void)?,
         encode: @escaping @Sendable (T) -> Value,
-        decode: (@Sendable (Value) throws(ConversionError) -> T)?
+        decode: @escaping @Sendable (Value) throws(ConversionError) -> T
     ) {
-        self.init(name, type, keyPath, encode: encode, decode: decode, differs: { $0 != $1 })
+        self.init(name, type, get: get, set: set, encode: encode, decode: decode, differs: { $0 != $1 })
     }
 
     /// A string field: it differs when its Unicode scalars do (no normalisation).
     public init(
-        _ name: String, _ type: ValueType, _ keyPath: WritableKeyPath<M.Context, String> & Sendable,
+        _ name: String, _ type: ValueType,
+        get: @escaping @Sendable (M.Context) -> String,
+        set: (@Sendable (inout M.Context, String) -> Void)?,
         encode: @escaping @Sendable (String) -> Value,
-        decode: (@Sendable (Value) throws(ConversionError) -> String)?
+        decode: @escaping @Sendable (Value) throws(ConversionError) -> String
     ) {
-        self.init(name, type, keyPath, encode: encode, decode: decode, differs: { !$0.utf8.elementsEqual($1.utf8) })
+        self.init(name, type, get: get, set: set, encode: encode, decode: decode, differs: { !$0.utf8.elementsEqual($1.utf8) })
     }
 
     /// An optional string field: it differs when its Unicode scalars do (no normalisation).
     public init(
-        _ name: String, _ type: ValueType, _ keyPath: WritableKeyPath<M.Context, String?> & Sendable,
+        _ name: String, _ type: ValueType,
+        get: @escaping @Sendable (M.Context) -> String?,
+        set: (@Sendable (inout M.Context, String?) -> Void)?,
         encode: @escaping @Sendable (String?) -> Value,
-        decode: (@Sendable (Value) throws(ConversionError) -> String?)?
+        decode: @escaping @Sendable (Value) throws(ConversionError) -> String?
     ) {
-        self.init(name, type, keyPath, encode: encode, decode: decode, differs: { a, b in
+        self.init(name, type, get: get, set: set, encode: encode, decode: decode, differs: { a, b in
             switch (a, b) {
             case (nil, nil): false
             case (let a?, let b?): !a.utf8.elementsEqual(b.utf8)
@@ -86,17 +93,19 @@ public struct ContextField<M: MachineDefinition>: Sendable {
     }
 
     private init<T: Sendable>(
-        _ name: String, _ type: ValueType, _ keyPath: WritableKeyPath<M.Context, T> & Sendable,
+        _ name: String, _ type: ValueType,
+        get: @escaping @Sendable (M.Context) -> T,
+        set: (@Sendable (inout M.Context, T) -> Void)?,
         encode: @escaping @Sendable (T) -> Value,
-        decode: (@Sendable (Value) throws(ConversionError) -> T)?,
+        decode: @escaping @Sendable (Value) throws(ConversionError) -> T,
         differs: @escaping @Sendable (T, T) -> Bool
     ) {
         self.name = name
         self.type = type
-        self.read = { encode($0[keyPath: keyPath]) }
-        self.differs = { differs($0[keyPath: keyPath], $1[keyPath: keyPath]) }
-        if let decode {
-            self.write = { context, value throws(ConversionError) in context[keyPath: keyPath] = try decode(value) }
+        self.read = { encode(get($0)) }
+        self.differs = { differs(get($0), get($1)) }
+        if let set {
+            self.write = { context, value throws(ConversionError) in set(&context, try decode(value)) }
         } else {
             self.write = nil
         }

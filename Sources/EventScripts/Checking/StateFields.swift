@@ -2,7 +2,7 @@ import MachineCore
 
 /// Everything a script can read of a machine's state, in transcript order: each region's control
 /// state, the vocabulary's context fields, then `pending` and `timers` from the work ledger.
-public struct StateFields<M: MachineDefinition>: Sendable {
+public final class StateFields<M: MachineDefinition>: Sendable {
     /// One readable part of the state.
     public struct Field: Sendable {
         public enum Kind: Sendable { case region, context, work }
@@ -15,6 +15,8 @@ public struct StateFields<M: MachineDefinition>: Sendable {
 
     /// The fields, in order.
     public let all: [Field]
+    /// Each field's `read`, by position: what paths call, without copying the whole field.
+    @usableFromInline let readers: [@Sendable (MachineState<M>) -> Value]
     private let byName: [String: Int]
 
     /// The fields of a vocabulary's machine.
@@ -44,9 +46,13 @@ public struct StateFields<M: MachineDefinition>: Sendable {
             read: { state in .list(state.work.timers.map { .name(timers[$0.rawValue]) }) },
             differs: { $0.work.timers != $1.work.timers }))
         all = fields
+        readers = fields.map(\.read)
         byName = Dictionary(fields.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
     }
 
     /// The field named `name`.
     public subscript(name: String) -> Field? { byName[name].map { all[$0] } }
+
+    /// The position in ``all`` of the field named `name`.
+    public func index(of name: String) -> Int? { byName[name] }
 }

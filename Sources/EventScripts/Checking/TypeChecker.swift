@@ -2,9 +2,16 @@
 /// argument labelled and in parameter order, defaults filled in, overloads resolved, conversions
 /// applied. With `validating`, records also pass their own checks (a coordinate in range); values
 /// in expectations are not validated.
+@usableFromInline
 struct TypeChecker {
-    let validating: Bool
+    @usableFromInline let validating: Bool
 
+    @usableFromInline
+    init(validating: Bool) {
+        self.validating = validating
+    }
+
+    @usableFromInline
     func check(_ node: SyntaxNode, as type: ValueType) throws(ScriptError) -> Value {
         switch (type, node.form) {
         case (.optional, .null):
@@ -169,13 +176,21 @@ struct TypeChecker {
     }
 
     private func checkArgument(_ node: SyntaxNode, _ parameter: Parameter) throws(ScriptError) -> Value {
-        do {
-            return try check(node, as: parameter.type)
-        } catch {
-            for conversion in parameter.conversions {
-                if let value = try? check(node, as: conversion.from) { return conversion.convert(value) }
-            }
-            throw error
+        // A conversion applies to values of another shape than the parameter's (a string where a
+        // record is expected), so try it first when the shape says so; errors are for the parameter.
+        for conversion in parameter.conversions where Self.hasShape(node, of: conversion.from) {
+            if let value = try? check(node, as: conversion.from) { return conversion.convert(value) }
+        }
+        return try check(node, as: parameter.type)
+    }
+
+    /// Whether `node` is written as a value of `type` could be (its outer form only).
+    private static func hasShape(_ node: SyntaxNode, of type: ValueType) -> Bool {
+        switch (type.unwrapped, node.form) {
+        case (.string, .string), (.number, .number), (.integer, .number), (.duration, .duration), (.bool, .bool),
+             (.names, .name), (.list, .list), (.record, .call), (.record, .name): true
+        case (.oneOf(let types), _): types.contains { hasShape(node, of: $0) }
+        default: false
         }
     }
 }

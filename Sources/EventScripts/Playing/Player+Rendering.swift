@@ -3,13 +3,14 @@ import MachineRuntime
 
 extension Player {
     /// A runtime step as a transcript step.
-    func render(_ step: RuntimeStep<M>, hostInput: String?) -> TranscriptStep {
+    @inlinable
+    func render(_ step: RuntimeStep<M>) -> TranscriptStep {
         let table = vocabulary.table
         var input: String
         var dropped: String?
         switch step.input {
         case .event(let event):
-            input = hostInput ?? "send \(vocabulary.value(of: event))"
+            input = "send \(vocabulary.value(of: event))"
         case .timer(let timer):
             input = "timer \(timer.name)"
         case .answer(let reference, let event):
@@ -31,23 +32,27 @@ extension Player {
         return TranscriptStep(
             time: step.time, input: input,
             fired: step.result?.firedRows.map { table.rows[$0].id } ?? [],
-            ignored: step.result.flatMap { ignoreText($0, step) },
+            ignored: step.result.flatMap { ignoreText($0, step.before) },
             dropped: dropped, stateChanges: stateChanges, fieldChanges: fieldChanges,
             commands: step.commands.map(vocabulary.value(of:)))
     }
 
-    private func answerText(_ reference: RequestReference<M.Request.Kind>, _ event: M.Event) -> String {
+    /// `respond kind#N value`, `respond places#N(region, [...])` or `fail kind#N "message"`.
+    @usableFromInline
+    func answerText(_ reference: RequestReference<M.Request.Kind>, _ event: M.Event) -> String {
         let value = vocabulary.value(of: event)
-        if case .record(let name, let fields) = value, name.hasSuffix("Failed") {
+        guard case .record(let name, let fields) = value else { return "respond \(reference) \(value)" }
+        if name.hasSuffix("Failed") {
             let message = fields.first?.value ?? .null
             return "fail \(reference)" + (message == .null ? "" : " \(message)")
         }
-        guard case .record(let name, let fields) = value else { return "respond \(reference) \(value)" }
         if fields.count == 1 { return "respond \(reference) \(fields[0].value)" }
         return "respond \(reference)" + value.description.dropFirst(name.count)
     }
 
-    private func ignoreText(_ result: StepResult<M>, _ step: RuntimeStep<M>) -> String? {
+    /// Why a step fired no row, in words.
+    @usableFromInline
+    func ignoreText(_ result: StepResult<M>, _ before: MachineState<M>) -> String? {
         guard let reason = result.ignored else { return nil }
         let table = vocabulary.table
         switch reason {
@@ -57,7 +62,7 @@ extension Player {
             return "nothing awaited it"
         case .noRow:
             let states = table.regions.enumerated().map { index, region in
-                "\(region.name) \(region.states[step.before.controls[index]])"
+                "\(region.name) \(region.states[before.controls[index]])"
             }
             return "no row handles it in \(states.joined(separator: ", "))"
         case .guardsFailed:

@@ -5,13 +5,16 @@ import MachineRuntime
 /// and streams the transcript to a sink.
 ///
 /// After a failed expectation the replay goes on, so one run reports every failure. A `respond`
-/// or `fail` with no matching request makes the script invalid when it is reached.
+/// or `fail` with no matching request makes the script invalid when it is reached. The player is
+/// `@inlinable` so that, with the runtime and the table's step, it is specialised for the
+/// caller's machine.
 public struct Player<V: ScriptVocabulary>: Sendable {
     public typealias M = V.Machine
 
     /// The vocabulary of the machine.
     public let vocabulary: V
-    let fields: StateFields<M>
+    /// The readable fields of the state.
+    public let fields: StateFields<M>
 
     public init(vocabulary: V) {
         self.vocabulary = vocabulary
@@ -22,46 +25,55 @@ public struct Player<V: ScriptVocabulary>: Sendable {
     ///
     /// - Parameter answerer: Answers every request at the instant it is made (`--provider`);
     ///   without one the script answers them with `respond` and `fail`.
+    @inlinable
     @discardableResult
     public func play<S: TranscriptSink>(_ program: Program<M>, answerer: Answerer<M>? = nil, into sink: inout S) -> Outcome {
-        var replay = Replay(player: self, program: program, answerer: answerer)
+        var replay = Replay(player: self, file: program.file, state: program.initialState, answerer: answerer)
         sink.write(.header(file: program.file, machine: vocabulary.machineName,
                            givens: program.givens.map { ($0.field, $0.value) }))
-        let outcome = replay.run(into: &sink)
+        let outcome = replay.run(program.instructions, into: &sink)
         sink.write(.end(outcome))
         return outcome
     }
 
     /// The state of one replay.
-    private struct Replay {
-        let player: Player
-        let program: Program<M>
-        var runtime: Runtime<M>
-        var lastInput: (line: Int, steps: [RuntimeStep<M>], rendered: [TranscriptStep])?
-        var drops = Set<RequestReference<M.Request.Kind>>()
-        var expectations = 0
-        var failures = 0
+    @usableFromInline
+    struct Replay {
+        @usableFromInline let player: Player
+        @usableFromInline let file: String
+        @usableFromInline var runtime: Runtime<M>
+        /// The line and steps of the most recent send, advance, respond or fail.
+        @usableFromInline var lastInput: (line: Int, steps: [RuntimeStep<M>])?
+        @usableFromInline var drops = Set<RequestReference<M.Request.Kind>>()
+        @usableFromInline var expectations = 0
+        @usableFromInline var failures = 0
 
-        init(player: Player, program: Program<M>, answerer: Answerer<M>?) {
+        @inlinable
+        init(player: Player, file: String, state: MachineState<M>, answerer: Answerer<M>?) {
             self.player = player
-            self.program = program
-            self.runtime = Runtime(table: player.vocabulary.table, state: program.initialState, answerer: answerer)
+            self.file = file
+            self.runtime = Runtime(table: player.vocabulary.table, state: state, answerer: answerer)
         }
 
-        mutating func run<S: TranscriptSink>(into sink: inout S) -> Outcome {
-            for instruction in program.instructions {
-                let location = instruction.location
+        @inlinable
+        mutating func run<S: TranscriptSink>(_ instructions: [Program<M>.Instruction], into sink: inout S) -> Outcome {
+            for index in instructions.indices {
+                let location = instructions[index].location
                 do {
-                    switch instruction.kind {
+                    switch instructions[index].kind {
                     case .send(let event):
-                        record(try runtime.send(event), input: "send \(player.vocabulary.value(of: event))", line: location.line, into: &sink)
+                        let steps = try runtime.send(event)
+                        record(steps, line: location.line, into: &sink)
                     case .advance(let duration):
                         let time = runtime.now + duration
                         let steps = try runtime.advance(by: duration)
-                        if steps.isEmpty { sink.write(.quiet(time: time, input: "advance \(Value.render(duration))")) }
-                        record(steps, input: nil, line: location.line, into: &sink)
+                        if steps.isEmpty, sink.wantsSteps {
+                            sink.write(.quiet(time: time, input: "advance \(Value.render(duration))"))
+                        }
+                        record(steps, line: location.line, into: &sink)
                     case .respond(let kind, let ordinal, let answer), .fail(let kind, let ordinal, let answer):
-                        record(try runtime.respond(kind, ordinal, with: answer), input: nil, line: location.line, into: &sink)
+                        let steps = try runtime.respond(kind, ordinal, with: answer)
+                        record(steps, line: location.line, into: &sink)
                     case .expect(let path, let comparison, let expected):
                         expectations += 1
                         check(path, comparison, expected, at: location, into: &sink)
@@ -96,18 +108,20 @@ public struct Player<V: ScriptVocabulary>: Sendable {
                         }
                     }
                 } catch {
-                    return .invalid(ScriptError(error.description, at: location, file: program.file))
+                    return .invalid(ScriptError(error.description, at: location, file: file))
                 }
             }
             return failures == 0 ? .passed(expectations: expectations) : .failed(failures: failures, expectations: expectations)
         }
 
-        private var lastCommands: [Value] {
+        @inlinable
+        var lastCommands: [Value] {
             (lastInput?.steps ?? []).flatMap(\.commands).map(player.vocabulary.value(of:))
         }
 
-        private func dropStatus(of reference: RequestReference<M.Request.Kind>) -> String {
-            guard let record = runtime.requests.first(where: { $0.reference == reference }) else {
+        @usableFromInline
+        func dropStatus(of reference: RequestReference<M.Request.Kind>) -> String {
+            guard let record = runtime.request(reference.kind, reference.ordinal) else {
                 return "\(reference) was never requested"
             }
             if record.isPending { return "\(reference) is still in flight" }
@@ -115,59 +129,62 @@ public struct Player<V: ScriptVocabulary>: Sendable {
             return "\(reference) was answered and applied"
         }
 
-        private mutating func check<S: TranscriptSink>(
+        @inlinable
+        mutating func check<S: TranscriptSink>(
             _ path: CheckedPath, _ comparison: Comparison, _ expected: Value, at location: SourceLocation, into sink: inout S
         ) {
-            let statement = "expect \(path) \(comparison.rawValue) \(expected)"
             switch path.evaluate(in: runtime.state, fields: player.fields) {
             case .failure(let missing):
-                fail(statement, expected: expected.description, actual: missing.reason, at: location, into: &sink)
+                fail("expect \(path) \(comparison.rawValue) \(expected)", expected: expected.description,
+                     actual: missing.reason, at: location, into: &sink)
             case .success(let actual):
-                let holds: Bool
-                switch comparison {
-                case .equal: holds = actual.matches(expected, tolerance: 1e-9)
-                case .notEqual: holds = !actual.matches(expected, tolerance: 1e-9)
-                case .approximatelyEqual: holds = actual.matches(expected, tolerance: 1e-4)
-                case .less, .lessOrEqual, .greater, .greaterOrEqual:
-                    guard let a = actual.numeric, let b = expected.numeric else {
-                        holds = false
-                        break
-                    }
-                    holds = switch comparison {
-                    case .less: a < b
-                    case .lessOrEqual: a <= b
-                    case .greater: a > b
-                    default: a >= b
-                    }
-                }
-                if !holds {
+                if !comparison.holds(actual, expected) {
                     let expectation = comparison == .equal ? expected.description : "\(comparison.rawValue) \(expected)"
-                    fail(statement, expected: expectation, actual: actual.description, at: location, into: &sink)
+                    fail("expect \(path) \(comparison.rawValue) \(expected)", expected: expectation,
+                         actual: actual.description, at: location, into: &sink)
                 }
             }
         }
 
-        private mutating func fail<S: TranscriptSink>(
+        @inlinable
+        mutating func fail<S: TranscriptSink>(
             _ statement: String, expected: String, actual: String, at location: SourceLocation, into sink: inout S
         ) {
             failures += 1
+            let changes = (lastInput?.steps ?? []).map { player.render($0) }
             sink.write(.failure(ExpectationFailure(
                 location: location, statement: statement, expected: expected, actual: actual,
-                inputLine: lastInput?.line, changes: lastInput?.rendered ?? [])))
+                inputLine: lastInput?.line, changes: changes)))
         }
 
-        private mutating func record<S: TranscriptSink>(
-            _ steps: [RuntimeStep<M>], input: String?, line: Int, into sink: inout S
-        ) {
-            var rendered: [TranscriptStep] = []
-            rendered.reserveCapacity(steps.count)
-            for (index, step) in steps.enumerated() {
+        @inlinable
+        mutating func record<S: TranscriptSink>(_ steps: [RuntimeStep<M>], line: Int, into sink: inout S) {
+            for step in steps {
                 if case .drop(let reference, _, _) = step.input { drops.insert(reference) }
-                let text = player.render(step, hostInput: index == 0 ? input : nil)
-                rendered.append(text)
-                sink.write(.step(text))
+                if sink.wantsSteps { sink.write(.step(player.render(step))) }
             }
-            lastInput = (line, steps, rendered)
+            lastInput = (line, steps)
+        }
+    }
+}
+
+extension Comparison {
+    /// Whether `actual` compares to `expected` as the expectation says: `==` and `!=` within
+    /// 1e-9 on every number, `~=` within 1e-4, the orderings on numbers only.
+    @inlinable
+    func holds(_ actual: Value, _ expected: Value) -> Bool {
+        switch self {
+        case .equal: return actual.matches(expected, tolerance: 1e-9)
+        case .notEqual: return !actual.matches(expected, tolerance: 1e-9)
+        case .approximatelyEqual: return actual.matches(expected, tolerance: 1e-4)
+        case .less, .lessOrEqual, .greater, .greaterOrEqual:
+            guard let a = actual.numeric, let b = expected.numeric else { return false }
+            switch self {
+            case .less: return a < b
+            case .lessOrEqual: return a <= b
+            case .greater: return a > b
+            default: return a >= b
+            }
         }
     }
 }

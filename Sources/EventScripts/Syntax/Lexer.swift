@@ -4,34 +4,42 @@
 /// columns in Unicode scalars. `#` starts a comment, except inside a string and right after a
 /// word when a number follows (`completions#2`, a request reference).
 struct Lexer {
-    private let bytes: [UInt8]
+    private let bytes: ArraySlice<UInt8>
     private let line: Int
-    private var index = 0
+    private var index: Int
     private var column = 1
     private var tokens: [Token] = []
     private var spaced = true
     /// Where the tokens end: the column of a comment's `#`, or just past the line.
     private var endColumn: Int?
 
-    private init(bytes: [UInt8], line: Int) {
+    private init(bytes: ArraySlice<UInt8>, line: Int) {
         self.bytes = bytes
         self.line = line
+        self.index = bytes.startIndex
     }
 
-    /// The tokens of `bytes`, line number `line`, and the column where they end.
-    static func tokenize(_ bytes: [UInt8], line: Int) throws(ScriptError) -> (tokens: [Token], endColumn: Int) {
+    /// Replaces `tokens` with the tokens of `bytes`, line number `line`; returns the column
+    /// where they end. The caller reuses one buffer for every line.
+    static func tokenize(_ bytes: ArraySlice<UInt8>, line: Int, into tokens: inout [Token]) throws(ScriptError) -> Int {
         var lexer = Lexer(bytes: bytes, line: line)
+        tokens.removeAll(keepingCapacity: true)
+        swap(&lexer.tokens, &tokens)
+        defer { swap(&lexer.tokens, &tokens) }
         try lexer.run()
-        return (lexer.tokens, lexer.endColumn ?? lexer.column)
+        return lexer.endColumn ?? lexer.column
     }
 
-    private var current: UInt8? { index < bytes.count ? bytes[index] : nil }
-    private func peek(_ offset: Int) -> UInt8? { index + offset < bytes.count ? bytes[index + offset] : nil }
+    private var current: UInt8? { index < bytes.endIndex ? bytes[index] : nil }
+    private func peek(_ offset: Int) -> UInt8? { index + offset < bytes.endIndex ? bytes[index + offset] : nil }
 
     private mutating func advance() {
         index += 1
-        if index >= bytes.count || bytes[index] & 0xC0 != 0x80 { column += 1 }
+        if index >= bytes.endIndex || bytes[index] & 0xC0 != 0x80 { column += 1 }
     }
+
+    /// The text of the bytes from `start` to the current position.
+    private func text(from start: Int) -> String { String(decoding: bytes[start..<index], as: UTF8.self) }
 
     private func error(_ message: String, at column: Int) -> ScriptError {
         ScriptError(message, at: SourceLocation(line: line, column: column))
@@ -57,12 +65,12 @@ struct Lexer {
                 }
                 let word = tokens.removeLast()
                 advance()
-                var ordinal = ""
+                let ordinalStart = index
                 while let byte = current, byte.isWordByte || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "+")
                     || byte == UInt8(ascii: ".") {
-                    ordinal.unicodeScalars.append(Unicode.Scalar(byte))
                     advance()
                 }
+                let ordinal = text(from: ordinalStart)
                 tokens.append(Token(kind: .reference(kind: kind, ordinal: ordinal), column: word.column, spaced: word.spaced))
                 spaced = false
             case UInt8(ascii: "\""):
@@ -73,13 +81,12 @@ struct Lexer {
                 emit(try number(), at: start)
             case _ where byte.isWordStart:
                 // A dash joins words (`address-picker`) when a letter follows it.
-                var word = ""
+                let wordStart = index
                 while let byte = current,
                       byte.isWordByte || (byte == UInt8(ascii: "-") && peek(1)?.isWordStart == true) {
-                    word.unicodeScalars.append(Unicode.Scalar(byte))
                     advance()
                 }
-                emit(.word(word), at: start)
+                emit(.word(text(from: wordStart)), at: start)
             case UInt8(ascii: "("), UInt8(ascii: ")"), UInt8(ascii: "["), UInt8(ascii: "]"),
                  UInt8(ascii: ","), UInt8(ascii: ":"), UInt8(ascii: "."):
                 advance()
@@ -107,7 +114,7 @@ struct Lexer {
 
     private func character(at offset: Int) -> String {
         var end = offset + 1
-        while end < bytes.count, bytes[end] & 0xC0 == 0x80 { end += 1 }
+        while end < bytes.endIndex, bytes[end] & 0xC0 == 0x80 { end += 1 }
         let text = String(decoding: bytes[offset..<end], as: UTF8.self)
         return text.unicodeScalars.first.map { $0.properties.isWhitespace || $0.value < 0x20 ? "U+\(String($0.value, radix: 16, uppercase: true))" : text } ?? text
     }
@@ -117,7 +124,7 @@ struct Lexer {
         advance()
         var text = ""
         var runStart = index
-        func flush(_ lexer: Lexer) { text += String(decoding: lexer.bytes[runStart..<lexer.index], as: UTF8.self) }
+        func flush(_ lexer: Lexer) { text += lexer.text(from: runStart) }
         while let byte = current {
             switch byte {
             case UInt8(ascii: "\""):
@@ -139,11 +146,9 @@ struct Lexer {
                         throw error("expected '{' after \\u, as in \\u{1F600}", at: escapeColumn)
                     }
                     advance()
-                    var hex = ""
-                    while let digit = current, digit != UInt8(ascii: "}"), hex.count <= 8 {
-                        hex.unicodeScalars.append(Unicode.Scalar(digit))
-                        advance()
-                    }
+                    let hexStart = index
+                    while let digit = current, digit != UInt8(ascii: "}"), index - hexStart <= 8 { advance() }
+                    let hex = self.text(from: hexStart)
                     guard current == UInt8(ascii: "}"), (1...8).contains(hex.count), let value = UInt32(hex, radix: 16),
                           let scalar = Unicode.Scalar(value) else {
                         throw error("expected 1 to 8 hexadecimal digits of a Unicode scalar in \\u{…}", at: escapeColumn)
@@ -163,33 +168,24 @@ struct Lexer {
 
     private mutating func number() throws(ScriptError) -> Token.Kind {
         let start = column
-        var text = ""
-        if current == UInt8(ascii: "-") {
-            text += "-"
-            advance()
-        }
-        while let byte = current, byte.isDigit {
-            text.unicodeScalars.append(Unicode.Scalar(byte))
-            advance()
-        }
+        let numberStart = index
+        if current == UInt8(ascii: "-") { advance() }
+        while let byte = current, byte.isDigit { advance() }
         var isWhole = true
         if current == UInt8(ascii: "."), peek(1)?.isDigit == true {
             isWhole = false
-            text += "."
             advance()
-            while let byte = current, byte.isDigit {
-                text.unicodeScalars.append(Unicode.Scalar(byte))
-                advance()
-            }
+            while let byte = current, byte.isDigit { advance() }
         }
-        var unit = ""
+        let text = self.text(from: numberStart)
         let unitColumn = column
-        while let byte = current, byte.isWordByte {
-            unit.unicodeScalars.append(Unicode.Scalar(byte))
-            advance()
-        }
+        let unitStart = index
+        while let byte = current, byte.isWordByte { advance() }
+        let unit = self.text(from: unitStart)
         if unit.isEmpty {
-            guard let value = Double(text), value.isFinite else { throw error("the number \(text) is too large", at: start) }
+            guard let value = Lexer.number(bytes[numberStart..<unitStart]) ?? Double(text), value.isFinite else {
+                throw error("the number \(text) is too large", at: start)
+            }
             return .number(value, isWhole: isWhole)
         }
         guard let duration = Lexer.duration(text, unit: unit) else {
@@ -197,6 +193,34 @@ struct Lexer {
             throw error("unknown duration unit '\(unit)'; expected ms, s or min", at: unitColumn)
         }
         return .duration(duration)
+    }
+
+    /// The value of a short decimal number, computed exactly: when its digits fit in 2^53 and it
+    /// has at most 22 decimals, one correctly rounded division by a power of ten gives the same
+    /// `Double` as parsing the text (Clinger's fast path). `nil` for other numbers.
+    static func number(_ digits: ArraySlice<UInt8>) -> Double? {
+        var mantissa: UInt64 = 0
+        var decimals = 0
+        var inFraction = false
+        var negative = false
+        for byte in digits {
+            switch byte {
+            case UInt8(ascii: "-"): negative = true
+            case UInt8(ascii: "."): inFraction = true
+            default:
+                guard mantissa < 1 << 49 else { return nil }
+                mantissa = mantissa * 10 + UInt64(byte &- UInt8(ascii: "0"))
+                if inFraction { decimals += 1 }
+            }
+        }
+        guard decimals < powersOfTen.count else { return nil }
+        let value = Double(mantissa) / powersOfTen[decimals]
+        return negative ? -value : value
+    }
+
+    /// 10^0 … 10^22, each exactly representable as a `Double`.
+    private static let powersOfTen: [Double] = (0...22).map { exponent in
+        (0..<exponent).reduce(1.0) { value, _ in value * 10 }
     }
 
     /// `text` (a decimal number) of `unit`, computed exactly.
@@ -208,18 +232,30 @@ struct Lexer {
         case "min": scale = .seconds(60)
         default: return nil
         }
-        let negative = text.hasPrefix("-")
-        let digits = negative ? text.dropFirst() : Substring(text)
-        let parts = digits.split(separator: ".", omittingEmptySubsequences: false)
-        guard parts[0].count <= 12, let whole = Int64(parts[0]) else { return nil }
-        var value = scale * whole
-        if parts.count == 2 {
-            let fraction = parts[1].prefix(18)
-            guard let numerator = Int64(fraction) else { return nil }
-            var denominator: Int64 = 1
-            for _ in 0..<fraction.count { denominator *= 10 }
-            value += scale * numerator / denominator
+        var whole: Int64 = 0
+        var numerator: Int64 = 0
+        var denominator: Int64 = 1
+        var inFraction = false
+        var negative = false
+        var wholeDigits = 0
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "-"): negative = true
+            case UInt8(ascii: "."): inFraction = true
+            default:
+                let digit = Int64(byte &- UInt8(ascii: "0"))
+                if inFraction {
+                    guard denominator < 1_000_000_000_000_000_000 else { continue }
+                    numerator = numerator * 10 + digit
+                    denominator *= 10
+                } else {
+                    wholeDigits += 1
+                    guard wholeDigits <= 12 else { return nil }
+                    whole = whole * 10 + digit
+                }
+            }
         }
+        let value = scale * whole + scale * numerator / denominator
         return negative ? .zero - value : value
     }
 }

@@ -18,13 +18,15 @@ public enum ScriptSource {
     ) throws(ScriptError) {
         var lineStart = 0
         var lineNumber = 1
+        var tokens: [Token] = []
+        tokens.reserveCapacity(64)
         while lineStart <= bytes.count {
             var lineEnd = lineStart
             while lineEnd < bytes.count, bytes[lineEnd] != UInt8(ascii: "\n") { lineEnd += 1 }
-            let line = Array(bytes[lineStart..<lineEnd])
+            let line = bytes[lineStart..<lineEnd]
             do {
                 try validate(line, lineNumber: lineNumber)
-                let (tokens, endColumn) = try Lexer.tokenize(line, line: lineNumber)
+                let endColumn = try Lexer.tokenize(line, line: lineNumber, into: &tokens)
                 if let statement = try Parser.statement(tokens, line: lineNumber, endColumn: endColumn) {
                     try body(statement)
                 }
@@ -41,10 +43,12 @@ public enum ScriptSource {
     }
 
     /// Checks one line's bytes.
-    private static func validate(_ line: [UInt8], lineNumber: Int) throws(ScriptError) {
-        var index = 0
+    private static func validate(_ line: ArraySlice<UInt8>, lineNumber: Int) throws(ScriptError) {
+        // Most lines are printable ASCII: check them in one pass, byte by byte only otherwise.
+        if line.count < maximumLineLength, !line.contains(where: { $0 == 0 || $0 >= 0x80 }) { return }
+        var index = line.startIndex
         var column = 1
-        while index < line.count {
+        while index < line.endIndex {
             let byte = line[index]
             let length: Int
             switch byte {
@@ -56,7 +60,7 @@ public enum ScriptSource {
             case 0xF0..<0xF5: length = 4
             default: length = 0
             }
-            guard length > 0, index + length <= line.count, isWellFormed(line, at: index, length: length) else {
+            guard length > 0, index + length <= line.endIndex, isWellFormed(line, at: index, length: length) else {
                 throw ScriptError("invalid UTF-8 (byte 0x\(String(byte, radix: 16, uppercase: true)))",
                                   at: SourceLocation(line: lineNumber, column: column))
             }
@@ -69,7 +73,7 @@ public enum ScriptSource {
         }
     }
 
-    private static func isWellFormed(_ line: [UInt8], at index: Int, length: Int) -> Bool {
+    private static func isWellFormed(_ line: ArraySlice<UInt8>, at index: Int, length: Int) -> Bool {
         guard length > 1 else { return true }
         for offset in 1..<length where line[index + offset] & 0xC0 != 0x80 { return false }
         let second = line[index + 1]
@@ -82,7 +86,7 @@ public enum ScriptSource {
         }
     }
 
-    private static func isPrintable(_ line: [UInt8]) -> Bool {
+    private static func isPrintable(_ line: ArraySlice<UInt8>) -> Bool {
         line.count <= 400 && !line.contains { $0 < 0x20 && $0 != 0x09 }
     }
 }

@@ -1,7 +1,7 @@
 /// A value as written in a script, with where each part is: what the parser produces and the
 /// checker types against the vocabulary.
 public struct SyntaxNode: Sendable {
-    public indirect enum Form: Sendable {
+    public enum Form: Sendable {
         case string(String)
         case number(Double, isWhole: Bool)
         case duration(Duration)

@@ -32,11 +32,31 @@ public struct TranscriptStep: Sendable {
     /// The commands, in order.
     public let commands: [Value]
 
+    public init(
+        time: Duration, input: String, fired: [String], ignored: String?, dropped: String?,
+        stateChanges: [Change], fieldChanges: [Change], commands: [Value]
+    ) {
+        self.time = time
+        self.input = input
+        self.fired = fired
+        self.ignored = ignored
+        self.dropped = dropped
+        self.stateChanges = stateChanges
+        self.fieldChanges = fieldChanges
+        self.commands = commands
+    }
+
     /// One changed field: its old and new values.
     public struct Change: Sendable {
         public let name: String
         public let old: Value
         public let new: Value
+
+        public init(name: String, old: Value, new: Value) {
+            self.name = name
+            self.old = old
+            self.new = new
+        }
     }
 }
 
@@ -55,6 +75,18 @@ public struct ExpectationFailure: Sendable {
     public let inputLine: Int?
     /// The steps of that statement.
     public let changes: [TranscriptStep]
+
+    public init(
+        location: SourceLocation, statement: String, expected: String, actual: String, inputLine: Int?,
+        changes: [TranscriptStep]
+    ) {
+        self.location = location
+        self.statement = statement
+        self.expected = expected
+        self.actual = actual
+        self.inputLine = inputLine
+        self.changes = changes
+    }
 }
 
 /// How a script ended.
@@ -78,5 +110,11 @@ public enum Outcome: Sendable, Equatable {
 
 /// Receives a transcript entry by entry.
 public protocol TranscriptSink {
+    /// Whether the sink shows steps; when none of its sinks does, the player does not render them.
+    var wantsSteps: Bool { get }
     mutating func write(_ entry: TranscriptEntry)
+}
+
+extension TranscriptSink {
+    public var wantsSteps: Bool { true }
 }

@@ -42,7 +42,7 @@ extension Value: CustomStringConvertible {
     }
 
     /// A duration in milliseconds (`300ms`, `1500ms`, `0.5ms`).
-    static func render(_ duration: Duration) -> String {
+    public static func render(_ duration: Duration) -> String {
         let (seconds, attoseconds) = duration.components
         let wholeMilliseconds = attoseconds / 1_000_000_000_000_000
         if attoseconds % 1_000_000_000_000_000 == 0 {
@@ -53,7 +53,10 @@ extension Value: CustomStringConvertible {
     }
 
     /// A string literal with the script's escapes.
-    static func quoted(_ string: String) -> String {
+    public static func quoted(_ string: String) -> String {
+        if !string.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
+            return "\"" + string + "\""
+        }
         var text = "\""
         for scalar in string.unicodeScalars {
             switch scalar {

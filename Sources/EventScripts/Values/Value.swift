@@ -1,6 +1,6 @@
 /// A value of the script language, in canonical form: what expectations compare and transcripts
 /// print. Machines turn their state, events and commands into values through their vocabulary.
-public indirect enum Value: Hashable, Sendable {
+public enum Value: Hashable, Sendable {
     case string(String)
     /// A real number (degrees, metres).
     case number(Double)

@@ -1,6 +1,6 @@
 /// The type of a value in a machine's vocabulary: what the checker accepts where, and what a
 /// path into a value leads to.
-public indirect enum ValueType: Sendable {
+public enum ValueType: Sendable {
     case string
     case number
     case integer
@@ -9,8 +9,8 @@ public indirect enum ValueType: Sendable {
     /// An enumeration: its name (for messages) and its cases.
     case names(String, [String])
     /// The type or `nil`.
-    case optional(ValueType)
-    case list(ValueType)
+    indirect case optional(ValueType)
+    indirect case list(ValueType)
     /// A constructor; several records of one name are overloads, tried in order.
     case record(RecordType)
     /// One of several types, tried in order (`[place]` or `places(region, [place])`).
