@@ -33,12 +33,25 @@ public struct TransitionTable<M: MachineDefinition>: Sendable {
     @usableFromInline let kindAnsweredBy: [Int]
     @usableFromInline let finalStates: [(region: Int, state: Int)]
 
+    /// Builds a table from its declaration.
+    ///
+    /// A mistake in the declaration is a programming error, like a duplicate key in a dictionary
+    /// literal: it stops the program with the ``TableError``'s description. Use
+    /// ``init(validating:rows:)`` to build tables from data at run time.
+    public init(regions: [any AnyRegion], rows: [Row<M>]) {
+        do {
+            try self.init(validating: regions, rows: rows)
+        } catch {
+            preconditionFailure("invalid transition table: \(error)")
+        }
+    }
+
     /// Builds and checks a table.
     ///
     /// - Throws: ``TableError`` when the declaration is inconsistent: a duplicate row id, a row
     ///   of a region the table does not list, raw values that are not positions, too many
     ///   regions, states, timers or request kinds.
-    public init(regions: [any AnyRegion], rows: [Row<M>]) throws(TableError) {
+    public init(validating regions: [any AnyRegion], rows: [Row<M>]) throws(TableError) {
         let regions = regions.map(\.listing)
         guard !regions.isEmpty else { throw .noRegions }
         guard regions.count <= ControlStates.capacity else { throw .tooManyRegions(count: regions.count) }

@@ -81,8 +81,6 @@ enum Kettle: MachineDefinition {
     ]
 
     static let table: TransitionTable<Kettle> = {
-        do { return try TransitionTable(regions: [water, light], rows: rows) } catch {
-            preconditionFailure("\(error)")
-        }
+        return TransitionTable(regions: [water, light], rows: rows)
     }()
 }

@@ -121,14 +121,14 @@ import Testing
         let rows = [Row<Kettle>("x", in: Kettle.water, from: .any, on: .poke),
                     Row<Kettle>("x", in: Kettle.water, from: .any, on: .switchOn)]
         #expect(throws: TableError.duplicateRowID("x")) {
-            try TransitionTable(regions: [Kettle.water], rows: rows)
+            try TransitionTable(validating: [Kettle.water], rows: rows)
         }
     }
 
     @Test func rejectsRowsOfUnlistedRegions() {
         let rows = [Row<Kettle>("x", in: Kettle.light, from: .any, on: .poke)]
         #expect(throws: TableError.unknownRegion(row: "x", region: "light")) {
-            try TransitionTable(regions: [Kettle.water], rows: rows)
+            try TransitionTable(validating: [Kettle.water], rows: rows)
         }
     }
 
@@ -136,25 +136,25 @@ import Testing
         let impostor = Region<Wrong>("water", index: 0, initial: .a)
         let rows = [Row<Kettle>("x", in: impostor, from: .any, on: .poke)]
         #expect(throws: TableError.stateTypeMismatch(row: "x", region: "water")) {
-            try TransitionTable(regions: [Kettle.water], rows: rows)
+            try TransitionTable(validating: [Kettle.water], rows: rows)
         }
     }
 
     @Test func rejectsMisplacedRegionIndexes() {
         #expect(throws: TableError.regionIndexMismatch(region: "light", declared: 1, position: 0)) {
-            try TransitionTable<Kettle>(regions: [Kettle.light, Kettle.water], rows: [])
+            try TransitionTable<Kettle>(validating: [Kettle.light, Kettle.water], rows: [])
         }
     }
 
     @Test func rejectsEmptySourceLists() {
         let rows = [Row<Kettle>("x", in: Kettle.water, from: [], on: .poke)]
         #expect(throws: TableError.emptySources(row: "x")) {
-            try TransitionTable(regions: [Kettle.water], rows: rows)
+            try TransitionTable(validating: [Kettle.water], rows: rows)
         }
     }
 
     @Test func rejectsNoRegions() {
-        #expect(throws: TableError.noRegions) { try TransitionTable<Kettle>(regions: [], rows: []) }
+        #expect(throws: TableError.noRegions) { try TransitionTable<Kettle>(validating: [], rows: []) }
     }
 
     @Test func rejectsRawValuesThatAreNotPositions() {
@@ -163,6 +163,6 @@ import Testing
             struct Event: MachineEvent { var kind: Gappy }
             typealias Context = Int
         }
-        #expect(throws: TableError.self) { try TransitionTable<Machine>(regions: [Kettle.water], rows: []) }
+        #expect(throws: TableError.self) { try TransitionTable<Machine>(validating: [Kettle.water], rows: []) }
     }
 }

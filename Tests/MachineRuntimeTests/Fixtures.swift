@@ -52,7 +52,7 @@ enum Asker: MachineDefinition {
                 if case .say(let words) = event { out.emit(.said(words)) }
             },
         ]
-        do { return try TransitionTable(regions: [line], rows: rows) } catch { preconditionFailure("\(error)") }
+        return TransitionTable(regions: [line], rows: rows)
     }()
 
     static func runtime(answerer: Answerer<Asker>? = nil) -> Runtime<Asker> {

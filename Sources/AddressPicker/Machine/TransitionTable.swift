@@ -7,15 +7,7 @@ extension AddressPicker {
     /// the behaviour line of `spec/address-picker.md` it implements. Within a step, rows fire in
     /// region order (picker, location, map, search, poi), and each row emits its cancellations
     /// before its other commands.
-    public static let table: TransitionTable<AddressPicker> = {
-        do {
-            return try TransitionTable(regions: [picker, location, map, search, poi], rows: rows)
-        } catch {
-            // The rows below are fixed; the test suite builds this table, so this cannot happen
-            // in a released build.
-            preconditionFailure("the address-picker table is inconsistent: \(error)")
-        }
-    }()
+    public static let table = TransitionTable<AddressPicker>(regions: [picker, location, map, search, poi], rows: rows)
 
     static let activeSearch: Sources<SearchState> = [
         .editing, .debouncing, .loadingCompletions, .showingCompletions, .searching, .showingResults,

@@ -1,32 +1,30 @@
 /// A postal address, as a geocoder or a place search gives it. Every part is optional.
 public struct Address: Hashable, Sendable {
+    /// The parts in the order name, street, city, region, postalCode, country, countryCode:
+    /// one array, so that copying an address (and the picker's state) costs one retain.
+    private var parts: [String?]
+
     /// The name of the place ("Apple Fifth Avenue", "Westminster").
-    public var name: String?
+    public var name: String? { get { parts[0] } set { parts[0] = newValue } }
     /// Street and number.
-    public var street: String?
+    public var street: String? { get { parts[1] } set { parts[1] = newValue } }
     /// City or town.
-    public var city: String?
+    public var city: String? { get { parts[2] } set { parts[2] = newValue } }
     /// State, province or other first-level region ("NY", "Bavaria").
-    public var region: String?
+    public var region: String? { get { parts[3] } set { parts[3] = newValue } }
     /// Postal code.
-    public var postalCode: String?
+    public var postalCode: String? { get { parts[4] } set { parts[4] = newValue } }
     /// Country name.
-    public var country: String?
+    public var country: String? { get { parts[5] } set { parts[5] = newValue } }
     /// ISO 3166-1 alpha-2 country code.
-    public var countryCode: String?
+    public var countryCode: String? { get { parts[6] } set { parts[6] = newValue } }
 
     /// An address with the given parts.
     public init(
         name: String? = nil, street: String? = nil, city: String? = nil, region: String? = nil,
         postalCode: String? = nil, country: String? = nil, countryCode: String? = nil
     ) {
-        self.name = name
-        self.street = street
-        self.city = city
-        self.region = region
-        self.postalCode = postalCode
-        self.country = country
-        self.countryCode = countryCode
+        parts = [name, street, city, region, postalCode, country, countryCode]
     }
 
     /// One readable line: the non-empty parts among name, street, city, "region postalCode" (either
