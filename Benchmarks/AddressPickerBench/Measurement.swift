@@ -10,20 +10,30 @@ struct Measurement {
     var operationsPerSecond: Double { 1e9 / median }
 }
 
-/// Runs `body` (which performs `operations` operations and returns a checksum) once to warm up,
-/// then `runs` times, timing each run with the monotonic clock.
-func measure(_ name: String, runs: Int, operations: Int, _ body: () -> Int) -> (Measurement, checksum: Int) {
-    var checksum = body()
+/// Measures `subject` and `baseline` in alternating runs, so that whatever else the machine is
+/// doing slows both alike and their ratio stays meaningful on a noisy machine.
+func compare(
+    _ subjectName: String, _ subject: () -> Int, against baselineName: String, _ baseline: () -> Int,
+    runs: Int, operations: Int, note: String
+) -> (Comparison, checksums: (Int, Int)) {
+    var subjectSamples: [Double] = []
+    var baselineSamples: [Double] = []
+    var checksums = (subject(), baseline())
     let clock = ContinuousClock()
-    var samples: [Double] = []
-    for _ in 0..<runs {
+    func time(_ body: () -> Int, _ checksum: inout Int) -> Double {
         var result = 0
-        let elapsed = clock.measure { result = body() }
+        let (seconds, attoseconds) = clock.measure { result = body() }.components
         checksum &+= result
-        let (seconds, attoseconds) = elapsed.components
-        samples.append((Double(seconds) * 1e9 + Double(attoseconds) / 1e9) / Double(operations))
+        return (Double(seconds) * 1e9 + Double(attoseconds) / 1e9) / Double(operations)
     }
-    return (Measurement(name: name, nanosecondsPerOperation: samples), checksum)
+    for _ in 0..<runs {
+        subjectSamples.append(time(subject, &checksums.0))
+        baselineSamples.append(time(baseline, &checksums.1))
+    }
+    let comparison = Comparison(
+        subject: Measurement(name: subjectName, nanosecondsPerOperation: subjectSamples),
+        baseline: Measurement(name: baselineName, nanosecondsPerOperation: baselineSamples), note: note)
+    return (comparison, checksums)
 }
 
 /// A benchmark compared with a baseline measured in the same run.

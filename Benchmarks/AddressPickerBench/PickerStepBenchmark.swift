@@ -108,15 +108,11 @@ enum PickerStepBenchmark {
     static func run(runs: Int, steps: Int) throws -> (Comparison, allocations: Double?) {
         let events = try cycle()
         if let mismatch = verify(events) { throw BenchmarkError.mismatch(mismatch) }
-        let (table, tableChecksum) = measure("address-picker step (table)", runs: runs, operations: steps) {
-            runTable(events, count: steps).0
-        }
-        let (switched, switchChecksum) = measure("hand-written switch", runs: runs, operations: steps) {
-            runHandWritten(events, count: steps).0
-        }
-        if tableChecksum != switchChecksum { throw BenchmarkError.mismatch("checksums differ") }
-        let comparison = Comparison(subject: table, baseline: switched,
-                                    note: "cycle of \(events.count) events: pan, geocode, search, pick")
+        let (comparison, checksums) = compare(
+            "address-picker step (table)", { runTable(events, count: steps).0 },
+            against: "hand-written switch", { runHandWritten(events, count: steps).0 },
+            runs: runs, operations: steps, note: "cycle of \(events.count) events: pan, geocode, search, pick")
+        if checksums.0 != checksums.1 { throw BenchmarkError.mismatch("checksums differ") }
         return (comparison, allocationsPerStep(events, count: steps))
     }
 }

@@ -49,7 +49,7 @@ enum ReplayBenchmark {
         let vocabulary = AddressPickerVocabulary()
         let program = try ScriptChecker(vocabulary: vocabulary).program(from: bytes, file: "generated.events")
         var sink = TextTranscript(output: CountingOutput())
-        try expectPass(Player(vocabulary: vocabulary).play(program, into: &sink))
+        try expectPassed(Player(vocabulary: vocabulary).play(program, into: &sink))
         return sink.output.bytes
     }
 
@@ -58,15 +58,8 @@ enum ReplayBenchmark {
         let vocabulary = AddressPickerVocabulary()
         let program = try ScriptChecker(vocabulary: vocabulary).program(from: bytes, file: "generated.events")
         var sink = OutcomeOnly()
-        try expectPass(Player(vocabulary: vocabulary).play(program, into: &sink))
+        try expectPassed(Player(vocabulary: vocabulary).play(program, into: &sink))
         return program.instructions.count
-    }
-
-    /// Parses only (syntax, no vocabulary).
-    static func syntax(_ bytes: [UInt8]) throws -> Int {
-        var count = 0
-        try ScriptSource.forEachStatement(in: bytes, file: "generated.events") { _ in count += 1 }
-        return count
     }
 
     /// Parses and checks only.
@@ -74,7 +67,7 @@ enum ReplayBenchmark {
         try ScriptChecker(vocabulary: AddressPickerVocabulary()).program(from: bytes, file: "generated.events").instructions.count
     }
 
-    static func expectPass(_ outcome: Outcome) throws {
+    static func expectPassed(_ outcome: Outcome) throws {
         guard case .passed = outcome else { throw BenchmarkError.mismatch("the generated script did not pass: \(outcome)") }
     }
 
@@ -100,40 +93,30 @@ enum ReplayBenchmark {
     static func run(runs: Int, statements: Int) throws -> [Comparison] {
         let bytes = script(statements: statements)
         let note = "\(statements) statements, \(bytes.count / 1_000_000) MB of script"
-        let (driven, _) = try measureThrowing("runtime driven directly (per statement)", runs: runs, operations: statements) {
-            try drive(cycles: statements / 10)
-        }
-        let (parsed, _) = try measureThrowing("parse + check (per statement)", runs: runs, operations: statements) {
-            try parse(bytes)
-        }
-        let (syntaxOnly, _) = try measureThrowing("parse only (per statement)", runs: runs, operations: statements) {
-            try syntax(bytes)
-        }
-        let (quiet, _) = try measureThrowing("parse + check + replay, quiet (per statement)", runs: runs, operations: statements) {
-            try replayQuietly(bytes)
-        }
-        let (transcribed, size) = try measureThrowing("... + text transcript (per statement)", runs: runs, operations: statements) {
-            try replay(bytes)
-        }
-        return [
-            Comparison(subject: quiet, baseline: driven, note: note),
-            Comparison(subject: transcribed, baseline: driven,
-                       note: "\(size / (runs + 1) / 1_000_000) MB of transcript; parse + check alone: \(String(format: "%.0f", parsed.median)) ns, parse alone: \(String(format: "%.0f", syntaxOnly.median)) ns"),
-        ]
+        try expectPass(bytes)
+        let cycles = statements / 10
+        let direct = { (try? drive(cycles: cycles)) ?? 0 }
+        let (quiet, _) = compare(
+            "parse + check + replay, quiet", { (try? replayQuietly(bytes)) ?? 0 },
+            against: "runtime driven directly", direct, runs: runs, operations: statements, note: note)
+        let (parsed, _) = compare(
+            "parse + check only", { (try? parse(bytes)) ?? 0 },
+            against: "runtime driven directly", direct, runs: runs, operations: statements, note: note)
+        var size = 0
+        let (transcribed, _) = compare(
+            "parse + check + replay + text transcript", {
+                size = (try? replay(bytes)) ?? 0
+                return size
+            },
+            against: "runtime driven directly", direct, runs: runs, operations: statements, note: note)
+        return [quiet, parsed, Comparison(subject: transcribed.subject, baseline: transcribed.baseline,
+                                          note: "\(note), \(size / 1_000_000) MB of transcript")]
     }
-}
 
-/// ``measure(_:runs:operations:_:)`` for a body that throws.
-func measureThrowing(_ name: String, runs: Int, operations: Int, _ body: () throws -> Int) throws -> (Measurement, checksum: Int) {
-    var failure: Error?
-    let result = measure(name, runs: runs, operations: operations) {
-        do { return try body() } catch {
-            failure = error
-            return 0
-        }
+    /// Fails unless the generated script replays and passes.
+    static func expectPass(_ bytes: [UInt8]) throws {
+        _ = try replayQuietly(bytes)
     }
-    if let failure { throw failure }
-    return result
 }
 
 /// The peak resident memory of this process so far, in MiB (Linux), or `nil` elsewhere.

@@ -13,7 +13,7 @@ public struct ControlStates: Hashable, Sendable {
     public init() { bits = 0 }
 
     /// The state index of the region at `region`.
-    @inlinable
+    @inlinable @inline(__always)
     public subscript(region: Int) -> Int {
         get { Int(truncatingIfNeeded: (bits >> UInt64(region &* 8)) & 0xFF) }
         set {

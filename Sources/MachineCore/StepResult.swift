@@ -29,9 +29,9 @@ public struct StepResult<M: MachineDefinition>: Sendable {
 
     @inlinable
     mutating func reset() {
-        fired.removeAll(keepingCapacity: true)
-        checks.removeAll(keepingCapacity: true)
-        box.emitted.removeAll(keepingCapacity: true)
+        if !fired.isEmpty { fired.removeAll(keepingCapacity: true) }
+        if !checks.isEmpty { checks.removeAll(keepingCapacity: true) }
+        if !box.emitted.isEmpty { box.emitted.removeAll(keepingCapacity: true) }
         reason = nil
     }
 }
