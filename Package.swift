@@ -10,6 +10,7 @@ let package = Package(
         .library(name: "MachineCore", targets: ["MachineCore"]),
         .library(name: "MachineRuntime", targets: ["MachineRuntime"]),
         .library(name: "EventScripts", targets: ["EventScripts"]),
+        .library(name: "MachineTesting", targets: ["MachineTesting"]),
         .library(name: "AddressPicker", targets: ["AddressPicker"]),
         .executable(name: "address-picker", targets: ["AddressPickerTool"]),
         .executable(name: "address-picker-bench", targets: ["AddressPickerBench"]),
@@ -18,6 +19,7 @@ let package = Package(
         .target(name: "MachineCore"),
         .target(name: "MachineRuntime", dependencies: ["MachineCore"]),
         .target(name: "EventScripts", dependencies: ["MachineCore", "MachineRuntime"]),
+        .target(name: "MachineTesting", dependencies: ["MachineCore", "MachineRuntime", "EventScripts"]),
         .target(name: "AddressPicker", dependencies: ["MachineCore", "MachineRuntime", "EventScripts"]),
         .executableTarget(name: "AddressPickerTool", dependencies: ["AddressPicker", "EventScripts", "MachineRuntime"]),
 
@@ -32,6 +34,7 @@ let package = Package(
         .testTarget(name: "MachineRuntimeTests", dependencies: ["MachineCore", "MachineRuntime"]),
         .testTarget(name: "EventScriptsTests", dependencies: ["EventScripts", "AddressPicker", "MachineCore"]),
         .testTarget(name: "AddressPickerToolTests", dependencies: ["AddressPickerTool"]),
+        .testTarget(name: "MachineTestingTests", dependencies: ["MachineTesting", "EventScripts", "AddressPicker", "MachineCore"]),
         .testTarget(name: "AddressPickerTests", dependencies: ["AddressPicker", "MachineCore", "MachineRuntime"]),
     ],
     swiftLanguageModes: [.v6]

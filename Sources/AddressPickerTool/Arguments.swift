@@ -3,18 +3,33 @@
 struct Arguments {
     /// An option a subcommand accepts.
     struct Option {
+        enum Kind { case flag, value, optionalValue }
+
         let name: String
         let short: Character?
-        let takesValue: Bool
+        let kind: Kind
         let help: String
         let valueName: String
 
         static func flag(_ name: String, short: Character? = nil, help: String) -> Option {
-            Option(name: name, short: short, takesValue: false, help: help, valueName: "")
+            Option(name: name, short: short, kind: .flag, help: help, valueName: "")
         }
 
         static func value(_ name: String, short: Character? = nil, _ valueName: String, help: String) -> Option {
-            Option(name: name, short: short, takesValue: true, help: help, valueName: valueName)
+            Option(name: name, short: short, kind: .value, help: help, valueName: valueName)
+        }
+
+        /// `--name` alone, or `--name=value`: a flag that may carry a value.
+        static func optionalValue(_ name: String, _ valueName: String, help: String) -> Option {
+            Option(name: name, short: nil, kind: .optionalValue, help: help, valueName: valueName)
+        }
+
+        var synopsis: String {
+            switch kind {
+            case .flag: "--\(name)"
+            case .value: "--\(name) <\(valueName)>"
+            case .optionalValue: "--\(name)[=<\(valueName)>]"
+            }
         }
     }
 
@@ -46,15 +61,19 @@ struct Arguments {
                 ? options.first { $0.name == name }
                 : options.first { name.count == 1 && $0.short == name.first }
             guard let option else { throw UsageError("unknown option '\(argument)'") }
-            if option.takesValue {
+            switch option.kind {
+            case .value:
                 if parts.count == 2 {
                     values[option.name] = String(parts[1])
                 } else if let value = remaining.popFirst() {
                     values[option.name] = value
                 } else {
-                    throw UsageError("missing value for '--\(option.name) <\(option.valueName)>'")
+                    throw UsageError("missing value for '\(option.synopsis)'")
                 }
-            } else {
+            case .optionalValue:
+                flags.insert(option.name)
+                if parts.count == 2 { values[option.name] = String(parts[1]) }
+            case .flag:
                 guard parts.count == 1 else { throw UsageError("'--\(option.name)' takes no value") }
                 flags.insert(option.name)
             }
@@ -80,8 +99,7 @@ func helpText(overview: String, usage: String, arguments: [(String, String)] = [
     }
     text += "\nOPTIONS:\n"
     for option in options {
-        var names = option.short.map { "-\($0), " } ?? ""
-        names += "--\(option.name)" + (option.takesValue ? " <\(option.valueName)>" : "")
+        let names = (option.short.map { "-\($0), " } ?? "") + option.synopsis
         text += "  \(names.padding(toLength: 24, withPad: " ", startingAt: 0))\(option.help)\n"
     }
     text += "  \("-h, --help".padding(toLength: 24, withPad: " ", startingAt: 0))Show help information.\n"

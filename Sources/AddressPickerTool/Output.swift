@@ -51,10 +51,9 @@ struct AtomicFile {
     /// Moves the finished file into place.
     mutating func commit() throws {
         try output.close()
-        if FileManager.default.fileExists(atPath: destination.path) {
-            _ = try FileManager.default.replaceItemAt(destination, withItemAt: temporary)
-        } else {
-            try FileManager.default.moveItem(at: temporary, to: destination)
+        // rename(2) replaces the destination atomically.
+        guard rename(temporary.path, destination.path) == 0 else {
+            throw ToolError("cannot move the transcript to '\(destination.path)': \(String(cString: strerror(errno)))")
         }
     }
 

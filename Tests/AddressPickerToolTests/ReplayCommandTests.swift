@@ -93,3 +93,55 @@ import Testing
         #expect(result.error.contains("no-such-file.events:1:1: error: cannot read the script: no such file"))
     }
 }
+
+@Suite("address-picker replay --snapshot") struct ReplaySnapshotTests {
+    let script = "send appeared\nexpect map == geocoding\n"
+
+    func environment(_ extra: [String: String] = [:]) -> [String: String] {
+        var environment = ProcessInfo.processInfo.environment
+        environment["CI"] = nil
+        environment["ADDRESS_PICKER_RECORD"] = nil
+        return environment.merging(extra) { $1 }
+    }
+
+    @Test func missingThenRecordedThenMatched() throws {
+        let folder = try Tool.folder(["story.events": script])
+        let missing = try Tool.run(["replay", "--snapshot", "snaps", "story.events"], in: folder, environment: environment())
+        #expect(missing.status == 1)
+        #expect(missing.output.hasPrefix("MISSING story.events"))
+        let recorded = try Tool.run(["replay", "--snapshot", "snaps", "--record", "story.events"], in: folder, environment: environment())
+        #expect(recorded.status == 1)
+        #expect(recorded.output.hasPrefix("RECORDED story.events"))
+        let matched = try Tool.run(["replay", "--snapshot=snaps", "story.events"], in: folder, environment: environment())
+        #expect(matched.status == 0)
+        #expect(matched.output == "MATCH story.events\n")
+    }
+
+    @Test func aMismatchPrintsALineDiff() throws {
+        let folder = try Tool.folder(["story.events": script])
+        _ = try Tool.run(["replay", "--snapshot", "snaps", "--record", "story.events"], in: folder, environment: environment())
+        try Data("send appeared\nsend appeared\n".utf8).write(to: folder.appendingPathComponent("story.events"))
+        let result = try Tool.run(["replay", "--snapshot", "snaps", "story.events"], in: folder, environment: environment())
+        #expect(result.status == 1)
+        #expect(result.output.contains("MISMATCH story.events"))
+        #expect(result.output.contains("+@0ms send appeared"))
+        let rewritten = try Tool.run(["replay", "--snapshot", "snaps", "story.events"], in: folder,
+                                     environment: environment(["ADDRESS_PICKER_RECORD": "all"]))
+        #expect(rewritten.output.hasPrefix("RECORDED story.events"))
+        #expect(try Tool.run(["replay", "--snapshot", "snaps", "story.events"], in: folder, environment: environment()).status == 0)
+    }
+
+    @Test func continuousIntegrationNeverRecords() throws {
+        let folder = try Tool.folder(["story.events": script])
+        let result = try Tool.run(["replay", "--snapshot", "snaps", "--record=all", "story.events"], in: folder,
+                                  environment: environment(["CI": "true"]))
+        #expect(result.status == 1)
+        #expect(result.output.contains("CI never records"))
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("snaps").path))
+    }
+
+    @Test func recordNeedsSnapshotAndAKnownMode() throws {
+        #expect(try Tool.run(["replay", "--record", "x.events"]).status == 64)
+        #expect(try Tool.run(["replay", "--snapshot", "s", "--record=sometimes", "x.events"]).status == 64)
+    }
+}

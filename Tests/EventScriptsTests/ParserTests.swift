@@ -10,7 +10,7 @@ import Testing
     @Test func blankLinesAndCommentsAreIgnored() throws {
         let parsed = try statements("\n# a comment\n   \n\tsend appeared # trailing comment\n")
         #expect(parsed.count == 1)
-        #expect(parsed[0].location == EventScripts.SourceLocation(line: 4, column: 2))
+        #expect(parsed[0].location == EventScripts.ScriptLocation(line: 4, column: 2))
     }
 
     @Test func aHashInsideAStringIsNotAComment() throws {
@@ -141,7 +141,7 @@ import Testing
             _ = try ScriptChecker(vocabulary: AddressPickerVocabulary()).program(from: invalidUTF8, file: "bad.events")
             Issue.record("invalid UTF-8 was accepted")
         } catch {
-            #expect(error.location == EventScripts.SourceLocation(line: 1, column: 20))
+            #expect(error.location == EventScripts.ScriptLocation(line: 1, column: 20))
             #expect(error.message.contains("invalid UTF-8"))
             #expect(error.file == "bad.events")
         }

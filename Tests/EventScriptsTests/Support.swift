@@ -36,6 +36,6 @@ func expectInvalid(_ source: String, at line: Int, _ column: Int, _ fragment: St
         Issue.record("expected an error containing '\(fragment)'", sourceLocation: sourceLocation)
         return
     }
-    #expect(error.location == EventScripts.SourceLocation(line: line, column: column), "\(error)", sourceLocation: sourceLocation)
+    #expect(error.location == EventScripts.ScriptLocation(line: line, column: column), "\(error)", sourceLocation: sourceLocation)
     #expect(error.message.contains(fragment), "\(error.message)", sourceLocation: sourceLocation)
 }

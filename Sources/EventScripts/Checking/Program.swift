@@ -47,10 +47,10 @@ public struct Program<M: MachineDefinition>: Sendable {
         }
 
         public let kind: Kind
-        public let location: SourceLocation
+        public let location: ScriptLocation
 
         @inlinable
-        init(kind: Kind, location: SourceLocation) {
+        init(kind: Kind, location: ScriptLocation) {
             self.kind = kind
             self.location = location
         }

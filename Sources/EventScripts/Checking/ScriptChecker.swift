@@ -55,7 +55,7 @@ public final class ScriptChecker<V: ScriptVocabulary>: Sendable {
     @usableFromInline
     struct Builder {
         @usableFromInline let checker: ScriptChecker
-        @usableFromInline var givens: [(field: String, value: Value, location: SourceLocation)] = []
+        @usableFromInline var givens: [(field: String, value: Value, location: ScriptLocation)] = []
         @usableFromInline var instructions: [Program<M>.Instruction] = []
         @usableFromInline var sawMachine = false
         @usableFromInline var sawOther = false
@@ -148,7 +148,7 @@ public final class ScriptChecker<V: ScriptVocabulary>: Sendable {
         }
 
         @inlinable
-        func requireInput(_ statement: String, at location: SourceLocation) throws(ScriptError) {
+        func requireInput(_ statement: String, at location: ScriptLocation) throws(ScriptError) {
             guard sawInput else {
                 throw ScriptError("'\(statement)' needs an earlier send, advance, respond or fail", at: location)
             }
@@ -156,7 +156,7 @@ public final class ScriptChecker<V: ScriptVocabulary>: Sendable {
     }
 
     @usableFromInline
-    func checkGiven(_ field: String, at location: SourceLocation, _ node: SyntaxNode) throws(ScriptError) -> Value {
+    func checkGiven(_ field: String, at location: ScriptLocation, _ node: SyntaxNode) throws(ScriptError) -> Value {
         guard let readable = fields[field] else {
             throw ScriptError("unknown field '\(field)'; expected one of \(vocabulary.fields.filter { $0.write != nil }.map(\.name).joined(separator: ", "))",
                               at: location)

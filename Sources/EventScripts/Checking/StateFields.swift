@@ -5,7 +5,8 @@ import MachineCore
 public final class StateFields<M: MachineDefinition>: Sendable {
     /// One readable part of the state.
     public struct Field: Sendable {
-        public enum Kind: Sendable { case region, context, work }
+        /// Where a field comes from: a region's control state, the context, or the work ledger.
+        public enum Kind: Hashable, Sendable { case region, context, work }
         public let name: String
         public let type: ValueType
         public let kind: Kind
@@ -55,4 +56,15 @@ public final class StateFields<M: MachineDefinition>: Sendable {
 
     /// The position in ``all`` of the field named `name`.
     public func index(of name: String) -> Int? { byName[name] }
+
+    /// A readable dump of `state`: one `name: value` line per field of the given kinds, in field
+    /// order; a list of several values spreads over one line per element, so that a line diff
+    /// of two dumps points at the element that changed.
+    public func dump(_ state: MachineState<M>, kinds: Set<Field.Kind> = [.region, .context, .work]) -> String {
+        var text = ""
+        for field in all where kinds.contains(field.kind) {
+            text += "\(field.name): \(field.read(state).multiline)\n"
+        }
+        return text
+    }
 }

@@ -123,7 +123,7 @@ struct TypeChecker {
     }
 
     private func checkRecord(
-        _ record: RecordType, _ arguments: [SyntaxNode.Argument], at location: SourceLocation
+        _ record: RecordType, _ arguments: [SyntaxNode.Argument], at location: ScriptLocation
     ) throws(ScriptError) -> Value {
         var supplied = [SyntaxNode?](repeating: nil, count: record.parameters.count)
         for (position, argument) in arguments.enumerated() {

@@ -36,6 +36,15 @@ public struct Player<V: ScriptVocabulary>: Sendable {
         return outcome
     }
 
+    /// Replays `program` and returns its outcome and its text transcript, whole: for snapshots
+    /// and tests. Use ``play(_:answerer:into:)`` to stream a long transcript instead.
+    @inlinable
+    public func transcript(of program: Program<M>, answerer: Answerer<M>? = nil) -> (outcome: Outcome, text: String) {
+        var sink = TextTranscript(output: "")
+        let outcome = play(program, answerer: answerer, into: &sink)
+        return (outcome, sink.output)
+    }
+
     /// The state of one replay.
     @usableFromInline
     struct Replay {
@@ -131,7 +140,7 @@ public struct Player<V: ScriptVocabulary>: Sendable {
 
         @inlinable
         mutating func check<S: TranscriptSink>(
-            _ path: CheckedPath, _ comparison: Comparison, _ expected: Value, at location: SourceLocation, into sink: inout S
+            _ path: CheckedPath, _ comparison: Comparison, _ expected: Value, at location: ScriptLocation, into sink: inout S
         ) {
             switch path.evaluate(in: runtime.state, fields: player.fields) {
             case .failure(let missing):
@@ -148,7 +157,7 @@ public struct Player<V: ScriptVocabulary>: Sendable {
 
         @inlinable
         mutating func fail<S: TranscriptSink>(
-            _ statement: String, expected: String, actual: String, at location: SourceLocation, into sink: inout S
+            _ statement: String, expected: String, actual: String, at location: ScriptLocation, into sink: inout S
         ) {
             failures += 1
             let changes = (lastInput?.steps ?? []).map { player.render($0) }

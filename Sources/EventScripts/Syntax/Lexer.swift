@@ -42,7 +42,7 @@ struct Lexer {
     private func text(from start: Int) -> String { String(decoding: bytes[start..<index], as: UTF8.self) }
 
     private func error(_ message: String, at column: Int) -> ScriptError {
-        ScriptError(message, at: SourceLocation(line: line, column: column))
+        ScriptError(message, at: ScriptLocation(line: line, column: column))
     }
 
     private mutating func emit(_ kind: Token.Kind, at column: Int) {

@@ -31,7 +31,7 @@ struct Parser {
     private var current: Token? { position < tokens.count ? tokens[position] : nil }
     private var currentColumn: Int { current?.column ?? endColumn }
 
-    private func location(_ column: Int) -> SourceLocation { SourceLocation(line: line, column: column) }
+    private func location(_ column: Int) -> ScriptLocation { ScriptLocation(line: line, column: column) }
 
     private func error(_ message: String, at column: Int) -> ScriptError {
         ScriptError(message, at: location(column))
@@ -50,7 +50,7 @@ struct Parser {
         }
     }
 
-    private mutating func expectWord(_ what: String) throws(ScriptError) -> (String, SourceLocation) {
+    private mutating func expectWord(_ what: String) throws(ScriptError) -> (String, ScriptLocation) {
         guard case .word(let word)? = current?.kind else {
             throw error("expected \(what), found \(describe(current))", at: currentColumn)
         }
@@ -221,7 +221,7 @@ struct Parser {
         }
     }
 
-    private mutating func call(_ name: String, at start: SourceLocation, depth: Int) throws(ScriptError) -> SyntaxNode {
+    private mutating func call(_ name: String, at start: ScriptLocation, depth: Int) throws(ScriptError) -> SyntaxNode {
         guard depth < Parser.maximumDepth else {
             throw error("values nest more than \(Parser.maximumDepth) brackets deep", at: currentColumn)
         }
@@ -230,7 +230,7 @@ struct Parser {
         if take(")") { return SyntaxNode(form: .call(name, []), location: start) }
         while true {
             var label: String?
-            var labelLocation: SourceLocation?
+            var labelLocation: ScriptLocation?
             if case .word(let word)? = current?.kind, position + 1 < tokens.count,
                case .punctuation(":") = tokens[position + 1].kind {
                 label = word

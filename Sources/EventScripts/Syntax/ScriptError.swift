@@ -3,14 +3,14 @@ public struct ScriptError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The script's path as given.
     public var file: String
     /// Where the problem is.
-    public let location: SourceLocation
+    public let location: ScriptLocation
     /// What is wrong, and what was expected.
     public let message: String
     /// The text of the offending line, when it is known and printable.
     public var sourceLine: String?
 
     /// An error at `location`.
-    public init(_ message: String, at location: SourceLocation, file: String = "", sourceLine: String? = nil) {
+    public init(_ message: String, at location: ScriptLocation, file: String = "", sourceLine: String? = nil) {
         self.message = message
         self.location = location
         self.file = file

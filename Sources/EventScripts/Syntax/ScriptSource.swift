@@ -53,7 +53,7 @@ public enum ScriptSource {
             let length: Int
             switch byte {
             case 0x00:
-                throw ScriptError("a NUL byte is not allowed in a script", at: SourceLocation(line: lineNumber, column: column))
+                throw ScriptError("a NUL byte is not allowed in a script", at: ScriptLocation(line: lineNumber, column: column))
             case 0x01..<0x80: length = 1
             case 0xC2..<0xE0: length = 2
             case 0xE0..<0xF0: length = 3
@@ -62,13 +62,13 @@ public enum ScriptSource {
             }
             guard length > 0, index + length <= line.endIndex, isWellFormed(line, at: index, length: length) else {
                 throw ScriptError("invalid UTF-8 (byte 0x\(String(byte, radix: 16, uppercase: true)))",
-                                  at: SourceLocation(line: lineNumber, column: column))
+                                  at: ScriptLocation(line: lineNumber, column: column))
             }
             index += length
             column += 1
             if column > maximumLineLength {
                 throw ScriptError("the line is longer than \(maximumLineLength) characters",
-                                  at: SourceLocation(line: lineNumber, column: maximumLineLength))
+                                  at: ScriptLocation(line: lineNumber, column: maximumLineLength))
             }
         }
     }

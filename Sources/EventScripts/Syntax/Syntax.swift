@@ -17,12 +17,12 @@ public struct SyntaxNode: Sendable {
     /// One argument of a call, maybe labelled.
     public struct Argument: Sendable {
         public let label: String?
-        public let labelLocation: SourceLocation?
+        public let labelLocation: ScriptLocation?
         public let value: SyntaxNode
     }
 
     public let form: Form
-    public let location: SourceLocation
+    public let location: ScriptLocation
 }
 
 /// A request reference as written: `completions` or `completions#2`.
@@ -30,18 +30,18 @@ public struct RequestSyntax: Sendable {
     public let kind: String
     /// The number after `#`, if any (checked to be a positive whole number).
     public let ordinal: Int?
-    public let location: SourceLocation
+    public let location: ScriptLocation
 }
 
 /// A path into the state: `region.center.latitude`, `completions[0].title`, `completions.count`.
 public struct PathSyntax: Sendable, CustomStringConvertible {
     public enum Step: Sendable {
-        case field(String, SourceLocation)
-        case index(Int, SourceLocation)
+        case field(String, ScriptLocation)
+        case index(Int, ScriptLocation)
     }
 
     public let steps: [Step]
-    public let location: SourceLocation
+    public let location: ScriptLocation
 
     public var description: String {
         steps.enumerated().map { offset, step in
@@ -57,7 +57,7 @@ public struct PathSyntax: Sendable, CustomStringConvertible {
 public struct Statement: Sendable {
     public enum Kind: Sendable {
         case machine(String)
-        case given(String, SourceLocation, SyntaxNode)
+        case given(String, ScriptLocation, SyntaxNode)
         case send(SyntaxNode)
         case advance(SyntaxNode)
         case respond(RequestSyntax, SyntaxNode)
@@ -71,5 +71,5 @@ public struct Statement: Sendable {
 
     public let kind: Kind
     /// Where the statement starts.
-    public let location: SourceLocation
+    public let location: ScriptLocation
 }

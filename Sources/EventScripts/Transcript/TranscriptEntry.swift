@@ -64,7 +64,7 @@ public struct TranscriptStep: Sendable {
 /// of the input statement it refers to.
 public struct ExpectationFailure: Sendable {
     /// Where the `expect` line is.
-    public let location: SourceLocation
+    public let location: ScriptLocation
     /// The expectation as written (canonically).
     public let statement: String
     /// What was expected.
@@ -77,7 +77,7 @@ public struct ExpectationFailure: Sendable {
     public let changes: [TranscriptStep]
 
     public init(
-        location: SourceLocation, statement: String, expected: String, actual: String, inputLine: Int?,
+        location: ScriptLocation, statement: String, expected: String, actual: String, inputLine: Int?,
         changes: [TranscriptStep]
     ) {
         self.location = location

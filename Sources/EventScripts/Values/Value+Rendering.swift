@@ -36,6 +36,13 @@ extension Value: CustomStringConvertible {
         }
     }
 
+    /// The value as ``description`` writes it, but a list of two or more values over several
+    /// lines, one element per line.
+    public var multiline: String {
+        guard case .list(let values) = self, values.count > 1 else { return description }
+        return "[\n" + values.map { "  \($0),\n" }.joined() + "]"
+    }
+
     /// A number as Swift prints a `Double`: the shortest text that reads back to the same value.
     static func render(_ number: Double) -> String {
         number == 0 ? "0.0" : number.description

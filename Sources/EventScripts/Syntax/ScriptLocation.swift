@@ -1,5 +1,5 @@
 /// A place in a script: line and column, both from 1; columns count Unicode scalars.
-public struct SourceLocation: Hashable, Sendable, Comparable, CustomStringConvertible {
+public struct ScriptLocation: Hashable, Sendable, Comparable, CustomStringConvertible {
     public let line: Int
     public let column: Int
 
@@ -10,7 +10,7 @@ public struct SourceLocation: Hashable, Sendable, Comparable, CustomStringConver
 
     public var description: String { "\(line):\(column)" }
 
-    public static func < (lhs: SourceLocation, rhs: SourceLocation) -> Bool {
+    public static func < (lhs: ScriptLocation, rhs: ScriptLocation) -> Bool {
         (lhs.line, lhs.column) < (rhs.line, rhs.column)
     }
 }

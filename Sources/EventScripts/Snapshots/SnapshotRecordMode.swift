@@ -1,0 +1,32 @@
+/// When snapshot references are written, in the spirit of swift-snapshot-testing.
+public enum SnapshotRecordMode: String, Sendable, CaseIterable {
+    /// Write references that do not exist yet; compare the others.
+    case missing
+    /// Rewrite every reference.
+    case all
+    /// Write nothing; a missing reference is a failure.
+    case never
+
+    /// The environment variable that chooses the mode when no flag or parameter does.
+    public static let environmentVariable = "ADDRESS_PICKER_RECORD"
+
+    /// The mode to use: `explicit` if given, else `ADDRESS_PICKER_RECORD`, else `never`.
+    ///
+    /// - Throws: the variable's value when it names no mode.
+    public static func resolve(_ explicit: SnapshotRecordMode?, environment: [String: String]) throws(SnapshotError)
+        -> SnapshotRecordMode {
+        if let explicit { return explicit }
+        guard let value = environment[environmentVariable], !value.isEmpty else { return .never }
+        guard let mode = SnapshotRecordMode(rawValue: value) else {
+            throw .unknownRecordMode(value)
+        }
+        return mode
+    }
+
+    /// Whether `environment` is a continuous-integration run (`CI` set to anything but `false` or
+    /// `0`): there, nothing is recorded and a missing reference fails.
+    public static func isContinuousIntegration(_ environment: [String: String]) -> Bool {
+        guard let value = environment["CI"] else { return false }
+        return !["", "0", "false", "FALSE", "False"].contains(value)
+    }
+}
