@@ -192,3 +192,50 @@ typealias Store = MachineTestStore<AddressPickerVocabulary>
         #expect(skipped[2].hasPrefix("Skipped: The test ended with work still running") && skipped[2].contains("timer searchDebounce"))
     }
 }
+
+/// The README's "Exhaustive assertions" example, verbatim.
+@Suite struct ReadmeStoreExampleTests {
+    @Test func theReadmeExamplePasses() {
+        let store = MachineTestStore(vocabulary: AddressPickerVocabulary())
+        store.send(.searchActivated) {
+            $0[AddressPicker.search] = .editing
+            $0.context.searchOrigin = $0.context.region
+        }
+        store.send(.queryChanged("Apple"), emits: [.startTimer(.searchDebounce, .milliseconds(300))]) {
+            $0[AddressPicker.search] = .debouncing
+            $0.context.query = "Apple"
+        }
+        store.advance(by: .milliseconds(300)) { $0[AddressPicker.search] = .loadingCompletions }
+        store.assertCommands([.request(.requestCompletions(query: "Apple"))])
+        store.fail(.completions) {
+            $0[AddressPicker.search] = .showingCompletions
+            $0.context.error = .completionsFailed
+        }
+        store.finish()
+    }
+
+    @Test func theReadmeFailureMessage() {
+        let store = MachineTestStore(vocabulary: AddressPickerVocabulary())
+        withKnownIssue {
+            store.send(.searchActivated) {
+                $0[AddressPicker.search] = .debouncing
+                $0.context.searchOrigin = $0.context.region
+            }
+        } matching: { issue in
+            issue.comments.map(\.rawValue) == ["""
+                The state changed differently than asserted (− expected, + actual):
+                @@ -1,7 +1,7 @@
+                 picker: picking
+                 location: idle
+                 map: idle
+                -search: debouncing
+                +search: editing
+                 poi: off
+                 region: region(center(40.7, -74.0), span(0.075, 0.075))
+                 query: ""
+
+                """]
+        }
+        store.finish()
+    }
+}
