@@ -11,6 +11,7 @@ let package = Package(
         .library(name: "MachineRuntime", targets: ["MachineRuntime"]),
         .library(name: "EventScripts", targets: ["EventScripts"]),
         .library(name: "MachineTesting", targets: ["MachineTesting"]),
+        .library(name: "MachineDiagrams", targets: ["MachineDiagrams"]),
         .library(name: "AddressPicker", targets: ["AddressPicker"]),
         .executable(name: "address-picker", targets: ["AddressPickerTool"]),
         .executable(name: "address-picker-bench", targets: ["AddressPickerBench"]),
@@ -20,8 +21,10 @@ let package = Package(
         .target(name: "MachineRuntime", dependencies: ["MachineCore"]),
         .target(name: "EventScripts", dependencies: ["MachineCore", "MachineRuntime"]),
         .target(name: "MachineTesting", dependencies: ["MachineCore", "MachineRuntime", "EventScripts"]),
+        .target(name: "MachineDiagrams", dependencies: ["MachineCore"]),
         .target(name: "AddressPicker", dependencies: ["MachineCore", "MachineRuntime", "EventScripts"]),
-        .executableTarget(name: "AddressPickerTool", dependencies: ["AddressPicker", "EventScripts", "MachineRuntime"]),
+        .executableTarget(
+            name: "AddressPickerTool", dependencies: ["AddressPicker", "EventScripts", "MachineDiagrams", "MachineRuntime"]),
 
         // Benchmarks live apart from the tests; run them in release mode.
         .executableTarget(
@@ -35,6 +38,7 @@ let package = Package(
         .testTarget(name: "EventScriptsTests", dependencies: ["EventScripts", "AddressPicker", "MachineCore"]),
         .testTarget(name: "AddressPickerToolTests", dependencies: ["AddressPickerTool"]),
         .testTarget(name: "MachineTestingTests", dependencies: ["MachineTesting", "EventScripts", "AddressPicker", "MachineCore"]),
+        .testTarget(name: "MachineDiagramsTests", dependencies: ["MachineDiagrams", "MachineCore", "AddressPicker"]),
         .testTarget(name: "AddressPickerTests", dependencies: ["AddressPicker", "MachineCore", "MachineRuntime"]),
     ],
     swiftLanguageModes: [.v6]

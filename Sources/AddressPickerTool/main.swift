@@ -14,6 +14,8 @@ let overview = """
 
     SUBCOMMANDS:
       replay                  Replay event scripts and print their transcripts.
+      diagram                 Draw the machine (DOT, Mermaid, SCXML) from its table.
+      check                   Check the table for unreachable states, dead ends and non-determinism.
 
       See 'address-picker help <subcommand>' for detailed help.
     """
@@ -27,6 +29,8 @@ struct Subcommand: Sendable {
 
 let subcommands: [String: Subcommand] = [
     "replay": Subcommand(help: ReplayCommand.help, options: ReplayCommand.options, run: ReplayCommand.run),
+    "diagram": Subcommand(help: DiagramCommand.help, options: DiagramCommand.options, run: DiagramCommand.run),
+    "check": Subcommand(help: CheckCommand.help, options: CheckCommand.options, run: CheckCommand.run),
 ]
 
 @MainActor

@@ -44,7 +44,7 @@ public protocol AnyRegion: Sendable {
 }
 
 /// A region without its state type: what a ``TransitionTable`` stores and lists.
-public struct RegionDescription: Sendable, Equatable {
+public struct RegionDescription: Hashable, Sendable {
     /// The region's name.
     public let name: String
     let index: Int

@@ -20,6 +20,8 @@ public struct TransitionTable<M: MachineDefinition>: Sendable {
     public let timerNames: [String]
     /// The names of the request kinds, by raw value.
     public let requestKindNames: [String]
+    /// The sets of guards declared mutually exclusive.
+    public let exclusiveGuards: [Set<String>]
 
     @usableFromInline let eventCount: Int
     @usableFromInline let stateOffset: [Int]
@@ -33,14 +35,14 @@ public struct TransitionTable<M: MachineDefinition>: Sendable {
     @usableFromInline let kindAnsweredBy: [Int]
     @usableFromInline let finalStates: [(region: Int, state: Int)]
 
-    /// Builds a table from its declaration.
+    /// Builds a table from its declaration; `exclusive` declares which guards never hold together.
     ///
     /// A mistake in the declaration is a programming error, like a duplicate key in a dictionary
     /// literal: it stops the program with the ``TableError``'s description. Use
     /// ``init(validating:rows:)`` to build tables from data at run time.
-    public init(regions: [any AnyRegion], rows: [Row<M>]) {
+    public init(regions: [any AnyRegion], rows: [Row<M>], exclusive: [ExclusiveGuards<M>] = []) {
         do {
-            try self.init(validating: regions, rows: rows)
+            try self.init(validating: regions, rows: rows, exclusive: exclusive)
         } catch {
             preconditionFailure("invalid transition table: \(error)")
         }
@@ -51,7 +53,7 @@ public struct TransitionTable<M: MachineDefinition>: Sendable {
     /// - Throws: ``TableError`` when the declaration is inconsistent: a duplicate row id, a row
     ///   of a region the table does not list, raw values that are not positions, too many
     ///   regions, states, timers or request kinds.
-    public init(validating regions: [any AnyRegion], rows: [Row<M>]) throws(TableError) {
+    public init(validating regions: [any AnyRegion], rows: [Row<M>], exclusive: [ExclusiveGuards<M>] = []) throws(TableError) {
         let regions = regions.map(\.listing)
         guard !regions.isEmpty else { throw .noRegions }
         guard regions.count <= ControlStates.capacity else { throw .tooManyRegions(count: regions.count) }
@@ -110,6 +112,7 @@ public struct TransitionTable<M: MachineDefinition>: Sendable {
 
         self.regions = regions
         self.rows = rows
+        self.exclusiveGuards = exclusive.map(\.names)
         self.eventCount = eventCount
         self.stateOffset = offsets
         self.candidateStart = start

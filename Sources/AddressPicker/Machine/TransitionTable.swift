@@ -7,7 +7,22 @@ extension AddressPicker {
     /// the behaviour line of `spec/address-picker.md` it implements. Within a step, rows fire in
     /// region order (picker, location, map, search, poi), and each row emits its cancellations
     /// before its other commands.
-    public static let table = TransitionTable<AddressPicker>(regions: [picker, location, map, search, poi], rows: rows)
+    public static let table = TransitionTable<AddressPicker>(
+        regions: [picker, location, map, search, poi], rows: rows, exclusive: exclusiveGuards)
+
+    /// Guards of rows that leave one state on one event: at most one of each set holds, so the
+    /// table is deterministic whatever the order of its rows (checked by `address-picker check`).
+    static let exclusiveGuards: [ExclusiveGuards<AddressPicker>] = [
+        ExclusiveGuards(.servicesOff, .permissionDenied, .permissionUndetermined, .permissionGranted),
+        ExclusiveGuards(.grantsPermission, .deniesPermission, .reportsServicesOff, .leavesUndetermined),
+        ExclusiveGuards(.keepsPermission, .losesPermission),
+        ExclusiveGuards(.isEcho, .isUserMoveNearReference, .isUserMoveAwayFromReference),
+        ExclusiveGuards(.isEcho, .isUserMove),
+        ExclusiveGuards(.clearsQuery, .editsQuery),
+        ExclusiveGuards(.hasCompletionsForQuery, .needsCompletionsForQuery),
+        ExclusiveGuards(.foundPlaces, .foundNoPlaces),
+        ExclusiveGuards(.isSelectedCategory, .isOtherCategory),
+    ]
 
     static let activeSearch: Sources<SearchState> = [
         .editing, .debouncing, .loadingCompletions, .showingCompletions, .searching, .showingResults,

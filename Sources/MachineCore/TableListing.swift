@@ -1,0 +1,51 @@
+/// A table without its types: names only, for diagrams, checks and coverage.
+public struct TableListing: Hashable, Sendable {
+    /// The regions, in firing order.
+    public let regions: [RegionDescription]
+    /// The rows, in table order.
+    public let rows: [RowListing]
+    /// The names of the event kinds.
+    public let events: [String]
+    /// Sets of guards declared mutually exclusive: at most one of a set holds at a time.
+    public let exclusiveGuards: [Set<String>]
+
+    /// Whether the guards `a` and `b` are declared mutually exclusive.
+    public func areExclusive(_ a: String, _ b: String) -> Bool {
+        a != b && exclusiveGuards.contains { $0.contains(a) && $0.contains(b) }
+    }
+
+    /// The states row `row` leaves from.
+    public func sources(of row: RowListing) -> [Int] {
+        row.sources ?? Array(regions[row.region].states.indices)
+    }
+}
+
+/// One row without its types.
+public struct RowListing: Hashable, Sendable {
+    /// The row's id.
+    public let id: String
+    /// The position of its region.
+    public let region: Int
+    /// Its source state indexes, or `nil` for any state.
+    public let sources: [Int]?
+    /// The name of its event kind.
+    public let event: String
+    /// The name of its guard, if any.
+    public let `guard`: String?
+    /// Its target state index, or `nil` to stay.
+    public let target: Int?
+}
+
+extension TransitionTable {
+    /// The table as names, for diagrams, checks and coverage.
+    public var listing: TableListing {
+        TableListing(
+            regions: regions,
+            rows: rows.enumerated().map { index, row in
+                RowListing(id: row.id, region: rowRegion[index], sources: row.sources, event: row.event.name,
+                           guard: row.guard?.name, target: row.target)
+            },
+            events: eventNames,
+            exclusiveGuards: exclusiveGuards)
+    }
+}

@@ -1,0 +1,42 @@
+import MachineCore
+
+/// The diagram formats, all rendered from a table's listing, deterministically: the same table
+/// gives the same bytes, so generated files can be compared in tests.
+public enum DiagramFormat: String, CaseIterable, Sendable {
+    /// Graphviz DOT: one cluster per region.
+    case dot
+    /// Mermaid `stateDiagram-v2`: one composite state per region (renders on GitHub).
+    case mermaid
+    /// W3C SCXML 1.0: a `<parallel>` of one `<state>` per region.
+    case scxml
+
+    /// The usual file extension.
+    public var fileExtension: String {
+        switch self {
+        case .dot: "dot"
+        case .mermaid: "mmd"
+        case .scxml: "scxml"
+        }
+    }
+
+    /// The diagram of `listing`, for the machine called `name`.
+    public func render(_ listing: TableListing, name: String) -> String {
+        switch self {
+        case .dot: DOTRenderer(listing: listing, name: name).render()
+        case .mermaid: MermaidRenderer(listing: listing, name: name).render()
+        case .scxml: SCXMLRenderer(listing: listing, name: name).render()
+        }
+    }
+}
+
+extension RowListing {
+    /// The edge label: the event, then the guard in brackets when there is one.
+    var label: String { self.guard.map { "\(event) [\($0)]" } ?? event }
+}
+
+extension TableListing {
+    /// Whether some row of `region` leaves from any state.
+    func hasAnyStateRows(_ region: Int) -> Bool {
+        rows.contains { $0.region == region && $0.sources == nil }
+    }
+}
