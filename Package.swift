@@ -12,6 +12,7 @@ let package = Package(
         .library(name: "EventScripts", targets: ["EventScripts"]),
         .library(name: "MachineTesting", targets: ["MachineTesting"]),
         .library(name: "MachineDiagrams", targets: ["MachineDiagrams"]),
+        .library(name: "MachineCoverage", targets: ["MachineCoverage"]),
         .library(name: "AddressPicker", targets: ["AddressPicker"]),
         .executable(name: "address-picker", targets: ["AddressPickerTool"]),
         .executable(name: "address-picker-bench", targets: ["AddressPickerBench"]),
@@ -20,11 +21,12 @@ let package = Package(
         .target(name: "MachineCore"),
         .target(name: "MachineRuntime", dependencies: ["MachineCore"]),
         .target(name: "EventScripts", dependencies: ["MachineCore", "MachineRuntime"]),
-        .target(name: "MachineTesting", dependencies: ["MachineCore", "MachineRuntime", "EventScripts"]),
+        .target(name: "MachineTesting", dependencies: ["MachineCore", "MachineRuntime", "EventScripts", "MachineCoverage"]),
         .target(name: "MachineDiagrams", dependencies: ["MachineCore"]),
+        .target(name: "MachineCoverage", dependencies: ["MachineCore", "MachineRuntime", "EventScripts"]),
         .target(name: "AddressPicker", dependencies: ["MachineCore", "MachineRuntime", "EventScripts"]),
         .executableTarget(
-            name: "AddressPickerTool", dependencies: ["AddressPicker", "EventScripts", "MachineDiagrams", "MachineRuntime"]),
+            name: "AddressPickerTool", dependencies: ["AddressPicker", "EventScripts", "MachineCoverage", "MachineDiagrams", "MachineRuntime"]),
 
         // Benchmarks live apart from the tests; run them in release mode.
         .executableTarget(
@@ -39,6 +41,9 @@ let package = Package(
         .testTarget(name: "AddressPickerToolTests", dependencies: ["AddressPickerTool"]),
         .testTarget(name: "MachineTestingTests", dependencies: ["MachineTesting", "EventScripts", "AddressPicker", "MachineCore"]),
         .testTarget(name: "MachineDiagramsTests", dependencies: ["MachineDiagrams", "MachineCore", "AddressPicker"]),
+        .testTarget(
+            name: "MachineCoverageTests",
+            dependencies: ["MachineCoverage", "MachineTesting", "EventScripts", "AddressPicker", "MachineCore", "MachineRuntime"]),
         .testTarget(name: "AddressPickerTests", dependencies: ["AddressPicker", "MachineCore", "MachineRuntime"]),
     ],
     swiftLanguageModes: [.v6]

@@ -16,6 +16,8 @@ let overview = """
       replay                  Replay event scripts and print their transcripts.
       diagram                 Draw the machine (DOT, Mermaid, SCXML) from its table.
       check                   Check the table for unreachable states, dead ends and non-determinism.
+      coverage                Replay scripts and report which rows, states, events and guards they exercise.
+      paths                   Write event scripts that together fire every row.
 
       See 'address-picker help <subcommand>' for detailed help.
     """
@@ -31,6 +33,8 @@ let subcommands: [String: Subcommand] = [
     "replay": Subcommand(help: ReplayCommand.help, options: ReplayCommand.options, run: ReplayCommand.run),
     "diagram": Subcommand(help: DiagramCommand.help, options: DiagramCommand.options, run: DiagramCommand.run),
     "check": Subcommand(help: CheckCommand.help, options: CheckCommand.options, run: CheckCommand.run),
+    "coverage": Subcommand(help: CoverageCommand.help, options: CoverageCommand.options, run: CoverageCommand.run),
+    "paths": Subcommand(help: PathsCommand.help, options: PathsCommand.options, run: PathsCommand.run),
 ]
 
 @MainActor

@@ -25,3 +25,4 @@ public struct MachineState<M: MachineDefinition>: Sendable {
 }
 
 extension MachineState: Equatable where M.Context: Equatable {}
+extension MachineState: Hashable where M.Context: Hashable {}

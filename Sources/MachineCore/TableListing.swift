@@ -34,6 +34,9 @@ public struct RowListing: Hashable, Sendable {
     public let `guard`: String?
     /// Its target state index, or `nil` to stay.
     public let target: Int?
+
+    /// The event, then the guard in brackets when there is one: `regionChanged [isEcho]`.
+    public var label: String { self.guard.map { "\(event) [\($0)]" } ?? event }
 }
 
 extension TransitionTable {

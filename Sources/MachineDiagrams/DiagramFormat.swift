@@ -29,11 +29,6 @@ public enum DiagramFormat: String, CaseIterable, Sendable {
     }
 }
 
-extension RowListing {
-    /// The edge label: the event, then the guard in brackets when there is one.
-    var label: String { self.guard.map { "\(event) [\($0)]" } ?? event }
-}
-
 extension TableListing {
     /// Whether some row of `region` leaves from any state.
     func hasAnyStateRows(_ region: Int) -> Bool {

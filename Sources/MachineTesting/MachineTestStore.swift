@@ -1,5 +1,6 @@
 import EventScripts
 import MachineCore
+import MachineCoverage
 import MachineRuntime
 import Testing
 
@@ -35,6 +36,9 @@ public final class MachineTestStore<V: ScriptVocabulary> {
 
     /// The runtime being driven.
     public private(set) var runtime: Runtime<M>
+    /// What the store's inputs exercised, for ``assertRowCoverage(_:minimum:sourceLocation:)``
+    /// (merge the coverage of several stores to assert what a whole suite covers).
+    public private(set) var coverage: TransitionCoverage<M>
     private let fields: StateFields<M>
     private var unasserted: (commands: [Command<M>], location: SourceLocation)?
     private var isFinished = false
@@ -55,7 +59,9 @@ public final class MachineTestStore<V: ScriptVocabulary> {
         self.fields = StateFields(vocabulary)
         self.runtime = Runtime(
             table: vocabulary.table, state: state ?? vocabulary.table.initialState(context: vocabulary.initialContext))
+        self.coverage = TransitionCoverage(table: vocabulary.table)
         self.creation = sourceLocation
+        coverage.beginRun(at: runtime.state)
     }
 
     deinit {
@@ -156,6 +162,7 @@ public final class MachineTestStore<V: ScriptVocabulary> {
             Issue.record(Comment(rawValue: "The runtime refused the input: \(error)"), sourceLocation: location)
             return []
         }
+        coverage.record(steps)
         let commands = steps.flatMap(\.commands)
         if let expectedCommands {
             check(expectedCommands, commands, at: location)

@@ -2,7 +2,7 @@ import MachineCore
 
 extension AddressPicker {
     /// What the picker remembers besides its control states.
-    public struct Context: Equatable, Sendable {
+    public struct Context: Hashable, Sendable {
         /// The region on screen.
         public var region: MapRegion
         /// The search text.
@@ -54,7 +54,7 @@ extension AddressPicker {
     }
 
     /// The picker's timings and distances.
-    public struct Configuration: Equatable, Sendable {
+    public struct Configuration: Hashable, Sendable {
         /// Quiet time after a keystroke before completions are requested.
         public var searchDebounce = Duration.milliseconds(300)
         /// Quiet time after a pan before the centre is looked up.

@@ -40,14 +40,7 @@ extension Player {
     /// `respond kind#N value`, `respond places#N(region, [...])` or `fail kind#N "message"`.
     @usableFromInline
     func answerText(_ reference: RequestReference<M.Request.Kind>, _ event: M.Event) -> String {
-        let value = vocabulary.value(of: event)
-        guard case .record(let name, let fields) = value else { return "respond \(reference) \(value)" }
-        if name.hasSuffix("Failed") {
-            let message = fields.first?.value ?? .null
-            return "fail \(reference)" + (message == .null ? "" : " \(message)")
-        }
-        if fields.count == 1 { return "respond \(reference) \(fields[0].value)" }
-        return "respond \(reference)" + value.description.dropFirst(name.count)
+        StatementText.answer(reference.description, vocabulary.value(of: event))
     }
 
     /// Why a step fired no row, in words.

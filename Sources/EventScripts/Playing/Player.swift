@@ -23,12 +23,16 @@ public struct Player<V: ScriptVocabulary>: Sendable {
 
     /// Replays `program`, writing its transcript into `sink`.
     ///
-    /// - Parameter answerer: Answers every request at the instant it is made (`--provider`);
-    ///   without one the script answers them with `respond` and `fail`.
+    /// - Parameters:
+    ///   - answerer: Answers every request at the instant it is made (`--provider`); without one
+    ///     the script answers them with `respond` and `fail`.
+    ///   - onStep: Sees every step of the runtime, in order (for coverage).
     @inlinable
     @discardableResult
-    public func play<S: TranscriptSink>(_ program: Program<M>, answerer: Answerer<M>? = nil, into sink: inout S) -> Outcome {
-        var replay = Replay(player: self, file: program.file, state: program.initialState, answerer: answerer)
+    public func play<S: TranscriptSink>(
+        _ program: Program<M>, answerer: Answerer<M>? = nil, into sink: inout S, onStep: ((RuntimeStep<M>) -> Void)? = nil
+    ) -> Outcome {
+        var replay = Replay(player: self, file: program.file, state: program.initialState, answerer: answerer, onStep: onStep)
         sink.write(.header(file: program.file, machine: vocabulary.machineName,
                            givens: program.givens.map { ($0.field, $0.value) }))
         let outcome = replay.run(program.instructions, into: &sink)
@@ -56,11 +60,14 @@ public struct Player<V: ScriptVocabulary>: Sendable {
         @usableFromInline var drops = Set<RequestReference<M.Request.Kind>>()
         @usableFromInline var expectations = 0
         @usableFromInline var failures = 0
+        @usableFromInline let onStep: ((RuntimeStep<M>) -> Void)?
 
         @inlinable
-        init(player: Player, file: String, state: MachineState<M>, answerer: Answerer<M>?) {
+        init(player: Player, file: String, state: MachineState<M>, answerer: Answerer<M>?,
+             onStep: ((RuntimeStep<M>) -> Void)?) {
             self.player = player
             self.file = file
+            self.onStep = onStep
             self.runtime = Runtime(table: player.vocabulary.table, state: state, answerer: answerer)
         }
 
@@ -169,6 +176,7 @@ public struct Player<V: ScriptVocabulary>: Sendable {
         @inlinable
         mutating func record<S: TranscriptSink>(_ steps: [RuntimeStep<M>], line: Int, into sink: inout S) {
             for step in steps {
+                onStep?(step)
                 if case .drop(let reference, _, _) = step.input { drops.insert(reference) }
                 if sink.wantsSteps { sink.write(.step(player.render(step))) }
             }

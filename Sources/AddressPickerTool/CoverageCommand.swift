@@ -1,0 +1,68 @@
+import AddressPicker
+import EventScripts
+import Foundation
+import MachineCoverage
+
+/// `address-picker coverage FILE...`: which rows, states, events, guards and row pairs the
+/// scripts exercise.
+enum CoverageCommand {
+    static let options: [Arguments.Option] = [
+        .value("min", "percent", help: "Exit with 1 when row coverage is below <percent>."),
+        .value("provider", "provider", help: "script (default) or gazetteer, as for replay."),
+    ]
+
+    static let help = helpText(
+        overview: "Replay event scripts and report the address picker's transition coverage.",
+        usage: "address-picker coverage <file> ... [--min <percent>] [--provider <provider>]",
+        arguments: [("<file>", "Event scripts (.events) to replay.")],
+        options: options) + """
+
+        Prints the totals (rows fired, states entered, events handled, guards seen both true and
+        false, pairs of consecutive rows per region), then every row with its hits, uncovered first.
+
+        EXIT STATUS:
+          0  the scripts passed (and rows are covered to --min)
+          1  an expectation failed, or row coverage is below --min
+          2  a script is invalid
+        """
+
+    static func run(_ arguments: Arguments) throws -> Int32 {
+        guard !arguments.positional.isEmpty else { throw UsageError("missing <file>: name at least one event script") }
+        var minimum: Double?
+        if let text = arguments[value: "min"] {
+            guard let value = Double(text), (0...100).contains(value) else {
+                throw UsageError("--min takes a percentage from 0 to 100, not '\(text)'")
+            }
+            minimum = value
+        }
+        let answerer = try Providers.answerer(named: arguments[value: "provider"] ?? "script")
+        let vocabulary = AddressPickerVocabulary()
+        let checker = ScriptChecker(vocabulary: vocabulary)
+        let player = Player(vocabulary: vocabulary)
+        var coverage = TransitionCoverage(table: AddressPicker.table)
+        var status: Int32 = 0
+        for file in arguments.positional {
+            do {
+                let bytes = try FileManager.default.contents(atPath: file).map { [UInt8]($0) } ?? {
+                    throw ScriptError("cannot read the script", at: ScriptLocation(line: 1, column: 1), file: file)
+                }()
+                let outcome = coverage.record(try checker.program(from: bytes, file: file), player: player, answerer: answerer)
+                if case .invalid(let error) = outcome { printError(error.description) }
+                if case .failed(let failures, _) = outcome { printError("\(file): \(failures) expectation(s) failed") }
+                status = max(status, outcome.exitCode)
+            } catch let error as ScriptError {
+                printError(error.description)
+                status = 2
+            }
+        }
+        let report = coverage.report
+        var output = BufferedOutput.standardOutput
+        output.write(report.text)
+        if let minimum, report.rows.percent < minimum {
+            output.write("\nrow coverage \(String(format: "%.1f", report.rows.percent))% is below --min \(minimum)%\n")
+            status = max(status, 1)
+        }
+        output.flush()
+        return status
+    }
+}

@@ -1,0 +1,103 @@
+import MachineCore
+
+/// Coverage totals by name: what a coverage table prints and what tests assert.
+public struct CoverageReport: Sendable {
+    /// The table measured.
+    public let listing: TableListing
+    /// Hits per row, in table order.
+    public let rowHits: [Int]
+    /// Entries per region and state.
+    public let stateEntries: [[Int]]
+    /// Hits per event kind.
+    public let eventHits: [Int]
+    /// For each row, whether its guard was seen true and false (a row without a guard: both false).
+    public let guardOutcomes: [(wasTrue: Bool, wasFalse: Bool)]
+    /// The pairs of consecutive rows seen, per region, as `[first, second]` row indexes.
+    public let pairs: [Set<[Int]>]
+
+    /// A fraction: how many of how many.
+    public struct Ratio: Equatable, Sendable, CustomStringConvertible {
+        public let covered: Int
+        public let total: Int
+        /// The percentage covered; 100 when there is nothing to cover.
+        public var percent: Double { total == 0 ? 100 : Double(covered) * 100 / Double(total) }
+        public var description: String {
+            "\(covered) of \(total) (\(String(format1: percent))%)"
+        }
+    }
+
+    /// Rows that fired at least once.
+    public var rows: Ratio { Ratio(covered: rowHits.filter { $0 > 0 }.count, total: rowHits.count) }
+    /// States entered at least once.
+    public var states: Ratio {
+        Ratio(covered: stateEntries.joined().filter { $0 > 0 }.count, total: stateEntries.joined().count)
+    }
+    /// Event kinds handled at least once.
+    public var events: Ratio { Ratio(covered: eventHits.filter { $0 > 0 }.count, total: eventHits.count) }
+    /// Guarded rows whose guard was seen both true and false.
+    public var guards: Ratio {
+        let guarded = listing.rows.indices.filter { listing.rows[$0].guard != nil }
+        return Ratio(covered: guarded.filter { guardOutcomes[$0].wasTrue && guardOutcomes[$0].wasFalse }.count,
+                     total: guarded.count)
+    }
+    /// Pairs of consecutive rows per region, among those the table allows.
+    public var rowPairs: Ratio {
+        let feasible = feasiblePairs
+        let covered = feasible.indices.map { feasible[$0].intersection(pairs[$0]).count }.reduce(0, +)
+        return Ratio(covered: covered, total: feasible.map(\.count).reduce(0, +))
+    }
+
+    /// The ids of the rows that never fired, in table order.
+    public var uncoveredRows: [String] {
+        listing.rows.indices.filter { rowHits[$0] == 0 }.map { listing.rows[$0].id }
+    }
+
+    /// For each region, the pairs `[a, b]` where `b` can leave a state that `a` ends in.
+    var feasiblePairs: [Set<[Int]>] {
+        listing.regions.indices.map { region in
+            let rows = listing.rows.indices.filter { listing.rows[$0].region == region }
+            var result = Set<[Int]>()
+            for a in rows {
+                let ends = listing.rows[a].target.map { [$0] } ?? listing.sources(of: listing.rows[a])
+                for b in rows where !Set(listing.sources(of: listing.rows[b])).isDisjoint(with: ends) {
+                    result.insert([a, b])
+                }
+            }
+            return result
+        }
+    }
+
+    /// The coverage table: the totals, then every row with its hits, the uncovered rows first.
+    public var text: String {
+        var text = """
+            rows        \(rows)
+            states      \(states)
+            events      \(events)
+            guards      \(guards)  seen both true and false
+            row pairs   \(rowPairs)  consecutive rows of one region
+
+             hits  row                          transition
+
+            """
+        let order = listing.rows.indices.filter { rowHits[$0] == 0 } + listing.rows.indices.filter { rowHits[$0] > 0 }
+        for index in order {
+            let row = listing.rows[index]
+            let region = listing.regions[row.region]
+            let from = row.sources.map { $0.map { region.states[$0] }.joined(separator: "|") } ?? "*"
+            let to = row.target.map { region.states[$0] } ?? "(stays)"
+            let hits = String(rowHits[index])
+            text += String(repeating: " ", count: max(0, 5 - hits.count)) + hits + "  "
+            text += row.id + String(repeating: " ", count: max(1, 29 - row.id.count))
+            text += "\(region.name): \(from) --\(row.label)--> \(to)\n"
+        }
+        return text
+    }
+}
+
+extension String {
+    /// `value` with one decimal (no Foundation needed).
+    init(format1 value: Double) {
+        let tenths = Int((value * 10).rounded())
+        self = "\(tenths / 10).\(tenths % 10)"
+    }
+}

@@ -1,0 +1,45 @@
+import EventScripts
+import Foundation
+import MachineCore
+import MachineCoverage
+import MachineRuntime
+import Testing
+
+/// Fails the test when `coverage` fired fewer than `minimum` percent of the table's rows, listing
+/// the rows that never fired.
+public func assertRowCoverage<M>(
+    _ coverage: TransitionCoverage<M>, minimum: Double = 100, sourceLocation: SourceLocation = #_sourceLocation
+) {
+    let report = coverage.report
+    guard report.rows.percent < minimum else { return }
+    Issue.record(Comment(rawValue: """
+        Row coverage is \(report.rows), below \(minimum)%. Rows that never fired:
+        \(report.uncoveredRows.map { "  • \($0)" }.joined(separator: "\n"))
+        """), sourceLocation: sourceLocation)
+}
+
+/// Replays the event scripts at `urls` and fails the test when they fire fewer than `minimum`
+/// percent of the rows (listing the missing ones), or when a script is invalid or fails.
+@discardableResult
+public func assertRowCoverage<V: ScriptVocabulary>(
+    ofScripts urls: [URL], vocabulary: V, minimum: Double = 100, answerer: Answerer<V.Machine>? = nil,
+    sourceLocation: SourceLocation = #_sourceLocation
+) -> TransitionCoverage<V.Machine> {
+    let checker = ScriptChecker(vocabulary: vocabulary)
+    let player = Player(vocabulary: vocabulary)
+    var coverage = TransitionCoverage(table: vocabulary.table)
+    for url in urls {
+        do {
+            let bytes = [UInt8](try Data(contentsOf: url))
+            let outcome = coverage.record(try checker.program(from: bytes, file: url.lastPathComponent), player: player,
+                                          answerer: answerer)
+            if outcome.exitCode != 0 {
+                Issue.record(Comment(rawValue: "\(url.lastPathComponent) did not pass: \(outcome)"), sourceLocation: sourceLocation)
+            }
+        } catch {
+            Issue.record(Comment(rawValue: "\(url.lastPathComponent): \(error)"), sourceLocation: sourceLocation)
+        }
+    }
+    assertRowCoverage(coverage, minimum: minimum, sourceLocation: sourceLocation)
+    return coverage
+}
