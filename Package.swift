@@ -14,6 +14,7 @@ let package = Package(
         .library(name: "MachineDiagrams", targets: ["MachineDiagrams"]),
         .library(name: "MachineCoverage", targets: ["MachineCoverage"]),
         .library(name: "AddressPicker", targets: ["AddressPicker"]),
+        .library(name: "Gazetteer", targets: ["Gazetteer"]),
         .executable(name: "address-picker", targets: ["AddressPickerTool"]),
         .executable(name: "address-picker-bench", targets: ["AddressPickerBench"]),
     ],
@@ -25,13 +26,14 @@ let package = Package(
         .target(name: "MachineDiagrams", dependencies: ["MachineCore"]),
         .target(name: "MachineCoverage", dependencies: ["MachineCore", "MachineRuntime", "EventScripts"]),
         .target(name: "AddressPicker", dependencies: ["MachineCore", "MachineRuntime", "EventScripts"]),
+        .target(name: "Gazetteer", dependencies: ["AddressPicker"], resources: [.copy("Resources/gazetteer.bin")]),
         .executableTarget(
-            name: "AddressPickerTool", dependencies: ["AddressPicker", "EventScripts", "MachineCoverage", "MachineDiagrams", "MachineRuntime"]),
+            name: "AddressPickerTool", dependencies: ["AddressPicker", "EventScripts", "Gazetteer", "MachineCoverage", "MachineDiagrams", "MachineRuntime"]),
 
         // Benchmarks live apart from the tests; run them in release mode.
         .executableTarget(
             name: "AddressPickerBench",
-            dependencies: ["AddressPicker", "EventScripts", "MachineCore", "MachineRuntime", "AllocationCounter"],
+            dependencies: ["AddressPicker", "EventScripts", "Gazetteer", "MachineCore", "MachineRuntime", "AllocationCounter"],
             path: "Benchmarks/AddressPickerBench"),
         .target(name: "AllocationCounter", path: "Benchmarks/AllocationCounter"),
 
@@ -39,11 +41,12 @@ let package = Package(
         .testTarget(name: "MachineRuntimeTests", dependencies: ["MachineCore", "MachineRuntime"]),
         .testTarget(name: "EventScriptsTests", dependencies: ["EventScripts", "AddressPicker", "MachineCore"]),
         .testTarget(name: "AddressPickerToolTests", dependencies: ["AddressPickerTool"]),
-        .testTarget(name: "MachineTestingTests", dependencies: ["MachineTesting", "EventScripts", "AddressPicker", "MachineCore"]),
+        .testTarget(name: "MachineTestingTests", dependencies: ["MachineTesting", "EventScripts", "AddressPicker", "Gazetteer", "MachineCore"]),
         .testTarget(name: "MachineDiagramsTests", dependencies: ["MachineDiagrams", "MachineCore", "AddressPicker"]),
         .testTarget(
             name: "MachineCoverageTests",
             dependencies: ["MachineCoverage", "MachineTesting", "EventScripts", "AddressPicker", "MachineCore", "MachineRuntime"]),
+        .testTarget(name: "GazetteerTests", dependencies: ["Gazetteer", "AddressPicker"]),
         .testTarget(name: "AddressPickerTests", dependencies: ["AddressPicker", "MachineCore", "MachineRuntime"]),
     ],
     swiftLanguageModes: [.v6]

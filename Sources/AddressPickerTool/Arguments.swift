@@ -42,7 +42,9 @@ struct Arguments {
         var remaining = arguments[...]
         var onlyPositional = false
         while let argument = remaining.popFirst() {
-            if onlyPositional || !argument.hasPrefix("-") || argument == "-" {
+            // A negative number is a value, not an option: `reverse -33.86 151.21`.
+            let isNegativeNumber = argument.count > 1 && argument.hasPrefix("-") && Double(argument) != nil
+            if onlyPositional || !argument.hasPrefix("-") || argument == "-" || isNegativeNumber {
                 positional.append(argument)
                 continue
             }

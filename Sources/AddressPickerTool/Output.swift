@@ -14,7 +14,11 @@ struct BufferedOutput: TextOutputStream {
     static var standardError: BufferedOutput { BufferedOutput(.standardError) }
 
     mutating func write(_ string: String) {
-        buffer.append(contentsOf: string.utf8)
+        write(bytes: string.utf8)
+    }
+
+    mutating func write<Bytes: Sequence<UInt8>>(bytes: Bytes) {
+        buffer.append(contentsOf: bytes)
         if buffer.count >= 1 << 16 { flush() }
     }
 

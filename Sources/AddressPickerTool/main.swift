@@ -18,6 +18,8 @@ let overview = """
       check                   Check the table for unreachable states, dead ends and non-determinism.
       coverage                Replay scripts and report which rows, states, events and guards they exercise.
       paths                   Write event scripts that together fire every row.
+      search                  Look up places in the embedded offline gazetteer.
+      reverse                 The nearest place to a latitude and longitude, offline.
 
       See 'address-picker help <subcommand>' for detailed help.
     """
@@ -35,6 +37,10 @@ let subcommands: [String: Subcommand] = [
     "check": Subcommand(help: CheckCommand.help, options: CheckCommand.options, run: CheckCommand.run),
     "coverage": Subcommand(help: CoverageCommand.help, options: CoverageCommand.options, run: CoverageCommand.run),
     "paths": Subcommand(help: PathsCommand.help, options: PathsCommand.options, run: PathsCommand.run),
+    "search": Subcommand(help: SearchCommand.help, options: SearchCommand.options, run: SearchCommand.run),
+    "reverse": Subcommand(help: ReverseCommand.help, options: ReverseCommand.options, run: ReverseCommand.run),
+    "build-gazetteer": Subcommand(
+        help: BuildGazetteerCommand.help, options: BuildGazetteerCommand.options, run: BuildGazetteerCommand.run),
 ]
 
 @MainActor
@@ -49,7 +55,7 @@ func main() -> Int32 {
         print(overview)
         return 0
     case "--version":
-        print("address-picker \(version)")
+        print("address-picker \(version)\nPlace data of the embedded gazetteer: GeoNames, geonames.org, CC BY 4.0.")
         return 0
     case "help":
         guard arguments.count > 1 else {

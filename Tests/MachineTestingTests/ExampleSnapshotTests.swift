@@ -1,3 +1,4 @@
+import Gazetteer
 import AddressPicker
 import Foundation
 import MachineTesting
@@ -26,5 +27,17 @@ import Testing
             atPath: Self.root.appendingPathComponent("Tests/Snapshots/Examples").path)
         let names = Set(Self.examples.map { $0.deletingPathExtension().lastPathComponent + ".transcript" })
         #expect(Set(snapshots).subtracting(names).isEmpty, "snapshots without an example: \(Set(snapshots).subtracting(names))")
+    }
+}
+
+/// The gazetteer example's transcript, replayed with the embedded gazetteer answering.
+@Suite("Gazetteer example transcript") struct GazetteerExampleSnapshotTests {
+    @Test func matchesItsSnapshot() throws {
+        let script = ExampleSnapshotTests.root.appendingPathComponent("Examples/Gazetteer/springfield-offline.events")
+        let provider = GazetteerProvider(gazetteer: try Gazetteer.bundled())
+        assertTranscript(ofScript: [UInt8](try Data(contentsOf: script)), file: "springfield-offline.events",
+                         vocabulary: AddressPickerVocabulary(),
+                         matchesSnapshotIn: ExampleSnapshotTests.root.appendingPathComponent("Tests/Snapshots/Gazetteer"),
+                         named: "springfield-offline", answerer: { provider.answer($0) })
     }
 }

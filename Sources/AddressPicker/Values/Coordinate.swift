@@ -20,6 +20,14 @@ public struct Coordinate: Hashable, Sendable {
         self.longitude = longitude
     }
 
+    /// The coordinate nearest to the given values: latitude clamped into −90…90, longitude into
+    /// −180…180, a value that is not a number taken as 0. For data already known to be in range
+    /// (a loaded gazetteer), where a thrown error could not happen.
+    public init(clampingLatitude latitude: Double, longitude: Double) {
+        self.latitude = latitude.isNaN ? 0 : min(90, max(-90, latitude))
+        self.longitude = longitude.isNaN ? 0 : min(180, max(-180, longitude))
+    }
+
     /// A coordinate the caller has already checked (computed inside the package).
     init(checkedLatitude latitude: Double, longitude: Double) {
         self.latitude = latitude
@@ -32,11 +40,16 @@ public struct Coordinate: Hashable, Sendable {
     /// The great-circle distance to `other` in metres, by the haversine formula on a sphere of
     /// radius ``earthRadius``.
     public func distance(to other: Coordinate) -> Double {
+        Coordinate.distance(latitude, longitude, other.latitude, other.longitude)
+    }
+
+    /// The haversine distance in metres between two positions given in degrees.
+    public static func distance(_ latitude1: Double, _ longitude1: Double, _ latitude2: Double, _ longitude2: Double) -> Double {
         let radians = Double.pi / 180
-        let φ1 = latitude * radians
-        let φ2 = other.latitude * radians
-        let Δφ = (other.latitude - latitude) * radians
-        let Δλ = (other.longitude - longitude) * radians
+        let φ1 = latitude1 * radians
+        let φ2 = latitude2 * radians
+        let Δφ = (latitude2 - latitude1) * radians
+        let Δλ = (longitude2 - longitude1) * radians
         let sinΔφ = sin(Δφ / 2)
         let sinΔλ = sin(Δλ / 2)
         let h = sinΔφ * sinΔφ + cos(φ1) * cos(φ2) * sinΔλ * sinΔλ

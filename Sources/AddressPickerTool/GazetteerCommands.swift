@@ -1,0 +1,86 @@
+import AddressPicker
+import Foundation
+import Gazetteer
+
+/// `address-picker search QUERY`: the embedded gazetteer's completions and places for a query.
+enum SearchCommand {
+    static let options: [Arguments.Option] = [
+        .value("limit", "count", help: "How many completions (default 10)."),
+        .value("near", "latitude,longitude", help: "Also search places, those within a degree of this point first."),
+    ]
+
+    static let help = helpText(
+        overview: "Look up places in the embedded offline gazetteer as you would type them.",
+        usage: "address-picker search <query> [--limit <count>] [--near <latitude,longitude>]",
+        arguments: [("<query>", "A prefix, a name, or words that narrow it (\"paris fr\", \"springfield illinois\").")],
+        options: options) + """
+
+        Place data: GeoNames, geonames.org, CC BY 4.0.
+        """
+
+    static func run(_ arguments: Arguments) throws -> Int32 {
+        guard arguments.positional.count == 1 else { throw UsageError("give one query (quote it if it has spaces)") }
+        let limit = try positiveInteger(arguments[value: "limit"] ?? "10", "--limit")
+        let provider = GazetteerProvider(gazetteer: try Gazetteer.bundled(), completionLimit: limit)
+        let query = arguments.positional[0]
+        var output = BufferedOutput.standardOutput
+        defer { output.flush() }
+        let completions = provider.completionList(for: query)
+        if completions.isEmpty { output.write("no completions for \"\(query)\"\n") }
+        for completion in completions { output.write("\(completion.title) — \(completion.subtitle)\n") }
+        if let near = arguments[value: "near"] {
+            let center = try coordinate(near, "--near")
+            let answer = provider.placeAnswer(for: .text(query, region: MapRegion(center: center, span: Span(latitudeDelta: 2, longitudeDelta: 2))))
+            output.write("\nplaces, those near \(center.latitude), \(center.longitude) first:\n")
+            for place in answer.places.prefix(limit) {
+                let kilometres = center.distance(to: place.center) / 1000
+                output.write("\(place.address.formatted) (\(String(format: "%.1f", kilometres)) km)\n")
+            }
+        }
+        return 0
+    }
+}
+
+/// `address-picker reverse LATITUDE LONGITUDE`: the address of the nearest place.
+enum ReverseCommand {
+    static let options: [Arguments.Option] = []
+
+    static let help = helpText(
+        overview: "Reverse-geocode a point with the embedded offline gazetteer: the nearest populated place.",
+        usage: "address-picker reverse <latitude> <longitude>",
+        arguments: [("<latitude>", "Degrees north, -90...90."), ("<longitude>", "Degrees east, -180...180.")],
+        options: options) + """
+
+        Distances are great-circle (haversine) distances. Place data: GeoNames, geonames.org, CC BY 4.0.
+        """
+
+    static func run(_ arguments: Arguments) throws -> Int32 {
+        guard arguments.positional.count == 2 else { throw UsageError("give a latitude and a longitude") }
+        let point = try coordinate("\(arguments.positional[0]),\(arguments.positional[1])", "the coordinate")
+        let gazetteer = try Gazetteer.bundled()
+        guard let index = gazetteer.nearest(to: point) else { throw ToolError("the gazetteer is empty") }
+        let entry = gazetteer.entry(index)
+        let kilometres = point.distance(to: entry.coordinate) / 1000
+        print("\(entry.address.formatted) (\(entry.coordinate.latitude), \(entry.coordinate.longitude), \(String(format: "%.1f", kilometres)) km away)")
+        return 0
+    }
+}
+
+/// "latitude,longitude" as a checked coordinate; a usage error names what is wrong.
+func coordinate(_ text: String, _ what: String) throws -> Coordinate {
+    let parts = text.split(separator: ",", omittingEmptySubsequences: false)
+    guard parts.count == 2, let latitude = Double(parts[0].trimmingCharacters(in: .whitespaces)),
+          let longitude = Double(parts[1].trimmingCharacters(in: .whitespaces)) else {
+        throw UsageError("\(what) takes a latitude and a longitude in degrees, not '\(text)'")
+    }
+    do {
+        return try Coordinate(latitude: latitude, longitude: longitude)
+    } catch {
+        throw UsageError("\(what): \(error)")
+    }
+}
+
+func positiveInteger(_ text: String, _ what: String) throws -> Int {
+    guard let value = Int(text), value > 0 else { throw UsageError("\(what) takes a positive whole number, not '\(text)'") }
+    return value
+}

@@ -1,0 +1,118 @@
+extension Gazetteer {
+    /// The places whose name starts with `query`, best first: more people first, then by name.
+    ///
+    /// Insensitive to case and diacritics ("sao" finds "São Paulo"). When the query has several
+    /// words, the last one may also narrow the others: "paris fr" finds the Paris whose region or
+    /// country has a word starting with "fr"; "springfield illinois" the Springfield of Illinois.
+    /// An empty or overlong query finds nothing.
+    public func completions(for query: String, limit: Int = 10) -> [Int] {
+        guard let query = normalizedQuery(query), limit > 0 else { return [] }
+        var top = TopList(gazetteer: self, limit: limit)
+        if limit <= GazetteerFormat.topCount, let list = prefixList(query[...]) {
+            for place in list { top.consider(place) }
+        } else {
+            forEachPlace(withKeyPrefix: query[...]) { top.consider($0) }
+        }
+        if let (head, tail) = narrowing(query) {
+            let bit = Gazetteer.letterBit(tail.first)
+            forEachPlace(withKeyPrefix: head) { place in
+                let area = Int(data.area[place])
+                if data.areaMask[area] & bit != 0, hasContextWord(area: area, startingWith: tail) { top.consider(place) }
+            }
+        }
+        return top.places
+    }
+
+    /// ``completions(for:limit:)`` by scanning every place: slow, for checking the index.
+    public func bruteForceCompletions(for query: String, limit: Int = 10) -> [Int] {
+        guard let query = normalizedQuery(query), limit > 0 else { return [] }
+        let narrow = narrowing(query)
+        let matches = (0..<count).filter { place in
+            if key(place).starts(with: query) { return true }
+            guard let (head, tail) = narrow else { return false }
+            return key(place).starts(with: head) && hasContextWord(area: Int(data.area[place]), startingWith: tail)
+        }
+        return Array(matches.sorted { ranks($0, before: $1) }.prefix(limit))
+    }
+
+    /// The normalised query's bytes, or `nil` when it is empty or longer than any name.
+    func normalizedQuery(_ query: String) -> [UInt8]? {
+        guard query.utf8.count <= 4 * SearchText.maximumLength else { return nil }
+        let normalized = Array(SearchText.normalize(query).utf8)
+        guard !normalized.isEmpty, normalized.count <= SearchText.maximumLength else { return nil }
+        return normalized
+    }
+
+    /// For a query of several words: all but the last, and the last.
+    func narrowing(_ query: [UInt8]) -> (head: ArraySlice<UInt8>, tail: ArraySlice<UInt8>)? {
+        guard let space = query.lastIndex(of: UInt8(ascii: " ")) else { return nil }
+        return (query[..<space], query[(space + 1)...])
+    }
+
+    /// Whether a word of the area's region, subregion, country or country code starts with `prefix`.
+    func hasContextWord(area: Int, startingWith prefix: ArraySlice<UInt8>) -> Bool {
+        let context = stringSlice(Int(data.areaContext[area]))
+        var wordStart = context.startIndex
+        while wordStart < context.endIndex {
+            let wordEnd = context[wordStart...].firstIndex(of: UInt8(ascii: " ")) ?? context.endIndex
+            if context[wordStart..<wordEnd].starts(with: prefix) { return true }
+            wordStart = wordEnd + 1
+        }
+        return false
+    }
+
+    /// The precomputed best places of a busy prefix, if it has a list.
+    func prefixList(_ prefix: ArraySlice<UInt8>) -> ArraySlice<UInt32>? {
+        guard prefix.count <= 8 else { return nil }
+        let key = Gazetteer.packedPrefix(prefix)
+        var low = 0
+        var high = data.prefixKey.count
+        while low < high {
+            let middle = (low + high) / 2
+            if data.prefixKey[middle] < key { low = middle + 1 } else { high = middle }
+        }
+        guard low < data.prefixKey.count, data.prefixKey[low] == key, Int(data.prefixLength[low]) == prefix.count else {
+            return nil
+        }
+        let start = Int(data.prefixStart[low])
+        return data.prefixLists[start..<(start + Int(data.prefixCount[low]))]
+    }
+
+    /// Calls `body` with every place whose normalised name starts with `prefix`.
+    func forEachPlace(withKeyPrefix prefix: ArraySlice<UInt8>, _ body: (Int) -> Void) {
+        var low = 0
+        var high = data.sorted.count
+        while low < high {
+            let middle = (low + high) / 2
+            if key(Int(data.sorted[middle])).lexicographicallyPrecedes(prefix) { low = middle + 1 } else { high = middle }
+        }
+        while low < data.sorted.count {
+            let place = Int(data.sorted[low])
+            guard key(place).starts(with: prefix) else { return }
+            body(place)
+            low += 1
+        }
+    }
+}
+
+/// The best few places seen so far, in rank order.
+struct TopList {
+    let gazetteer: Gazetteer
+    let limit: Int
+    private(set) var places: [Int] = []
+
+    init(gazetteer: Gazetteer, limit: Int) {
+        self.gazetteer = gazetteer
+        self.limit = limit
+        places.reserveCapacity(limit + 1)
+    }
+
+    mutating func consider<I: BinaryInteger>(_ candidate: I) {
+        let place = Int(candidate)
+        if places.count == limit, let last = places.last, !gazetteer.ranks(place, before: last) { return }
+        if places.contains(place) { return }
+        let position = places.firstIndex { gazetteer.ranks(place, before: $0) } ?? places.count
+        places.insert(place, at: position)
+        if places.count > limit { places.removeLast() }
+    }
+}
