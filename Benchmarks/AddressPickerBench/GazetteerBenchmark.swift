@@ -75,7 +75,7 @@ enum GazetteerBenchmark {
         }
         let load = Latencies(name: "load", nanoseconds: loads), read = Latencies(name: "read", nanoseconds: reads)
         lines.append(String(format: "load %d places: median %.1f ms (min %.1f, max %.1f); reading the %.1f MB file alone: %.1f ms; ratio %.1f×",
-                            gazetteer.count, load.median / 1e6, load.sorted.first ?? 0 / 1e6 / 1e6, (load.sorted.last ?? 0) / 1e6,
+                            gazetteer.count, load.median / 1e6, (load.sorted.first ?? 0) / 1e6, (load.sorted.last ?? 0) / 1e6,
                             Double((try? Data(contentsOf: url).count) ?? 0) / 1e6, read.median / 1e6, load.median / read.median))
 
         // Completions: every query timed alone; brute force on every 37th query.
