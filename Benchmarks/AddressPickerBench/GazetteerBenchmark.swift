@@ -6,22 +6,6 @@ import Gazetteer
 /// completion latency, reverse-geocoding latency, and agreement of every indexed answer with the
 /// brute-force one.
 enum GazetteerBenchmark {
-    struct Latencies {
-        let name: String
-        let nanoseconds: [Double]
-        var sorted: [Double] { nanoseconds.sorted() }
-        func percentile(_ p: Double) -> Double {
-            let values = sorted
-            return values.isEmpty ? .nan : values[min(values.count - 1, Int(Double(values.count) * p))]
-        }
-        var median: Double { percentile(0.5) }
-    }
-
-    static func time(_ body: () -> Void) -> Double {
-        let (seconds, attoseconds) = ContinuousClock().measure(body).components
-        return Double(seconds) * 1e9 + Double(attoseconds) / 1e9
-    }
-
     /// Every one-, two- and three-letter prefix, and the names of every 50th place.
     static func completionQueries(_ gazetteer: Gazetteer) -> [String] {
         let letters = "abcdefghijklmnopqrstuvwxyz".map(String.init)
@@ -63,60 +47,60 @@ enum GazetteerBenchmark {
         return (0..<count).map { _ in Coordinate(clampingLatitude: next() * 180 - 90, longitude: next() * 360 - 180) }
     }
 
-    static func run(runs: Int, reverseChecks: Int) throws -> [String] {
-        var lines: [String] = []
+    static func run(runs: Int, reverseChecks: Int, into report: inout Report) throws {
         let url = try require(Gazetteer.bundledFile, "the gazetteer resource is missing")
         // Load: the whole load (read, checksum, validate, index) against only reading the bytes.
         var loads: [Double] = [], reads: [Double] = []
         var gazetteer = try Gazetteer.bundled()
         for _ in 0..<max(runs, 5) {
-            reads.append(time { _ = try? Data(contentsOf: url) })
-            loads.append(time { if let loaded = try? Gazetteer(contentsOf: url) { gazetteer = loaded } })
+            reads.append(elapsedNanoseconds { _ = try? Data(contentsOf: url) })
+            loads.append(elapsedNanoseconds { if let loaded = try? Gazetteer(contentsOf: url) { gazetteer = loaded } })
         }
-        let load = Latencies(name: "load", nanoseconds: loads), read = Latencies(name: "read", nanoseconds: reads)
-        lines.append(String(format: "load %d places: median %.1f ms (min %.1f, max %.1f); reading the %.1f MB file alone: %.1f ms; ratio %.1f×",
-                            gazetteer.count, load.median / 1e6, (load.sorted.first ?? 0) / 1e6, (load.sorted.last ?? 0) / 1e6,
-                            Double((try? Data(contentsOf: url).count) ?? 0) / 1e6, read.median / 1e6, load.median / read.median))
+        let size = Double((try? Data(contentsOf: url).count) ?? 0) / 1e6
+        report.add(Comparison(
+            subject: Measurement(name: "gazetteer load", nanosecondsPerOperation: loads),
+            baseline: Measurement(name: "reading the file alone", nanosecondsPerOperation: reads),
+            note: String(format: "%d places, %.1f MB file: read, checksum, validate, index", gazetteer.count, size)))
 
         // Completions: every query timed alone; brute force on every 37th query.
         let queries = completionQueries(gazetteer)
-        var indexed: [Double] = []
         var checksum = 0
-        for query in queries {
-            var result: [Int] = []
-            indexed.append(time { result = gazetteer.completions(for: query) })
-            checksum &+= result.count
-        }
+        let indexed = queries.map { query in elapsedNanoseconds { checksum &+= gazetteer.completions(for: query).count } }
         let brute = stride(from: 0, to: queries.count, by: 37).map { index in
-            time { checksum &+= gazetteer.bruteForceCompletions(for: queries[index]).count }
+            elapsedNanoseconds { checksum &+= gazetteer.bruteForceCompletions(for: queries[index]).count }
         }
-        let completions = Latencies(name: "completions", nanoseconds: indexed)
-        let bruteCompletions = Latencies(name: "brute force", nanoseconds: brute)
-        lines.append(String(format: "completion over %d queries: median %.2f µs, p99 %.2f µs, max %.1f µs; brute force median %.0f µs; ratio %.0f× faster",
-                            queries.count, completions.median / 1e3, completions.percentile(0.99) / 1e3,
-                            (completions.sorted.last ?? 0) / 1e3, bruteCompletions.median / 1e3,
-                            bruteCompletions.median / completions.median))
+        let completions = Measurement(name: "completion, one query", nanosecondsPerOperation: indexed)
+        report.add(Comparison(
+            subject: completions,
+            baseline: Measurement(name: "completion by brute-force scan", nanosecondsPerOperation: brute),
+            note: String(format: "%d queries (every 1-, 2- and 3-letter prefix, every 50th name), each timed alone; p99 %.2f µs",
+                         queries.count, completions.percentile(0.99) / 1e3)))
 
         // Reverse geocoding: single queries timed alone.
         let points = randomCoordinates(100_000, seed: 42)
-        var reverse: [Double] = []
-        reverse.reserveCapacity(points.count)
-        for point in points { reverse.append(time { checksum &+= gazetteer.nearest(to: point) ?? 0 }) }
-        let bruteReverse = points.prefix(200).map { point in time { checksum &+= gazetteer.bruteForceNearest(to: point) ?? 0 } }
-        let nearest = Latencies(name: "nearest", nanoseconds: reverse), bruteNearest = Latencies(name: "brute", nanoseconds: bruteReverse)
-        lines.append(String(format: "reverse geocode over %d random points: median %.2f µs, p99 %.2f µs; brute force median %.0f µs; ratio %.0f× faster",
-                            points.count, nearest.median / 1e3, nearest.percentile(0.99) / 1e3, bruteNearest.median / 1e3,
-                            bruteNearest.median / nearest.median))
+        let reverse = points.map { point in elapsedNanoseconds { checksum &+= gazetteer.nearest(to: point) ?? 0 } }
+        let bruteReverse = points.prefix(200).map { point in
+            elapsedNanoseconds { checksum &+= gazetteer.bruteForceNearest(to: point) ?? 0 }
+        }
+        let nearest = Measurement(name: "reverse geocode, one point", nanosecondsPerOperation: reverse)
+        report.add(Comparison(
+            subject: nearest,
+            baseline: Measurement(name: "reverse geocode by brute-force scan", nanosecondsPerOperation: bruteReverse),
+            note: String(format: "%d random points, each timed alone (brute force on 200); p99 %.2f µs",
+                         points.count, nearest.percentile(0.99) / 1e3)))
 
         // Agreement with brute force.
         let mismatchedCompletions = queries.filter { gazetteer.completions(for: $0) != gazetteer.bruteForceCompletions(for: $0) }
-        lines.append("completion agrees with brute force: \(queries.count - mismatchedCompletions.count) of \(queries.count) queries"
-                     + (mismatchedCompletions.isEmpty ? "" : " (first differing: \(mismatchedCompletions.prefix(3)))"))
+        report.add("completion agrees with brute force",
+                   "\(queries.count - mismatchedCompletions.count) of \(queries.count) queries"
+                   + (mismatchedCompletions.isEmpty ? "" : " (first differing: \(mismatchedCompletions.prefix(3)))"))
         let checked = randomCoordinates(reverseChecks, seed: 7)
         let mismatches = countMismatches(checked, gazetteer)
-        lines.append("reverse geocode agrees with brute force: \(checked.count - mismatches) of \(checked.count) random points")
-        if checksum == 42 { lines.append("") }
-        return lines
+        report.add("reverse geocode agrees with brute force", "\(checked.count - mismatches) of \(checked.count) random points")
+        if checksum == 42 { print("") }
+        guard mismatchedCompletions.isEmpty, mismatches == 0 else {
+            throw BenchmarkError.mismatch("the gazetteer's indexes and the brute-force scans give different answers")
+        }
     }
 }
 

@@ -3,21 +3,32 @@ import Foundation
 /// `address-picker-bench`: release-mode benchmarks, each a ratio against a baseline measured in
 /// the same run. Run with `swift run -c release address-picker-bench`.
 let usage = """
-    USAGE: address-picker-bench [--runs <n>] [--only <name>] [--statements <n>]
+    OVERVIEW: Benchmarks of the address-picker framework, each against a baseline in the same run.
+
+    USAGE: address-picker-bench [--runs <n>] [--only <name>] [--json <file>] [--events <n>]
+                                [--statements <n>] [--reverse-checks <n>]
 
     OPTIONS:
-      --runs <n>          Timed runs per benchmark (default 5); min, median and max are reported.
-      --only <name>       Run one benchmark: step, replay or gazetteer.
-      --statements <n>    Statements in the generated script of the replay benchmark (default 1000000).
-      --reverse-checks <n> Random points whose nearest place is checked against brute force (default 2000; 100000 takes about 5 minutes on 2 cores).
-      -h, --help          Show help information.
+      --runs <n>            Timed runs per benchmark (default 5); min, median and max are reported.
+      --only <name>         Run one benchmark: step, reference, replay or gazetteer.
+      --json <file>         Also write the results as JSON to <file>.
+      --events <n>          Events of the reference workload (default 10000000).
+      --statements <n>      Statements in the generated script of the replay benchmark (default 1000000).
+      --reverse-checks <n>  Random points whose nearest place is checked against brute force
+                            (default 2000; 100000 takes about 5 minutes on 2 cores).
+      -h, --help            Show help information.
     """
 
 struct Options {
+    static let benchmarks = ["step", "reference", "replay", "gazetteer"]
     var runs = 5
     var only: String?
+    var json: String?
+    var events = 10_000_000
     var statements = 1_000_000
     var reverseChecks = 2_000
+
+    func includes(_ benchmark: String) -> Bool { only == nil || only == benchmark }
 }
 
 func parseOptions() -> Options {
@@ -25,23 +36,27 @@ func parseOptions() -> Options {
     var arguments = CommandLine.arguments.dropFirst()
     while let argument = arguments.popFirst() {
         let parts = argument.split(separator: "=", maxSplits: 1).map(String.init)
-        func value() -> String { parts.count > 1 ? parts[1] : arguments.popFirst() ?? "" }
+        func value() -> String {
+            guard let value = parts.count > 1 ? parts[1] : arguments.popFirst() else { fail("\(parts[0]) needs a value") }
+            return value
+        }
+        func count(atLeast minimum: Int) -> Int {
+            guard let number = Int(value()), number >= minimum else { fail("\(parts[0]) takes a whole number of at least \(minimum)") }
+            return number
+        }
         switch parts[0] {
         case "-h", "--help":
             print(usage)
             exit(0)
-        case "--runs":
-            guard let runs = Int(value()), runs > 0 else { fail("--runs takes a positive whole number") }
-            options.runs = runs
-        case "--statements":
-            guard let statements = Int(value()), statements >= 10 else { fail("--statements takes a whole number of at least 10") }
-            options.statements = statements / 10 * 10
+        case "--runs": options.runs = count(atLeast: 1)
+        case "--events": options.events = count(atLeast: 8)
+        case "--statements": options.statements = count(atLeast: 10) / 10 * 10
+        case "--reverse-checks": options.reverseChecks = count(atLeast: 0)
+        case "--json": options.json = value()
         case "--only":
-            options.only = value()
-            guard ["step", "replay", "gazetteer"].contains(options.only) else { fail("--only takes step, replay or gazetteer") }
-        case "--reverse-checks":
-            guard let checks = Int(value()), checks >= 0 else { fail("--reverse-checks takes a whole number") }
-            options.reverseChecks = checks
+            let name = value()
+            guard Options.benchmarks.contains(name) else { fail("--only takes one of \(Options.benchmarks.joined(separator: ", "))") }
+            options.only = name
         default:
             fail("unknown argument '\(argument)'")
         }
@@ -54,44 +69,37 @@ func fail(_ message: String) -> Never {
     exit(64)
 }
 
-func format(_ value: Double) -> String { String(format: "%.2f", value) }
-
-func printRow(_ measurement: Measurement) {
-    print(measurement.name.padding(toLength: 44, withPad: " ", startingAt: 0),
-          format(measurement.min).leftPadded(10), format(measurement.median).leftPadded(10),
-          format(measurement.max).leftPadded(10), String(format: "%.3g", measurement.operationsPerSecond).leftPadded(10))
-}
-
-func printComparison(_ comparison: Comparison, ratioName: String) {
-    printRow(comparison.subject)
-    printRow(comparison.baseline)
-    print("  ratio \(ratioName): \(format(comparison.ratio))×  [\(comparison.note)]")
-}
-
-extension String {
-    func leftPadded(_ width: Int) -> String { count >= width ? self : String(repeating: " ", count: width - count) + self }
-}
-
 let options = parseOptions()
-print("benchmark".padding(toLength: 44, withPad: " ", startingAt: 0),
-      "min ns".leftPadded(10), "median ns".leftPadded(10), "max ns".leftPadded(10), "ops/s".leftPadded(10))
+var report = Report()
+Report.printHeader()
 do {
-    if options.only == nil || options.only == "step" {
+    if options.includes("step") {
         let (comparison, allocations) = try PickerStepBenchmark.run(runs: options.runs, steps: 2_000_000)
-        printComparison(comparison, ratioName: "table / switch")
-        print("  heap allocations per step (table): " + (allocations.map(format) ?? "not counted on this platform"))
+        report.add(comparison)
+        report.add("heap allocations per step (table)", allocations.map { String(format: "%.2f", $0) } ?? "not counted on this platform")
     }
-    if options.only == nil || options.only == "replay" {
+    if options.includes("reference") {
+        let (comparison, counter) = try ReferenceWorkloadBenchmark.run(runs: options.runs, events: options.events)
+        report.add(comparison)
+        report.add("reference workload counter (resolved searches)", "\(counter)")
+        report.add("reference workload events per second (table, median)", String(format: "%.1f million", comparison.subject.operationsPerSecond / 1e6))
+    }
+    if options.includes("replay") {
         for comparison in try ReplayBenchmark.run(runs: options.runs, statements: options.statements) {
-            printComparison(comparison, ratioName: "replay / direct")
-            let seconds = comparison.subject.median * Double(options.statements) / 1e9
-            print("  \(options.statements) statements in \(format(seconds)) s (median)")
+            report.add(comparison)
         }
+        report.add("replay of \(options.statements) statements, quiet (median)",
+                   String(format: "%.2f s", (report.comparisons.last { $0.subject.name.hasSuffix("quiet") }?.subject.median ?? .nan)
+                                             * Double(options.statements) / 1e9))
     }
-    if options.only == nil || options.only == "gazetteer" {
-        for line in try GazetteerBenchmark.run(runs: options.runs, reverseChecks: options.reverseChecks) { print(line) }
+    if options.includes("gazetteer") {
+        try GazetteerBenchmark.run(runs: options.runs, reverseChecks: options.reverseChecks, into: &report)
     }
-    if let peak = peakResidentMemory() { print("peak resident memory: \(format(peak)) MiB") }
+    if let peak = peakResidentMemory() { report.add("peak resident memory", String(format: "%.1f MiB", peak)) }
+    if let path = options.json {
+        try report.write(toJSON: path)
+        print("wrote \(path)")
+    }
 } catch {
     FileHandle.standardError.write(Data("error: \(error)\n".utf8))
     exit(1)

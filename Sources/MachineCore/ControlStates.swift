@@ -15,10 +15,10 @@ public struct ControlStates: Hashable, Sendable {
     /// The state index of the region at `region`.
     @inlinable @inline(__always)
     public subscript(region: Int) -> Int {
-        get { Int(truncatingIfNeeded: (bits >> UInt64(region &* 8)) & 0xFF) }
+        get { Int(truncatingIfNeeded: (bits &>> UInt64(truncatingIfNeeded: region &* 8)) & 0xFF) }
         set {
-            let shift = UInt64(region &* 8)
-            bits = (bits & ~(0xFF << shift)) | (UInt64(truncatingIfNeeded: newValue) & 0xFF) << shift
+            let shift = UInt64(truncatingIfNeeded: region &* 8)
+            bits = (bits & ~(0xFF &<< shift)) | (UInt64(truncatingIfNeeded: newValue) & 0xFF) &<< shift
         }
     }
 }

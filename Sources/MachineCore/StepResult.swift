@@ -1,17 +1,17 @@
 /// What one step did: the rows that fired, the guards it evaluated, the commands it emitted, or
 /// why nothing fired.
 public struct StepResult<M: MachineDefinition>: Sendable {
-    @usableFromInline var fired: [Int] = []
-    @usableFromInline var checks: [GuardCheck] = []
+    @usableFromInline var fired = ReusedList<Int>()
+    @usableFromInline var checks = ReusedList<GuardCheck>()
     @usableFromInline var box = Outbox<M>()
     @usableFromInline var reason: IgnoreReason?
 
     /// The index in ``TransitionTable/rows`` of each row that fired, in firing order.
     @inlinable
-    public var firedRows: [Int] { fired }
+    public var firedRows: [Int] { fired.elements }
     /// Every guard evaluated while choosing the rows, in evaluation order.
     @inlinable
-    public var guardChecks: [GuardCheck] { checks }
+    public var guardChecks: [GuardCheck] { checks.elements }
     /// The commands, in order, and the work running afterwards.
     @inlinable
     public var outbox: Outbox<M> { box }
@@ -27,17 +27,17 @@ public struct StepResult<M: MachineDefinition>: Sendable {
     @inlinable
     public var commands: [Command<M>] { box.emitted }
 
-    @inlinable
+    @inlinable @inline(__always)
     mutating func reset() {
-        if !fired.isEmpty { fired.removeAll(keepingCapacity: true) }
-        if !checks.isEmpty { checks.removeAll(keepingCapacity: true) }
+        fired.removeAll()
+        checks.removeAll()
         if !box.emitted.isEmpty { box.emitted.removeAll(keepingCapacity: true) }
         reason = nil
     }
 }
 
 /// One evaluation of a row's guard.
-public struct GuardCheck: Hashable, Sendable {
+public struct GuardCheck: Hashable, Sendable, BitwiseCopyable {
     /// The index of the row whose guard was evaluated.
     public let row: Int
     /// Whether it held.

@@ -12,24 +12,23 @@ extension TransitionTable {
     @inlinable
     public func step(_ state: inout MachineState<M>, _ event: M.Event, into result: inout StepResult<M>) {
         result.reset()
-        if let final = finalState(of: state.controls) {
+        if !finalStates.isEmpty, let final = finalState(of: state.controls) {
             result.reason = .finished(region: final.region, state: final.state)
             return
         }
         let kind = event.kind.rawValue
-        let timer = timerFiredBy[kind]
-        if timer >= 0, let name = M.Timer(rawValue: timer), !state.work.timers.remove(name) {
+        let route = eventRoutes[kind]
+        if route.timer >= 0, let name = M.Timer(rawValue: Int(route.timer)), !state.work.timers.remove(name) {
             result.reason = .notAwaited
             return
         }
-        let answered = kindAnsweredBy[kind]
-        if answered >= 0, let name = M.Request.Kind(rawValue: answered), !state.work.pending.remove(name) {
+        if route.answers >= 0, let name = M.Request.Kind(rawValue: Int(route.answers)), !state.work.pending.remove(name) {
             result.reason = .notAwaited
             return
         }
 
         var sawCandidate = false
-        for region in 0..<regions.count {
+        for region in 0..<stateOffset.count {
             let slot = (stateOffset[region] &+ state.controls[region]) &* eventCount &+ kind
             var candidate = candidateStart[slot]
             let end = candidateStart[slot &+ 1]
@@ -37,8 +36,8 @@ extension TransitionTable {
                 sawCandidate = true
                 let row = candidateRows[candidate]
                 candidate &+= 1
-                if let rowGuard = rowGuard[row] {
-                    let passed = rowGuard.test(state, event)
+                if rowSteps[row].hasGuard, let test = rowGuard[row] {
+                    let passed = test(state, event)
                     result.checks.append(GuardCheck(row: row, passed: passed))
                     if !passed { continue }
                 }
@@ -52,10 +51,11 @@ extension TransitionTable {
         }
 
         result.box.running = state.work
-        for row in result.fired {
-            let target = rowTarget[row]
-            if target >= 0 { state.controls[rowRegion[row]] = target }
-            if let action = rowAction[row] { action(&state.context, event, &result.box) }
+        for position in 0..<result.fired.count {
+            let row = result.fired[position]
+            let step = rowSteps[row]
+            if step.target >= 0 { state.controls[Int(step.region)] = Int(step.target) }
+            if step.hasAction, let action = rowAction[row] { action(&state.context, event, &result.box) }
         }
         state.work = result.box.running
     }

@@ -28,11 +28,10 @@ public struct TransitionTable<M: MachineDefinition>: Sendable {
     @usableFromInline let candidateStart: [Int]
     @usableFromInline let candidateRows: [Int]
     @usableFromInline let rowRegion: [Int]
-    @usableFromInline let rowTarget: [Int]
-    @usableFromInline let rowGuard: [Guard<M>?]
+    @usableFromInline let rowSteps: [RowStep]
+    @usableFromInline let rowGuard: [(@Sendable (MachineState<M>, M.Event) -> Bool)?]
     @usableFromInline let rowAction: [Action<M>?]
-    @usableFromInline let timerFiredBy: [Int]
-    @usableFromInline let kindAnsweredBy: [Int]
+    @usableFromInline let eventRoutes: [EventRoute]
     @usableFromInline let finalStates: [(region: Int, state: Int)]
 
     /// Builds a table from its declaration; `exclusive` declares which guards never hold together.
@@ -118,13 +117,16 @@ public struct TransitionTable<M: MachineDefinition>: Sendable {
         self.candidateStart = start
         self.candidateRows = candidates
         self.rowRegion = rowRegion
-        self.rowTarget = rows.map { $0.target ?? -1 }
-        self.rowGuard = rows.map(\.guard)
-        self.rowAction = rows.map(\.action)
-        self.timerFiredBy = M.Event.Kind.allCases.map { kind in
-            M.Timer.allCases.first { M.event(firing: $0).kind == kind }?.rawValue ?? -1
+        self.rowSteps = rows.indices.map { index in
+            RowStep(region: rowRegion[index], target: rows[index].target,
+                    hasGuard: rows[index].guard != nil, hasAction: rows[index].action != nil)
         }
-        self.kindAnsweredBy = M.Event.Kind.allCases.map { M.requestKind(answeredBy: $0)?.rawValue ?? -1 }
+        self.rowGuard = rows.map { $0.guard?.test }
+        self.rowAction = rows.map(\.action)
+        self.eventRoutes = M.Event.Kind.allCases.map { kind in
+            EventRoute(timer: M.Timer.allCases.first { M.event(firing: $0).kind == kind }?.rawValue,
+                       answers: M.requestKind(answeredBy: kind)?.rawValue)
+        }
         self.finalStates = regions.enumerated().flatMap { region in
             region.element.finalStates.map { (region: region.offset, state: $0) }
         }
@@ -150,11 +152,11 @@ public struct TransitionTable<M: MachineDefinition>: Sendable {
 
     /// Whether events of `kind` come from the host: neither a timer's firing nor a provider's answer.
     public func isHostEvent(_ kind: M.Event.Kind) -> Bool {
-        timerFiredBy[kind.rawValue] < 0 && kindAnsweredBy[kind.rawValue] < 0
+        eventRoutes[kind.rawValue].timer < 0 && eventRoutes[kind.rawValue].answers < 0
     }
 
     /// The timer whose firing is an event of `kind`, if any.
-    public func timer(firedAs kind: M.Event.Kind) -> M.Timer? { M.Timer(rawValue: timerFiredBy[kind.rawValue]) }
+    public func timer(firedAs kind: M.Event.Kind) -> M.Timer? { M.Timer(rawValue: Int(eventRoutes[kind.rawValue].timer)) }
 
     /// The final state `controls` is in, if any: a finished machine ignores every event.
     @inlinable
