@@ -13,6 +13,7 @@ let package = Package(
         .library(name: "MachineTesting", targets: ["MachineTesting"]),
         .library(name: "MachineDiagrams", targets: ["MachineDiagrams"]),
         .library(name: "MachineCoverage", targets: ["MachineCoverage"]),
+        .library(name: "MachineExploration", targets: ["MachineExploration"]),
         .library(name: "AddressPicker", targets: ["AddressPicker"]),
         .library(name: "Gazetteer", targets: ["Gazetteer"]),
         .executable(name: "address-picker", targets: ["AddressPickerTool"]),
@@ -25,10 +26,12 @@ let package = Package(
         .target(name: "MachineTesting", dependencies: ["MachineCore", "MachineRuntime", "EventScripts", "MachineCoverage"]),
         .target(name: "MachineDiagrams", dependencies: ["MachineCore"]),
         .target(name: "MachineCoverage", dependencies: ["MachineCore", "MachineRuntime", "EventScripts"]),
-        .target(name: "AddressPicker", dependencies: ["MachineCore", "MachineRuntime", "EventScripts"]),
+        .target(name: "MachineExploration", dependencies: ["MachineCore", "MachineRuntime", "EventScripts"]),
+        .target(name: "AddressPicker", dependencies: ["MachineCore", "MachineRuntime", "EventScripts", "MachineExploration"]),
         .target(name: "Gazetteer", dependencies: ["AddressPicker"], resources: [.copy("Resources/gazetteer.bin")]),
         .executableTarget(
-            name: "AddressPickerTool", dependencies: ["AddressPicker", "EventScripts", "Gazetteer", "MachineCoverage", "MachineDiagrams", "MachineRuntime"]),
+            name: "AddressPickerTool",
+            dependencies: ["AddressPicker", "EventScripts", "Gazetteer", "MachineCoverage", "MachineDiagrams", "MachineExploration", "MachineRuntime"]),
 
         // Benchmarks live apart from the tests; run them in release mode.
         .executableTarget(
@@ -47,6 +50,7 @@ let package = Package(
             name: "MachineCoverageTests",
             dependencies: ["MachineCoverage", "MachineTesting", "EventScripts", "AddressPicker", "MachineCore", "MachineRuntime"]),
         .testTarget(name: "GazetteerTests", dependencies: ["Gazetteer", "AddressPicker"]),
+        .testTarget(name: "MachineExplorationTests", dependencies: ["MachineExploration", "AddressPicker", "EventScripts", "MachineCore", "MachineRuntime"]),
         .testTarget(name: "AddressPickerTests", dependencies: ["AddressPicker", "MachineCore", "MachineRuntime"]),
     ],
     swiftLanguageModes: [.v6]

@@ -18,6 +18,7 @@ let overview = """
       check                   Check the table for unreachable states, dead ends and non-determinism.
       coverage                Replay scripts and report which rows, states, events and guards they exercise.
       paths                   Write event scripts that together fire every row.
+      explore                 Drive the machine with random inputs and check its invariants.
       search                  Look up places in the embedded offline gazetteer.
       reverse                 The nearest place to a latitude and longitude, offline.
 
@@ -37,6 +38,7 @@ let subcommands: [String: Subcommand] = [
     "check": Subcommand(help: CheckCommand.help, options: CheckCommand.options, run: CheckCommand.run),
     "coverage": Subcommand(help: CoverageCommand.help, options: CoverageCommand.options, run: CoverageCommand.run),
     "paths": Subcommand(help: PathsCommand.help, options: PathsCommand.options, run: PathsCommand.run),
+    "explore": Subcommand(help: ExploreCommand.help, options: ExploreCommand.options, run: ExploreCommand.run),
     "search": Subcommand(help: SearchCommand.help, options: SearchCommand.options, run: SearchCommand.run),
     "reverse": Subcommand(help: ReverseCommand.help, options: ReverseCommand.options, run: ReverseCommand.run),
     "build-gazetteer": Subcommand(

@@ -7,7 +7,13 @@ import MachineRuntime
 public struct AddressPickerSamples: InputSamples {
     public typealias Machine = AddressPicker
 
-    public init() {}
+    /// Whether ``events`` also selects completions and results outside the lists on screen.
+    public let includingOutOfRangeIndexes: Bool
+
+    /// The samples; exploration adds out-of-range indexes, covering paths do without them.
+    public init(includingOutOfRangeIndexes: Bool = false) {
+        self.includingOutOfRangeIndexes = includingOutOfRangeIndexes
+    }
 
     static func coordinate(_ latitude: Double, _ longitude: Double) -> Coordinate {
         Coordinate(checkedLatitude: latitude, longitude: longitude)
@@ -38,6 +44,7 @@ public struct AddressPickerSamples: InputSamples {
             .alertDismissed,
             .confirmTapped,
         ] + AddressPicker.Authorization.allCases.map { .authorizationChanged($0) }
+            + (includingOutOfRangeIndexes ? [.completionSelected(1), .resultSelected(2), .resultSelected(-1)] : [])
     }
 
     public func answers(to request: AddressPicker.Request) -> [AddressPicker.Event] {

@@ -1,0 +1,127 @@
+import MachineCore
+import MachineRuntime
+
+/// A property that must hold after every move of an exploration, named so that a violation says
+/// which one broke.
+///
+/// ``standard`` holds for every machine built with the framework; a machine adds its own, such
+/// as ``request(_:onlyIn:_:)`` and ``timer(_:onlyIn:_:)``, which tie work in flight to the
+/// control states that wait for it.
+public struct Invariant<M: MachineDefinition>: Sendable {
+    /// What must hold, in words.
+    public let name: String
+    /// Returns a description of the violation, or `nil` when the invariant holds.
+    public let violation: @Sendable (Observation<M>) -> String?
+
+    /// An invariant named `name`; `violation` describes what is wrong, or returns `nil`.
+    public init(_ name: String, violation: @escaping @Sendable (Observation<M>) -> String?) {
+        self.name = name
+        self.violation = violation
+    }
+}
+
+extension Invariant {
+    /// A request of `kind` is in flight exactly when `region` is in `state`.
+    public static func request<S: ControlState>(_ kind: M.Request.Kind, onlyIn region: Region<S>, _ state: S) -> Invariant {
+        Invariant("\(kind.name) in flight exactly when \(region.name) is \(state.name)") { observation in
+            let inFlight = observation.after.requests.contains { $0.isPending && $0.reference.kind == kind }
+            let waiting = observation.after.state[region] == state
+            if inFlight == waiting { return nil }
+            return inFlight ? "a \(kind.name) request is in flight while \(region.name) is \(observation.after.state[region].name)"
+                            : "\(region.name) is \(state.name) but no \(kind.name) request is in flight"
+        }
+    }
+
+    /// `timer` runs exactly when `region` is in `state`.
+    public static func timer<S: ControlState>(_ timer: M.Timer, onlyIn region: Region<S>, _ state: S) -> Invariant {
+        Invariant("\(timer.name) runs exactly when \(region.name) is \(state.name)") { observation in
+            let running = observation.after.timers.contains { $0.timer == timer }
+            let waiting = observation.after.state[region] == state
+            if running == waiting { return nil }
+            return running ? "\(timer.name) runs while \(region.name) is \(observation.after.state[region].name)"
+                           : "\(region.name) is \(state.name) but \(timer.name) is not running"
+        }
+    }
+}
+
+extension Invariant where M.Context: Equatable {
+    /// The invariants of every machine: the runtime's books agree with the machine's work
+    /// ledger, at most one request of each kind is in flight, a dropped answer changes nothing,
+    /// and a finished machine accepts nothing and runs nothing.
+    public static var standard: [Invariant] { [oneRequestPerKind, booksAgree, dropsChangeNothing, finishedAcceptsNothing] }
+
+    /// At most one request of each kind is in flight.
+    public static var oneRequestPerKind: Invariant {
+        Invariant("at most one request of each kind in flight") { observation in
+            var seen: [M.Request.Kind] = []
+            for record in observation.after.requests where record.isPending {
+                if seen.contains(record.reference.kind) { return "two \(record.reference.kind.name) requests are in flight" }
+                seen.append(record.reference.kind)
+            }
+            return nil
+        }
+    }
+
+    /// The runtime's timers and requests in flight are the ones the machine's work ledger lists,
+    /// in the same order.
+    public static var booksAgree: Invariant {
+        Invariant("the runtime's timers and requests are the machine's") { observation in
+            let runtime = observation.after
+            let pending = runtime.requests.filter(\.isPending).map(\.reference.kind)
+            let ledgerPending = Array(runtime.state.work.pending)
+            if pending != ledgerPending {
+                return "the runtime has \(pending.map(\.name)) in flight, the machine \(ledgerPending.map(\.name))"
+            }
+            let timers = runtime.timers.map(\.timer)
+            let ledgerTimers = Array(runtime.state.work.timers)
+            if timers != ledgerTimers {
+                return "the runtime runs \(timers.map(\.name)), the machine \(ledgerTimers.map(\.name))"
+            }
+            return nil
+        }
+    }
+
+    /// An answer to a cancelled or superseded request is dropped without changing the state.
+    public static var dropsChangeNothing: Invariant {
+        Invariant("a dropped answer changes nothing") { observation in
+            for step in observation.steps {
+                guard case .drop(let reference, _, _) = step.input else { continue }
+                if step.before != step.after || step.result != nil {
+                    return "the dropped answer to \(reference) changed the state"
+                }
+            }
+            if case .respond = observation.move, observation.steps.allSatisfy(\.isDrop),
+               observation.before.state != observation.after.state {
+                return "a dropped answer changed the state"
+            }
+            return nil
+        }
+    }
+
+    /// Once a region is in a final state, every event is ignored, the state does not change, and
+    /// nothing is left running.
+    public static var finishedAcceptsNothing: Invariant {
+        Invariant("a finished machine accepts nothing and runs nothing") { observation in
+            let table = observation.after.table
+            if let final = table.finalState(of: observation.after.state.controls) {
+                let name = "\(table.regions[final.region].name) is \(table.regions[final.region].states[final.state])"
+                if !observation.after.state.work.isIdle || !observation.after.pendingRequests.isEmpty || !observation.after.timers.isEmpty {
+                    return "\(name) (final) but work is still running"
+                }
+            }
+            guard table.finalState(of: observation.before.state.controls) != nil else { return nil }
+            if let fired = observation.steps.first(where: { !($0.result?.firedRows.isEmpty ?? true) }) {
+                return "the finished machine fired \(fired.result?.firedRows.map { table.rows[$0].id } ?? [])"
+            }
+            if observation.before.state != observation.after.state { return "the finished machine's state changed" }
+            return nil
+        }
+    }
+}
+
+extension RuntimeStep {
+    /// Whether the step is a dropped answer.
+    var isDrop: Bool {
+        if case .drop = input { true } else { false }
+    }
+}

@@ -1,0 +1,34 @@
+import Foundation
+import Testing
+
+@Suite("address-picker explore") struct ExploreCommandTests {
+    @Test func exploresAndExitsZeroWhenEveryInvariantHolds() throws {
+        let folder = try Tool.folder([:])
+        let result = try Tool.run(["explore", "--seed", "7", "--steps", "3000"], in: folder)
+        #expect(result.status == 0, "\(result.error)")
+        #expect(result.output.hasPrefix("3000 moves from seed 7 in "))
+        #expect(result.output.hasSuffix("; 12 invariants held after every move\n"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty, "no script without a violation")
+        let again = try Tool.run(["explore", "--seed=7", "--steps=3000"], in: folder)
+        #expect(again.output == result.output, "the same seed makes the same moves")
+    }
+
+    @Test("bad options are usage errors", arguments: [
+        (["--steps", "0"], "error: --steps takes a positive whole number, not '0'"),
+        (["--seed", "-1"], "error: --seed takes a whole number from 0 to 18446744073709551615, not '-1'"),
+        (["--seed", "x"], "error: --seed takes a whole number from 0 to 18446744073709551615, not 'x'"),
+        (["extra"], "error: unexpected argument 'extra'"),
+    ])
+    func badOptions(arguments: [String], message: String) throws {
+        let result = try Tool.run(["explore"] + arguments)
+        #expect(result.status == 64)
+        #expect(result.error.hasPrefix(message), "\(result.error)")
+    }
+
+    @Test func helpListsTheInvariants() throws {
+        let result = try Tool.run(["explore", "--help"])
+        #expect(result.status == 0)
+        #expect(result.output.contains("USAGE: address-picker explore [--seed <n>] [--steps <k>] [--output <file>]"))
+        #expect(result.output.contains("EXIT STATUS: 0 when every invariant held, 1 on a violation"))
+    }
+}

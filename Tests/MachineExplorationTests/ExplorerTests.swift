@@ -1,0 +1,61 @@
+import MachineCore
+import MachineExploration
+import MachineRuntime
+import Testing
+
+@Suite("Exploration with invariants") struct ExplorerTests {
+    @Test func aCorrectMachineKeepsEveryInvariant() {
+        let report = LeakyLookup.explorer(bugs: []).explore(seed: 1, moves: 5_000)
+        #expect(report.violation == nil)
+        #expect(report.moves == 5_000)
+        #expect(report.rowHits.allSatisfy { $0 > 0 }, "every row fires: \(report.rowHits)")
+        #expect(report.drops > 0, "late answers to cancelled lookups are tried")
+        #expect(report.episodes > 1, "the machine starts again after finishing")
+    }
+
+    @Test func aLeakedRequestIsCaughtAndShrunkToTheTwoMovesThatLeakIt() throws {
+        let explorer = LeakyLookup.explorer(bugs: .leakOnCancel)
+        let report = explorer.explore(seed: 1, moves: 5_000)
+        let violation = try #require(report.violation)
+        #expect(violation.invariant == "lookup in flight exactly when phase is loading")
+        #expect(violation.message == "a lookup request is in flight while phase is idle")
+        let shrunk = explorer.shrink(violation)
+        #expect(shrunk.invariant == violation.invariant)
+        #expect(shrunk.moves.count == 2)
+        guard shrunk.moves.count == 2, case .send(.lookUp) = shrunk.moves[0], case .send(.cancel) = shrunk.moves[1] else {
+            Issue.record("expected lookUp, cancel; got \(shrunk.moves)")
+            return
+        }
+        #expect(explorer.replay(shrunk.moves, breaking: violation.invariant) != nil)
+        #expect(LeakyLookup.explorer(bugs: []).replay(shrunk.moves, breaking: violation.invariant) == nil,
+                "the fixed machine passes the shrunk script")
+    }
+
+    @Test func finishingWithWorkRunningBreaksAStandardInvariant() throws {
+        let explorer = Explorer(
+            table: LeakyLookup.table(bugs: .finishWhileLoading),
+            initial: LeakyLookup.table(bugs: .finishWhileLoading).initialState(context: .init()),
+            samples: LeakyLookup.Samples(), invariants: Invariant.standard)
+        let violation = try #require(explorer.explore(seed: 9, moves: 5_000).violation)
+        #expect(violation.invariant == "a finished machine accepts nothing and runs nothing")
+        #expect(violation.message == "phase is done (final) but work is still running")
+        let shrunk = explorer.shrink(violation)
+        #expect(shrunk.moves.count == 2, "lookUp, finish: \(shrunk.moves)")
+    }
+
+    @Test func theSameSeedMakesTheSameMoves() {
+        let explorer = LeakyLookup.explorer(bugs: .leakOnCancel)
+        let first = explorer.explore(seed: 42, moves: 3_000), second = explorer.explore(seed: 42, moves: 3_000)
+        #expect(first.moves == second.moves && first.rowHits == second.rowHits && first.drops == second.drops)
+        #expect(first.violation?.moves.count == second.violation?.moves.count)
+        let other = LeakyLookup.explorer(bugs: []).explore(seed: 43, moves: 3_000)
+        let again = LeakyLookup.explorer(bugs: []).explore(seed: 42, moves: 3_000)
+        #expect(other.rowHits != again.rowHits, "another seed makes other moves")
+    }
+
+    @Test func splitMix64MatchesItsReferenceOutputs() {
+        var random = SplitMix64(seed: 0)
+        #expect([random.next(), random.next(), random.next()] == [0xE220_A839_7B1D_CDAF, 0x6E78_9E6A_A1B9_65F4, 0x06C4_5D18_8009_454F])
+        #expect(random.below(0) == 0 && random.pick([Int]()) == nil)
+    }
+}

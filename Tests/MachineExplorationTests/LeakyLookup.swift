@@ -1,0 +1,71 @@
+import MachineCore
+import MachineExploration
+import MachineRuntime
+
+/// A deliberately broken machine for the explorer's tests: a lookup that, when cancelled,
+/// forgets to cancel its request, and that can finish while a lookup is still in flight.
+enum LeakyLookup: MachineDefinition {
+    struct Context: Equatable, Sendable { var found = 0 }
+
+    enum Event: MachineEvent, Equatable {
+        case lookUp, cancel, finish, noise, found, failed
+        enum Kind: Int, IndexedCase { case lookUp, cancel, finish, noise, found, failed }
+        var kind: Kind {
+            switch self {
+            case .lookUp: .lookUp
+            case .cancel: .cancel
+            case .finish: .finish
+            case .noise: .noise
+            case .found: .found
+            case .failed: .failed
+            }
+        }
+    }
+
+    enum Request: MachineRequest {
+        case lookUp
+        enum Kind: Int, IndexedCase { case lookup }
+        var kind: Kind { .lookup }
+    }
+
+    static func requestKind(answeredBy kind: Event.Kind) -> Request.Kind? {
+        kind == .found || kind == .failed ? .lookup : nil
+    }
+
+    enum Phase: Int, ControlState { case idle, loading, shown, done }
+    static let phase = Region<Phase>("phase", index: 0, initial: .idle, final: [.done])
+
+    /// Which bugs the table has.
+    struct Bugs: OptionSet, Sendable {
+        let rawValue: Int
+        /// `cancel` leaves the request in flight.
+        static let leakOnCancel = Bugs(rawValue: 1)
+        /// `finish` is allowed while loading, and leaves the request in flight.
+        static let finishWhileLoading = Bugs(rawValue: 2)
+    }
+
+    static func table(bugs: Bugs) -> TransitionTable<LeakyLookup> {
+        TransitionTable(regions: [phase], rows: [
+            Row("lookUp", in: phase, from: [.idle, .shown], on: .lookUp, to: .loading) { _, _, out in out.request(.lookUp) },
+            Row("found", in: phase, from: [.loading], on: .found, to: .shown) { context, _, _ in context.found += 1 },
+            Row("failed", in: phase, from: [.loading], on: .failed, to: .idle),
+            Row("cancel", in: phase, from: [.loading], on: .cancel, to: .idle) { _, _, out in
+                if !bugs.contains(.leakOnCancel) { out.cancel(.lookup) }
+            },
+            Row("finish", in: phase, from: bugs.contains(.finishWhileLoading) ? [.shown, .loading] : [.shown], on: .finish, to: .done),
+        ])
+    }
+
+    struct Samples: InputSamples {
+        typealias Machine = LeakyLookup
+        var events: [Event] { [.lookUp, .cancel, .finish, .noise] }
+        func answers(to request: Request) -> [Event] { [.found, .failed] }
+    }
+
+    static let invariants = Invariant<LeakyLookup>.standard + [.request(.lookup, onlyIn: phase, .loading)]
+
+    static func explorer(bugs: Bugs) -> Explorer<Samples> {
+        let table = table(bugs: bugs)
+        return Explorer(table: table, initial: table.initialState(context: .init()), samples: Samples(), invariants: invariants)
+    }
+}
