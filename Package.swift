@@ -42,7 +42,7 @@ let package = Package(
 
         .testTarget(name: "MachineCoreTests", dependencies: ["MachineCore"]),
         .testTarget(name: "MachineRuntimeTests", dependencies: ["MachineCore", "MachineRuntime"]),
-        .testTarget(name: "EventScriptsTests", dependencies: ["EventScripts", "AddressPicker", "MachineCore"]),
+        .testTarget(name: "EventScriptsTests", dependencies: ["EventScripts", "AddressPicker", "MachineCore", "MachineExploration"]),
         .testTarget(name: "AddressPickerToolTests", dependencies: ["AddressPickerTool"]),
         .testTarget(name: "MachineTestingTests", dependencies: ["MachineTesting", "EventScripts", "AddressPicker", "Gazetteer", "MachineCore"]),
         .testTarget(name: "MachineDiagramsTests", dependencies: ["MachineDiagrams", "MachineCore", "AddressPicker"]),
