@@ -36,7 +36,7 @@ let package = Package(
         // Benchmarks live apart from the tests; run them in release mode.
         .executableTarget(
             name: "AddressPickerBench",
-            dependencies: ["AddressPicker", "EventScripts", "Gazetteer", "MachineCore", "MachineRuntime", "AllocationCounter"],
+            dependencies: ["AddressPicker", "EventScripts", "Gazetteer", "MachineCore", "MachineExploration", "MachineRuntime", "AllocationCounter"],
             path: "Benchmarks/AddressPickerBench"),
         .target(name: "AllocationCounter", path: "Benchmarks/AllocationCounter"),
 

@@ -1,6 +1,7 @@
 import AddressPicker
 import Foundation
 import Gazetteer
+import MachineExploration
 
 /// The embedded gazetteer against brute-force scans of the same data, in the same run: load time,
 /// completion latency, reverse-geocoding latency, and agreement of every indexed answer with the
@@ -35,15 +36,10 @@ enum GazetteerBenchmark {
         return tally.total
     }
 
+    /// `count` points spread evenly over latitude and longitude, the same for the same seed.
     static func randomCoordinates(_ count: Int, seed: UInt64) -> [Coordinate] {
-        var state = seed
-        func next() -> Double {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return Double((z ^ (z >> 31)) >> 11) / Double(1 << 53)
-        }
+        var random = SplitMix64(seed: seed)
+        func next() -> Double { Double(random.next() >> 11) / Double(1 << 53) }
         return (0..<count).map { _ in Coordinate(clampingLatitude: next() * 180 - 90, longitude: next() * 360 - 180) }
     }
 
