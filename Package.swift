@@ -49,7 +49,7 @@ let package = Package(
         .testTarget(
             name: "MachineCoverageTests",
             dependencies: ["MachineCoverage", "MachineTesting", "EventScripts", "AddressPicker", "MachineCore", "MachineRuntime"]),
-        .testTarget(name: "GazetteerTests", dependencies: ["Gazetteer", "AddressPicker"]),
+        .testTarget(name: "GazetteerTests", dependencies: ["Gazetteer", "AddressPicker", "MachineExploration"]),
         .testTarget(name: "MachineExplorationTests", dependencies: ["MachineExploration", "AddressPicker", "EventScripts", "MachineCore", "MachineRuntime"]),
         .testTarget(name: "AddressPickerTests", dependencies: ["AddressPicker", "MachineCore", "MachineRuntime"]),
     ],

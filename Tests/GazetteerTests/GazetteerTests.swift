@@ -1,6 +1,7 @@
 import AddressPicker
 import Foundation
 @testable import Gazetteer
+import MachineExploration
 import Testing
 
 /// The bundled gazetteer, loaded once for every test.
@@ -243,17 +244,8 @@ let smallRecords: [GazetteerBuilder.Record] = [
     }
 }
 
-/// A small deterministic random number generator (SplitMix64) for reproducible test points.
-struct SplitMix64 {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
+extension SplitMix64 {
+    /// A number in `low..<high`, the same for the same seed: reproducible test points.
     mutating func uniform(_ low: Double, _ high: Double) -> Double {
         low + (high - low) * Double(next() >> 11) / Double(1 << 53)
     }
