@@ -1,3 +1,8 @@
+"""Context for BENCHMARKS.md: how fast Python's reverse_geocode and reverse_geocoder are on this
+machine. Not part of the Swift benchmarks. Install first:
+    pip install reverse_geocode==1.6.6 reverse_geocoder
+then run: python3 Benchmarks/python-baselines.py
+"""
 import time, random
 t = time.perf_counter(); import reverse_geocode; reverse_geocode.get((48.85, 2.35)); print("reverse_geocode load+first query: %.0f ms" % ((time.perf_counter() - t) * 1000))
 import reverse_geocoder as rg
