@@ -45,7 +45,7 @@ extension TransitionTable {
         TableListing(
             regions: regions,
             rows: rows.enumerated().map { index, row in
-                RowListing(id: row.id, region: rowRegion[index], sources: row.sources, event: row.event.name,
+                RowListing(id: row.id, region: Int(rowSteps[index].region), sources: row.sources, event: row.event.name,
                            guard: row.guard?.name, target: row.target)
             },
             events: eventNames,

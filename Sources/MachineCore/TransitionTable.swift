@@ -27,7 +27,6 @@ public struct TransitionTable<M: MachineDefinition>: Sendable {
     @usableFromInline let stateOffset: [Int]
     @usableFromInline let candidateStart: [Int]
     @usableFromInline let candidateRows: [Int]
-    @usableFromInline let rowRegion: [Int]
     @usableFromInline let rowSteps: [RowStep]
     @usableFromInline let rowGuard: [(@Sendable (MachineState<M>, M.Event) -> Bool)?]
     @usableFromInline let rowAction: [Action<M>?]
@@ -116,7 +115,6 @@ public struct TransitionTable<M: MachineDefinition>: Sendable {
         self.stateOffset = offsets
         self.candidateStart = start
         self.candidateRows = candidates
-        self.rowRegion = rowRegion
         self.rowSteps = rows.indices.map { index in
             RowStep(region: rowRegion[index], target: rows[index].target,
                     hasGuard: rows[index].guard != nil, hasAction: rows[index].action != nil)

@@ -59,3 +59,39 @@ import Testing
         #expect(random.below(0) == 0 && random.pick([Int]()) == nil)
     }
 }
+
+/// The standard invariants the framework keeps by construction still report a broken runtime:
+/// observations forged from runtimes that disagree with what happened.
+@Suite("Standard invariants") struct StandardInvariantTests {
+    let table = LeakyLookup.table(bugs: [])
+
+    func invariant(_ name: String) throws -> Invariant<LeakyLookup> {
+        try #require(Invariant<LeakyLookup>.standard.first { $0.name == name })
+    }
+
+    @Test func aLedgerThatListsWorkTheRuntimeDoesNotRunBreaksTheBooks() throws {
+        var state = table.initialState(context: .init())
+        state.work.pending.append(.lookup)
+        let honest = Runtime(table: table, state: table.initialState(context: .init()))
+        let forged = Runtime(table: table, state: state)
+        let books = try invariant("the runtime's timers and requests are the machine's")
+        #expect(books.violation(Observation(move: .send(.noise), before: honest, after: honest, steps: [])) == nil)
+        #expect(books.violation(Observation(move: .send(.noise), before: honest, after: forged, steps: []))
+                == "the runtime has [] in flight, the machine [\"lookup\"]")
+    }
+
+    @Test func aDroppedAnswerThatChangedTheStateIsReported() throws {
+        var runtime = Runtime(table: table, state: table.initialState(context: .init()))
+        _ = try runtime.send(.lookUp)
+        _ = try runtime.send(.cancel)
+        let before = runtime
+        let drop = try runtime.respond(.lookup, 1, with: .found)
+        #expect(drop.count == 1 && drop[0].result == nil, "the late answer is dropped")
+        let drops = try invariant("a dropped answer changes nothing")
+        let move = ExplorationMove<LeakyLookup>.respond(.lookup, ordinal: 1, .found)
+        #expect(drops.violation(Observation(move: move, before: before, after: runtime, steps: drop)) == nil)
+        var changed = runtime
+        _ = try changed.send(.lookUp)
+        #expect(drops.violation(Observation(move: move, before: before, after: changed, steps: drop)) == "a dropped answer changed the state")
+    }
+}
