@@ -36,6 +36,11 @@ public final class ScriptChecker<V: ScriptVocabulary>: Sendable {
             error.file = file
             throw error
         }
+        // An empty script would pass with nothing checked: a wrong file, or line breaks misread.
+        guard builder.sawMachine || builder.sawOther || !builder.givens.isEmpty else {
+            throw ScriptError("the script holds no statement (only blank lines and comments): nothing to replay",
+                              at: ScriptLocation(line: 1, column: 1), file: file)
+        }
         var context = vocabulary.initialContext
         for given in builder.givens {
             guard let write = vocabulary.fields.first(where: { $0.name == given.field })?.write else { continue }

@@ -1,5 +1,5 @@
 /// Reads a script's text into statements, checking the bytes first: valid UTF-8, no NUL, no
-/// line longer than ``maximumLineLength`` scalars. Every problem is a ``ScriptError`` with its
+/// line longer than ``maximumLineLength`` scalars. Lines end at LF, CR LF or a lone CR. Every problem is a ``ScriptError`` with its
 /// line and column; nothing here can crash on hostile input.
 public enum ScriptSource {
     /// The longest line accepted, in Unicode scalars.
@@ -22,7 +22,7 @@ public enum ScriptSource {
         tokens.reserveCapacity(64)
         while lineStart <= bytes.count {
             var lineEnd = lineStart
-            while lineEnd < bytes.count, bytes[lineEnd] != UInt8(ascii: "\n") { lineEnd += 1 }
+            while lineEnd < bytes.count, bytes[lineEnd] != UInt8(ascii: "\n"), bytes[lineEnd] != UInt8(ascii: "\r") { lineEnd += 1 }
             let line = bytes[lineStart..<lineEnd]
             do {
                 try validate(line, lineNumber: lineNumber)
@@ -37,7 +37,9 @@ public enum ScriptSource {
                 }
                 throw error
             }
-            lineStart = lineEnd + 1
+            // A line ends at LF, CR LF or a lone CR (old Mac files), each one break.
+            let crlf = lineEnd + 1 < bytes.count && bytes[lineEnd] == UInt8(ascii: "\r") && bytes[lineEnd + 1] == UInt8(ascii: "\n")
+            lineStart = lineEnd + (crlf ? 2 : 1)
             lineNumber += 1
         }
     }

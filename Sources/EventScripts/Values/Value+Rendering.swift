@@ -52,11 +52,13 @@ extension Value: CustomStringConvertible {
     public static func render(_ duration: Duration) -> String {
         let (seconds, attoseconds) = duration.components
         let wholeMilliseconds = attoseconds / 1_000_000_000_000_000
-        if attoseconds % 1_000_000_000_000_000 == 0 {
-            return "\(seconds * 1000 + wholeMilliseconds)ms"
+        let (scaled, overflow) = seconds.multipliedReportingOverflow(by: 1000)
+        let (milliseconds, overflowAgain) = scaled.addingReportingOverflow(wholeMilliseconds)
+        if attoseconds % 1_000_000_000_000_000 == 0, !overflow, !overflowAgain {
+            return "\(milliseconds)ms"
         }
-        let milliseconds = Double(seconds) * 1000 + Double(attoseconds) / 1e15
-        return "\(milliseconds)ms"
+        // A fraction of a millisecond, or more milliseconds than an Int64 holds.
+        return "\(Double(seconds) * 1000 + Double(attoseconds) / 1e15)ms"
     }
 
     /// A string literal with the script's escapes.
