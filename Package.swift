@@ -28,7 +28,9 @@ let package = Package(
         .target(name: "MachineCoverage", dependencies: ["MachineCore", "MachineRuntime", "EventScripts"]),
         .target(name: "MachineExploration", dependencies: ["MachineCore", "MachineRuntime", "EventScripts"]),
         .target(name: "AddressPicker", dependencies: ["MachineCore", "MachineRuntime", "EventScripts", "MachineExploration"]),
-        .target(name: "Gazetteer", dependencies: ["AddressPicker"], resources: [.copy("Resources/gazetteer.bin")]),
+        .target(name: "Gazetteer", dependencies: ["AddressPicker", "EmbeddedGazetteer"]),
+        // The gazetteer file linked into the binary (an assembler .incbin), so a copied executable carries it.
+        .target(name: "EmbeddedGazetteer", exclude: ["data"], cSettings: [.headerSearchPath("data")]),
         .executableTarget(
             name: "AddressPickerTool",
             dependencies: ["AddressPicker", "EventScripts", "Gazetteer", "MachineCoverage", "MachineDiagrams", "MachineExploration", "MachineRuntime"]),

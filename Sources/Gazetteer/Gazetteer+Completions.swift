@@ -104,7 +104,8 @@ struct TopList {
     init(gazetteer: Gazetteer, limit: Int) {
         self.gazetteer = gazetteer
         self.limit = limit
-        places.reserveCapacity(limit + 1)
+        // A limit beyond the number of places (Int.max included) reserves no more than they need.
+        places.reserveCapacity(min(limit, gazetteer.count) + 1)
     }
 
     mutating func consider<I: BinaryInteger>(_ candidate: I) {

@@ -1,4 +1,5 @@
 import AddressPicker
+import EmbeddedGazetteer
 import Foundation
 
 /// An offline geocoder over real populated places (GeoNames, geonames.org, CC BY 4.0): completions
@@ -39,16 +40,18 @@ public final class Gazetteer: Sendable {
         try self.init(bytes: bytes)
     }
 
-    /// The data shipped with the package: 155,210 places of 1,000 people or more.
+    /// The data shipped with the package, 155,210 places of 1,000 people or more, checked.
+    ///
+    /// The file is linked into the binary itself (not a resource bundle beside it), so an
+    /// executable copied anywhere still has it.
     public static func bundled() throws(GazetteerError) -> Gazetteer {
-        guard let url = bundledFile else {
-            throw .unreadable(path: "gazetteer.bin", reason: "the resource is missing from the package")
-        }
-        return try Gazetteer(contentsOf: url)
+        try Gazetteer(bytes: embeddedFile)
     }
 
-    /// Where the shipped data is.
-    public static var bundledFile: URL? { Bundle.module.url(forResource: "gazetteer", withExtension: "bin") }
+    /// The bytes of the embedded gazetteer file, as built by `address-picker build-gazetteer`.
+    public static var embeddedFile: [UInt8] {
+        Array(UnsafeBufferPointer(start: embedded_gazetteer_bytes(), count: embedded_gazetteer_count()))
+    }
 
     /// How many places there are.
     public var count: Int { data.placeCount }

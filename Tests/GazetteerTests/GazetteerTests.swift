@@ -21,8 +21,14 @@ func names(_ gazetteer: Gazetteer, _ places: [Int]) -> [String] { places.map { g
 
     func bundledBytes() throws -> [UInt8] {
         let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("Sources/Gazetteer/Resources/gazetteer.bin")
+            .deletingLastPathComponent().appendingPathComponent("Sources/EmbeddedGazetteer/data/gazetteer.bin")
         return [UInt8](try Data(contentsOf: url))
+    }
+
+    @Test func theBinaryCarriesTheCommittedFileByteForByte() throws {
+        let embedded = Gazetteer.embeddedFile
+        #expect(embedded.count > 1_000_000)
+        #expect(embedded == (try bundledBytes()))
     }
 
     @Test func aDamagedFileIsRefused() throws {
