@@ -92,18 +92,29 @@ struct UsageError: Error {
     init(_ message: String) { self.message = message }
 }
 
-/// Help text in the layout of swift-argument-parser.
-func helpText(overview: String, usage: String, arguments: [(String, String)] = [], options: [Arguments.Option]) -> String {
+/// Help text in the layout of swift-argument-parser, derived from the options; it ends with the
+/// subcommand's exit statuses and the ones every subcommand shares.
+func helpText(
+    overview: String, usage: String, arguments: [(String, String)] = [], options: [Arguments.Option],
+    exitStatuses: [(Int32, String)], details: String = ""
+) -> String {
     var text = "OVERVIEW: \(overview)\n\nUSAGE: \(usage)\n"
     if !arguments.isEmpty {
         text += "\nARGUMENTS:\n"
-        for (name, help) in arguments { text += "  \(name.padding(toLength: 24, withPad: " ", startingAt: 0))\(help)\n" }
+        for (name, help) in arguments { text += helpLine(name, help) }
     }
     text += "\nOPTIONS:\n"
-    for option in options {
-        let names = (option.short.map { "-\($0), " } ?? "") + option.synopsis
-        text += "  \(names.padding(toLength: 24, withPad: " ", startingAt: 0))\(option.help)\n"
-    }
-    text += "  \("-h, --help".padding(toLength: 24, withPad: " ", startingAt: 0))Show help information.\n"
+    for option in options { text += helpLine((option.short.map { "-\($0), " } ?? "") + option.synopsis, option.help) }
+    text += helpLine("-h, --help", "Show help information.")
+    if !details.isEmpty { text += "\n" + details + (details.hasSuffix("\n") ? "" : "\n") }
+    text += "\nEXIT STATUS:\n"
+    for (status, meaning) in exitStatuses + ExitStatus.common { text += "  \(status)  \(meaning)\n" }
     return text
+}
+
+/// One line of a help section: the name in a column of 24, or alone on its line when longer.
+private func helpLine(_ name: String, _ help: String) -> String {
+    let column = 24
+    if name.count < column { return "  " + name.padding(toLength: column, withPad: " ", startingAt: 0) + help + "\n" }
+    return "  \(name)\n" + String(repeating: " ", count: column + 2) + help + "\n"
 }

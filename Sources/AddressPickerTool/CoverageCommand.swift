@@ -14,20 +14,20 @@ enum CoverageCommand {
     static let help = helpText(
         overview: "Replay event scripts and report the address picker's transition coverage.",
         usage: "address-picker coverage <file> ... [--min <percent>] [--provider <provider>]",
-        arguments: [("<file>", "Event scripts (.events) to replay.")],
-        options: options) + """
-
-        Prints the totals (rows fired, states entered, events handled, guards seen both true and
-        false, pairs of consecutive rows per region), then every row with its hits, uncovered first.
-
-        EXIT STATUS:
-          0  the scripts passed (and rows are covered to --min)
-          1  an expectation failed, or row coverage is below --min
-          2  a script is invalid
-        """
+        arguments: [("<file>", "Event scripts (.events) to replay; - reads one from standard input.")],
+        options: options,
+        exitStatuses: [
+            (0, "the scripts passed (and rows are covered to --min)"),
+            (1, "an expectation failed, or row coverage is below --min"),
+            (2, "a script is invalid"),
+        ],
+        details: """
+            Prints the totals (rows fired, states entered, events handled, guards seen both true and
+            false, pairs of consecutive rows per region), then every row with its hits, uncovered first.
+            """)
 
     static func run(_ arguments: Arguments) throws -> Int32 {
-        guard !arguments.positional.isEmpty else { throw UsageError("missing <file>: name at least one event script") }
+        try InputFiles.check(arguments.positional)
         var minimum: Double?
         if let text = arguments[value: "min"] {
             guard let value = Double(text), (0...100).contains(value) else {
@@ -40,19 +40,21 @@ enum CoverageCommand {
         let checker = ScriptChecker(vocabulary: vocabulary)
         let player = Player(vocabulary: vocabulary)
         var coverage = TransitionCoverage(table: AddressPicker.table)
-        var status: Int32 = 0
+        var status = ExitStatus.success
         for file in arguments.positional {
+            let name = InputFiles.displayName(file)
             do {
-                let bytes = try FileManager.default.contents(atPath: file).map { [UInt8]($0) } ?? {
-                    throw ScriptError("cannot read the script", at: ScriptLocation(line: 1, column: 1), file: file)
-                }()
-                let outcome = coverage.record(try checker.program(from: bytes, file: file), player: player, answerer: answerer)
+                let program = try checker.program(from: try InputFiles.read(file), file: name)
+                let outcome = coverage.record(program, player: player, answerer: answerer)
                 if case .invalid(let error) = outcome { printError(error.description) }
-                if case .failed(let failures, _) = outcome { printError("\(file): \(failures) expectation(s) failed") }
+                if case .failed(let failures, _) = outcome { printError("\(name): \(failures) expectation(s) failed") }
                 status = max(status, outcome.exitCode)
             } catch let error as ScriptError {
                 printError(error.description)
-                status = 2
+                status = max(status, ExitStatus.invalid)
+            } catch let error as ToolError {
+                printError("error: \(error)")
+                status = max(status, ExitStatus.cannotReadOrWrite)
             }
         }
         let report = coverage.report
@@ -60,9 +62,9 @@ enum CoverageCommand {
         output.write(report.text)
         if let minimum, report.rows.percent < minimum {
             output.write("\nrow coverage \(String(format: "%.1f", report.rows.percent))% is below --min \(minimum)%\n")
-            status = max(status, 1)
+            status = max(status, ExitStatus.failure)
         }
-        output.flush()
+        try output.finish("standard output")
         return status
     }
 }

@@ -12,11 +12,12 @@ enum DiagramCommand {
     static let help = helpText(
         overview: "Draw the address-picker machine from its transition table.",
         usage: "address-picker diagram [--format <format>] [--output <file>]",
-        options: options) + """
-
-        The files in StateCharts/ are written by this command (Scripts/update-statecharts writes them all,
-        with the SVG that Graphviz renders from the DOT); a test fails when they are stale.
-        """
+        options: options,
+        exitStatuses: [(0, "the diagram was written")],
+        details: """
+            The files in StateCharts/ are written by this command (Scripts/update-statecharts writes them all,
+            with the SVG that Graphviz renders from the DOT); a test fails when they are stale.
+            """)
 
     static func run(_ arguments: Arguments) throws -> Int32 {
         guard arguments.positional.isEmpty else { throw UsageError("unexpected argument '\(arguments.positional[0])'") }
@@ -26,14 +27,15 @@ enum DiagramCommand {
         }
         let text = format.render(AddressPicker.table.listing, name: "address-picker")
         if let path = arguments[value: "output"] {
-            var file = try AtomicFile(path)
-            file.output.write(text)
-            try file.commit()
+            try OutputFile.write(path) { output in
+                output.write(text)
+                return true
+            }
         } else {
             var output = BufferedOutput.standardOutput
             output.write(text)
-            output.flush()
+            try output.finish("standard output")
         }
-        return 0
+        return ExitStatus.success
     }
 }

@@ -13,8 +13,9 @@ enum ExploreCommand {
     static let help = helpText(
         overview: "Drive the address picker with random inputs and check its invariants after every move.",
         usage: "address-picker explore [--seed <n>] [--steps <k>] [--output <file>]",
-        options: options) + """
-
+        options: options,
+        exitStatuses: [(0, "every invariant held"), (1, "an invariant was broken (the report is printed even when its script cannot be written)")],
+        details: """
         The moves are valid inputs: sample host events (indexes outside the lists included),
         answers and failures for the requests in flight, late answers to cancelled requests, and
         advances of the virtual clock before, on and after the timers' deadlines. After each move:
@@ -29,9 +30,8 @@ enum ExploreCommand {
           - once confirmed, the picker accepts nothing and runs nothing.
         The machine starts again after confirming or after 200 moves. A violation is shrunk to a
         short event script that reproduces it, written to --output: replay it to see the state.
-
-        EXIT STATUS: 0 when every invariant held, 1 on a violation, 64 on a usage error.
-        """
+        Progress is shown on standard error when it is a terminal and the run takes over a second.
+        """)
 
     static func run(_ arguments: Arguments) throws -> Int32 {
         guard arguments.positional.isEmpty else { throw UsageError("unexpected argument '\(arguments.positional[0])'") }
@@ -40,33 +40,44 @@ enum ExploreCommand {
             guard let number = UInt64(text) else { throw UsageError("--seed takes a whole number from 0 to \(UInt64.max), not '\(text)'") }
             seed = number
         }
-        let steps = try arguments[value: "steps"].map { try positiveInteger($0, "--steps") } ?? 10_000
+        let steps = try arguments[value: "steps"].map { try wholeNumber($0, "--steps", in: 1...1_000_000_000) } ?? 10_000
         let output = arguments[value: "output"] ?? "explore-seed-\(seed).events"
 
         let explorer = AddressPicker.explorer()
-        let report = explorer.explore(seed: seed, moves: steps)
+        var progress = Progress()
+        let report = explorer.explore(seed: seed, moves: steps) { moves in
+            progress.update("explore: \(moves) of \(steps) moves")
+        }
+        progress.finish()
         let fired = report.rowHits.filter { $0 > 0 }.count
         let summary = "\(report.moves) moves from seed \(seed) in \(report.episodes) episodes: \(fired) of \(report.rowHits.count) rows fired, "
             + "\(report.requests) requests (\(report.drops) late answers dropped), \(report.timersFired) timers fired"
         guard let violation = report.violation else {
-            print(summary + "; \(explorer.invariants.count) invariants held after every move")
-            return 0
+            try printOutput(summary + "; \(explorer.invariants.count) invariants held after every move")
+            return ExitStatus.success
         }
         let shrunk = explorer.shrink(violation)
         let script = ExplorationScript.render(
             shrunk, vocabulary: AddressPickerVocabulary(), initial: explorer.initial,
             header: ["Found by `address-picker explore --seed \(seed) --steps \(steps)` after \(report.moves) moves;",
                      "shrunk from \(violation.moves.count) moves to \(shrunk.moves.count)."])
-        var file = try AtomicFile(output)
-        file.output.write(script)
-        try file.commit()
-        print(summary)
+        // The report comes first: a script that cannot be written must not lose it.
+        try printOutput(summary)
         printError("""
             invariant broken after move \(report.moves): \(shrunk.invariant)
               \(shrunk.message)
-            shrunk from \(violation.moves.count) moves to \(shrunk.moves.count); wrote \(output)
-              address-picker replay \(output)
+            shrunk from \(violation.moves.count) moves to \(shrunk.moves.count)
             """)
-        return 1
+        do {
+            try OutputFile.write(output) { file in
+                file.write(script)
+                return true
+            }
+        } catch {
+            printError("error: \(error); the script is:\n\(script)")
+            return ExitStatus.cannotReadOrWrite
+        }
+        printError("wrote \(output); replay it:\n  address-picker replay \(output)")
+        return ExitStatus.failure
     }
 }

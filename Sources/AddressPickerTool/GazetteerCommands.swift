@@ -5,26 +5,27 @@ import Gazetteer
 /// `address-picker search QUERY`: the embedded gazetteer's completions and places for a query.
 enum SearchCommand {
     static let options: [Arguments.Option] = [
-        .value("limit", "count", help: "How many completions (default 10)."),
+        .value("limit", "count", help: "How many completions, 1 to \(maximumLimit) (default 10)."),
         .value("near", "latitude,longitude", help: "Also search places, those within a degree of this point first."),
     ]
+
+    /// The most completions one search lists.
+    static let maximumLimit = 1000
 
     static let help = helpText(
         overview: "Look up places in the embedded offline gazetteer as you would type them.",
         usage: "address-picker search <query> [--limit <count>] [--near <latitude,longitude>]",
         arguments: [("<query>", "A prefix, a name, or words that narrow it (\"paris fr\", \"springfield illinois\").")],
-        options: options) + """
-
-        Place data: GeoNames, geonames.org, CC BY 4.0.
-        """
+        options: options,
+        exitStatuses: [(0, "the search ran (finding nothing included)")],
+        details: "Place data: GeoNames, geonames.org, CC BY 4.0.")
 
     static func run(_ arguments: Arguments) throws -> Int32 {
         guard arguments.positional.count == 1 else { throw UsageError("give one query (quote it if it has spaces)") }
-        let limit = try positiveInteger(arguments[value: "limit"] ?? "10", "--limit")
-        let provider = GazetteerProvider(gazetteer: try Gazetteer.bundled(), completionLimit: limit)
+        let limit = try wholeNumber(arguments[value: "limit"] ?? "10", "--limit", in: 1...maximumLimit)
+        let provider = GazetteerProvider(gazetteer: try loadGazetteer(), completionLimit: limit)
         let query = arguments.positional[0]
         var output = BufferedOutput.standardOutput
-        defer { output.flush() }
         let completions = provider.completionList(for: query)
         if completions.isEmpty { output.write("no completions for \"\(query)\"\n") }
         for completion in completions { output.write("\(completion.title) — \(completion.subtitle)\n") }
@@ -37,7 +38,8 @@ enum SearchCommand {
                 output.write("\(place.address.formatted) (\(String(format: "%.1f", kilometres)) km)\n")
             }
         }
-        return 0
+        try output.finish("standard output")
+        return ExitStatus.success
     }
 }
 
@@ -49,20 +51,19 @@ enum ReverseCommand {
         overview: "Reverse-geocode a point with the embedded offline gazetteer: the nearest populated place.",
         usage: "address-picker reverse <latitude> <longitude>",
         arguments: [("<latitude>", "Degrees north, -90...90."), ("<longitude>", "Degrees east, -180...180.")],
-        options: options) + """
-
-        Distances are great-circle (haversine) distances. Place data: GeoNames, geonames.org, CC BY 4.0.
-        """
+        options: options,
+        exitStatuses: [(0, "the nearest place was printed")],
+        details: "Distances are great-circle (haversine) distances. Place data: GeoNames, geonames.org, CC BY 4.0.")
 
     static func run(_ arguments: Arguments) throws -> Int32 {
         guard arguments.positional.count == 2 else { throw UsageError("give a latitude and a longitude") }
         let point = try coordinate("\(arguments.positional[0]),\(arguments.positional[1])", "the coordinate")
-        let gazetteer = try Gazetteer.bundled()
+        let gazetteer = try loadGazetteer()
         guard let index = gazetteer.nearest(to: point) else { throw ToolError("the gazetteer is empty") }
         let entry = gazetteer.entry(index)
         let kilometres = point.distance(to: entry.coordinate) / 1000
-        print("\(entry.address.formatted) (\(entry.coordinate.latitude), \(entry.coordinate.longitude), \(String(format: "%.1f", kilometres)) km away)")
-        return 0
+        try printOutput("\(entry.address.formatted) (\(entry.coordinate.latitude), \(entry.coordinate.longitude), \(String(format: "%.1f", kilometres)) km away)")
+        return ExitStatus.success
     }
 }
 
@@ -80,7 +81,19 @@ func coordinate(_ text: String, _ what: String) throws -> Coordinate {
     }
 }
 
-func positiveInteger(_ text: String, _ what: String) throws -> Int {
-    guard let value = Int(text), value > 0 else { throw UsageError("\(what) takes a positive whole number, not '\(text)'") }
+/// `text` as a whole number in `range`; a usage error names the range.
+func wholeNumber(_ text: String, _ what: String, in range: ClosedRange<Int>) throws(UsageError) -> Int {
+    guard let value = Int(text), range.contains(value) else {
+        throw UsageError("\(what) takes a whole number from \(range.lowerBound) to \(range.upperBound), not '\(text)'")
+    }
     return value
+}
+
+/// The embedded gazetteer; its data missing or damaged is a tool failure, with the reason.
+func loadGazetteer() throws(ToolError) -> Gazetteer {
+    do {
+        return try Gazetteer.bundled()
+    } catch {
+        throw ToolError("cannot load the embedded gazetteer: \(error)")
+    }
 }

@@ -1,17 +1,21 @@
 import Foundation
 
 /// A text stream to a file descriptor, buffered so that a long transcript costs few writes.
+///
+/// A failed write (a full disk, `/dev/full`, a closed descriptor) never traps: the stream keeps
+/// the first error, drops what it cannot write, and ``finish(_:)`` reports it as a ``ToolError``.
 struct BufferedOutput: TextOutputStream {
-    private let handle: FileHandle
+    private let descriptor: Int32
     private var buffer: [UInt8] = []
+    /// The `errno` of the first write that failed.
+    private(set) var failure: Int32?
 
-    init(_ handle: FileHandle) {
-        self.handle = handle
+    init(descriptor: Int32) {
+        self.descriptor = descriptor
         buffer.reserveCapacity(1 << 16)
     }
 
-    static var standardOutput: BufferedOutput { BufferedOutput(.standardOutput) }
-    static var standardError: BufferedOutput { BufferedOutput(.standardError) }
+    static var standardOutput: BufferedOutput { BufferedOutput(descriptor: STDOUT_FILENO) }
 
     mutating func write(_ string: String) {
         write(bytes: string.utf8)
@@ -24,57 +28,46 @@ struct BufferedOutput: TextOutputStream {
 
     mutating func flush() {
         guard !buffer.isEmpty else { return }
-        handle.write(Data(buffer))
-        buffer.removeAll(keepingCapacity: true)
+        defer { buffer.removeAll(keepingCapacity: true) }
+        guard failure == nil else { return }
+        if let error = Self.writeAll(buffer, to: descriptor) { failure = error }
     }
 
-    /// Flushes and closes the file.
-    mutating func close() throws {
+    /// Flushes, and throws when any write failed; `destination` names it in the message.
+    mutating func finish(_ destination: String) throws(ToolError) {
         flush()
-        try handle.close()
-    }
-}
-
-/// A file written through a temporary sibling and moved into place only when complete, so a
-/// failed run never leaves a half-written file behind.
-struct AtomicFile {
-    let destination: URL
-    let temporary: URL
-    var output: BufferedOutput
-
-    init(_ path: String) throws {
-        destination = URL(fileURLWithPath: path)
-        temporary = destination.deletingLastPathComponent()
-            .appendingPathComponent(".\(destination.lastPathComponent).\(ProcessInfo.processInfo.processIdentifier).tmp")
-        guard FileManager.default.createFile(atPath: temporary.path, contents: nil) else {
-            throw ToolError("cannot write '\(temporary.path)'")
-        }
-        output = BufferedOutput(try FileHandle(forWritingTo: temporary))
+        if let failure { throw ToolError("cannot write \(destination): \(String(cString: strerror(failure)))") }
     }
 
-    /// Moves the finished file into place.
-    mutating func commit() throws {
-        try output.close()
-        // rename(2) replaces the destination atomically.
-        guard rename(temporary.path, destination.path) == 0 else {
-            throw ToolError("cannot move the transcript to '\(destination.path)': \(String(cString: strerror(errno)))")
+    /// Writes every byte, retrying after interruptions and short writes; the `errno` of a failure.
+    static func writeAll(_ bytes: [UInt8], to descriptor: Int32) -> Int32? {
+        bytes.withUnsafeBytes { raw -> Int32? in
+            guard let base = raw.baseAddress else { return nil }
+            var offset = 0
+            while offset < raw.count {
+                let written = Foundation.write(descriptor, base + offset, raw.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    return errno
+                }
+                if written == 0 { return EIO }
+                offset += written
+            }
+            return nil
         }
     }
-
-    /// Deletes the unfinished file.
-    mutating func discard() {
-        try? output.close()
-        try? FileManager.default.removeItem(at: temporary)
-    }
 }
 
-/// A failure of the tool itself (a file it cannot read or write): exit code 2.
-struct ToolError: Error, CustomStringConvertible {
-    let description: String
-    init(_ description: String) { self.description = description }
-}
-
-/// Prints `text` to standard error.
+/// Prints `text` to standard error (a line; a failure to write there is ignored, as there is
+/// nowhere left to report it).
 func printError(_ text: String) {
-    FileHandle.standardError.write(Data((text.hasSuffix("\n") ? text : text + "\n").utf8))
+    _ = BufferedOutput.writeAll(Array((text.hasSuffix("\n") ? text : text + "\n").utf8), to: STDERR_FILENO)
+}
+
+/// Prints `text` and a newline to standard output; a failed write is a ``ToolError``, never a
+/// silent loss.
+func printOutput(_ text: String) throws(ToolError) {
+    var output = BufferedOutput.standardOutput
+    output.write(text + "\n")
+    try output.finish("standard output")
 }

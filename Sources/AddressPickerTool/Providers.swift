@@ -9,7 +9,7 @@ enum Providers {
         case "script":
             return nil
         case "gazetteer":
-            let provider = GazetteerProvider(gazetteer: try Gazetteer.bundled())
+            let provider = GazetteerProvider(gazetteer: try loadGazetteer())
             return { provider.answer($0) }
         default:
             throw UsageError("--provider takes script or gazetteer, not '\(name)'")

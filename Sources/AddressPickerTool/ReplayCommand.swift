@@ -7,8 +7,8 @@ import MachineRuntime
 enum ReplayCommand {
     static let options: [Arguments.Option] = [
         .flag("quiet", short: "q", help: "Print one line per script instead of its transcript."),
-        .value("format", "format", help: "text (default) or json (JSON Lines, one object per entry)."),
-        .value("output", "directory", help: "Write each transcript to <directory>/NAME.transcript (.jsonl for json), atomically."),
+        .value("format", "format", help: "text (default) or json (JSON Lines: one object per entry, or per script with --quiet)."),
+        .value("output", short: "o", "directory", help: "Write each transcript to <directory>/NAME.transcript (.jsonl for json), atomically."),
         .value("provider", "provider", help: "script (default): the script answers requests; gazetteer: the embedded geocoder."),
         .value("snapshot", "directory", help: "Compare each transcript with <directory>/NAME.transcript instead of printing it."),
         .optionalValue("record", "mode", help: "With --snapshot: write missing references (or all, with --record=all)."),
@@ -17,79 +17,97 @@ enum ReplayCommand {
     static let help = helpText(
         overview: "Replay event scripts against the address-picker machine on a virtual clock.",
         usage: "address-picker replay <file> ... [--quiet] [--format <format>] [--output <directory>] [--provider <provider>] [--snapshot <directory> [--record[=<mode>]]]",
-        arguments: [("<file>", "Event scripts (.events) to replay.")],
-        options: options) + """
+        arguments: [("<file>", "Event scripts (.events) to replay; - reads one from standard input.")],
+        options: options,
+        exitStatuses: [
+            (0, "every expectation held"),
+            (1, "an expectation failed (the replay goes on, so every failure is reported); with --snapshot, a transcript that differs from its reference, a missing reference, or one just recorded"),
+            (2, "a script is invalid (syntax, unknown words, wrong types, a respond with no request, no statement at all)"),
+        ],
+        details: """
+            With several scripts the tool exits with the highest status.
 
-        EXIT STATUS:
-          0  every expectation held
-          1  an expectation failed (the replay goes on, so every failure is reported)
-          2  a script is invalid (syntax, unknown words, wrong types, a respond with no request)
-          With several scripts the tool exits with the highest status.
-          With --snapshot, a transcript that differs from its reference, a missing reference, or
-          one just recorded (review it, then run again) also gives 1.
-
-        SNAPSHOTS:
-          References are written only when asked: --record (missing ones), --record=all, or
-          ADDRESS_PICKER_RECORD=missing|all. On CI (CI set) nothing is ever written.
-        """
+            SNAPSHOTS:
+              References are written only when asked: --record (missing ones), --record=all, or
+              ADDRESS_PICKER_RECORD=missing|all. On CI (CI set) nothing is ever written.
+            """)
 
     enum Format: String { case text, json }
 
     static func run(_ arguments: Arguments) throws -> Int32 {
-        guard !arguments.positional.isEmpty else { throw UsageError("missing <file>: name at least one event script") }
+        let files = arguments.positional
+        try InputFiles.check(files)
         guard let format = Format(rawValue: arguments[value: "format"] ?? "text") else {
             throw UsageError("--format takes text or json, not '\(arguments[value: "format"] ?? "")'")
         }
         let answerer = try Providers.answerer(named: arguments[value: "provider"] ?? "script")
-        let quiet = arguments.has("quiet")
         if let snapshots = arguments[value: "snapshot"] {
-            return try snapshot(arguments, into: snapshots, answerer: answerer)
+            return try snapshot(files, into: snapshots, record: arguments, answerer: answerer)
         }
         if arguments.has("record") { throw UsageError("--record goes with --snapshot <directory>") }
-        let directory = arguments[value: "output"]
-        if let directory {
-            var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
-                throw ToolError("--output: '\(directory)' is not a directory")
-            }
-        }
+        let destinations = try transcriptPaths(files, in: arguments[value: "output"], format: format)
+        let summarise = arguments.has("quiet") || !destinations.isEmpty
         let vocabulary = AddressPickerVocabulary()
         let checker = ScriptChecker(vocabulary: vocabulary)
         let player = Player(vocabulary: vocabulary)
-        var status: Int32 = 0
+        var status = ExitStatus.success
         var standardOutput = BufferedOutput.standardOutput
-        defer { standardOutput.flush() }
-        for file in arguments.positional {
-            let outcome: Outcome
+        for file in files {
+            let name = InputFiles.displayName(file)
+            var outcome: Outcome
             do {
-                let program = try checker.program(from: try read(file), file: file)
-                if let directory {
-                    let name = URL(fileURLWithPath: file).deletingPathExtension().lastPathComponent
-                    let path = URL(fileURLWithPath: directory)
-                        .appendingPathComponent(name + (format == .json ? ".jsonl" : ".transcript")).path
-                    var destination = try AtomicFile(path)
-                    let played = play(program, player, answerer, format, quiet: false, into: &destination.output)
-                    if case .invalid = played { destination.discard() } else { try destination.commit() }
-                    outcome = played
+                let program = try checker.program(from: try InputFiles.read(file), file: name)
+                if let path = destinations[file] {
+                    outcome = .passed(expectations: 0)
+                    try OutputFile.write(path) { output in
+                        outcome = play(program, player, answerer, format, quiet: false, into: &output)
+                        if case .invalid = outcome { return false }
+                        return true
+                    }
                 } else {
-                    outcome = play(program, player, answerer, format, quiet: quiet, into: &standardOutput)
+                    outcome = play(program, player, answerer, format, quiet: summarise, into: &standardOutput)
                 }
             } catch let error as ScriptError {
                 outcome = .invalid(error)
                 printError(error.description)
-            } catch {
-                throw ToolError("cannot write the transcript of '\(file)': \(error)")
+            } catch let error as ToolError {
+                printError("error: \(error)")
+                status = max(status, ExitStatus.cannotReadOrWrite)
+                continue
             }
-            if quiet || directory != nil {
-                standardOutput.write(summary(of: outcome, file: file) + "\n")
-            }
+            if summarise { standardOutput.write(summary(of: outcome, file: name, format: format) + "\n") }
             status = max(status, outcome.exitCode)
         }
+        try standardOutput.finish("the transcript to standard output")
         return status
     }
 
+    /// With `--output`, where each script's transcript goes; two scripts that would write the same
+    /// file are an error before anything is written.
+    private static func transcriptPaths(_ files: [String], in directory: String?, format: Format) throws -> [String: String] {
+        guard let directory else { return [:] }
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
+            throw ToolError("cannot write to '\(directory)': it is not a folder")
+        }
+        var paths: [String: String] = [:]
+        var writers: [String: String] = [:]
+        for file in files {
+            let path = URL(fileURLWithPath: directory)
+                .appendingPathComponent(InputFiles.baseName(file) + (format == .json ? ".jsonl" : ".transcript")).path
+            if let other = writers[path] {
+                throw UsageError("'\(other)' and '\(file)' would both write \(path); replay them into different folders")
+            }
+            writers[path] = file
+            paths[file] = path
+        }
+        return paths
+    }
+
     /// `--snapshot DIR`: compares each script's transcript with its reference.
-    private static func snapshot(_ arguments: Arguments, into directory: String, answerer: Answerer<AddressPicker>?) throws -> Int32 {
+    private static func snapshot(
+        _ files: [String], into directory: String, record arguments: Arguments, answerer: Answerer<AddressPicker>?
+    ) throws -> Int32 {
         var explicit: SnapshotRecordMode?
         if arguments.has("record") {
             let value = arguments[value: "record"] ?? "missing"
@@ -105,50 +123,54 @@ enum ReplayCommand {
         let vocabulary = AddressPickerVocabulary()
         let checker = ScriptChecker(vocabulary: vocabulary)
         let player = Player(vocabulary: vocabulary)
-        var status: Int32 = 0
+        var status = ExitStatus.success
         var output = BufferedOutput.standardOutput
-        defer { output.flush() }
-        for file in arguments.positional {
-            let name = URL(fileURLWithPath: file).deletingPathExtension().lastPathComponent
-            let reference = store.referenceURL(for: name).path
+        for file in files {
+            let name = InputFiles.displayName(file)
+            let base = InputFiles.baseName(file)
+            let reference = store.referenceURL(for: base).path
             let transcript: (outcome: Outcome, text: String)
             do {
-                transcript = player.transcript(of: try checker.program(from: try read(file), file: file), answerer: answerer)
+                transcript = player.transcript(of: try checker.program(from: try InputFiles.read(file), file: name), answerer: answerer)
+            } catch let error as ToolError {
+                printError("error: \(error)")
+                status = max(status, ExitStatus.cannotReadOrWrite)
+                continue
             } catch {
-                printError(error.description)
-                output.write("INVALID \(file)\n")
-                status = max(status, 2)
+                printError("\(error)")
+                output.write("INVALID \(name)\n")
+                status = max(status, ExitStatus.invalid)
                 continue
             }
             if case .invalid(let error) = transcript.outcome {
                 printError(error.description)
-                output.write("INVALID \(file)\n")
-                status = max(status, 2)
+                output.write("INVALID \(name)\n")
+                status = max(status, ExitStatus.invalid)
                 continue
             }
-            let outcome = try store.verify(transcript.text, named: name)
+            let outcome: SnapshotStore.Outcome
+            do {
+                outcome = try store.verify(transcript.text, named: base)
+            } catch {
+                printError("error: \(error)")
+                status = max(status, ExitStatus.cannotReadOrWrite)
+                continue
+            }
             switch outcome {
             case .matched:
-                output.write("MATCH \(file)\n")
+                output.write("MATCH \(name)\n")
             case .mismatched(let diff):
-                output.write("MISMATCH \(file): differs from \(reference) (- reference, + actual)\n\(diff)")
+                output.write("MISMATCH \(name): differs from \(reference) (- reference, + actual)\n\(diff)")
             case .missing:
                 let why = store.isContinuousIntegration ? "CI never records" : "record it with --record"
-                output.write("MISSING \(file): no reference \(reference) (\(why))\n")
+                output.write("MISSING \(name): no reference \(reference) (\(why))\n")
             case .recorded(let previous):
-                output.write("RECORDED \(file) → \(reference)\(previous.map { " (- old, + new)\n\($0)" } ?? "\n")")
+                output.write("RECORDED \(name) → \(reference)\(previous.map { " (- old, + new)\n\($0)" } ?? "\n")")
             }
-            status = max(status, outcome.isFailure ? 1 : 0, transcript.outcome.exitCode)
+            status = max(status, outcome.isFailure ? ExitStatus.failure : ExitStatus.success, transcript.outcome.exitCode)
         }
+        try output.finish("standard output")
         return status
-    }
-
-    private static func read(_ file: String) throws(ScriptError) -> [UInt8] {
-        guard let data = FileManager.default.contents(atPath: file) else {
-            let reason = FileManager.default.fileExists(atPath: file) ? "it cannot be read" : "no such file"
-            throw ScriptError("cannot read the script: \(reason)", at: ScriptLocation(line: 1, column: 1), file: file)
-        }
-        return [UInt8](data)
     }
 
     private static func play<Output: TextOutputStream>(
@@ -171,12 +193,47 @@ enum ReplayCommand {
         return outcome
     }
 
-    private static func summary(of outcome: Outcome, file: String) -> String {
-        switch outcome {
-        case .passed(let expectations): "PASS \(file) (\(expectations) expectation\(expectations == 1 ? "" : "s"))"
-        case .failed(let failures, let expectations): "FAIL \(file) (\(failures) of \(expectations) expectations failed)"
-        case .invalid: "INVALID \(file)"
+    private static func summary(of outcome: Outcome, file: String, format: Format) -> String {
+        switch format {
+        case .text:
+            switch outcome {
+            case .passed(let expectations): "PASS \(file) (\(expectations) expectation\(expectations == 1 ? "" : "s"))"
+            case .failed(let failures, let expectations): "FAIL \(file) (\(failures) of \(expectations) expectations failed)"
+            case .invalid: "INVALID \(file)"
+            }
+        case .json:
+            JSONSummary(outcome, file: file).line
         }
+    }
+}
+
+/// The line `--quiet --format json` prints for a script.
+struct JSONSummary: Encodable {
+    let file: String
+    let outcome: String
+    let expectations: Int?
+    let failures: Int?
+    let error: String?
+    let exitCode: Int32
+
+    init(_ outcome: Outcome, file: String) {
+        self.file = file
+        exitCode = outcome.exitCode
+        switch outcome {
+        case .passed(let expectations):
+            (self.outcome, self.expectations, failures, error) = ("passed", expectations, 0, nil)
+        case .failed(let failures, let expectations):
+            (self.outcome, self.expectations, self.failures, error) = ("failed", expectations, failures, nil)
+        case .invalid(let error):
+            (self.outcome, expectations, failures, self.error) = ("invalid", nil, nil, error.description)
+        }
+    }
+
+    var line: String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        guard let data = try? encoder.encode(self) else { return "{}" }
+        return String(decoding: data, as: UTF8.self)
     }
 }
 

@@ -23,6 +23,10 @@ let overview = """
       reverse                 The nearest place to a latitude and longitude, offline.
 
       See 'address-picker help <subcommand>' for detailed help.
+
+    EXIT STATUS:
+      0 success, 1 a failure found (expectation, finding, violation), 2 invalid input,
+      64 a usage error, 74 a file could not be read or written; each subcommand's help says more.
     """
 
 /// A subcommand: its help, its options and what it does.
@@ -49,49 +53,58 @@ let subcommands: [String: Subcommand] = [
 func main() -> Int32 {
     var arguments = Array(CommandLine.arguments.dropFirst())
     guard let first = arguments.first else {
-        print(overview)
-        return 0
+        printError("error: missing subcommand\n\n\(overview)")
+        return ExitStatus.usage
     }
     switch first {
     case "-h", "--help":
-        print(overview)
-        return 0
+        return show(overview)
     case "--version":
-        print("address-picker \(version)\nPlace data of the embedded gazetteer: GeoNames, geonames.org, CC BY 4.0.")
-        return 0
+        return show("address-picker \(version)\nPlace data of the embedded gazetteer: GeoNames, geonames.org, CC BY 4.0.")
     case "help":
-        guard arguments.count > 1 else {
-            print(overview)
-            return 0
-        }
+        guard arguments.count > 1 else { return show(overview) }
         guard let subcommand = subcommands[arguments[1]] else {
             printError("error: unknown subcommand '\(arguments[1])'\n\n\(overview)")
-            return 64
+            return ExitStatus.usage
         }
-        print(subcommand.help)
-        return 0
+        return show(subcommand.help)
     default:
         break
     }
     arguments.removeFirst()
     guard let subcommand = subcommands[first] else {
         printError("error: unknown subcommand '\(first)'\n\n\(overview)")
-        return 64
+        return ExitStatus.usage
     }
     do {
         let parsed = try Arguments(arguments, options: subcommand.options)
-        if parsed.has("help") {
-            print(subcommand.help)
-            return 0
-        }
+        if parsed.has("help") { return show(subcommand.help) }
         return try subcommand.run(parsed)
     } catch let error as UsageError {
         printError("error: \(error.message)\n\n\(subcommand.help)")
-        return 64
+        return ExitStatus.usage
+    } catch let error as ToolError {
+        printError("error: \(error)")
+        return ExitStatus.cannotReadOrWrite
+    } catch let error as CocoaError where error.isFileError {
+        printError("error: \(error.localizedDescription)")
+        return ExitStatus.cannotReadOrWrite
     } catch {
         printError("error: \(error)")
-        return 2
+        return ExitStatus.invalid
     }
 }
 
+/// Prints help or version text: 0, or 74 when standard output cannot be written.
+func show(_ text: String) -> Int32 {
+    do {
+        try printOutput(text)
+        return ExitStatus.success
+    } catch {
+        printError("error: \(error)")
+        return ExitStatus.cannotReadOrWrite
+    }
+}
+
+TemporaryFile.removeOnSignals()
 exit(main())

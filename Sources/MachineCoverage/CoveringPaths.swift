@@ -22,9 +22,13 @@ public enum CoveringPaths {
 
     /// Searches `table` from `initial` with `samples`, exploring at most `maximumStates` states
     /// up to `maximumDepth` inputs deep.
+    ///
+    /// - Parameter progress: Called as each depth starts, with the states explored and the rows
+    ///   reached so far (for a progress line; it cannot change the search).
     public static func search<S: InputSamples>(
         table: TransitionTable<S.Machine>, from initial: MachineState<S.Machine>, samples: S,
-        maximumDepth: Int = 16, maximumStates: Int = 500_000
+        maximumDepth: Int = 16, maximumStates: Int = 500_000,
+        progress: (_ depth: Int, _ statesExplored: Int, _ rowsReached: Int) -> Void = { _, _, _ in }
     ) -> Result<S.Machine> where S.Machine.Context: Hashable {
         typealias M = S.Machine
         typealias Node = SearchNode<M>
@@ -36,6 +40,7 @@ public enum CoveringPaths {
         var depth = 0
         while !frontier.isEmpty, shortest.count < table.rows.count, depth < maximumDepth, seen.count < maximumStates {
             depth += 1
+            progress(depth, seen.count, shortest.count)
             var next: [Node] = []
             for node in frontier where shortest.count < table.rows.count {
                 var moves: [InputPath<M>.Move] = events.map { .send($0) }

@@ -39,7 +39,10 @@ public struct Explorer<S: InputSamples>: Sendable where S.Machine.Context: Equat
     }
 
     /// Makes `moves` random moves from `seed`; stops at the first violation.
-    public func explore(seed: UInt64, moves: Int) -> ExplorationReport<M> {
+    ///
+    /// - Parameter progress: Called with the number of moves made, every 1,000 moves (for a
+    ///   progress line; it cannot change the exploration).
+    public func explore(seed: UInt64, moves: Int, progress: (Int) -> Void = { _ in }) -> ExplorationReport<M> {
         var random = SplitMix64(seed: seed)
         var report = ExplorationReport<M>(rows: table.rows.count)
         var runtime = Runtime(table: table, state: initial)
@@ -57,6 +60,7 @@ public struct Explorer<S: InputSamples>: Sendable where S.Machine.Context: Equat
             let move = nextMove(in: runtime, using: &random)
             episode.append(move)
             report.moves += 1
+            if report.moves % 1000 == 0 { progress(report.moves) }
             let before = runtime
             let steps: [RuntimeStep<M>]
             do {

@@ -87,10 +87,10 @@ import Testing
         #expect(try Tool.run(["teleport"]).status == 64)
     }
 
-    @Test func aMissingFileIsInvalid() throws {
+    @Test func aMissingFileIsAToolFailureNotAnInvalidScript() throws {
         let result = try Tool.run(["replay", "no-such-file.events"])
-        #expect(result.status == 2)
-        #expect(result.error.contains("no-such-file.events:1:1: error: cannot read the script: no such file"))
+        #expect(result.status == 74)
+        #expect(result.error == "error: cannot read 'no-such-file.events': No such file or directory\n")
     }
 }
 

@@ -23,10 +23,13 @@ enum Tool {
         let error: String
     }
 
-    /// Runs the tool with `arguments` in `directory` (the package root by default).
+    /// Runs the tool with `arguments` in `directory` (the package root by default), with
+    /// `input` on its standard input (empty by default), and its standard output sent to
+    /// `outputFile` instead of a pipe when one is given (`/dev/full`, say).
     static func run(_ arguments: [String], in directory: URL = packageRoot,
-                    environment: [String: String]? = nil) throws -> Result {
-        let executable = try #require(executable, "the address-picker executable was not built")
+                    environment: [String: String]? = nil, input: String = "", outputFile: String? = nil,
+                    executable: URL? = nil) throws -> Result {
+        let executable = try #require(executable ?? Tool.executable, "the address-picker executable was not built")
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
@@ -34,10 +37,21 @@ enum Tool {
         if let environment { process.environment = environment }
         let output = Pipe()
         let error = Pipe()
-        process.standardOutput = output
+        let standardInput = Pipe()
+        if let outputFile {
+            process.standardOutput = FileHandle(forWritingAtPath: outputFile)
+        } else {
+            process.standardOutput = output
+        }
         process.standardError = error
+        process.standardInput = standardInput
         try process.run()
-        let outputData = output.fileHandleForReading.readDataToEndOfFile()
+        // A tool that exits without reading must not kill the tests with SIGPIPE.
+        signal(SIGPIPE, SIG_IGN)
+        let bytes = Array(input.utf8)
+        _ = bytes.withUnsafeBytes { write(standardInput.fileHandleForWriting.fileDescriptor, $0.baseAddress, $0.count) }
+        try standardInput.fileHandleForWriting.close()
+        let outputData = outputFile == nil ? output.fileHandleForReading.readDataToEndOfFile() : Data()
         let errorData = error.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         return Result(status: process.terminationStatus, output: String(decoding: outputData, as: UTF8.self),

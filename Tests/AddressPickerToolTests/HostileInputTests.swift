@@ -1,0 +1,182 @@
+import Foundation
+import Testing
+
+/// Bad input a newcomer or an attacker might give the tool: each gets its own exit status and a
+/// clear message, never a crash (132, 134), a silent pass, or a file half written.
+@Suite("address-picker with hostile input") struct HostileInputTests {
+    /// One case: the files in a fresh folder, the command, what is on standard input, and what
+    /// must come out.
+    struct Case: CustomTestStringConvertible, Sendable {
+        let name: String
+        var files: [String: String] = [:]
+        let arguments: [String]
+        var input = ""
+        let status: Int32
+        /// Text standard error must contain (empty: anything).
+        var error = ""
+        /// Text standard output must contain (empty: anything).
+        var output = ""
+
+        var testDescription: String { name }
+    }
+
+    static let passing = "send appeared\nexpect map == geocoding\n"
+
+    static let cases: [Case] = [
+        Case(name: "no arguments", arguments: [], status: 64, error: "error: missing subcommand"),
+        Case(name: "an unknown subcommand", arguments: ["teleport"], status: 64, error: "error: unknown subcommand 'teleport'"),
+        Case(name: "a missing script", arguments: ["replay", "nope.events"], status: 74,
+             error: "error: cannot read 'nope.events': No such file or directory"),
+        Case(name: "a folder as a script", files: ["dir/a.events": passing], arguments: ["replay", "dir"], status: 74,
+             error: "error: cannot read 'dir': it is a folder"),
+        Case(name: "CR-only line endings are line breaks", files: ["cr.events": "send appeared\rexpect map == idle\r"],
+             arguments: ["replay", "-q", "cr.events"], status: 1, output: "FAIL cr.events (1 of 1 expectations failed)"),
+        Case(name: "CR LF line endings are one break each", files: ["crlf.events": "send appeared\r\n\r\nexpect map == geocoding\r\n"],
+             arguments: ["replay", "-q", "crlf.events"], status: 0, output: "PASS crlf.events (1 expectation)"),
+        Case(name: "a script with no statement", files: ["empty.events": "# nothing here\n\n   \n"],
+             arguments: ["replay", "empty.events"], status: 2,
+             error: "empty.events:1:1: error: the script holds no statement (only blank lines and comments): nothing to replay"),
+        Case(name: "an empty file", files: ["zero.events": ""], arguments: ["replay", "-q", "zero.events"], status: 2,
+             error: "zero.events:1:1: error: the script holds no statement"),
+        Case(name: "a script on standard input", arguments: ["replay", "-"], input: passing, status: 0,
+             output: "script <stdin> (machine address-picker)"),
+        Case(name: "standard input twice", arguments: ["replay", "-", "-"], status: 64,
+             error: "error: standard input (-) can be read only once"),
+        Case(name: "two scripts of the same name into one folder",
+             files: ["a/x.events": passing, "b/x.events": passing, "out/keep": ""],
+             arguments: ["replay", "-o", "out", "a/x.events", "b/x.events"], status: 64,
+             error: "error: 'a/x.events' and 'b/x.events' would both write"),
+        Case(name: "an output folder that does not exist", files: ["a.events": passing],
+             arguments: ["replay", "--output", "missing", "a.events"], status: 74,
+             error: "error: cannot write to 'missing': it is not a folder"),
+        Case(name: "a huge search limit", arguments: ["search", "a", "--limit", "10000000000"], status: 64,
+             error: "error: --limit takes a whole number from 1 to 1000, not '10000000000'"),
+        Case(name: "the largest Int as a search limit", arguments: ["search", "a", "--limit", "9223372036854775807"], status: 64,
+             error: "--limit takes a whole number from 1 to 1000"),
+        Case(name: "a huge number of exploration steps", arguments: ["explore", "--steps", "99999999999999999999"], status: 64,
+             error: "--steps takes a whole number from 1 to 1000000000"),
+        Case(name: "a diagram into a folder", files: ["dir/keep": ""], arguments: ["diagram", "-o", "dir"], status: 74,
+             error: "error: cannot write 'dir': it is a folder"),
+        Case(name: "a diagram into a missing folder", arguments: ["diagram", "-o", "missing/x.dot"], status: 74,
+             error: "error: cannot write 'missing/x.dot': the folder"),
+        Case(name: "a diagram into a full device", arguments: ["diagram", "-o", "/dev/full"], status: 74,
+             error: "error: cannot write '/dev/full': No space left on device"),
+        Case(name: "a records file that does not exist", arguments: ["build-gazetteer", "none.tsv", "-o", "g.bin"], status: 74,
+             error: "error: cannot read 'none.tsv'"),
+    ]
+
+    @Test(arguments: cases) func exitStatusAndMessage(_ example: Case) throws {
+        let folder = try Tool.folder([:])
+        for (name, contents) in example.files {
+            let url = folder.appendingPathComponent(name)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(contents.utf8).write(to: url)
+        }
+        let before = try Self.listing(folder)
+        let result = try Tool.run(example.arguments, in: folder, input: example.input)
+        #expect(result.status == example.status, "\(result.error)")
+        // (In Swift, no string contains the empty string.)
+        #expect(example.error.isEmpty || result.error.contains(example.error), "standard error was: \(result.error)")
+        #expect(example.output.isEmpty || result.output.contains(example.output), "standard output was: \(result.output)")
+        if example.status != 0 {
+            #expect(try Self.listing(folder) == before, "a failed run wrote or left files")
+        }
+    }
+
+    /// Every file under `folder`, relative.
+    static func listing(_ folder: URL) throws -> [String] {
+        let enumerator = FileManager.default.enumerator(atPath: folder.path)
+        return (enumerator?.allObjects as? [String] ?? []).sorted()
+    }
+
+    @Test(arguments: ["replay", "check", "diagram", "reverse"])
+    func aFullStandardOutputIsAnErrorNotACrashOrASilentLoss(_ subcommand: String) throws {
+        let arguments: [String] = switch subcommand {
+        case "replay": ["replay", "Examples/search-nearby.events"]
+        case "reverse": ["reverse", "48.85", "2.35"]
+        default: [subcommand]
+        }
+        let result = try Tool.run(arguments, outputFile: "/dev/full")
+        #expect(result.status == 74, "\(result.error)")
+        #expect(result.error.contains("cannot write"), "\(result.error)")
+        #expect(result.error.contains("No space left on device"), "\(result.error)")
+    }
+
+    @Test func writingThroughALinkKeepsTheLinkAndWritesItsTarget() throws {
+        let folder = try Tool.folder(["target.dot": "old\n"])
+        try FileManager.default.createSymbolicLink(atPath: folder.appendingPathComponent("link.dot").path, withDestinationPath: "target.dot")
+        let result = try Tool.run(["diagram", "-o", "link.dot"], in: folder)
+        #expect(result.status == 0, "\(result.error)")
+        let attributes = try FileManager.default.attributesOfItem(atPath: folder.appendingPathComponent("link.dot").path)
+        #expect(attributes[.type] as? FileAttributeType == .typeSymbolicLink)
+        let written = try String(contentsOf: folder.appendingPathComponent("target.dot"), encoding: .utf8)
+        #expect(written.hasPrefix("// Generated from the address-picker transition table"))
+        #expect(try Self.listing(folder) == ["link.dot", "target.dot"])
+    }
+
+    @Test func writingToADeviceWritesToItAndLeavesItADevice() throws {
+        let result = try Tool.run(["diagram", "-o", "/dev/stdout"])
+        #expect(result.status == 0, "\(result.error)")
+        #expect(result.output.hasPrefix("// Generated from the address-picker transition table"))
+        let attributes = try FileManager.default.attributesOfItem(atPath: "/dev/null")
+        #expect(attributes[.type] as? FileAttributeType == .typeCharacterSpecial)
+        #expect(try Tool.run(["diagram", "-o", "/dev/null"]).status == 0)
+        #expect(try FileManager.default.attributesOfItem(atPath: "/dev/null")[.type] as? FileAttributeType == .typeCharacterSpecial)
+    }
+
+    @Test func aReplacedFileKeepsItsPermissions() throws {
+        let folder = try Tool.folder(["machine.dot": "old\n"])
+        let path = folder.appendingPathComponent("machine.dot").path
+        try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: path)
+        #expect(try Tool.run(["diagram", "-o", "machine.dot"], in: folder).status == 0)
+        #expect(try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int == 0o600)
+    }
+
+    @Test func quietJSONPrintsOneObjectPerScript() throws {
+        let folder = try Tool.folder(["pass.events": Self.passing, "fail.events": "send appeared\nexpect map == idle\n"])
+        let result = try Tool.run(["replay", "--quiet", "--format", "json", "pass.events", "fail.events"], in: folder)
+        #expect(result.status == 1)
+        #expect(result.output == """
+            {"exitCode":0,"expectations":1,"failures":0,"file":"pass.events","outcome":"passed"}
+            {"exitCode":1,"expectations":1,"failures":1,"file":"fail.events","outcome":"failed"}
+
+            """)
+    }
+
+    @Test func aCopiedExecutableCarriesItsGazetteer() throws {
+        let original = try #require(Tool.executable)
+        let folder = try Tool.folder([:])
+        let copy = folder.appendingPathComponent("address-picker")
+        try FileManager.default.copyItem(at: original, to: copy)
+        let result = try Tool.run(["reverse", "48.8566", "2.3522"], in: folder, executable: copy)
+        #expect(result.status == 0, "\(result.error)")
+        #expect(result.output.hasPrefix("Paris"))
+    }
+
+    @Test(arguments: ["replay", "diagram", "check", "coverage", "paths", "explore", "search", "reverse", "build-gazetteer"])
+    func everyHelpListsTheSharedExitStatusesAndNoGluedLines(_ subcommand: String) throws {
+        let help = try Tool.run([subcommand, "--help"])
+        #expect(help.status == 0)
+        #expect(help.output.contains("EXIT STATUS:\n  0  "))
+        #expect(help.output.contains("\n  64  a usage error"))
+        #expect(help.output.contains("\n  74  a file could not be read or written"))
+        // A name fills at most its column of 24 and a space follows; a longer one stands alone,
+        // its help on the next line: never glued to it.
+        let lines = help.output.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        var inList = false
+        for (index, line) in lines.enumerated() {
+            if line == "ARGUMENTS:" || line == "OPTIONS:" { inList = true }
+            if line.isEmpty { inList = false }
+            guard inList, line.hasPrefix("  -") || line.hasPrefix("  <") else { continue }
+            let body = Array(line.dropFirst(2))
+            guard body.count > 24, body[23] != " " else { continue }
+            let next = index + 1 < lines.count ? lines[index + 1] : ""
+            #expect(next.hasPrefix(String(repeating: " ", count: 26)), "glued: \(line)")
+        }
+    }
+
+    @Test func aLongOptionNameHasItsHelpOnTheNextLine() throws {
+        let help = try Tool.run(["search", "--help"])
+        #expect(help.output.contains("  --near <latitude,longitude>\n" + String(repeating: " ", count: 26) + "Also search places"))
+    }
+}
