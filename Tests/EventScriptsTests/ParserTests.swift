@@ -13,6 +13,19 @@ import Testing
         #expect(parsed[0].location == EventScripts.ScriptLocation(line: 4, column: 2))
     }
 
+    @Test func lineBreaksAreLFCRLFOrALoneCR() throws {
+        let parsed = try statements("send appeared\rsend searchActivated\r\n\r\nsend locateMeTapped\nsend alertDismissed")
+        #expect(parsed.map(\.location.line) == [1, 2, 4, 5])
+        expectInvalid("send appeared\r\rsend teleport\r", at: 3, 6, "unknown event 'teleport'")
+    }
+
+    @Test func aScriptWithNoStatementIsInvalid() {
+        expectInvalid("", at: 1, 1, "holds no statement")
+        expectInvalid("# only a comment\r\n\n  \t\n", at: 1, 1, "holds no statement")
+        #expect(scriptError("machine address-picker\n") == nil)
+        #expect(scriptError("given query \"x\"\n") == nil)
+    }
+
     @Test func aHashInsideAStringIsNotAComment() throws {
         let checked = try program("send searchActivated\nsend queryChanged(\"#1 # not a comment\")\nexpect query == \"#1 # not a comment\"")
         #expect(checked.instructions.count == 3)

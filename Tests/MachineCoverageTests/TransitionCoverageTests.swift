@@ -43,6 +43,8 @@ import Testing
         // In idle M1.echo's guard was false and M3.moved's true; in settling isEcho false, isUserMove true.
         #expect(coverage.guardOutcomes[row("M1.echo")] == .init(wasTrue: false, wasFalse: true))
         #expect(coverage.guardOutcomes[row("M3.moved")] == .init(wasTrue: true, wasFalse: false))
+        // A guard seen one way only is not covered.
+        #expect(report.guards.covered == 0)
 
         #expect(coverage.pairs[map] == [
             .init(first: row("M3.moved"), second: row("M3.stillMoving")),
@@ -56,7 +58,10 @@ import Testing
         var coverage = try run({ try $0.send(.regionChanged(AddressPicker.Context.defaultRegion, byUser: false)) })
         coverage.merge(try run({ try $0.send(.regionChanged(AddressPicker.Context.defaultRegion, byUser: true)) }))
         #expect(coverage.guardOutcomes[row("M1.echo")] == .init(wasTrue: true, wasFalse: true))
-        #expect(coverage.report.guards.covered >= 1)
+        let bothWays = table.rows.indices.filter { coverage.guardOutcomes[$0].wasTrue && coverage.guardOutcomes[$0].wasFalse }
+        #expect(bothWays.map { table.rows[$0].id } == ["M1.echo"])
+        #expect(coverage.report.guards.covered == 1)
+        #expect(coverage.report.guards.total == table.rows.filter { $0.guard != nil }.count)
         #expect(coverage.rowHits[row("M1.echo")] == 1)
         #expect(coverage.rowHits[row("M3.moved")] == 1)
     }
