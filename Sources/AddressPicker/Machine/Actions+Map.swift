@@ -20,11 +20,34 @@ extension AddressPicker {
 
     /// M4, M7: look up the address under the centre, abandoning any debounce or lookup running.
     static func lookUpCenter(_ context: inout Context, _ event: Event, _ out: inout Out) {
+        holdBackCenter(&context, event, &out)
+        reverseGeocode(context.region.center, &context, &out)
+    }
+
+    /// R3 (M4, M7 while the geocode cooldown runs): the lookup under the centre waits for the
+    /// cooldown; its centre becomes the reference centre. The cooldown itself runs on.
+    static func holdBackCenter(_ context: inout Context, _ event: Event, _ out: inout Out) {
         out.cancelTimer(.regionDebounce)
         out.cancel(.address)
         context.referenceCenter = context.region.center
         context.lookupSource = .mapCenter
-        out.request(.reverseGeocode(center: context.region.center))
+    }
+
+    /// R3: the cooldown is over; the lookup held back goes, at the reference centre, for the
+    /// source it was held for (the map's centre, or L3's location).
+    static func lookUpHeldCenter(_ context: inout Context, _ event: Event, _ out: inout Out) {
+        let center = context.referenceCenter ?? context.region.center
+        context.referenceCenter = center
+        reverseGeocode(center, &context, &out)
+    }
+
+    /// M4, M7, L3, R3: ask for the address at `center`; when R3 is on, the geocode cooldown
+    /// starts with it.
+    static func reverseGeocode(_ center: Coordinate, _ context: inout Context, _ out: inout Out) {
+        out.request(.reverseGeocode(center: center))
+        if context.configuration.throttlesGeocoding {
+            out.startTimer(.geocodeCooldown, after: context.configuration.geocodeInterval)
+        }
     }
 
     /// M5: the address under the centre (or the current location) arrived.
@@ -56,12 +79,19 @@ extension AddressPicker {
     /// L3 (map part): centre the map on the person and look up the address there.
     static func lookUpLocation(_ context: inout Context, _ event: Event, _ out: inout Out) {
         guard case .location(let center) = event else { return }
+        holdBackLocation(&context, event, &out)
+        reverseGeocode(center, &context, &out)
+    }
+
+    /// R3 (L3 while the geocode cooldown runs): centre the map on the person; the lookup there
+    /// waits for the cooldown and stays L3's (its answer's source is the current location).
+    static func holdBackLocation(_ context: inout Context, _ event: Event, _ out: inout Out) {
+        guard case .location(let center) = event else { return }
         out.cancelTimer(.regionDebounce)
         out.cancel(.address)
         context.region = MapRegion(center: center, span: context.configuration.locationSpan)
         out.emit(.setRegion(context.region))
         context.referenceCenter = center
         context.lookupSource = .currentLocation
-        out.request(.reverseGeocode(center: center))
     }
 }

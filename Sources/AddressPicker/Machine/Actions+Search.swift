@@ -24,17 +24,49 @@ extension AddressPicker {
         out.startTimer(.searchDebounce, after: context.configuration.searchDebounce)
     }
 
+    /// R1: a query shorter than the minimum asks nothing: like S3, the search's completions,
+    /// results, error and work go, but the query is kept.
+    static func editShortQuery(_ context: inout Context, _ event: Event, _ out: inout Out) {
+        guard case .queryChanged(let query) = event else { return }
+        cancelSearchWork(&out)
+        clearSearch(&context)
+        context.query = query
+    }
+
     /// S5: ask for the query's completions.
     static func requestCompletions(_ context: inout Context, _ event: Event, _ out: inout Out) {
         out.request(.requestCompletions(query: context.query))
     }
 
-    /// S6: the completions arrived (empty is not an error).
+    /// R2: the query's completions come from the cache, and the query becomes the most
+    /// recently used.
+    static func showCachedCompletions(_ context: inout Context, _ event: Event, _ out: inout Out) {
+        guard let index = context.cacheIndex(of: context.query) else { return }
+        if index > 0 { context.cachedCompletions.insert(context.cachedCompletions.remove(at: index), at: 0) }
+        context.completions = context.cachedCompletions[0].completions
+        context.completionsQuery = context.query
+        if context.error == .completionsFailed { context.error = nil }
+    }
+
+    /// S6: the completions arrived (empty is not an error); R2 caches them.
     static func showCompletions(_ context: inout Context, _ event: Event, _ out: inout Out) {
         guard case .completions(let completions) = event else { return }
         context.completions = completions
         context.completionsQuery = context.query
         if context.error == .completionsFailed { context.error = nil }
+        cache(completions, of: context.query, &context)
+    }
+
+    /// R2: `query`'s completions go first in the cache; past its capacity, the entry used
+    /// longest ago goes.
+    private static func cache(_ completions: [Completion], of query: String, _ context: inout Context) {
+        let capacity = context.configuration.completionCache
+        guard capacity > 0 else { return }
+        context.cachedCompletions.removeAll { $0.query.isIdentical(to: query) }
+        context.cachedCompletions.insert(CachedCompletions(query: query, completions: completions), at: 0)
+        if context.cachedCompletions.count > capacity {
+            context.cachedCompletions.removeLast(context.cachedCompletions.count - capacity)
+        }
     }
 
     /// S7: the completions failed; nothing is on screen, so the same query asks again.

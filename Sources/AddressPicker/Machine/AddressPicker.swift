@@ -7,18 +7,22 @@ import MachineCore
 /// control state; the ``Context`` holds what they share. Every transition is a named row of
 /// ``table``. The vocabulary is the public contract of `spec/address-picker.md`.
 public enum AddressPicker: MachineDefinition {
-    /// The machine's two timers.
+    /// The machine's timers.
     public enum Timer: Int, IndexedCase {
         /// Quiet time after a keystroke before completions are requested (S4, S5).
         case searchDebounce
         /// Quiet time after a pan before the map's centre is looked up (M3, M4).
         case regionDebounce
+        /// The least time between two reverse geocodes, started with each one when
+        /// ``Configuration/geocodeInterval`` is positive (R3). It belongs to the map region.
+        case geocodeCooldown
     }
 
     public static func event(firing timer: Timer) -> Event {
         switch timer {
         case .searchDebounce: .searchDebounceElapsed
         case .regionDebounce: .regionDebounceElapsed
+        case .geocodeCooldown: .geocodeCooldownElapsed
         }
     }
 

@@ -25,11 +25,16 @@ extension AddressPicker {
         public var category: String?
         /// The points of interest on screen.
         public var pointsOfInterest: [Place] = []
+        /// The completion cache: the completions of the queries answered most recently, most
+        /// recently used first, each query once, at most ``Configuration/completionCache`` of
+        /// them (R2). Scripts read its queries as `cachedQueries`.
+        public var cachedCompletions: [CachedCompletions] = []
 
         /// The centre of the last lookup requested or of the place picked: a user move within
-        /// ``Configuration/duplicateDistance`` of it is not looked up again (M2).
+        /// ``Configuration/duplicateDistance`` of it is not looked up again (M2). While the map
+        /// is `throttled`, it is the centre of the lookup held back (R3).
         public var referenceCenter: Coordinate?
-        /// Where the address of the lookup in flight will come from (M5).
+        /// Where the address of the lookup in flight, or held back (R3), will come from (M5).
         public var lookupSource: AddressSource?
         /// The query whose completions are on screen, if any (S5).
         public var completionsQuery: String?
@@ -64,7 +69,65 @@ extension AddressPicker {
         /// The span of a region centred on one place (C3's minimum, C5, L3).
         public var locationSpan = Span(latitudeDelta: 0.05, longitudeDelta: 0.05)
 
-        /// The defaults of the spec.
+        /// R1: the fewest characters (counted as `String.count` counts them: extended grapheme
+        /// clusters) a query needs before its completions are requested. A shorter non-empty
+        /// query asks nothing and clears the search's completions and results. The default, 1,
+        /// lets every non-empty query ask; a value below 1 acts as 1.
+        public var minimumQueryLength = 1
+        /// R2: how many queries' completions the completion cache keeps. The default, 0, keeps
+        /// none (the cache is off); a negative value acts as 0.
+        public var completionCache = 0
+        /// R3: the least time between two reverse geocodes. A lookup that would come sooner is
+        /// held back (the map is `throttled`) until the cooldown ends. The default, zero, imposes
+        /// no interval; a negative value acts as zero.
+        public var geocodeInterval = Duration.zero
+
+        /// Every request policy off: the machine's default behaviour.
         public init() {}
+
+        /// Whether a non-empty `query` is shorter than ``minimumQueryLength`` (R1). Counts no
+        /// further than the minimum, and not at all when the minimum is 1.
+        func isShort(_ query: String) -> Bool {
+            minimumQueryLength > 1
+                && query.index(query.startIndex, offsetBy: minimumQueryLength, limitedBy: query.endIndex) == nil
+        }
+
+        /// Whether R3 spaces reverse geocodes out.
+        var throttlesGeocoding: Bool { geocodeInterval > .zero }
+    }
+
+    /// One query's completions, as the completion cache keeps them (R2).
+    public struct CachedCompletions: Hashable, Sendable {
+        /// The query, compared by its Unicode scalars ("é" precomposed and decomposed differ).
+        public var query: String
+        /// The completions its answer held (possibly none).
+        public var completions: [Completion]
+
+        /// The completions of `query`.
+        public init(query: String, completions: [Completion]) {
+            self.query = query
+            self.completions = completions
+        }
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            lhs.query.isIdentical(to: rhs.query) && lhs.completions == rhs.completions
+        }
+
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(query)
+            hasher.combine(completions)
+        }
     }
 }
+
+extension AddressPicker.Configuration {
+    /// The longest duration a script may give a timing setting: 24 hours. A debounce or an
+    /// interval longer than a day is a mistake, not a policy.
+    public static let longestDuration = Duration.seconds(24 * 60 * 60)
+    /// The largest whole number a script may give a setting: 2³¹ − 1.
+    public static let largestWholeNumber = Int(Int32.max)
+    /// The largest duplicate distance a script may give, in metres: half the Earth's
+    /// circumference (πR, R = 6,371,008.8 m), rounded up; no two points are farther apart.
+    public static let longestDistance = 20_015_087.0
+}
+

@@ -20,6 +20,8 @@ extension AddressPicker {
         case settling
         /// A reverse geocode is in flight.
         case geocoding
+        /// A lookup waits for the geocode cooldown to end (R3); its centre is the reference centre.
+        case throttled
     }
 
     /// The search field, its completions and its results.

@@ -36,6 +36,8 @@ extension AddressPicker {
         case searchDebounceElapsed
         /// The region debounce elapsed (M4).
         case regionDebounceElapsed
+        /// The geocode cooldown elapsed: a lookup held back may go (R3).
+        case geocodeCooldownElapsed
 
         // From providers: each answer and each failure, with the provider's message.
         case completions([Completion])
@@ -56,7 +58,7 @@ extension AddressPicker {
             case appeared, regionChanged, searchActivated, queryChanged, searchSubmitted
             case completionSelected, resultSelected, searchCancelled, locateMeTapped, categoryTapped
             case alertDismissed, confirmTapped, authorizationChanged
-            case searchDebounceElapsed, regionDebounceElapsed
+            case searchDebounceElapsed, regionDebounceElapsed, geocodeCooldownElapsed
             case completions, completionsFailed, places, placesFailed, address, addressFailed
             case authorization, authorizationFailed, location, locationFailed
             case pointsOfInterest, pointsOfInterestFailed
@@ -79,6 +81,7 @@ extension AddressPicker {
             case .authorizationChanged: .authorizationChanged
             case .searchDebounceElapsed: .searchDebounceElapsed
             case .regionDebounceElapsed: .regionDebounceElapsed
+            case .geocodeCooldownElapsed: .geocodeCooldownElapsed
             case .completions: .completions
             case .completionsFailed: .completionsFailed
             case .places: .places

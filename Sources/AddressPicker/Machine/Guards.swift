@@ -26,7 +26,18 @@ extension Guard where M == AddressPicker {
         }
     }
 
-    // Search (S2–S5, C1–C5).
+    // Geocode cooldown (R3).
+
+    /// The geocode cooldown runs: a lookup now would come too soon after the last one (R3).
+    static var isCoolingDown: Self {
+        Self("isCoolingDown") { state, _ in state.work.timers.contains(.geocodeCooldown) }
+    }
+    /// No geocode cooldown runs: a lookup may go now (M4, M7, L3).
+    static var isCooledDown: Self {
+        Self("isCooledDown") { state, _ in !state.work.timers.contains(.geocodeCooldown) }
+    }
+
+    // Search (S2–S5, R1, R2, C1–C5).
 
     /// A change that empties a non-empty query (S3).
     static var clearsQuery: Self {
@@ -35,20 +46,39 @@ extension Guard where M == AddressPicker {
             return query.isEmpty && !query.isIdentical(to: state.context.query)
         }
     }
-    /// A change to a different, non-empty query (S4).
+    /// A change to a different, non-empty query of at least the minimum length (S4).
     static var editsQuery: Self {
         Self("editsQuery") { state, event in
             guard case .queryChanged(let query) = event else { return false }
             return !query.isEmpty && !query.isIdentical(to: state.context.query)
+                && !state.context.configuration.isShort(query)
+        }
+    }
+    /// A change to a different, non-empty query shorter than the minimum length (R1).
+    static var editsShortQuery: Self {
+        Self("editsShortQuery") { state, event in
+            guard case .queryChanged(let query) = event else { return false }
+            return !query.isEmpty && !query.isIdentical(to: state.context.query)
+                && state.context.configuration.isShort(query)
         }
     }
     /// The completions on screen are the query's own (S5).
     static var hasCompletionsForQuery: Self {
         Self("hasCompletionsForQuery") { state, _ in state.context.completionsQuery?.isIdentical(to: state.context.query) == true }
     }
-    /// The completions on screen are not the query's (S5).
+    /// The completions on screen are not the query's, but the cache has them (R2).
+    static var hasCachedCompletions: Self {
+        Self("hasCachedCompletions") { state, _ in
+            state.context.completionsQuery?.isIdentical(to: state.context.query) != true
+                && state.context.cacheIndex(of: state.context.query) != nil
+        }
+    }
+    /// The completions on screen are not the query's, and the cache does not have them (S5).
     static var needsCompletionsForQuery: Self {
-        Self("needsCompletionsForQuery") { state, _ in state.context.completionsQuery?.isIdentical(to: state.context.query) != true }
+        Self("needsCompletionsForQuery") { state, _ in
+            state.context.completionsQuery?.isIdentical(to: state.context.query) != true
+                && state.context.cacheIndex(of: state.context.query) == nil
+        }
     }
     /// The index names a completion on screen (C1).
     static var isOfferedCompletion: Self {
@@ -156,6 +186,11 @@ extension Guard where M == AddressPicker {
 }
 
 extension AddressPicker.Context {
+    /// The position in ``cachedCompletions`` of `query`'s entry, if the cache has it (R2).
+    func cacheIndex(of query: String) -> Int? {
+        cachedCompletions.firstIndex { $0.query.isIdentical(to: query) }
+    }
+
     /// Whether `center` is within the duplicate distance of the reference centre (M2).
     func isNearReference(_ center: Coordinate) -> Bool {
         guard let referenceCenter else { return false }

@@ -34,6 +34,11 @@ public struct AddressPickerVocabulary: ScriptVocabulary {
                          encode: { A.value($0, Value.string) }, decode: { A.optionalString($0) }),
             ContextField("pointsOfInterest", .list(.record(Types.place)), get: { $0.pointsOfInterest }, set: { $0.pointsOfInterest = $1 },
                          encode: { .list($0.map(A.value)) }, decode: A.places(from:)),
+            // R2: the cache's queries, most recently used first; kept by the machine, never given.
+            ContextField("cachedQueries", .list(.string), get: { CachedQueries(entries: $0.cachedCompletions) }, set: nil,
+                         encode: { .list($0.entries.map { .string($0.query) }) }, decode: { _ throws(ConversionError) in
+                             throw ConversionError("cachedQueries is kept by the machine and cannot be given")
+                         }),
             ContextField("referenceCenter", .optional(.record(Types.center)), get: { $0.referenceCenter }, set: { $0.referenceCenter = $1 },
                          encode: { A.value($0, A.value) }, decode: { value throws(ConversionError) in
                              value == .null ? nil : try A.coordinate(from: value)
@@ -49,12 +54,34 @@ public struct AddressPickerVocabulary: ScriptVocabulary {
                 guard case .bool(let bool) = value else { throw ConversionError("expected true or false") }
                 return bool
             }),
-            ContextField("searchDebounce", .duration, get: { $0.configuration.searchDebounce }, set: { $0.configuration.searchDebounce = $1 }, encode: Value.duration, decode: A.duration),
-            ContextField("regionDebounce", .duration, get: { $0.configuration.regionDebounce }, set: { $0.configuration.regionDebounce = $1 }, encode: Value.duration, decode: A.duration),
+            ContextField("searchDebounce", .duration, get: { $0.configuration.searchDebounce }, set: { $0.configuration.searchDebounce = $1 }, encode: Value.duration,
+                         decode: { value throws(ConversionError) in try A.durationSetting(value, "searchDebounce") }),
+            ContextField("regionDebounce", .duration, get: { $0.configuration.regionDebounce }, set: { $0.configuration.regionDebounce = $1 }, encode: Value.duration,
+                         decode: { value throws(ConversionError) in try A.durationSetting(value, "regionDebounce") }),
             ContextField("duplicateDistance", .number, get: { $0.configuration.duplicateDistance }, set: { $0.configuration.duplicateDistance = $1 }, encode: Value.number,
-                         decode: { value throws(ConversionError) in try A.number(value, "duplicateDistance") }),
-            ContextField("locationSpan", .record(Types.span), get: { $0.configuration.locationSpan }, set: { $0.configuration.locationSpan = $1 }, encode: A.value, decode: A.span(from:)),
+                         decode: A.distanceSetting),
+            ContextField("locationSpan", .record(Types.span), get: { $0.configuration.locationSpan }, set: { $0.configuration.locationSpan = $1 }, encode: A.value,
+                         decode: A.spanSetting),
+            // The request policies (R1–R3), each off by default.
+            ContextField("minimumQueryLength", .integer, get: { $0.configuration.minimumQueryLength }, set: { $0.configuration.minimumQueryLength = $1 },
+                         encode: Value.integer, decode: { value throws(ConversionError) in try A.wholeNumberSetting(value, "minimumQueryLength", atLeast: 1) }),
+            ContextField("completionCache", .integer, get: { $0.configuration.completionCache }, set: { $0.configuration.completionCache = $1 },
+                         encode: Value.integer, decode: { value throws(ConversionError) in try A.wholeNumberSetting(value, "completionCache", atLeast: 0) }),
+            ContextField("geocodeInterval", .duration, get: { $0.configuration.geocodeInterval }, set: { $0.configuration.geocodeInterval = $1 }, encode: Value.duration,
+                         decode: { value throws(ConversionError) in try A.durationSetting(value, "geocodeInterval") }),
         ]
+    }
+
+    /// The cache's entries, read as their queries: they differ when their queries do, by
+    /// Unicode scalars, so the transcript shows a change of `cachedQueries` exactly when its value
+    /// changes (and reading it copies nothing).
+    private struct CachedQueries: Equatable, Sendable {
+        let entries: [AddressPicker.CachedCompletions]
+
+        static func == (lhs: Self, rhs: Self) -> Bool {
+            lhs.entries.count == rhs.entries.count
+                && zip(lhs.entries, rhs.entries).allSatisfy { $0.query.utf8.elementsEqual($1.query.utf8) }
+        }
     }
 
     private func optionalName<T: CaseIterable & Equatable & Sendable>(
@@ -217,6 +244,7 @@ public struct AddressPickerVocabulary: ScriptVocabulary {
         case .authorizationChanged(let status): return record("authorizationChanged", .init("status", A.name(status)))
         case .searchDebounceElapsed: return record("searchDebounceElapsed")
         case .regionDebounceElapsed: return record("regionDebounceElapsed")
+        case .geocodeCooldownElapsed: return record("geocodeCooldownElapsed")
         case .completions(let completions): return record("completions", .init("completions", .list(completions.map(A.value))))
         case .completionsFailed(let text): return record("completionsFailed", message(text))
         case .places(let answer):

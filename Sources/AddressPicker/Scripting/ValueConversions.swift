@@ -121,4 +121,47 @@ extension AddressPicker {
         guard case .duration(let duration)? = value else { throw ConversionError("expected a duration") }
         return duration
     }
+
+    // MARK: settings
+    //
+    // A `given` setting is checked against its range here, so that a script with an absurd
+    // value is invalid with a located error instead of running the clock backwards.
+
+    /// A timing setting: from zero to ``Configuration/longestDuration`` (24 hours).
+    static func durationSetting(_ value: Value?, _ name: String) throws(ConversionError) -> Duration {
+        let duration = try duration(value)
+        guard duration >= .zero, duration <= Configuration.longestDuration else {
+            throw ConversionError("expected a duration from 0ms to 24 hours (\(Value.render(Configuration.longestDuration))) for \(name), found \(Value.render(duration))")
+        }
+        return duration
+    }
+
+    /// A whole-number setting: from `minimum` to ``Configuration/largestWholeNumber`` (2³¹ − 1).
+    static func wholeNumberSetting(_ value: Value?, _ name: String, atLeast minimum: Int) throws(ConversionError) -> Int {
+        let number = try integer(value, name)
+        guard number >= minimum, number <= Configuration.largestWholeNumber else {
+            throw ConversionError("expected a whole number from \(minimum) to \(Configuration.largestWholeNumber) for \(name), found \(number)")
+        }
+        return number
+    }
+
+    /// `duplicateDistance`: metres, from 0 to ``Configuration/longestDistance`` (half the
+    /// Earth's circumference).
+    static func distanceSetting(_ value: Value) throws(ConversionError) -> Double {
+        let distance = try number(value, "duplicateDistance")
+        guard distance >= 0, distance <= Configuration.longestDistance else {
+            throw ConversionError("expected a distance in metres from 0 to \(Int(Configuration.longestDistance)) (half the Earth's circumference) for duplicateDistance, found \(value)")
+        }
+        return distance
+    }
+
+    /// `locationSpan`: a latitude delta above 0 and at most 180 degrees, a longitude delta above
+    /// 0 and at most 360.
+    static func spanSetting(_ value: Value) throws(ConversionError) -> Span {
+        let span = try span(from: value)
+        guard span.latitudeDelta > 0, span.latitudeDelta <= 180, span.longitudeDelta > 0, span.longitudeDelta <= 360 else {
+            throw ConversionError("expected a span whose latitudeDelta is above 0 and at most 180 and whose longitudeDelta is above 0 and at most 360 for locationSpan, found \(value)")
+        }
+        return span
+    }
 }
