@@ -1,0 +1,61 @@
+import MachineRuntime
+import Testing
+
+/// The fallback: asked on the primary's failure or timeout, never on its success or after
+/// cancellation.
+@Suite(.timeLimit(.minutes(1))) struct FallbackPolicyTests {
+    /// The secondary: answers "offline", counting its calls.
+    func secondary(_ calls: Counter) -> @Sendable () async throws -> String {
+        {
+            await calls.increment()
+            return "offline"
+        }
+    }
+
+    @Test func theSecondaryAnswersWhenThePrimaryFails() async throws {
+        let calls = Counter()
+        let answer = try await withFallback({ () async throws -> String in throw Unavailable() }, otherwise: secondary(calls))
+        #expect(answer == "offline")
+        #expect(await calls.value == 1)
+    }
+
+    @Test func theSecondaryIsNotAskedWhenThePrimaryAnswers() async throws {
+        let calls = Counter()
+        #expect(try await withFallback({ "web" }, otherwise: secondary(calls)) == "web")
+        #expect(await calls.value == 0)
+    }
+
+    @Test func theSecondaryAnswersWhenThePrimaryTimesOut() async throws {
+        let clock = WatchedClock()
+        var waits = clock.waits.makeAsyncIterator()
+        let calls = Counter()
+        let cancelled = Counter()
+        let timeout = Timeout(.seconds(5), clock: clock)
+        let task = Task {
+            try await withFallback({ try await timeout.run { try await hang(counting: cancelled) } }, otherwise: secondary(calls))
+        }
+        let wait = try await waits.nextWait(from: clock.now)
+        clock.advance(by: wait.length - .milliseconds(1))
+        #expect(await calls.value == 0)
+        clock.advance(to: wait.deadline)
+        #expect(try await task.value == "offline")
+        #expect(await calls.value == 1)
+        await cancelled.wait(for: 1)
+    }
+
+    @Test func whenBothFailTheSecondarysErrorIsThrown() async throws {
+        await #expect(throws: NoSuchPlace()) {
+            try await withFallback({ () async throws -> String in throw Unavailable() }, otherwise: { throw NoSuchPlace() })
+        }
+    }
+
+    @Test func cancellationSkipsTheSecondary() async throws {
+        let calls = Counter()
+        let cancelled = Counter()
+        let task = Task { try await withFallback({ try await hang(counting: cancelled) }, otherwise: secondary(calls)) }
+        task.cancel()
+        await #expect(throws: CancellationError.self) { try await task.value }
+        #expect(await cancelled.value == 1)
+        #expect(await calls.value == 0)
+    }
+}
