@@ -1,9 +1,10 @@
 import MachineRuntime
 
 /// Representative inputs for the address picker: a far pan and a nudge of a metre, an echo,
-/// two queries and the empty one, every permission status, and for every request an answer, an
-/// empty answer where one exists, and a failure. Covering paths and exploration are built from
-/// these.
+/// two queries, a two-character one and the empty one, every permission status, and for every
+/// request an answer, an empty answer where one exists, and a failure. Covering paths and
+/// exploration are built from these; started with ``AddressPicker/Configuration/samplePolicies``
+/// they also exercise the request policies.
 public struct AddressPickerSamples: InputSamples {
     public typealias Machine = AddressPicker
 
@@ -33,6 +34,8 @@ public struct AddressPickerSamples: InputSamples {
             .searchActivated,
             .queryChanged("Apple"),
             .queryChanged("Pear"),
+            // Shorter than samplePolicies' minimum query length (R1).
+            .queryChanged("Ap"),
             .queryChanged(""),
             .searchSubmitted,
             .completionSelected(0),
@@ -68,5 +71,20 @@ public struct AddressPickerSamples: InputSamples {
             return [.pointsOfInterest([Place(name: "A \(category)", center: Self.coordinate(40.71, -74.0), address: Address())]),
                     .pointsOfInterestFailed("offline")]
         }
+    }
+}
+
+extension AddressPicker.Configuration {
+    /// Every request policy on, with values the sample inputs exercise: "Ap" is shorter than
+    /// the minimum query length of 3 (R1); the cache keeps one query, so "Apple" and "Pear" push
+    /// each other out (R2); reverse geocodes are 800 ms apart, longer than the region debounce
+    /// (500 ms), so a pan soon after a lookup is held back, and one 300 ms after it (a search
+    /// debounce) falls due together with the cooldown (R3).
+    public static var samplePolicies: Self {
+        var configuration = Self()
+        configuration.minimumQueryLength = 3
+        configuration.completionCache = 1
+        configuration.geocodeInterval = .milliseconds(800)
+        return configuration
     }
 }
