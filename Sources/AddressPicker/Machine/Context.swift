@@ -109,10 +109,12 @@ extension AddressPicker {
             self.completions = completions
         }
 
+        /// Equal when the queries have the same Unicode scalars and the completions are equal.
         public static func == (lhs: Self, rhs: Self) -> Bool {
             lhs.query.isIdentical(to: rhs.query) && lhs.completions == rhs.completions
         }
 
+        /// Hashes the query and the completions (queries equal by scalars hash alike).
         public func hash(into hasher: inout Hasher) {
             hasher.combine(query)
             hasher.combine(completions)
