@@ -14,6 +14,13 @@ public typealias Answerer<M: MachineDefinition> = @Sendable (M.Request) -> M.Eve
 ///
 /// Every method returns the steps it took, with the state before and after each. The methods are
 /// `@inlinable` so that they are specialised for the caller's machine.
+///
+/// The virtual clock runs from zero to ``latestTime`` (2^62 nanoseconds, about 146 years), so
+/// that no input can make its arithmetic overflow: an ``advance(by:)`` past the end throws
+/// ``RuntimeError/clockOverflow(now:advance:)``. The machine's own durations are never refused,
+/// since a step cannot be undone half-way: a timer started for zero or less falls due at once
+/// (time never goes back), and one started for longer than the clock has left never fires (see
+/// ``RunningTimer/canFire``). Request ordinals are checked before any arithmetic.
 public struct Runtime<M: MachineDefinition>: Sendable {
     /// The machine's table.
     public let table: TransitionTable<M>
@@ -39,18 +46,18 @@ public struct Runtime<M: MachineDefinition>: Sendable {
     /// The running timers, in the order of their last (re)start.
     @inlinable public var timers: [RunningTimer] { running }
 
-    /// A running timer and when it falls due.
+    /// A running timer and when it falls due (its ``deadline``).
     public struct RunningTimer: Hashable, Sendable {
         /// The timer.
         public let timer: M.Timer
-        /// The virtual time it fires at.
-        public let deadline: Duration
+        /// The virtual time it fires at; past ``Runtime/latestTime`` for a timer that never fires.
+        @usableFromInline let due: Duration
         @usableFromInline let serial: Int
 
         @inlinable
-        init(timer: M.Timer, deadline: Duration, serial: Int) {
+        init(timer: M.Timer, due: Duration, serial: Int) {
             self.timer = timer
-            self.deadline = deadline
+            self.due = due
             self.serial = serial
         }
     }
@@ -70,10 +77,18 @@ public struct Runtime<M: MachineDefinition>: Sendable {
     /// The requests still waiting for an answer, in the order made.
     public var pendingRequests: [RequestRecord<M>] { inFlight.compactMap { $0 }.sorted().map { records[$0] } }
 
-    /// The `ordinal`-th request of `kind` (from 1), if it was made.
+    /// The `ordinal`-th request of `kind` (from 1), if it was made; `nil` for any other number.
     public func request(_ kind: M.Request.Kind, _ ordinal: Int) -> RequestRecord<M>? {
+        position(of: kind, ordinal).map { records[$0] }
+    }
+
+    /// The position in `records` of the `ordinal`-th request of `kind`, if it was made. The
+    /// ordinal comes from the caller: it is compared before it is used, never decremented blind.
+    @inlinable
+    func position(of kind: M.Request.Kind, _ ordinal: Int) -> Int? {
         let positions = requestsOfKind[kind.rawValue]
-        return positions.indices.contains(ordinal - 1) ? records[positions[ordinal - 1]] : nil
+        guard ordinal >= 1, ordinal <= positions.count else { return nil }
+        return positions[ordinal - 1]
     }
 
     /// Delivers a host event.
@@ -87,14 +102,20 @@ public struct Runtime<M: MachineDefinition>: Sendable {
 
     /// Moves the virtual clock forward; the timers that fall due fire in time order (ties in
     /// start order), each as its own step. A timer of zero duration fires even on `advance(by: .zero)`.
+    ///
+    /// - Throws: ``RuntimeError/negativeDuration(_:)`` for a negative `duration`, and
+    ///   ``RuntimeError/clockOverflow(now:advance:)`` when it would take the clock past
+    ///   ``latestTime``; nothing changes then.
     @inlinable
     public mutating func advance(by duration: Duration) throws(RuntimeError) -> [RuntimeStep<M>] {
         guard duration >= .zero else { throw .negativeDuration(duration) }
+        // The clock is in its range, so the subtraction cannot overflow, nor then the addition.
+        guard duration <= Self.latestTime - clock else { throw .clockOverflow(now: clock, advance: duration) }
         let end = clock + duration
         var steps: [RuntimeStep<M>] = []
-        while let due = nextDue(by: end) {
-            let fired = running.remove(at: due)
-            clock = fired.deadline
+        while let next = nextDue(by: end) {
+            let fired = running.remove(at: next)
+            clock = fired.due
             try perform(.timer(fired.timer), M.event(firing: fired.timer), into: &steps)
         }
         clock = end
@@ -104,10 +125,10 @@ public struct Runtime<M: MachineDefinition>: Sendable {
     @inlinable
     func nextDue(by end: Duration) -> Int? {
         var best: Int?
-        for index in running.indices where running[index].deadline <= end {
+        for index in running.indices where running[index].due <= end {
             if let current = best {
                 let (a, b) = (running[index], running[current])
-                if (a.deadline, a.serial) < (b.deadline, b.serial) { best = index }
+                if (a.due, a.serial) < (b.due, b.serial) { best = index }
             } else {
                 best = index
             }
@@ -127,11 +148,10 @@ public struct Runtime<M: MachineDefinition>: Sendable {
         }
         let index: Int
         if let ordinal {
-            let positions = requestsOfKind[kind.rawValue]
-            guard positions.indices.contains(ordinal - 1) else {
+            guard let found = position(of: kind, ordinal) else {
                 throw .noSuchRequest(RequestReference(kind, ordinal).description)
             }
-            index = positions[ordinal - 1]
+            index = found
         } else {
             guard let found = inFlight[kind.rawValue] else { throw .noRequestInFlight(kind: kind.name) }
             index = found
@@ -183,7 +203,7 @@ public struct Runtime<M: MachineDefinition>: Sendable {
             case .startTimer(let timer, let duration):
                 if let index = running.firstIndex(where: { $0.timer == timer }) { running.remove(at: index) }
                 timerSerial += 1
-                running.append(RunningTimer(timer: timer, deadline: clock + duration, serial: timerSerial))
+                running.append(RunningTimer(timer: timer, due: due(after: duration), serial: timerSerial))
             case .cancelTimer(let timer):
                 if let index = running.firstIndex(where: { $0.timer == timer }) { running.remove(at: index) }
             case .request(let request):

@@ -16,6 +16,9 @@ public enum RuntimeError: Error, Equatable, CustomStringConvertible {
     case wrongAnswer(kind: String, event: String)
     /// Immediate answers kept causing new requests past a sane bound.
     case answerLoop(steps: Int)
+    /// Advancing by `advance` from `now` would take the virtual clock past the end of its range,
+    /// ``Runtime/latestTime`` (2^62 nanoseconds, about 146 years).
+    case clockOverflow(now: Duration, advance: Duration)
 
     public var description: String {
         switch self {
@@ -33,6 +36,9 @@ public enum RuntimeError: Error, Equatable, CustomStringConvertible {
             "'\(event)' does not answer a \(kind) request"
         case .answerLoop(let steps):
             "immediate answers caused \(steps) steps in a row; a provider and the machine keep asking each other"
+        case .clockOverflow(let now, let advance):
+            "cannot advance the virtual clock by \(advance) from \(now): "
+                + "its range ends 2^62 nanoseconds (about 146 years) after the start"
         }
     }
 }

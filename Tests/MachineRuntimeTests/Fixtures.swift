@@ -7,7 +7,11 @@ enum Asker: MachineDefinition {
 
     enum Event: MachineEvent, Equatable {
         case ask(String), arm(Timer, milliseconds: Int), reply(String), fired(Timer), say(String)
-        enum Kind: Int, IndexedCase { case ask, arm, reply, firedA, firedB, say }
+        /// Arms a timer for any duration, hostile ones included.
+        case armFor(Timer, Duration)
+        /// A provider's failure: answers a lookup like `reply`.
+        case failed(String)
+        enum Kind: Int, IndexedCase { case ask, arm, reply, firedA, firedB, say, armFor, failed }
         var kind: Kind {
             switch self {
             case .ask: .ask
@@ -16,6 +20,8 @@ enum Asker: MachineDefinition {
             case .fired(.a): .firedA
             case .fired(.b): .firedB
             case .say: .say
+            case .armFor: .armFor
+            case .failed: .failed
             }
         }
     }
@@ -30,7 +36,9 @@ enum Asker: MachineDefinition {
     enum Timer: Int, IndexedCase { case a, b }
 
     static func event(firing timer: Timer) -> Event { .fired(timer) }
-    static func requestKind(answeredBy kind: Event.Kind) -> Request.Kind? { kind == .reply ? .lookup : nil }
+    static func requestKind(answeredBy kind: Event.Kind) -> Request.Kind? {
+        kind == .reply || kind == .failed ? .lookup : nil
+    }
 
     enum Line: Int, ControlState { case idle, waiting }
     static let line = Region<Line>("line", index: 0, initial: .idle)
@@ -45,6 +53,12 @@ enum Asker: MachineDefinition {
             },
             Row("arm", in: line, from: .any, on: .arm) { _, event, out in
                 if case .arm(let timer, let milliseconds) = event { out.startTimer(timer, after: .milliseconds(milliseconds)) }
+            },
+            Row("failed", in: line, from: [.waiting], on: .failed, to: .idle) { context, event, _ in
+                if case .failed(let reason) = event { context.log.append("failed: \(reason)") }
+            },
+            Row("armFor", in: line, from: .any, on: .armFor) { _, event, out in
+                if case .armFor(let timer, let duration) = event { out.startTimer(timer, after: duration) }
             },
             Row("firedA", in: line, from: .any, on: .firedA) { context, _, _ in context.log.append("A") },
             Row("firedB", in: line, from: .any, on: .firedB) { context, _, _ in context.log.append("B") },
