@@ -5,7 +5,7 @@ import Testing
 /// cancellation.
 @Suite(.timeLimit(.minutes(1))) struct FallbackPolicyTests {
     /// The secondary: answers "offline", counting its calls.
-    func secondary(_ calls: Counter) -> @Sendable () async throws -> String {
+    func secondary(_ calls: CallCounter) -> @Sendable () async throws -> String {
         {
             await calls.increment()
             return "offline"
@@ -13,14 +13,14 @@ import Testing
     }
 
     @Test func theSecondaryAnswersWhenThePrimaryFails() async throws {
-        let calls = Counter()
+        let calls = CallCounter()
         let answer = try await withFallback({ () async throws -> String in throw Unavailable() }, otherwise: secondary(calls))
         #expect(answer == "offline")
         #expect(await calls.value == 1)
     }
 
     @Test func theSecondaryIsNotAskedWhenThePrimaryAnswers() async throws {
-        let calls = Counter()
+        let calls = CallCounter()
         #expect(try await withFallback({ "web" }, otherwise: secondary(calls)) == "web")
         #expect(await calls.value == 0)
     }
@@ -28,17 +28,17 @@ import Testing
     @Test func theSecondaryAnswersWhenThePrimaryTimesOut() async throws {
         let clock = WatchedClock()
         var waits = clock.waits.makeAsyncIterator()
-        let calls = Counter()
-        let cancelled = Counter()
+        let calls = CallCounter()
+        let cancelled = CallCounter()
         let timeout = Timeout(.seconds(5), clock: clock)
         let task = Task {
-            try await withFallback({ try await timeout.run { try await hang(counting: cancelled) } }, otherwise: secondary(calls))
+            try await withFallback({ try await timeout.run { try await hangUntilCancelled(counting: cancelled) } }, otherwise: secondary(calls))
         }
         let wait = try await waits.nextWait(from: clock.now)
         clock.advance(by: wait.length - .milliseconds(1))
         #expect(await calls.value == 0)
         clock.advance(to: wait.deadline)
-        #expect(try await task.value == "offline")
+        #expect(try await value(of: task) == "offline")
         #expect(await calls.value == 1)
         await cancelled.wait(for: 1)
     }
@@ -50,11 +50,11 @@ import Testing
     }
 
     @Test func cancellationSkipsTheSecondary() async throws {
-        let calls = Counter()
-        let cancelled = Counter()
-        let task = Task { try await withFallback({ try await hang(counting: cancelled) }, otherwise: secondary(calls)) }
+        let calls = CallCounter()
+        let cancelled = CallCounter()
+        let task = Task { try await withFallback({ try await hangUntilCancelled(counting: cancelled) }, otherwise: secondary(calls)) }
         task.cancel()
-        await #expect(throws: CancellationError.self) { try await task.value }
+        await #expect(throws: CancellationError.self) { try await value(of: task) }
         #expect(await cancelled.value == 1)
         #expect(await calls.value == 0)
     }

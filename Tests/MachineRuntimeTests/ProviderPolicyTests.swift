@@ -41,22 +41,45 @@ extension AsyncStream<WatchedClock.Instant>.Iterator {
 }
 
 /// Counts what happens in operations, and lets a test wait for a count.
-actor Counter {
+actor CallCounter {
     private(set) var value = 0
-    private var waiters: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
+    private var waiters: [(id: Int, count: Int, continuation: CheckedContinuation<Void, Never>)] = []
+    private var lastID = 0
 
     func increment() {
         value += 1
-        let ready = waiters.filter { $0.count <= value }
-        waiters.removeAll { $0.count <= value }
-        for waiter in ready { waiter.continuation.resume() }
+        resume { $0.count <= value }
     }
 
-    /// Returns once the count has reached `count`.
+    /// Returns once the count has reached `count`, or the task is cancelled (by the test's time
+    /// limit).
     func wait(for count: Int) async {
-        if value >= count { return }
-        await withCheckedContinuation { waiters.append((count, $0)) }
+        lastID += 1
+        let id = lastID
+        await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                if value >= count || Task.isCancelled {
+                    continuation.resume()
+                } else {
+                    waiters.append((id, count, continuation))
+                }
+            }
+        } onCancel: {
+            Task { await self.resume { $0.id == id } }
+        }
     }
+
+    private func resume(where isReady: ((id: Int, count: Int, continuation: CheckedContinuation<Void, Never>)) -> Bool) {
+        let ready = waiters.filter(isReady)
+        waiters.removeAll(where: isReady)
+        for waiter in ready { waiter.continuation.resume() }
+    }
+}
+
+/// The value of `task`, which is cancelled if the test is (by its time limit), so that a policy
+/// that hangs fails its test instead of hanging the run.
+func value<T: Sendable>(of task: Task<T, any Error>) async throws -> T {
+    try await withTaskCancellationHandler { try await task.value } onCancel: { task.cancel() }
 }
 
 /// A failure a provider marks as worth retrying.
@@ -66,7 +89,7 @@ struct NoSuchPlace: Error, Equatable {}
 
 /// An operation that never answers but stops when its task is cancelled, counting the
 /// cancellations in `cancelled`.
-@Sendable func hang(counting cancelled: Counter) async throws -> String {
+@Sendable func hangUntilCancelled(counting cancelled: CallCounter) async throws -> String {
     do {
         try await ManualClock().sleep(for: .seconds(1_000))
     } catch {
@@ -82,15 +105,15 @@ struct NoSuchPlace: Error, Equatable {}
     @Test func aRetryAroundATimeoutRetriesTheAttemptThatHung() async throws {
         let clock = WatchedClock()
         var waits = clock.waits.makeAsyncIterator()
-        let calls = Counter()
-        let cancelled = Counter()
+        let calls = CallCounter()
+        let cancelled = CallCounter()
         let timeout = Timeout(.seconds(1), clock: clock)
         let retry = RetryPolicy(attempts: 2, initialDelay: .milliseconds(100), jitter: 0, seed: 1, clock: clock)
         let task = Task {
             try await retry.run {
                 try await timeout.run {
                     await calls.increment()
-                    return await calls.value == 1 ? try await hang(counting: cancelled) : "second"
+                    return await calls.value == 1 ? try await hangUntilCancelled(counting: cancelled) : "second"
                 }
             }
         }
@@ -101,7 +124,7 @@ struct NoSuchPlace: Error, Equatable {}
         let backoff = try await waits.nextWait(from: clock.now)
         #expect(backoff.length == .milliseconds(100))
         clock.advance(to: backoff.deadline)
-        #expect(try await task.value == "second")
+        #expect(try await value(of: task) == "second")
         #expect(await calls.value == 2)
     }
 }

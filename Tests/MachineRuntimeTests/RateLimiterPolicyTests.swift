@@ -5,14 +5,14 @@ import Testing
 /// comes, stop when cancelled, and concurrent requests never exceed the budget.
 @Suite(.timeLimit(.minutes(1))) struct RateLimiterPolicyTests {
     /// Performs one request through `limiter`, counting it in `performed`.
-    func request(_ limiter: RateLimiter, counting performed: Counter) async throws {
+    func request(_ limiter: RateLimiter, counting performed: CallCounter) async throws {
         try await limiter.run { await performed.increment() }
     }
 
     @Test func allowsTheCapacityAtOnceThenOnePerInterval() async throws {
         let clock = WatchedClock()
         var waits = clock.waits.makeAsyncIterator()
-        let performed = Counter()
+        let performed = CallCounter()
         let limiter = RateLimiter(capacity: 3, refillInterval: .seconds(1), clock: clock)
         for _ in 1...3 { try await request(limiter, counting: performed) }
         #expect(await performed.value == 3)
@@ -22,7 +22,7 @@ import Testing
             let wait = try await waits.nextWait(from: clock.now)
             #expect(wait.length == .seconds(1))
             clock.advance(to: wait.deadline)
-            try await task.value
+            try await value(of: task)
             #expect(await performed.value == 3 + second)
         }
     }
@@ -30,7 +30,7 @@ import Testing
     @Test func anIdleBucketRefillsUpToItsCapacityOnly() async throws {
         let clock = WatchedClock()
         var waits = clock.waits.makeAsyncIterator()
-        let performed = Counter()
+        let performed = CallCounter()
         let limiter = RateLimiter(capacity: 2, refillInterval: .seconds(1), clock: clock)
         for _ in 1...2 { try await request(limiter, counting: performed) }
         clock.advance(by: .seconds(10))
@@ -39,14 +39,14 @@ import Testing
         let wait = try await waits.nextWait(from: clock.now)
         #expect(wait.length == .seconds(1))
         clock.advance(to: wait.deadline)
-        try await task.value
+        try await value(of: task)
         #expect(await performed.value == 5)
     }
 
     @Test func aTokenComesOneIntervalAfterThePreviousOne() async throws {
         let clock = WatchedClock()
         var waits = clock.waits.makeAsyncIterator()
-        let performed = Counter()
+        let performed = CallCounter()
         let limiter = RateLimiter(capacity: 2, refillInterval: .seconds(1), clock: clock)
         for _ in 1...2 { try await request(limiter, counting: performed) }
         clock.advance(by: .milliseconds(1_500))
@@ -55,13 +55,13 @@ import Testing
         let wait = try await waits.nextWait(from: clock.now)
         #expect(wait.length == .milliseconds(500))
         clock.advance(to: wait.deadline)
-        try await task.value
+        try await value(of: task)
     }
 
     @Test func concurrentRequestsNeverExceedTheBudget() async throws {
         let clock = WatchedClock()
         var waits = clock.waits.makeAsyncIterator()
-        let performed = Counter()
+        let performed = CallCounter()
         let limiter = RateLimiter(capacity: 2, refillInterval: .seconds(1), clock: clock)
         let tasks = (1...5).map { _ in Task { try await request(limiter, counting: performed) } }
         // Two go at once; the other three wait.
@@ -80,19 +80,19 @@ import Testing
             }
             #expect(await performed.value == done)
         }
-        for task in tasks { try await task.value }
+        for task in tasks { try await value(of: task) }
     }
 
     @Test func cancellationStopsARateLimitWaitWithoutTakingAToken() async throws {
         let clock = WatchedClock()
         var waits = clock.waits.makeAsyncIterator()
-        let performed = Counter()
+        let performed = CallCounter()
         let limiter = RateLimiter(capacity: 1, refillInterval: .seconds(1), clock: clock)
         try await request(limiter, counting: performed)
         let task = Task { try await request(limiter, counting: performed) }
         let wait = try await waits.nextWait(from: clock.now)
         task.cancel()
-        await #expect(throws: CancellationError.self) { try await task.value }
+        await #expect(throws: CancellationError.self) { try await value(of: task) }
         #expect(await performed.value == 1)
 
         clock.advance(to: wait.deadline)
@@ -101,7 +101,7 @@ import Testing
     }
 
     @Test func settingsOutOfRangeAreClamped() async throws {
-        let performed = Counter()
+        let performed = CallCounter()
         let unlimited = RateLimiter(capacity: 1, refillInterval: .seconds(-1), clock: WatchedClock())
         for _ in 1...5 { try await request(unlimited, counting: performed) }
         #expect(await performed.value == 5)
@@ -112,7 +112,7 @@ import Testing
         try await request(single, counting: performed)
         let task = Task { try await request(single, counting: performed) }
         clock.advance(to: try await waits.nextWait(from: clock.now).deadline)
-        try await task.value
+        try await value(of: task)
         #expect(await performed.value == 7)
     }
 }

@@ -5,7 +5,7 @@ import Testing
 /// stopped by cancellation. Time moves only when the test advances the manual clock.
 @Suite(.timeLimit(.minutes(1))) struct RetryPolicyTests {
     /// Fails with `error` until the `succeedOn`-th call, which answers "ok"; counts the calls.
-    func flaky(_ calls: Counter, error: any Error = Unavailable(), succeedOn: Int = .max) -> @Sendable () async throws -> String {
+    func flaky(_ calls: CallCounter, error: any Error = Unavailable(), succeedOn: Int = .max) -> @Sendable () async throws -> String {
         {
             await calls.increment()
             guard await calls.value >= succeedOn else { throw error }
@@ -17,7 +17,7 @@ import Testing
     /// every wait; returns the waits' lengths.
     func waits(of policy: RetryPolicy, on clock: WatchedClock, attempts: Int) async throws -> [Duration] {
         var waits = clock.waits.makeAsyncIterator()
-        let calls = Counter()
+        let calls = CallCounter()
         let task = Task { try await policy.run(flaky(calls)) }
         var lengths: [Duration] = []
         for _ in 1..<attempts {
@@ -25,7 +25,7 @@ import Testing
             lengths.append(wait.length)
             clock.advance(to: wait.deadline)
         }
-        await #expect(throws: Unavailable.self) { try await task.value }
+        await #expect(throws: Unavailable.self) { try await value(of: task) }
         #expect(await calls.value == attempts)
         return lengths
     }
@@ -33,11 +33,11 @@ import Testing
     @Test func retriesATransientFailureUntilItSucceeds() async throws {
         let clock = WatchedClock()
         var waits = clock.waits.makeAsyncIterator()
-        let calls = Counter()
+        let calls = CallCounter()
         let policy = RetryPolicy(attempts: 5, initialDelay: .milliseconds(100), jitter: 0, seed: 1, clock: clock)
         let task = Task { try await policy.run(flaky(calls, succeedOn: 3)) }
         for _ in 1...2 { clock.advance(to: try await waits.nextWait(from: clock.now).deadline) }
-        #expect(try await task.value == "ok")
+        #expect(try await value(of: task) == "ok")
         #expect(await calls.value == 3)
     }
 
@@ -76,17 +76,19 @@ import Testing
         #expect(try await waits(of: policy(seed: 43, clock: other), on: other, attempts: 5) != lengths)
     }
 
-    @Test func jitteredWaitsNeverExceedTheMaximum() async throws {
+    @Test func waitsAtTheMaximumAreStillJitteredAndNeverExceedIt() async throws {
         let clock = WatchedClock()
         let policy = RetryPolicy(
-            attempts: 9, initialDelay: .seconds(1), maximumDelay: .seconds(1), jitter: 1, seed: 7, clock: clock)
+            attempts: 9, initialDelay: .milliseconds(500), maximumDelay: .seconds(1), jitter: 0.5, seed: 7,
+            clock: clock)
         let lengths = try await waits(of: policy, on: clock, attempts: 9)
-        #expect(lengths.allSatisfy { $0 <= .seconds(1) })
-        #expect(lengths.contains { $0 < .seconds(1) })
+        #expect(lengths.allSatisfy { $0 >= .milliseconds(250) && $0 <= .seconds(1) })
+        // From the second wait on the nominal wait is the maximum, jittered downwards only.
+        #expect(lengths.dropFirst().filter { $0 < .seconds(1) }.count >= 2)
     }
 
     @Test func aFailureThatIsNotTransientIsNotRetried() async throws {
-        let calls = Counter()
+        let calls = CallCounter()
         let policy = RetryPolicy(attempts: 5, clock: WatchedClock())
         await #expect(throws: NoSuchPlace()) { try await policy.run(flaky(calls, error: NoSuchPlace())) }
         #expect(await calls.value == 1)
@@ -95,30 +97,30 @@ import Testing
     @Test func aClassifierDecidesWhatIsTransient() async throws {
         let clock = WatchedClock()
         var waits = clock.waits.makeAsyncIterator()
-        let calls = Counter()
+        let calls = CallCounter()
         let policy = RetryPolicy(attempts: 2, jitter: 0, seed: 1, clock: clock) { $0 is NoSuchPlace }
         let task = Task { try await policy.run(flaky(calls, error: NoSuchPlace(), succeedOn: 2)) }
         clock.advance(to: try await waits.nextWait(from: clock.now).deadline)
-        #expect(try await task.value == "ok")
-        await #expect(throws: Unavailable()) { try await policy.run(flaky(Counter())) }
+        #expect(try await value(of: task) == "ok")
+        await #expect(throws: Unavailable()) { try await policy.run(flaky(CallCounter())) }
     }
 
     @Test func cancellationStopsABackoffWait() async throws {
         let clock = WatchedClock()
         var waits = clock.waits.makeAsyncIterator()
-        let calls = Counter()
+        let calls = CallCounter()
         let policy = RetryPolicy(attempts: 5, initialDelay: .seconds(1), jitter: 0, seed: 1, clock: clock)
         let task = Task { try await policy.run(flaky(calls)) }
         let wait = try await waits.nextWait(from: clock.now)
         task.cancel()
-        await #expect(throws: CancellationError.self) { try await task.value }
+        await #expect(throws: CancellationError.self) { try await value(of: task) }
         clock.advance(to: wait.deadline)
         clock.advance(by: .seconds(60))
         #expect(await calls.value == 1)
     }
 
     @Test func settingsOutOfRangeAreClamped() async throws {
-        let calls = Counter()
+        let calls = CallCounter()
         let once = RetryPolicy(attempts: 0, clock: WatchedClock())
         await #expect(throws: Unavailable()) { try await once.run(flaky(calls)) }
         #expect(await calls.value == 1)

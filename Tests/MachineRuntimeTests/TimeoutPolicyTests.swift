@@ -6,7 +6,7 @@ import Testing
 @Suite(.timeLimit(.minutes(1))) struct TimeoutPolicyTests {
     /// A gate an operation waits at, ignoring cancellation (as a permission prompt does), until
     /// the test opens it with an answer.
-    actor Gate {
+    actor AnswerGate {
         private var answer: String?
         private var waiters: [CheckedContinuation<String, Never>] = []
 
@@ -25,38 +25,38 @@ import Testing
     @Test func firesExactlyAtTheDeadlineAndCancelsTheOperation() async throws {
         let clock = WatchedClock()
         var waits = clock.waits.makeAsyncIterator()
-        let cancelled = Counter()
+        let cancelled = CallCounter()
         let timeout = Timeout(.seconds(5), clock: clock)
-        let task = Task { try await timeout.run { try await hang(counting: cancelled) } }
+        let task = Task { try await timeout.run { try await hangUntilCancelled(counting: cancelled) } }
         let wait = try await waits.nextWait(from: clock.now)
         #expect(wait.length == .seconds(5))
         clock.advance(by: .seconds(5) - .milliseconds(1))
         #expect(await cancelled.value == 0)
         clock.advance(by: .milliseconds(1))
-        await #expect(throws: TimeoutError(duration: .seconds(5))) { try await task.value }
+        await #expect(throws: TimeoutError(duration: .seconds(5))) { try await value(of: task) }
         await cancelled.wait(for: 1)
     }
 
     @Test func anAnswerJustBeforeTheDeadlineWins() async throws {
         let clock = WatchedClock()
         var waits = clock.waits.makeAsyncIterator()
-        let gate = Gate()
+        let gate = AnswerGate()
         let timeout = Timeout(.seconds(5), clock: clock)
         let task = Task { try await timeout.run { await gate.wait() } }
         _ = try await waits.nextWait(from: clock.now)
         clock.advance(by: .seconds(5) - .milliseconds(1))
         await gate.open(with: "in time")
-        #expect(try await task.value == "in time")
+        #expect(try await value(of: task) == "in time")
     }
 
     @Test func anOperationThatIgnoresCancellationStillTimesOut() async throws {
         let clock = WatchedClock()
         var waits = clock.waits.makeAsyncIterator()
-        let gate = Gate()
+        let gate = AnswerGate()
         let timeout = Timeout(.milliseconds(300), clock: clock)
         let task = Task { try await timeout.run { await gate.wait() } }
         clock.advance(to: try await waits.nextWait(from: clock.now).deadline)
-        await #expect(throws: TimeoutError(duration: .milliseconds(300))) { try await task.value }
+        await #expect(throws: TimeoutError(duration: .milliseconds(300))) { try await value(of: task) }
         await gate.open(with: "too late")
     }
 
@@ -68,12 +68,12 @@ import Testing
     @Test func cancellingTheCallerCancelsTheOperation() async throws {
         let clock = WatchedClock()
         var waits = clock.waits.makeAsyncIterator()
-        let cancelled = Counter()
+        let cancelled = CallCounter()
         let timeout = Timeout(.seconds(5), clock: clock)
-        let task = Task { try await timeout.run { try await hang(counting: cancelled) } }
+        let task = Task { try await timeout.run { try await hangUntilCancelled(counting: cancelled) } }
         _ = try await waits.nextWait(from: clock.now)
         task.cancel()
-        await #expect(throws: CancellationError.self) { try await task.value }
+        await #expect(throws: CancellationError.self) { try await value(of: task) }
         await cancelled.wait(for: 1)
     }
 
