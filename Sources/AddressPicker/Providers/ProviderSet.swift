@@ -4,6 +4,10 @@
 /// Plug in MapKit, a web geocoder or the embedded gazetteer, and hand ``answer(_:)`` to a
 /// runtime. A provider that throws answers with the request kind's failure event, carrying the
 /// error's description.
+///
+/// To survive real networks, wrap the set with timeouts, retries, rate limits and fallbacks for
+/// the request kinds that need them: ``withTimeout(_:for:clock:)``, ``retrying(_:for:)``,
+/// ``rateLimited(by:for:)`` and ``fallingBack(to:for:)``.
 public struct ProviderSet: Sendable {
     public var completions: any CompletionProvider
     public var places: any PlaceSearchProvider

@@ -1,0 +1,42 @@
+import MachineRuntime
+
+/// A provider set whose requests of some kinds are performed under a policy (a timeout, retries,
+/// a rate limit); requests of other kinds go to the same providers directly.
+struct PolicyProviders<Policy: ProviderPolicy>: CompletionProvider, PlaceSearchProvider, ReverseGeocodingProvider,
+    LocationProvider, PointsOfInterestProvider {
+    let base: ProviderSet
+    let policy: Policy
+    let kinds: Set<AddressPicker.Request.Kind>
+
+    func completions(for query: String) async throws -> [Completion] {
+        try await perform(.completions) { try await $0.completions.completions(for: query) }
+    }
+
+    func places(for query: AddressPicker.PlaceQuery) async throws -> PlaceSearchAnswer {
+        try await perform(.places) { try await $0.places.places(for: query) }
+    }
+
+    func address(at coordinate: Coordinate) async throws -> Address {
+        try await perform(.address) { try await $0.geocoder.address(at: coordinate) }
+    }
+
+    func requestAuthorization() async throws -> AddressPicker.Authorization {
+        try await perform(.authorization) { try await $0.location.requestAuthorization() }
+    }
+
+    func currentLocation() async throws -> Coordinate {
+        try await perform(.location) { try await $0.location.currentLocation() }
+    }
+
+    func pointsOfInterest(category: String, in region: MapRegion) async throws -> [Place] {
+        try await perform(.pointsOfInterest) { try await $0.pointsOfInterest.pointsOfInterest(category: category, in: region) }
+    }
+
+    /// Performs `operation` with the providers, under the policy for the kinds it applies to.
+    private func perform<T: Sendable>(
+        _ kind: AddressPicker.Request.Kind, _ operation: @escaping @Sendable (ProviderSet) async throws -> T
+    ) async throws -> T {
+        guard kinds.contains(kind) else { return try await operation(base) }
+        return try await policy.run { [base] in try await operation(base) }
+    }
+}
