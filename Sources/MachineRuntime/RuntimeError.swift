@@ -1,6 +1,9 @@
 import MachineCore
 
 /// A misuse of the runtime: an input it cannot accept. Nothing changes when one is thrown.
+///
+/// A ``LiveRuntime`` also reports through its `onError` the answers it refused (of the wrong
+/// kind, or a second one) and a clock that ran past the virtual clock's range.
 public enum RuntimeError: Error, Equatable, CustomStringConvertible {
     /// Only host events can be sent; timers fire and providers answer through the runtime.
     case notAHostEvent(String)
@@ -19,6 +22,8 @@ public enum RuntimeError: Error, Equatable, CustomStringConvertible {
     /// Advancing by `advance` from `now` would take the virtual clock past the end of its range,
     /// ``Runtime/latestTime`` (2^62 nanoseconds, about 146 years).
     case clockOverflow(now: Duration, advance: Duration)
+    /// The live runtime was stopped: it takes no more events.
+    case stopped
 
     public var description: String {
         switch self {
@@ -39,6 +44,8 @@ public enum RuntimeError: Error, Equatable, CustomStringConvertible {
         case .clockOverflow(let now, let advance):
             "cannot advance the virtual clock by \(advance) from \(now): "
                 + "its range ends 2^62 nanoseconds (about 146 years) after the start"
+        case .stopped:
+            "the runtime was stopped: it takes no more events"
         }
     }
 }

@@ -18,12 +18,17 @@ final class ManualClock: Clock, @unchecked Sendable {
     private let lock = NSLock()
     private var current = Instant(offset: .zero)
     private var sleepers: [Sleeper] = []
+    private var sleeps = 0
 
     var now: Instant { lock.withLock { current } }
+    /// How many times `sleep(until:tolerance:)` was called: a runtime that keeps waking and
+    /// going back to sleep without anything to do shows up here.
+    var sleepCount: Int { lock.withLock { sleeps } }
     var minimumResolution: Duration { .zero }
 
     func sleep(until deadline: Instant, tolerance: Duration?) async throws {
         let id = UUID()
+        lock.withLock { sleeps += 1 }
         try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, Error>) in
                 let resumeNow = lock.withLock { () -> Bool in
