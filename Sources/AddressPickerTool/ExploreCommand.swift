@@ -8,30 +8,24 @@ enum ExploreCommand {
         .value("seed", "n", help: "The seed of the random inputs (default 1); the same seed makes the same moves."),
         .value("steps", "k", help: "How many moves to make (default 10000)."),
         .value("output", short: "o", "file", help: "Where to write the script of a violation (default explore-seed-<n>.events)."),
+        .flag("policies", help: "Turn the request policies on (minimum query length 3, a cache of 1, lookups 800ms apart)."),
     ]
 
     static let help = helpText(
         overview: "Drive the address picker with random inputs and check its invariants after every move.",
-        usage: "address-picker explore [--seed <n>] [--steps <k>] [--output <file>]",
+        usage: "address-picker explore [--seed <n>] [--steps <k>] [--output <file>] [--policies]",
         options: options,
         exitStatuses: [(0, "every invariant held"), (1, "an invariant was broken (the report is printed even when its script cannot be written)")],
         details: """
-        The moves are valid inputs: sample host events (indexes outside the lists included),
-        answers and failures for the requests in flight, late answers to cancelled requests, and
-        advances of the virtual clock before, on and after the timers' deadlines. After each move:
-          - at most one request of each kind is in flight;
-          - the runtime's timers and requests are the ones the machine's state lists;
-          - each request is in flight exactly while its region waits for it (address: map
-            geocoding; completions: search loadingCompletions; places: search searching;
-            authorization: location awaitingAuthorization; location: location locating;
-            pointsOfInterest: poi loading), and each timer runs exactly while its region waits
-            (searchDebounce: search debouncing; regionDebounce: map settling);
-          - a dropped answer changes nothing;
-          - once confirmed, the picker accepts nothing and runs nothing.
-        The machine starts again after confirming or after 200 moves. A violation is shrunk to a
-        short event script that reproduces it, written to --output: replay it to see the state.
-        Progress is shown on standard error when it is a terminal and the run takes over a second.
-        """)
+            The moves are valid inputs: sample host events (indexes outside the lists included),
+            answers and failures for the requests in flight, late answers to cancelled requests, and
+            advances of the virtual clock before, on and after the timers' deadlines. After each move
+            these invariants are checked:
+            \(AddressPicker.invariants.map { "  - \($0.name)" }.joined(separator: "\n"))
+            The machine starts again after confirming or after 200 moves. A violation is shrunk to a
+            short event script that reproduces it, written to --output: replay it to see the state.
+            Progress is shown on standard error when it is a terminal and the run takes over a second.
+            """)
 
     static func run(_ arguments: Arguments) throws -> Int32 {
         guard arguments.positional.isEmpty else { throw UsageError("unexpected argument '\(arguments.positional[0])'") }
@@ -43,7 +37,7 @@ enum ExploreCommand {
         let steps = try arguments[value: "steps"].map { try wholeNumber($0, "--steps", in: 1...1_000_000_000) } ?? 10_000
         let output = arguments[value: "output"] ?? "explore-seed-\(seed).events"
 
-        let explorer = AddressPicker.explorer()
+        let explorer = AddressPicker.explorer(configuration: arguments.has("policies") ? .samplePolicies : .init())
         var progress = Progress()
         let report = explorer.explore(seed: seed, moves: steps) { moves in
             progress.update("explore: \(moves) of \(steps) moves")
@@ -60,13 +54,13 @@ enum ExploreCommand {
         let script = ExplorationScript.render(
             shrunk, vocabulary: AddressPickerVocabulary(), initial: explorer.initial,
             header: ["Found by `address-picker explore --seed \(seed) --steps \(steps)` after \(report.moves) moves;",
-                     "shrunk from \(violation.moves.count) moves to \(shrunk.moves.count)."])
+                     "shrunk from \(violation.inputs.count) moves to \(shrunk.inputs.count)."])
         // The report comes first: a script that cannot be written must not lose it.
         try printOutput(summary)
         printError("""
             invariant broken after move \(report.moves): \(shrunk.invariant)
               \(shrunk.message)
-            shrunk from \(violation.moves.count) moves to \(shrunk.moves.count)
+            shrunk from \(violation.inputs.count) moves to \(shrunk.inputs.count)
             """)
         do {
             try OutputFile.write(output) { file in

@@ -26,9 +26,10 @@ enum PathsCommand {
         guard let directory = arguments[value: "output"] else { throw UsageError("missing --output <directory>") }
         let vocabulary = AddressPickerVocabulary()
         var progress = Progress()
-        let result = CoveringPaths.search(
-            table: AddressPicker.table, from: AddressPicker.initialState(), samples: AddressPickerSamples()
-        ) { depth, states, rows in
+        // With the request policies on, so that their rows can be reached too.
+        let initial = AddressPicker.initialState(AddressPicker.Context(configuration: .samplePolicies))
+        let result = CoveringPaths.search(table: AddressPicker.table, from: initial, samples: AddressPickerSamples()) {
+            depth, states, rows in
             progress.update("paths: depth \(depth), \(states) states explored, \(rows) of \(AddressPicker.table.rows.count) rows reached")
         }
         progress.finish()
@@ -37,7 +38,8 @@ enum PathsCommand {
         } catch {
             throw ToolError("cannot create the folder '\(directory)': \(error.localizedDescription)")
         }
-        for script in CoveringScripts.render(result.paths, vocabulary: vocabulary) {
+        for script in CoveringScripts.render(
+            result.paths, vocabulary: vocabulary, from: initial, generatedBy: "address-picker paths") {
             try OutputFile.write(URL(fileURLWithPath: directory).appendingPathComponent("\(script.name).events").path) { output in
                 output.write(script.text)
                 return true

@@ -25,6 +25,12 @@ public protocol MachineDefinition: Sendable {
 
     /// The request kind that events of `kind` answer, or `nil` for host and timer events.
     static func requestKind(answeredBy kind: Event.Kind) -> Request.Kind?
+
+    /// Whether events of `kind` report that a request failed (`addressFailed`), rather than
+    /// answer it. Scripts write a failure as `fail KIND "message"`, any other answer as
+    /// `respond KIND VALUE`; tools that write scripts (covering paths, exploration, recorded
+    /// sessions) rely on this declaration, never on an event's name.
+    static func isFailure(_ kind: Event.Kind) -> Bool
 }
 
 extension MachineDefinition where Timer == NoTimer {
@@ -33,6 +39,7 @@ extension MachineDefinition where Timer == NoTimer {
 
 extension MachineDefinition where Request == NoRequest {
     public static func requestKind(answeredBy kind: Event.Kind) -> NoRequest.Kind? { nil }
+    public static func isFailure(_ kind: Event.Kind) -> Bool { false }
 }
 
 /// An event the machine handles; its ``kind`` selects the rows of the table.

@@ -35,7 +35,7 @@ public enum CoveringPaths {
         let events = samples.events
         var shortest: [Int: InputPath<M>] = [:]
         var seen: Set<StateKey<M>> = []
-        var frontier = [Node(runtime: Runtime(table: table, state: initial), moves: [], fired: [])]
+        var frontier = [Node(runtime: Runtime(table: table, state: initial), inputs: [], fired: [])]
         seen.insert(StateKey(frontier[0].runtime))
         var depth = 0
         while !frontier.isEmpty, shortest.count < table.rows.count, depth < maximumDepth, seen.count < maximumStates {
@@ -43,24 +43,24 @@ public enum CoveringPaths {
             progress(depth, seen.count, shortest.count)
             var next: [Node] = []
             for node in frontier where shortest.count < table.rows.count {
-                var moves: [InputPath<M>.Move] = events.map { .send($0) }
+                var inputs: [Input<M>] = events.map { .send($0) }
                 if let deadline = node.runtime.timers.map(\.deadline).min() {
-                    moves.append(.advance(deadline - node.runtime.now))
+                    inputs.append(.advance(deadline - node.runtime.now))
                 }
                 for record in node.runtime.pendingRequests {
-                    moves += samples.answers(to: record.request).map { .respond(record.reference.kind, $0) }
+                    inputs += samples.answers(to: record.request).map { .respond(record.reference.kind, ordinal: nil, $0) }
                 }
-                for move in moves {
+                for input in inputs {
                     var runtime = node.runtime
-                    guard let steps = try? apply(move, to: &runtime) else { continue }
+                    guard let steps = try? runtime.apply(input) else { continue }
                     let fired = steps.flatMap { $0.result?.firedRows ?? [] }
-                    let path = node.moves + [move]
+                    let path = node.inputs + [input]
                     let firedAlong = node.fired + fired
                     for row in fired where shortest[row] == nil {
-                        shortest[row] = InputPath(moves: path, firedRows: firedAlong, finalState: runtime.state)
+                        shortest[row] = InputPath(inputs: path, firedRows: firedAlong, finalState: runtime.state)
                     }
                     if seen.insert(StateKey(runtime)).inserted {
-                        next.append(Node(runtime: runtime, moves: path, fired: firedAlong))
+                        next.append(Node(runtime: runtime, inputs: path, fired: firedAlong))
                     }
                 }
             }
@@ -70,32 +70,24 @@ public enum CoveringPaths {
         return Result(paths: choose(from: shortest), uncoveredRows: uncovered, statesExplored: seen.count)
     }
 
-    static func apply<M>(_ move: InputPath<M>.Move, to runtime: inout Runtime<M>) throws(RuntimeError) -> [RuntimeStep<M>] {
-        switch move {
-        case .send(let event): try runtime.send(event)
-        case .advance(let duration): try runtime.advance(by: duration)
-        case .respond(let kind, let answer): try runtime.respond(kind, with: answer)
-        }
-    }
-
     /// A few paths that fire every row the shortest paths fire: longest first, each kept only if
     /// it fires a row the kept ones do not; then sorted shortest first.
     static func choose<M>(from shortest: [Int: InputPath<M>]) -> [InputPath<M>] {
-        let candidates = shortest.sorted { ($0.value.moves.count, $1.key) > ($1.value.moves.count, $0.key) }
+        let candidates = shortest.sorted { ($0.value.inputs.count, $1.key) > ($1.value.inputs.count, $0.key) }
         var covered = Set<Int>()
         var chosen: [InputPath<M>] = []
         for (row, path) in candidates where !covered.contains(row) {
             chosen.append(path)
             covered.formUnion(path.firedRows)
         }
-        return chosen.sorted { ($0.moves.count, $0.firedRows.count) < ($1.moves.count, $1.firedRows.count) }
+        return chosen.sorted { ($0.inputs.count, $0.firedRows.count) < ($1.inputs.count, $1.firedRows.count) }
     }
 }
 
 /// A state the search reached, and how.
 struct SearchNode<M: MachineDefinition> {
     let runtime: Runtime<M>
-    let moves: [InputPath<M>.Move]
+    let inputs: [Input<M>]
     let fired: [Int]
 }
 

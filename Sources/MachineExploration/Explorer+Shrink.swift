@@ -2,22 +2,22 @@ import MachineCore
 import MachineRuntime
 
 extension Explorer {
-    /// A shorter sequence of moves that breaks the same invariant, found by removing ever smaller
-    /// runs of moves while the violation persists (in the manner of delta debugging). Moves the
+    /// A shorter sequence of inputs that breaks the same invariant, found by removing ever smaller
+    /// runs of inputs while the violation persists (in the manner of delta debugging). Inputs the
     /// runtime refuses once others are gone (an answer to a request no longer made) are left out.
-    /// A refused input (``refusedInput``) is returned as it is: leaving moves out would make
+    /// A refused input (``refusedInput``) is returned as it is: leaving inputs out would make
     /// refusals of its own.
     public func shrink(_ violation: Violation<M>) -> Violation<M> {
         guard violation.invariant != Self.refusedInput,
-              var current = replay(violation.moves, breaking: violation.invariant) else { return violation }
-        var chunk = max(1, current.moves.count / 2)
+              var current = replay(violation.inputs, breaking: violation.invariant) else { return violation }
+        var chunk = max(1, current.inputs.count / 2)
         while true {
             var start = 0
             var removed = false
-            while start < current.moves.count {
-                var candidate = current.moves
+            while start < current.inputs.count {
+                var candidate = current.inputs
                 candidate.removeSubrange(start..<min(start + chunk, candidate.count))
-                if let smaller = replay(candidate, breaking: violation.invariant), smaller.moves.count < current.moves.count {
+                if let smaller = replay(candidate, breaking: violation.invariant), smaller.inputs.count < current.inputs.count {
                     current = smaller
                     removed = true
                 } else {
@@ -32,24 +32,24 @@ extension Explorer {
         return current
     }
 
-    /// Replays `moves` from the initial state, leaving out the ones the runtime refuses, until
-    /// the invariant named `name` breaks: the moves applied up to then, or `nil` if it never does.
-    public func replay(_ moves: [ExplorationMove<M>], breaking name: String) -> Violation<M>? {
+    /// Replays `inputs` from the initial state, leaving out the ones the runtime refuses, until
+    /// the invariant named `name` breaks: the inputs applied up to then, or `nil` if it never does.
+    public func replay(_ inputs: [Input<M>], breaking name: String) -> Violation<M>? {
         var runtime = Runtime(table: table, state: initial)
-        var applied: [ExplorationMove<M>] = []
+        var applied: [Input<M>] = []
         let watched = invariants.filter { $0.name == name }
-        for move in moves {
+        for input in inputs {
             let before = runtime
             let steps: [RuntimeStep<M>]
             do {
-                steps = try move.apply(to: &runtime)
+                steps = try runtime.apply(input)
             } catch {
                 continue
             }
-            applied.append(move)
-            let observation = Observation(move: move, before: before, after: runtime, steps: steps)
+            applied.append(input)
+            let observation = Observation(input: input, before: before, after: runtime, steps: steps)
             for invariant in watched {
-                if let message = invariant.violation(observation) { return Violation(invariant: name, message: message, moves: applied) }
+                if let message = invariant.violation(observation) { return Violation(invariant: name, message: message, inputs: applied) }
             }
         }
         return nil

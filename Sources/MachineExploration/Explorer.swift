@@ -46,7 +46,7 @@ public struct Explorer<S: InputSamples>: Sendable where S.Machine.Context: Equat
         var random = SplitMix64(seed: seed)
         var report = ExplorationReport<M>(rows: table.rows.count)
         var runtime = Runtime(table: table, state: initial)
-        var episode: [ExplorationMove<M>] = []
+        var episode: [Input<M>] = []
         var finishedMoves = 0
         report.episodes = 1
         while report.moves < moves {
@@ -64,14 +64,14 @@ public struct Explorer<S: InputSamples>: Sendable where S.Machine.Context: Equat
             let before = runtime
             let steps: [RuntimeStep<M>]
             do {
-                steps = try move.apply(to: &runtime)
+                steps = try runtime.apply(move)
             } catch {
-                report.violation = Violation(invariant: Self.refusedInput, message: error.description, moves: episode)
+                report.violation = Violation(invariant: Self.refusedInput, message: error.description, inputs: episode)
                 break
             }
             record(steps, in: &report)
-            if let broken = check(Observation(move: move, before: before, after: runtime, steps: steps)) {
-                report.violation = Violation(invariant: broken.invariant.name, message: broken.message, moves: episode)
+            if let broken = check(Observation(input: move, before: before, after: runtime, steps: steps)) {
+                report.violation = Violation(invariant: broken.invariant.name, message: broken.message, inputs: episode)
                 break
             }
             if table.finalState(of: runtime.state.controls) != nil { finishedMoves += 1 }
@@ -81,7 +81,7 @@ public struct Explorer<S: InputSamples>: Sendable where S.Machine.Context: Equat
     }
 
     /// A random valid move for `runtime`.
-    func nextMove(in runtime: Runtime<M>, using random: inout SplitMix64) -> ExplorationMove<M> {
+    func nextMove(in runtime: Runtime<M>, using random: inout SplitMix64) -> Input<M> {
         let roll = random.below(100)
         let inFlight = runtime.pendingRequests
         if roll < 35, let record = random.pick(inFlight), let answer = random.pick(samples.answers(to: record.request)) {

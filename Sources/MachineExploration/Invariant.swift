@@ -90,7 +90,7 @@ extension Invariant where M.Context: Equatable {
                     return "the dropped answer to \(reference) changed the state"
                 }
             }
-            if case .respond = observation.move, !observation.steps.isEmpty, observation.steps.allSatisfy(\.isDrop),
+            if case .respond = observation.input, !observation.steps.isEmpty, observation.steps.allSatisfy(\.isDrop),
                observation.before.state != observation.after.state {
                 return "a dropped answer changed the state"
             }

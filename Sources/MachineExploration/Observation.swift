@@ -1,21 +1,21 @@
 import MachineCore
 import MachineRuntime
 
-/// What an ``Invariant`` sees after each move: the runtime before and after, and the steps the
-/// move caused.
+/// What an ``Invariant`` sees after each input: the runtime before and after, and the steps the
+/// input caused.
 public struct Observation<M: MachineDefinition>: Sendable {
-    /// The move.
-    public let move: ExplorationMove<M>
-    /// The runtime before the move.
+    /// The input.
+    public let input: Input<M>
+    /// The runtime before the input.
     public let before: Runtime<M>
-    /// The runtime after the move.
+    /// The runtime after the input.
     public let after: Runtime<M>
-    /// The steps the move caused, in order (empty for an `advance` with nothing due).
+    /// The steps the input caused, in order (empty for an `advance` with nothing due).
     public let steps: [RuntimeStep<M>]
 
     /// Creates an observation.
-    public init(move: ExplorationMove<M>, before: Runtime<M>, after: Runtime<M>, steps: [RuntimeStep<M>]) {
-        self.move = move
+    public init(input: Input<M>, before: Runtime<M>, after: Runtime<M>, steps: [RuntimeStep<M>]) {
+        self.input = input
         self.before = before
         self.after = after
         self.steps = steps

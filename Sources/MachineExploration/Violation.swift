@@ -1,19 +1,20 @@
 import MachineCore
+import MachineRuntime
 
-/// An invariant that broke, and the moves from the initial state that break it.
+/// An invariant that broke, and the inputs from the initial state that break it.
 public struct Violation<M: MachineDefinition>: Sendable {
     /// The name of the invariant that broke.
     public let invariant: String
     /// What was wrong, in words.
     public let message: String
-    /// The moves from the initial state; the last one broke the invariant.
-    public let moves: [ExplorationMove<M>]
+    /// The inputs from the initial state; the last one broke the invariant.
+    public let inputs: [Input<M>]
 
-    /// A violation of the invariant named `invariant`, described by `message`, reached by `moves`.
-    public init(invariant: String, message: String, moves: [ExplorationMove<M>]) {
+    /// A violation of the invariant named `invariant`, described by `message`, reached by `inputs`.
+    public init(invariant: String, message: String, inputs: [Input<M>]) {
         self.invariant = invariant
         self.message = message
-        self.moves = moves
+        self.inputs = inputs
     }
 }
 

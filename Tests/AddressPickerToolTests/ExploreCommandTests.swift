@@ -7,7 +7,7 @@ import Testing
         let result = try Tool.run(["explore", "--seed", "7", "--steps", "3000"], in: folder)
         #expect(result.status == 0, "\(result.error)")
         #expect(result.output.hasPrefix("3000 moves from seed 7 in "))
-        #expect(result.output.hasSuffix("; 12 invariants held after every move\n"))
+        #expect(result.output.hasSuffix("; 18 invariants held after every move\n"))
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty, "no script without a violation")
         let again = try Tool.run(["explore", "--seed=7", "--steps=3000"], in: folder)
         #expect(again.output == result.output, "the same seed makes the same moves")
@@ -30,5 +30,13 @@ import Testing
         #expect(result.status == 0)
         #expect(result.output.contains("USAGE: address-picker explore [--seed <n>] [--steps <k>] [--output <file>]"))
         #expect(result.output.contains("EXIT STATUS:\n  0  every invariant held\n  1  an invariant was broken"))
+        #expect(result.output.contains("\n  - reverseGeocode requests are at least geocodeInterval apart\n"))
+        #expect(result.output.contains("\n  - at most one request of each kind in flight\n"))
+    }
+
+    @Test func exploresWithTheRequestPoliciesOn() throws {
+        let result = try Tool.run(["explore", "--policies", "--steps", "3000", "--seed", "7"])
+        #expect(result.status == 0, "\(result.error)")
+        #expect(result.output.hasSuffix("; 18 invariants held after every move\n"))
     }
 }

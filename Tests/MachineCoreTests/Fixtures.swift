@@ -42,6 +42,8 @@ enum Kettle: MachineDefinition {
         kind == .reading || kind == .readingFailed ? .thermometer : nil
     }
 
+    static func isFailure(_ kind: Event.Kind) -> Bool { kind == .readingFailed }
+
     enum Water: Int, ControlState { case cold, heating, hot, unplugged }
     enum Light: Int, ControlState { case dark, red }
 

@@ -10,10 +10,11 @@ import Testing
 @Suite("Covering paths") struct CoveringPathsTests {
     @Test func theAddressPickersCoveringScriptsPassAndFireEveryRow() throws {
         let vocabulary = AddressPickerVocabulary()
-        let result = CoveringPaths.search(table: AddressPicker.table, from: AddressPicker.initialState(),
-                                          samples: AddressPickerSamples())
+        let initial = AddressPicker.initialState(AddressPicker.Context(configuration: .samplePolicies))
+        let result = CoveringPaths.search(table: AddressPicker.table, from: initial, samples: AddressPickerSamples())
         #expect(result.uncoveredRows.isEmpty)
-        let scripts = CoveringScripts.render(result.paths, vocabulary: vocabulary)
+        let scripts = CoveringScripts.render(result.paths, vocabulary: vocabulary, from: initial, generatedBy: "address-picker paths")
+        #expect(scripts.allSatisfy { $0.text.contains("\ngiven minimumQueryLength 3\n") })
         #expect(scripts.count < AddressPicker.table.rows.count)
 
         let checker = ScriptChecker(vocabulary: vocabulary)
@@ -37,7 +38,7 @@ import Testing
         let activate = table.rows.firstIndex { $0.id == "S1.activate" } ?? -1
         #expect(!result.uncoveredRows.contains(pick))
         let pathToPick = result.paths.first { $0.firedRows.contains(pick) }
-        #expect(pathToPick?.moves.count == 5)
+        #expect(pathToPick?.inputs.count == 5)
         #expect(!result.uncoveredRows.contains(activate))
         // Five inputs are not enough for S5.reuseCompletions (seven are).
         #expect(result.uncoveredRows.contains(table.rows.firstIndex { $0.id == "S5.reuseCompletions" } ?? -1))
@@ -61,7 +62,7 @@ import Testing
         withKnownIssue {
             assertRowCoverage(coverage, minimum: 50)
         } matching: { issue in
-            issue.comments.contains { $0.rawValue.hasPrefix("Row coverage is 0 of 53 (0.0%), below 50.0%") && $0.rawValue.contains("  • K1.dismissAlert") }
+            issue.comments.contains { $0.rawValue.hasPrefix("Row coverage is 0 of 59 (0.0%), below 50.0%") && $0.rawValue.contains("  • K1.dismissAlert") }
         }
     }
 }

@@ -32,7 +32,7 @@ import Testing
 
         // The initial states, then settling twice, geocoding and idle.
         let map = table.regions.firstIndex { $0.name == "map" } ?? -1
-        #expect(coverage.stateEntries[map] == [2, 2, 1])
+        #expect(coverage.stateEntries[map] == [2, 2, 1, 0])
         #expect(coverage.stateEntries[0] == [1, 0])
 
         let report = coverage.report

@@ -50,8 +50,8 @@ import Testing
         let violation = try #require(explorer.explore(seed: 5, moves: 20_000).violation)
         #expect(violation.invariant == "search never shows results")
         let shrunk = explorer.shrink(violation)
-        #expect(shrunk.moves.count <= 4, "searchActivated, queryChanged, searchSubmitted, respond places: \(shrunk.moves)")
-        #expect(shrunk.moves.count < violation.moves.count || violation.moves.count <= 4)
+        #expect(shrunk.inputs.count <= 4, "searchActivated, queryChanged, searchSubmitted, respond places: \(shrunk.inputs)")
+        #expect(shrunk.inputs.count < violation.inputs.count || violation.inputs.count <= 4)
 
         let vocabulary = AddressPickerVocabulary()
         let script = ExplorationScript.render(shrunk, vocabulary: vocabulary, initial: explorer.initial, header: ["A test."])
@@ -63,7 +63,7 @@ import Testing
     }
 
     @Test func aLateAnswerInAScriptNamesItsRequest() throws {
-        let violation = Violation<AddressPicker>(invariant: "x", message: "y", moves: [
+        let violation = Violation<AddressPicker>(invariant: "x", message: "y", inputs: [
             .send(.searchActivated), .send(.queryChanged("Apple")), .advance(.milliseconds(300)),
             .send(.queryChanged("")), .respond(.completions, ordinal: 1, .completions([])),
         ])

@@ -21,13 +21,13 @@ import Testing
         #expect(violation.message == "a lookup request is in flight while phase is idle")
         let shrunk = explorer.shrink(violation)
         #expect(shrunk.invariant == violation.invariant)
-        #expect(shrunk.moves.count == 2)
-        guard shrunk.moves.count == 2, case .send(.lookUp) = shrunk.moves[0], case .send(.cancel) = shrunk.moves[1] else {
-            Issue.record("expected lookUp, cancel; got \(shrunk.moves)")
+        #expect(shrunk.inputs.count == 2)
+        guard shrunk.inputs.count == 2, case .send(.lookUp) = shrunk.inputs[0], case .send(.cancel) = shrunk.inputs[1] else {
+            Issue.record("expected lookUp, cancel; got \(shrunk.inputs)")
             return
         }
-        #expect(explorer.replay(shrunk.moves, breaking: violation.invariant) != nil)
-        #expect(LeakyLookup.explorer(bugs: []).replay(shrunk.moves, breaking: violation.invariant) == nil,
+        #expect(explorer.replay(shrunk.inputs, breaking: violation.invariant) != nil)
+        #expect(LeakyLookup.explorer(bugs: []).replay(shrunk.inputs, breaking: violation.invariant) == nil,
                 "the fixed machine passes the shrunk script")
     }
 
@@ -40,14 +40,14 @@ import Testing
         #expect(violation.invariant == "a finished machine accepts nothing and runs nothing")
         #expect(violation.message == "phase is done (final) but work is still running")
         let shrunk = explorer.shrink(violation)
-        #expect(shrunk.moves.count == 2, "lookUp, finish: \(shrunk.moves)")
+        #expect(shrunk.inputs.count == 2, "lookUp, finish: \(shrunk.inputs)")
     }
 
     @Test func theSameSeedMakesTheSameMoves() {
         let explorer = LeakyLookup.explorer(bugs: .leakOnCancel)
         let first = explorer.explore(seed: 42, moves: 3_000), second = explorer.explore(seed: 42, moves: 3_000)
         #expect(first.moves == second.moves && first.rowHits == second.rowHits && first.drops == second.drops)
-        #expect(first.violation?.moves.count == second.violation?.moves.count)
+        #expect(first.violation?.inputs.count == second.violation?.inputs.count)
         let other = LeakyLookup.explorer(bugs: []).explore(seed: 43, moves: 3_000)
         let again = LeakyLookup.explorer(bugs: []).explore(seed: 42, moves: 3_000)
         #expect(other.rowHits != again.rowHits, "another seed makes other moves")
@@ -75,8 +75,8 @@ import Testing
         let honest = Runtime(table: table, state: table.initialState(context: .init()))
         let forged = Runtime(table: table, state: state)
         let books = try invariant("the runtime's timers and requests are the machine's")
-        #expect(books.violation(Observation(move: .send(.noise), before: honest, after: honest, steps: [])) == nil)
-        #expect(books.violation(Observation(move: .send(.noise), before: honest, after: forged, steps: []))
+        #expect(books.violation(Observation(input: .send(.noise), before: honest, after: honest, steps: [])) == nil)
+        #expect(books.violation(Observation(input: .send(.noise), before: honest, after: forged, steps: []))
                 == "the runtime has [] in flight, the machine [\"lookup\"]")
     }
 
@@ -88,10 +88,10 @@ import Testing
         let drop = try runtime.respond(.lookup, 1, with: .found)
         #expect(drop.count == 1 && drop[0].result == nil, "the late answer is dropped")
         let drops = try invariant("a dropped answer changes nothing")
-        let move = ExplorationMove<LeakyLookup>.respond(.lookup, ordinal: 1, .found)
-        #expect(drops.violation(Observation(move: move, before: before, after: runtime, steps: drop)) == nil)
+        let move = Input<LeakyLookup>.respond(.lookup, ordinal: 1, .found)
+        #expect(drops.violation(Observation(input: move, before: before, after: runtime, steps: drop)) == nil)
         var changed = runtime
         _ = try changed.send(.lookUp)
-        #expect(drops.violation(Observation(move: move, before: before, after: changed, steps: drop)) == "a dropped answer changed the state")
+        #expect(drops.violation(Observation(input: move, before: before, after: changed, steps: drop)) == "a dropped answer changed the state")
     }
 }

@@ -32,6 +32,8 @@ enum LeakyLookup: MachineDefinition {
         kind == .found || kind == .failed ? .lookup : nil
     }
 
+    static func isFailure(_ kind: Event.Kind) -> Bool { kind == .failed }
+
     enum Phase: Int, ControlState { case idle, loading, shown, done }
     static let phase = Region<Phase>("phase", index: 0, initial: .idle, final: [.done])
 

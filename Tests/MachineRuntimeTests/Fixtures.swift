@@ -39,6 +39,7 @@ enum Asker: MachineDefinition {
     static func requestKind(answeredBy kind: Event.Kind) -> Request.Kind? {
         kind == .reply || kind == .failed ? .lookup : nil
     }
+    static func isFailure(_ kind: Event.Kind) -> Bool { kind == .failed }
 
     enum Line: Int, ControlState { case idle, waiting }
     static let line = Region<Line>("line", index: 0, initial: .idle)

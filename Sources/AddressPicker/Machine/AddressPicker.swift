@@ -38,6 +38,13 @@ public enum AddressPicker: MachineDefinition {
         }
     }
 
+    public static func isFailure(_ kind: Event.Kind) -> Bool {
+        switch kind {
+        case .completionsFailed, .placesFailed, .addressFailed, .authorizationFailed, .locationFailed, .pointsOfInterestFailed: true
+        default: false
+        }
+    }
+
     /// The state the machine starts in: every region in its initial state.
     public static func initialState(_ context: Context = Context()) -> MachineState<AddressPicker> {
         table.initialState(context: context)

@@ -1,4 +1,5 @@
 import MachineCore
+import MachineRuntime
 
 /// A script checked against a vocabulary and ready to run: its initial state and its
 /// instructions, every value typed and every event built.
@@ -35,10 +36,8 @@ public struct Program<M: MachineDefinition>: Sendable {
     /// One statement that does something when the script runs.
     public struct Instruction: Sendable {
         public enum Kind: Sendable {
-            case send(M.Event)
-            case advance(Duration)
-            case respond(M.Request.Kind, ordinal: Int?, M.Event)
-            case fail(M.Request.Kind, ordinal: Int?, M.Event)
+            /// `send`, `advance`, `respond` or `fail`.
+            case input(Input<M>)
             case expect(CheckedPath, Comparison, Value)
             case expectCommand(Value)
             case expectCommands([Value])

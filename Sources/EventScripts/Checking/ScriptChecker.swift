@@ -1,4 +1,5 @@
 import MachineCore
+import MachineRuntime
 
 /// Checks statements against a vocabulary, before anything runs: unknown words, wrong types,
 /// misplaced `machine` and `given`, out-of-range values in events and answers.
@@ -100,29 +101,29 @@ public final class ScriptChecker<V: ScriptVocabulary>: Sendable {
             case .machine, .given:
                 return
             case .send(let node):
-                instructions.append(instruction(.send(try checker.event(node))))
+                instructions.append(instruction(.input(.send(try checker.event(node)))))
                 sawInput = true
             case .advance(let node):
                 let value = try TypeChecker(validating: true).check(node, as: .duration)
                 guard case .duration(let duration) = value, duration >= .zero else {
                     throw ScriptError("expected a duration that is not negative, as in 'advance 300ms'", at: node.location)
                 }
-                instructions.append(instruction(.advance(duration)))
+                instructions.append(instruction(.input(.advance(duration))))
                 sawInput = true
             case .respond(let request, let node):
                 let kind = try checker.requestKind(request)
                 let value = try TypeChecker(validating: true).check(node, as: checker.answerTypes[kind.rawValue])
                 do {
-                    instructions.append(instruction(.respond(kind, ordinal: request.ordinal,
-                                                             try checker.vocabulary.answer(kind, value))))
+                    instructions.append(instruction(.input(.respond(kind, ordinal: request.ordinal,
+                                                                    try checker.vocabulary.answer(kind, value)))))
                 } catch {
                     throw ScriptError(error.message, at: node.location)
                 }
                 sawInput = true
             case .fail(let request, let message):
                 let kind = try checker.requestKind(request)
-                instructions.append(instruction(.fail(kind, ordinal: request.ordinal,
-                                                      checker.vocabulary.failure(kind, message: message))))
+                instructions.append(instruction(.input(.respond(kind, ordinal: request.ordinal,
+                                                                checker.vocabulary.failure(kind, message: message)))))
                 sawInput = true
             case .expect(let pathSyntax, let op, let node):
                 let path = try CheckedPath.check(pathSyntax, in: checker.fields)

@@ -10,13 +10,13 @@ extension Player {
         var dropped: String?
         switch step.input {
         case .event(let event):
-            input = "send \(vocabulary.value(of: event))"
+            input = writer.statement(.send(event))
         case .timer(let timer):
             input = "timer \(timer.name)"
         case .answer(let reference, let event):
-            input = answerText(reference, event)
+            input = writer.answer(reference.description, event)
         case .drop(let reference, let event, let cancellation):
-            input = "drop " + answerText(reference, event).drop { $0 != " " }.dropFirst()
+            input = "drop " + writer.answer(reference.description, event).drop { $0 != " " }.dropFirst()
             if let successor = cancellation.supersededBy {
                 dropped = "superseded by \(reference.kind.name)#\(successor) at \(Value.render(cancellation.at))"
             } else {
@@ -35,12 +35,6 @@ extension Player {
             ignored: step.result.flatMap { ignoreText($0, step.before) },
             dropped: dropped, stateChanges: stateChanges, fieldChanges: fieldChanges,
             commands: step.commands.map(vocabulary.value(of:)))
-    }
-
-    /// `respond kind#N value`, `respond places#N(region, [...])` or `fail kind#N "message"`.
-    @usableFromInline
-    func answerText(_ reference: RequestReference<M.Request.Kind>, _ event: M.Event) -> String {
-        StatementText.answer(reference.description, vocabulary.value(of: event))
     }
 
     /// Why a step fired no row, in words.

@@ -15,10 +15,13 @@ public struct Player<V: ScriptVocabulary>: Sendable {
     public let vocabulary: V
     /// The readable fields of the state.
     public let fields: StateFields<M>
+    /// Writes the transcript's inputs as statements.
+    public let writer: ScriptWriter<V>
 
     public init(vocabulary: V) {
         self.vocabulary = vocabulary
         self.fields = StateFields(vocabulary)
+        self.writer = ScriptWriter(vocabulary: vocabulary)
     }
 
     /// Replays `program`, writing its transcript into `sink`.
@@ -77,18 +80,11 @@ public struct Player<V: ScriptVocabulary>: Sendable {
                 let location = instructions[index].location
                 do {
                     switch instructions[index].kind {
-                    case .send(let event):
-                        let steps = try runtime.send(event)
-                        record(steps, line: location.line, into: &sink)
-                    case .advance(let duration):
-                        let time = runtime.now + duration
-                        let steps = try runtime.advance(by: duration)
-                        if steps.isEmpty, sink.wantsSteps {
-                            sink.write(.quiet(time: time, input: "advance \(Value.render(duration))"))
+                    case .input(let input):
+                        let steps = try runtime.apply(input)
+                        if steps.isEmpty, case .advance = input, sink.wantsSteps {
+                            sink.write(.quiet(time: runtime.now, input: player.writer.statement(input)))
                         }
-                        record(steps, line: location.line, into: &sink)
-                    case .respond(let kind, let ordinal, let answer), .fail(let kind, let ordinal, let answer):
-                        let steps = try runtime.respond(kind, ordinal, with: answer)
                         record(steps, line: location.line, into: &sink)
                     case .expect(let path, let comparison, let expected):
                         expectations += 1

@@ -1,0 +1,75 @@
+import MachineCore
+import MachineRuntime
+
+/// Writes inputs, settings and states back as script text: the one writer behind transcripts,
+/// covering scripts, exploration scripts and recorded sessions, so that whatever they write
+/// parses and checks back to the same inputs.
+///
+/// ```swift
+/// let writer = ScriptWriter(vocabulary: AddressPickerVocabulary())
+/// writer.statement(.send(.queryChanged("Apple")))          // send queryChanged("Apple")
+/// writer.statement(.advance(.milliseconds(300)))           // advance 300ms
+/// writer.statement(.respond(.address, ordinal: 2, .addressFailed("offline")))
+///                                                          // fail address#2 "offline"
+/// ```
+public struct ScriptWriter<V: ScriptVocabulary>: Sendable {
+    public typealias M = V.Machine
+
+    /// The vocabulary the text is written in.
+    public let vocabulary: V
+
+    /// A writer for scripts of `vocabulary`'s machine.
+    public init(vocabulary: V) {
+        self.vocabulary = vocabulary
+    }
+
+    /// The statement that performs `input`: `send EVENT`, `advance DURATION`,
+    /// `respond KIND[#N] [VALUE]` or, for an answer the machine declares a failure,
+    /// `fail KIND[#N] ["message"]`.
+    @inlinable
+    public func statement(_ input: Input<M>) -> String {
+        switch input {
+        case .send(let event):
+            "send \(vocabulary.value(of: event))"
+        case .advance(let duration):
+            "advance \(Value.render(duration))"
+        case .respond(let kind, let ordinal, let answer):
+            self.answer(ordinal.map { "\(kind.name)#\($0)" } ?? kind.name, answer)
+        }
+    }
+
+    /// An answer to the request `reference` (a kind, `#N` when wanted): `respond` with the
+    /// answer's value (none for an answer that carries none; its arguments for an answer of
+    /// several values), or `fail` with the failure's message, if it has one.
+    @inlinable
+    public func answer(_ reference: String, _ event: M.Event) -> String {
+        let value = vocabulary.value(of: event)
+        guard case .record(let name, let fields) = value else { return "respond \(reference) \(value)" }
+        if M.isFailure(event.kind) {
+            guard case .string? = fields.first?.value else { return "fail \(reference)" }
+            return "fail \(reference) \(fields[0].value)"
+        }
+        switch fields.count {
+        case 0: return "respond \(reference)"
+        case 1: return "respond \(reference) \(fields[0].value)"
+        default: return "respond \(reference)" + value.description.dropFirst(name.count)
+        }
+    }
+
+    /// The `given` lines that set up `context` from the vocabulary's initial context: one per
+    /// settable field whose value differs, in field order.
+    public func givens(for context: M.Context) -> [String] {
+        let initial = vocabulary.initialContext
+        return vocabulary.fields.filter { $0.write != nil && $0.differs(initial, context) }.map {
+            "given \($0.name) \($0.read(context))"
+        }
+    }
+
+    /// `expect` lines that hold in `state`: one per field of the given kinds, in field order
+    /// (by default every region's control state).
+    public func expectations(
+        of state: MachineState<M>, fields: StateFields<M>, kinds: Set<StateFields<M>.Field.Kind> = [.region]
+    ) -> [String] {
+        fields.all.filter { kinds.contains($0.kind) }.map { "expect \($0.name) == \($0.read(state))" }
+    }
+}
