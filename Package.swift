@@ -15,6 +15,7 @@ let package = Package(
         .library(name: "MachineCoverage", targets: ["MachineCoverage"]),
         .library(name: "MachineExploration", targets: ["MachineExploration"]),
         .library(name: "AddressPicker", targets: ["AddressPicker"]),
+        .library(name: "AddressPickerScripting", targets: ["AddressPickerScripting"]),
         .library(name: "Gazetteer", targets: ["Gazetteer"]),
         .executable(name: "address-picker", targets: ["AddressPickerTool"]),
         .executable(name: "address-picker-bench", targets: ["AddressPickerBench"]),
@@ -27,32 +28,35 @@ let package = Package(
         .target(name: "MachineDiagrams", dependencies: ["MachineCore"]),
         .target(name: "MachineCoverage", dependencies: ["MachineCore", "MachineRuntime", "EventScripts"]),
         .target(name: "MachineExploration", dependencies: ["MachineCore", "MachineRuntime", "EventScripts"]),
-        .target(name: "AddressPicker", dependencies: ["MachineCore", "MachineRuntime", "EventScripts", "MachineExploration"]),
+        // What an app links: values, the machine's table, providers. No tooling.
+        .target(name: "AddressPicker", dependencies: ["MachineCore", "MachineRuntime"]),
+        // For tools and tests: the picker's script vocabulary, input samples and invariants.
+        .target(name: "AddressPickerScripting", dependencies: ["AddressPicker", "MachineCore", "MachineRuntime", "EventScripts", "MachineExploration"]),
         .target(name: "Gazetteer", dependencies: ["AddressPicker", "EmbeddedGazetteer"]),
         // The gazetteer file linked into the binary (an assembler .incbin), so a copied executable carries it.
         .target(name: "EmbeddedGazetteer", exclude: ["data"], cSettings: [.headerSearchPath("data")]),
         .executableTarget(
             name: "AddressPickerTool",
-            dependencies: ["AddressPicker", "EventScripts", "Gazetteer", "MachineCoverage", "MachineDiagrams", "MachineExploration", "MachineRuntime"]),
+            dependencies: ["AddressPicker", "AddressPickerScripting", "EventScripts", "Gazetteer", "MachineCoverage", "MachineDiagrams", "MachineExploration", "MachineRuntime"]),
 
         // Benchmarks live apart from the tests; run them in release mode.
         .executableTarget(
             name: "AddressPickerBench",
-            dependencies: ["AddressPicker", "EventScripts", "Gazetteer", "MachineCore", "MachineExploration", "MachineRuntime", "AllocationCounter"],
+            dependencies: ["AddressPicker", "AddressPickerScripting", "EventScripts", "Gazetteer", "MachineCore", "MachineExploration", "MachineRuntime", "AllocationCounter"],
             path: "Benchmarks/AddressPickerBench"),
         .target(name: "AllocationCounter", path: "Benchmarks/AllocationCounter"),
 
         .testTarget(name: "MachineCoreTests", dependencies: ["MachineCore"]),
         .testTarget(name: "MachineRuntimeTests", dependencies: ["MachineCore", "MachineRuntime"]),
-        .testTarget(name: "EventScriptsTests", dependencies: ["EventScripts", "AddressPicker", "MachineCore", "MachineExploration"]),
+        .testTarget(name: "EventScriptsTests", dependencies: ["EventScripts", "AddressPicker", "MachineCore", "MachineExploration", "AddressPickerScripting"]),
         .testTarget(name: "AddressPickerToolTests", dependencies: ["AddressPickerTool"]),
-        .testTarget(name: "MachineTestingTests", dependencies: ["MachineTesting", "EventScripts", "AddressPicker", "Gazetteer", "MachineCore"]),
+        .testTarget(name: "MachineTestingTests", dependencies: ["MachineTesting", "EventScripts", "AddressPicker", "Gazetteer", "MachineCore", "AddressPickerScripting"]),
         .testTarget(name: "MachineDiagramsTests", dependencies: ["MachineDiagrams", "MachineCore", "AddressPicker"]),
         .testTarget(
             name: "MachineCoverageTests",
-            dependencies: ["MachineCoverage", "MachineTesting", "EventScripts", "AddressPicker", "MachineCore", "MachineRuntime"]),
+            dependencies: ["MachineCoverage", "MachineTesting", "EventScripts", "AddressPicker", "MachineCore", "MachineRuntime", "AddressPickerScripting"]),
         .testTarget(name: "GazetteerTests", dependencies: ["Gazetteer", "AddressPicker", "MachineExploration"]),
-        .testTarget(name: "MachineExplorationTests", dependencies: ["MachineExploration", "AddressPicker", "EventScripts", "MachineCore", "MachineRuntime"]),
+        .testTarget(name: "MachineExplorationTests", dependencies: ["MachineExploration", "AddressPicker", "EventScripts", "MachineCore", "MachineRuntime", "AddressPickerScripting"]),
         .testTarget(name: "AddressPickerTests", dependencies: ["AddressPicker", "MachineCore", "MachineRuntime"]),
     ],
     swiftLanguageModes: [.v6]

@@ -1,4 +1,5 @@
 import AddressPicker
+import AddressPickerScripting
 import EventScripts
 import Foundation
 import MachineRuntime

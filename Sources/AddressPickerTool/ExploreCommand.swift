@@ -1,4 +1,5 @@
 import AddressPicker
+import AddressPickerScripting
 import Foundation
 import MachineExploration
 

@@ -1,5 +1,6 @@
 import Gazetteer
 import AddressPicker
+import AddressPickerScripting
 import Foundation
 import MachineTesting
 import Testing

@@ -87,7 +87,7 @@ extension AddressPicker {
 
         /// Whether a non-empty `query` is shorter than ``minimumQueryLength`` (R1). Counts no
         /// further than the minimum, and not at all when the minimum is 1.
-        func isShort(_ query: String) -> Bool {
+        public func isShort(_ query: String) -> Bool {
             minimumQueryLength > 1
                 && query.index(query.startIndex, offsetBy: minimumQueryLength, limitedBy: query.endIndex) == nil
         }

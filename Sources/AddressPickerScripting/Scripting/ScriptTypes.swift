@@ -1,3 +1,4 @@
+import AddressPicker
 import EventScripts
 
 /// The types of the address picker's script vocabulary: its constructors and enumerations.

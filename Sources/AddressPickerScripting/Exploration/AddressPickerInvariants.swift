@@ -1,3 +1,4 @@
+import AddressPicker
 import EventScripts
 import MachineExploration
 
@@ -91,7 +92,7 @@ extension AddressPicker {
                 if context.configuration.isShort(query) {
                     return "completions were requested for \(Value.quoted(query)), shorter than minimumQueryLength \(context.configuration.minimumQueryLength)"
                 }
-                if context.cacheIndex(of: query) != nil {
+                if context.cachedCompletions.contains(where: { $0.query.utf8.elementsEqual(query.utf8) }) {
                     return "completions were requested for \(Value.quoted(query)), which the cache holds"
                 }
             }
@@ -119,7 +120,7 @@ extension AddressPicker {
         let cached = context.cachedCompletions
         let capacity = max(0, context.configuration.completionCache)
         if cached.count > capacity { return "the cache holds \(cached.count) queries, completionCache \(capacity)" }
-        for (position, entry) in cached.enumerated() where cached[..<position].contains(where: { $0.query.isIdentical(to: entry.query) }) {
+        for (position, entry) in cached.enumerated() where cached[..<position].contains(where: { $0.query.utf8.elementsEqual(entry.query.utf8) }) {
             return "the cache holds \(Value.quoted(entry.query)) twice"
         }
         return nil

@@ -1,3 +1,4 @@
+import AddressPicker
 import EventScripts
 import MachineCore
 

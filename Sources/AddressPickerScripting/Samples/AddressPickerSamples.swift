@@ -1,3 +1,4 @@
+import AddressPicker
 import MachineRuntime
 
 /// Representative inputs for the address picker: a far pan and a nudge of a metre, an echo,
@@ -17,7 +18,7 @@ public struct AddressPickerSamples: InputSamples {
     }
 
     static func coordinate(_ latitude: Double, _ longitude: Double) -> Coordinate {
-        Coordinate(checkedLatitude: latitude, longitude: longitude)
+        Coordinate(clampingLatitude: latitude, longitude: longitude)
     }
 
     static func region(_ latitude: Double, _ longitude: Double) -> MapRegion {

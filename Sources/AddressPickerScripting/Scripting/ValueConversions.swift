@@ -1,3 +1,4 @@
+import AddressPicker
 import EventScripts
 
 /// The address picker's values as script values and back. Decoding reads values the checker has
