@@ -14,6 +14,7 @@ let package = Package(
         .library(name: "MachineDiagrams", targets: ["MachineDiagrams"]),
         .library(name: "MachineCoverage", targets: ["MachineCoverage"]),
         .library(name: "MachineExploration", targets: ["MachineExploration"]),
+        .library(name: "MachineCommandLine", targets: ["MachineCommandLine"]),
         .library(name: "AddressPicker", targets: ["AddressPicker"]),
         .library(name: "AddressPickerScripting", targets: ["AddressPickerScripting"]),
         .library(name: "Gazetteer", targets: ["Gazetteer"]),
@@ -28,6 +29,10 @@ let package = Package(
         .target(name: "MachineDiagrams", dependencies: ["MachineCore"]),
         .target(name: "MachineCoverage", dependencies: ["MachineCore", "MachineRuntime", "EventScripts"]),
         .target(name: "MachineExploration", dependencies: ["MachineCore", "MachineRuntime", "EventScripts"]),
+        // A machine's command-line tool from one call: replay, diagram, check, coverage, paths, explore.
+        .target(
+            name: "MachineCommandLine",
+            dependencies: ["MachineCore", "MachineRuntime", "EventScripts", "MachineCoverage", "MachineDiagrams", "MachineExploration"]),
         // What an app links: values, the machine's table, providers. No tooling.
         .target(name: "AddressPicker", dependencies: ["MachineCore", "MachineRuntime"]),
         // For tools and tests: the picker's script vocabulary, input samples and invariants.
@@ -37,7 +42,7 @@ let package = Package(
         .target(name: "EmbeddedGazetteer", exclude: ["data"], cSettings: [.headerSearchPath("data")]),
         .executableTarget(
             name: "AddressPickerTool",
-            dependencies: ["AddressPicker", "AddressPickerScripting", "EventScripts", "Gazetteer", "MachineCoverage", "MachineDiagrams", "MachineExploration", "MachineRuntime"]),
+            dependencies: ["AddressPicker", "AddressPickerScripting", "Gazetteer", "MachineCommandLine", "MachineRuntime"]),
 
         // Benchmarks live apart from the tests; run them in release mode.
         .executableTarget(

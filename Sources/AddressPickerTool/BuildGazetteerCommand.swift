@@ -1,34 +1,27 @@
-import Foundation
 import Gazetteer
+import MachineCommandLine
 
 /// `address-picker build-gazetteer`: writes the gazetteer file from source records (for
 /// maintainers; Scripts/build-gazetteer.py runs it).
 enum BuildGazetteerCommand {
-    static let options: [Arguments.Option] = [
-        .value("output", short: "o", "file", help: "Where to write the gazetteer (atomically)."),
-    ]
+    static let subcommand = Subcommand(
+        "build-gazetteer", abstract: "Build the gazetteer file from tab-separated place records (for maintainers).",
+        arguments: [Argument("records.tsv", help: "name, latitude, longitude, population, region, subregion, country code, country name")],
+        options: [.value("output", short: "o", "file", required: true, help: "Where to write the gazetteer (atomically).")],
+        exitStatuses: [.success: "the file was written", .invalid: "a record is invalid"],
+        discussion: "Scripts/build-gazetteer.py downloads the GeoNames data and runs this command.",
+        perform: run)
 
-    static let help = helpText(
-        overview: "Build the gazetteer file from tab-separated place records (for maintainers).",
-        usage: "address-picker build-gazetteer <records.tsv> --output <file>",
-        arguments: [("<records.tsv>", "name, latitude, longitude, population, region, subregion, country code, country name")],
-        options: options,
-        exitStatuses: [(0, "the file was written"), (2, "a record is invalid")],
-        details: "Scripts/build-gazetteer.py downloads the GeoNames data and runs this command.")
-
-    static func run(_ arguments: Arguments) throws -> Int32 {
+    static func run(_ invocation: Invocation) throws -> ExitStatus {
+        let arguments = invocation.arguments
         guard arguments.positional.count == 1 else { throw UsageError("name one file of records") }
-        guard let output = arguments[value: "output"] else { throw UsageError("missing --output <file>") }
-        let source = arguments.positional[0]
-        let text = String(decoding: try InputFiles.read(source), as: UTF8.self)
+        guard let output = arguments.value("output") else { throw UsageError("missing --output <file>") }
+        let text = String(decoding: try invocation.read(arguments.positional[0]), as: UTF8.self)
         let records = try GazetteerBuilder.records(fromTSV: text)
         let bytes = GazetteerBuilder.build(records)
         let gazetteer = try Gazetteer(bytes: bytes)
-        try OutputFile.write(output) { file in
-            file.write(bytes: bytes)
-            return true
-        }
-        try printOutput("wrote \(output): \(gazetteer.count) places, \(bytes.count) bytes")
-        return ExitStatus.success
+        try invocation.write(to: output) { $0.write(bytes: bytes) }
+        try invocation.print("wrote \(output): \(gazetteer.count) places, \(bytes.count) bytes")
+        return .success
     }
 }

@@ -1,35 +1,35 @@
 import AddressPicker
 import Foundation
 import Gazetteer
+import MachineCommandLine
 
 /// `address-picker search QUERY`: the embedded gazetteer's completions and places for a query.
 enum SearchCommand {
-    static let options: [Arguments.Option] = [
-        .value("limit", "count", help: "How many completions, 1 to \(maximumLimit) (default 10)."),
-        .value("near", "latitude,longitude", help: "Also search places, those within a degree of this point first."),
-    ]
-
     /// The most completions one search lists.
     static let maximumLimit = 1000
 
-    static let help = helpText(
-        overview: "Look up places in the embedded offline gazetteer as you would type them.",
-        usage: "address-picker search <query> [--limit <count>] [--near <latitude,longitude>]",
-        arguments: [("<query>", "A prefix, a name, or words that narrow it (\"paris fr\", \"springfield illinois\").")],
-        options: options,
-        exitStatuses: [(0, "the search ran (finding nothing included)")],
-        details: "Place data: GeoNames, geonames.org, CC BY 4.0.")
+    static let subcommand = Subcommand(
+        "search", abstract: "Look up places in the embedded offline gazetteer as you would type them.",
+        arguments: [Argument("query", help: "A prefix, a name, or words that narrow it (\"paris fr\", \"springfield illinois\").")],
+        options: [
+            .value("limit", "count", help: "How many completions, 1 to \(maximumLimit) (default 10)."),
+            .value("near", "latitude,longitude", help: "Also search places, those within a degree of this point first."),
+        ],
+        exitStatuses: [.success: "the search ran (finding nothing included)"],
+        discussion: "Place data: GeoNames, geonames.org, CC BY 4.0.",
+        perform: run)
 
-    static func run(_ arguments: Arguments) throws -> Int32 {
+    static func run(_ invocation: Invocation) throws -> ExitStatus {
+        let arguments = invocation.arguments
         guard arguments.positional.count == 1 else { throw UsageError("give one query (quote it if it has spaces)") }
-        let limit = try wholeNumber(arguments[value: "limit"] ?? "10", "--limit", in: 1...maximumLimit)
+        let limit = try arguments.wholeNumber("limit", in: 1...maximumLimit) ?? 10
         let provider = GazetteerProvider(gazetteer: try loadGazetteer(), completionLimit: limit)
         let query = arguments.positional[0]
-        var output = BufferedOutput.standardOutput
+        var output = invocation.standardOutput
         let completions = provider.completionList(for: query)
         if completions.isEmpty { output.write("no completions for \"\(query)\"\n") }
         for completion in completions { output.write("\(completion.title) — \(completion.subtitle)\n") }
-        if let near = arguments[value: "near"] {
+        if let near = arguments.value("near") {
             let center = try coordinate(near, "--near")
             let answer = provider.placeAnswer(for: .text(query, region: MapRegion(center: center, span: Span(latitudeDelta: 2, longitudeDelta: 2))))
             output.write("\nplaces, those near \(center.latitude), \(center.longitude) first:\n")
@@ -39,31 +39,29 @@ enum SearchCommand {
             }
         }
         try output.finish("standard output")
-        return ExitStatus.success
+        return .success
     }
 }
 
 /// `address-picker reverse LATITUDE LONGITUDE`: the address of the nearest place.
 enum ReverseCommand {
-    static let options: [Arguments.Option] = []
+    static let subcommand = Subcommand(
+        "reverse", abstract: "Reverse-geocode a point with the embedded offline gazetteer: the nearest populated place.",
+        arguments: [Argument("latitude", help: "Degrees north, -90...90."), Argument("longitude", help: "Degrees east, -180...180.")],
+        exitStatuses: [.success: "the nearest place was printed"],
+        discussion: "Distances are great-circle (haversine) distances. Place data: GeoNames, geonames.org, CC BY 4.0.",
+        perform: run)
 
-    static let help = helpText(
-        overview: "Reverse-geocode a point with the embedded offline gazetteer: the nearest populated place.",
-        usage: "address-picker reverse <latitude> <longitude>",
-        arguments: [("<latitude>", "Degrees north, -90...90."), ("<longitude>", "Degrees east, -180...180.")],
-        options: options,
-        exitStatuses: [(0, "the nearest place was printed")],
-        details: "Distances are great-circle (haversine) distances. Place data: GeoNames, geonames.org, CC BY 4.0.")
-
-    static func run(_ arguments: Arguments) throws -> Int32 {
+    static func run(_ invocation: Invocation) throws -> ExitStatus {
+        let arguments = invocation.arguments
         guard arguments.positional.count == 2 else { throw UsageError("give a latitude and a longitude") }
         let point = try coordinate("\(arguments.positional[0]),\(arguments.positional[1])", "the coordinate")
         let gazetteer = try loadGazetteer()
         guard let index = gazetteer.nearest(to: point) else { throw ToolError("the gazetteer is empty") }
         let entry = gazetteer.entry(index)
         let kilometres = point.distance(to: entry.coordinate) / 1000
-        try printOutput("\(entry.address.formatted) (\(entry.coordinate.latitude), \(entry.coordinate.longitude), \(String(format: "%.1f", kilometres)) km away)")
-        return ExitStatus.success
+        try invocation.print("\(entry.address.formatted) (\(entry.coordinate.latitude), \(entry.coordinate.longitude), \(String(format: "%.1f", kilometres)) km away)")
+        return .success
     }
 }
 
@@ -79,14 +77,6 @@ func coordinate(_ text: String, _ what: String) throws -> Coordinate {
     } catch {
         throw UsageError("\(what): \(error)")
     }
-}
-
-/// `text` as a whole number in `range`; a usage error names the range.
-func wholeNumber(_ text: String, _ what: String, in range: ClosedRange<Int>) throws(UsageError) -> Int {
-    guard let value = Int(text), range.contains(value) else {
-        throw UsageError("\(what) takes a whole number from \(range.lowerBound) to \(range.upperBound), not '\(text)'")
-    }
-    return value
 }
 
 /// The embedded gazetteer; its data missing or damaged is a tool failure, with the reason.

@@ -28,15 +28,22 @@ import Testing
     @Test func helpListsTheInvariants() throws {
         let result = try Tool.run(["explore", "--help"])
         #expect(result.status == 0)
-        #expect(result.output.contains("USAGE: address-picker explore [--seed <n>] [--steps <k>] [--output <file>]"))
+        #expect(result.output.contains("USAGE: address-picker explore [--seed <n>] [--steps <k>] [--output <file>] [--initial <name>]"))
         #expect(result.output.contains("EXIT STATUS:\n  0  every invariant held\n  1  an invariant was broken"))
         #expect(result.output.contains("\n  - reverseGeocode requests are at least geocodeInterval apart\n"))
         #expect(result.output.contains("\n  - at most one request of each kind in flight\n"))
     }
 
-    @Test func exploresWithTheRequestPoliciesOn() throws {
-        let result = try Tool.run(["explore", "--policies", "--steps", "3000", "--seed", "7"])
-        #expect(result.status == 0, "\(result.error)")
-        #expect(result.output.hasSuffix("; 18 invariants held after every move\n"))
+    @Test func exploresFromANamedInitialContext() throws {
+        let policies = try Tool.run(["explore", "--initial", "policies", "--steps", "3000", "--seed", "7"])
+        #expect(policies.status == 0, "\(policies.error)")
+        #expect(policies.output.hasSuffix("; 18 invariants held after every move\n"))
+        #expect(try Tool.run(["explore", "--steps", "3000", "--seed", "7"]).output == policies.output, "policies is the default")
+        let plain = try Tool.run(["explore", "--initial=no-policies", "--steps", "3000", "--seed", "7"])
+        #expect(plain.status == 0, "\(plain.error)")
+        #expect(plain.output != policies.output, "another context makes other moves")
+        let unknown = try Tool.run(["explore", "--initial", "fast"])
+        #expect(unknown.status == 64)
+        #expect(unknown.error.hasPrefix("error: --initial takes policies or no-policies, not 'fast'"))
     }
 }

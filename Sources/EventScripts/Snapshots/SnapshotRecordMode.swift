@@ -7,18 +7,23 @@ public enum SnapshotRecordMode: String, Sendable, CaseIterable {
     /// Write nothing; a missing reference is a failure.
     case never
 
-    /// The environment variable that chooses the mode when no flag or parameter does.
-    public static let environmentVariable = "ADDRESS_PICKER_RECORD"
+    /// The environment variable that chooses the mode when no flag or parameter does and no
+    /// other variable is named: `SNAPSHOT_RECORD`. A tool may name its own (a `sign-in` tool
+    /// reading `SIGN_IN_RECORD`, say), so that a setting meant for one tool's snapshots never
+    /// records another's.
+    public static let environmentVariable = "SNAPSHOT_RECORD"
 
-    /// The mode to use: `explicit` if given, else `ADDRESS_PICKER_RECORD`, else `never`.
+    /// The mode to use: `explicit` if given, else the value of the environment variable
+    /// `variable` (``environmentVariable`` unless named), else `never`.
     ///
     /// - Throws: the variable's value when it names no mode.
-    public static func resolve(_ explicit: SnapshotRecordMode?, environment: [String: String]) throws(SnapshotError)
-        -> SnapshotRecordMode {
+    public static func resolve(
+        _ explicit: SnapshotRecordMode?, environment: [String: String], variable: String = environmentVariable
+    ) throws(SnapshotError) -> SnapshotRecordMode {
         if let explicit { return explicit }
-        guard let value = environment[environmentVariable], !value.isEmpty else { return .never }
+        guard let value = environment[variable], !value.isEmpty else { return .never }
         guard let mode = SnapshotRecordMode(rawValue: value) else {
-            throw .unknownRecordMode(value)
+            throw .unknownRecordMode(value, variable: variable)
         }
         return mode
     }

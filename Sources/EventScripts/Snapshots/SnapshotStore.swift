@@ -83,13 +83,15 @@ public struct SnapshotStore: Sendable {
 
 /// A problem with snapshots themselves (not a mismatch).
 public enum SnapshotError: Error, Equatable, CustomStringConvertible {
-    case unknownRecordMode(String)
+    /// The environment variable `variable` holds a value that names no record mode.
+    case unknownRecordMode(String, variable: String = SnapshotRecordMode.environmentVariable)
+    /// The reference at the path could not be written, for the reason given.
     case cannotWrite(String, String)
 
     public var description: String {
         switch self {
-        case .unknownRecordMode(let value):
-            "\(SnapshotRecordMode.environmentVariable)=\(value) names no record mode; expected missing, all or never"
+        case .unknownRecordMode(let value, let variable):
+            "\(variable)=\(value) names no record mode; expected missing, all or never"
         case .cannotWrite(let path, let reason):
             "cannot write the snapshot '\(path)': \(reason)"
         }

@@ -4,7 +4,8 @@ import Foundation
 ///
 /// A failed write (a full disk, `/dev/full`, a closed descriptor) never traps: the stream keeps
 /// the first error, drops what it cannot write, and ``finish(_:)`` reports it as a ``ToolError``.
-struct BufferedOutput: TextOutputStream {
+/// Get one from ``Invocation/standardOutput`` or ``Invocation/write(to:_:)``.
+public struct BufferedOutput: TextOutputStream {
     private let descriptor: Int32
     private var buffer: [UInt8] = []
     /// The `errno` of the first write that failed.
@@ -15,15 +16,22 @@ struct BufferedOutput: TextOutputStream {
         buffer.reserveCapacity(1 << 16)
     }
 
-    static var standardOutput: BufferedOutput { BufferedOutput(descriptor: STDOUT_FILENO) }
-
-    mutating func write(_ string: String) {
+    /// Appends `string`.
+    public mutating func write(_ string: String) {
         write(bytes: string.utf8)
     }
 
-    mutating func write<Bytes: Sequence<UInt8>>(bytes: Bytes) {
+    /// Appends `bytes` as they are.
+    public mutating func write<Bytes: Sequence<UInt8>>(bytes: Bytes) {
         buffer.append(contentsOf: bytes)
         if buffer.count >= 1 << 16 { flush() }
+    }
+
+    /// Flushes, and throws when any write failed; `destination` names it in the message
+    /// (`cannot write standard output: No space left on device`).
+    public mutating func finish(_ destination: String) throws(ToolError) {
+        flush()
+        if let failure { throw ToolError("cannot write \(destination): \(String(cString: strerror(failure)))") }
     }
 
     mutating func flush() {
@@ -31,12 +39,6 @@ struct BufferedOutput: TextOutputStream {
         defer { buffer.removeAll(keepingCapacity: true) }
         guard failure == nil else { return }
         if let error = Self.writeAll(buffer, to: descriptor) { failure = error }
-    }
-
-    /// Flushes, and throws when any write failed; `destination` names it in the message.
-    mutating func finish(_ destination: String) throws(ToolError) {
-        flush()
-        if let failure { throw ToolError("cannot write \(destination): \(String(cString: strerror(failure)))") }
     }
 
     /// Writes every byte, retrying after interruptions and short writes; the `errno` of a failure.
@@ -56,18 +58,4 @@ struct BufferedOutput: TextOutputStream {
             return nil
         }
     }
-}
-
-/// Prints `text` to standard error (a line; a failure to write there is ignored, as there is
-/// nowhere left to report it).
-func printError(_ text: String) {
-    _ = BufferedOutput.writeAll(Array((text.hasSuffix("\n") ? text : text + "\n").utf8), to: STDERR_FILENO)
-}
-
-/// Prints `text` and a newline to standard output; a failed write is a ``ToolError``, never a
-/// silent loss.
-func printOutput(_ text: String) throws(ToolError) {
-    var output = BufferedOutput.standardOutput
-    output.write(text + "\n")
-    try output.finish("standard output")
 }

@@ -122,33 +122,3 @@ struct OutputFile {
         ToolError("cannot write '\(path)': \(String(cString: strerror(code)))")
     }
 }
-
-/// The temporary file being written, removed when the process is interrupted or killed by a
-/// signal it can catch, so no run leaves one behind. The tool writes one file at a time.
-enum TemporaryFile {
-    /// The path as a C string, read by the signal handler (which may not allocate).
-    nonisolated(unsafe) private static var current: UnsafeMutablePointer<CChar>?
-
-    /// Installs the handler for the signals that end a run: interrupt, terminate, hang-up and a
-    /// closed pipe. Call once at start.
-    static func removeOnSignals() {
-        for signal in [SIGINT, SIGTERM, SIGHUP, SIGPIPE] {
-            Foundation.signal(signal) { number in
-                if let path = TemporaryFile.current { unlink(path) }
-                Foundation.signal(number, SIG_DFL)
-                raise(number)
-            }
-        }
-    }
-
-    static func register(_ path: String) {
-        unregister()
-        current = strdup(path)
-    }
-
-    static func unregister() {
-        let path = current
-        current = nil
-        free(path)
-    }
-}

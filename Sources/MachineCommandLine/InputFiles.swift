@@ -19,9 +19,9 @@ enum InputFiles {
         guard files.filter({ $0 == "-" }).count <= 1 else { throw UsageError("standard input (-) can be read only once") }
     }
 
-    /// The bytes of `file`, or of standard input for `-`.
-    static func read(_ file: String) throws(ToolError) -> [UInt8] {
-        if file == "-" { return try readAll(STDIN_FILENO, file) }
+    /// The bytes of `file`, or of `standardInput` for `-`.
+    static func read(_ file: String, standardInput: Int32) throws(ToolError) -> [UInt8] {
+        if file == "-" { return try readAll(standardInput, file) }
         let descriptor = open(file, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { throw failure(file, errno) }
         defer { close(descriptor) }

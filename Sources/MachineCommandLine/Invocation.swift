@@ -1,0 +1,54 @@
+/// One run of a subcommand: what it was given, and where it reads and writes.
+///
+/// A subcommand reads, prints and writes files through its invocation, never through the
+/// process's descriptors directly, so that a tool runs the same in its process and in its
+/// tests' (``MachineCommandLine/run(arguments:environment:streams:)``).
+public struct Invocation: Sendable {
+    /// The tool's name, for messages that tell what to run next (`sign-in replay out.events`).
+    public let tool: String
+    /// The options and positional arguments given.
+    public let arguments: ParsedArguments
+    /// The environment variables the run sees.
+    public let environment: [String: String]
+    /// Where standard input, output and error go.
+    public let streams: StandardStreams
+
+    /// A buffered stream to standard output; end it with
+    /// `finish("standard output")`, which reports a failed write.
+    public var standardOutput: BufferedOutput { BufferedOutput(descriptor: streams.output) }
+
+    /// Prints `text` and a newline to standard output.
+    ///
+    /// - Throws: a ``ToolError`` when it cannot be written (a full disk, a closed pipe).
+    public func print(_ text: String) throws(ToolError) {
+        try streams.print(text)
+    }
+
+    /// Prints `text` as a line to standard error (a failure to write there is ignored, as there
+    /// is nowhere left to report it).
+    public func printError(_ text: String) {
+        streams.printError(text)
+    }
+
+    /// The bytes of `file`, or of standard input for `-`.
+    ///
+    /// - Throws: a ``ToolError`` naming the file when it cannot be read or is a folder.
+    public func read(_ file: String) throws(ToolError) -> [UInt8] {
+        try InputFiles.read(file, standardInput: streams.input)
+    }
+
+    /// Writes the file at `path` with what `body` writes, atomically: a new or regular file is
+    /// written to a temporary sibling and moved into place when `body` returns, so a failure
+    /// (`body` throws, the disk is full) never leaves a half-written or temporary file. A
+    /// symbolic link is written through (its target is replaced, the link stays); a device or
+    /// a pipe (`/dev/stdout`) is written to directly; a folder is refused before anything is
+    /// written.
+    ///
+    /// - Throws: what `body` throws, or a ``ToolError`` when the file cannot be written.
+    public func write(to path: String, _ body: (inout BufferedOutput) throws -> Void) throws {
+        try OutputFile.write(path) { output in
+            try body(&output)
+            return true
+        }
+    }
+}

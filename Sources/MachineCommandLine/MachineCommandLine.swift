@@ -1,0 +1,202 @@
+import EventScripts
+import Foundation
+import MachineCore
+import MachineExploration
+import MachineRuntime
+
+/// A command-line tool for a machine, from one call: `replay`, `diagram`, `check`, `coverage`,
+/// `paths` and `explore`, each with its `--help`, and the tool's own subcommands beside them.
+///
+/// A whole tool, in its executable target's `main.swift`:
+///
+/// ```swift
+/// import MachineCommandLine
+/// import SignIn
+///
+/// MachineCommandLine(
+///     name: "sign-in",
+///     vocabulary: SignInVocabulary(),
+///     samples: SignInSamples(),          // InputSamples: for paths and explore (optional: without them, those subcommands explain what is missing)
+///     invariants: SignIn.invariants      // exploration invariants beyond Invariant.standard (optional)
+/// ).main()                                // parses CommandLine.arguments, runs, exits with the status
+/// ```
+///
+/// - `replay FILE...` replays event scripts and prints their transcripts (`--quiet`,
+///   `--format json`, `-o DIR`, `--provider NAME`), or compares them with references
+///   (`--snapshot DIR`, `--record[=all]`, or the environment variable `NAME_RECORD`: the tool's
+///   name upper-cased, its dashes and other punctuation as underscores, `SIGN_IN_RECORD`).
+/// - `diagram` draws the table as DOT, Mermaid or SCXML; `check` runs its static checks.
+/// - `coverage FILE...` reports the rows, states, events, guards and row pairs scripts exercise.
+/// - `paths -o DIR` writes scripts that together fire every row; `explore` drives the machine
+///   with random inputs and checks the invariants after every move. Both need input samples,
+///   and start from a named initial context (`--initial NAME`, the first by default).
+///
+/// Every subcommand exits with 0 (success), 1 (a failure found), 2 (an invalid input), 64 (a
+/// usage error) or 74 (a file could not be read or written); see ``ExitStatus``.
+public struct MachineCommandLine: Sendable {
+    /// The tool's name, as typed (`sign-in`): in usage lines, messages and `NAME_RECORD`.
+    public let name: String
+    /// What `--version` prints, or `nil` for no `--version`.
+    public let version: String?
+    /// The first line of the tool's help.
+    public let abstract: String
+    /// Every subcommand, the machine's first, then the tool's own.
+    public let subcommands: [Subcommand]
+
+    /// A tool for the machine of `vocabulary`, without input samples: `paths` and `explore`
+    /// explain that they need them.
+    ///
+    /// - Parameters:
+    ///   - name: The tool's name, as typed (`sign-in`).
+    ///   - version: What `--version` prints (`sign-in 1.0`); without it, there is no `--version`.
+    ///   - abstract: The first line of the tool's help; by default, what it does to the machine.
+    ///   - vocabulary: The machine's script vocabulary.
+    ///   - providers: Providers that `--provider NAME` can choose to answer requests, each made
+    ///     when chosen (an error it throws ends the run: a ``ToolError`` with 74, another with 2).
+    ///     `script`, the script's own `respond` and `fail` lines, is always there and the default.
+    ///   - subcommands: The tool's own subcommands, listed after the machine's; their names must
+    ///     differ from the machine's and each other's.
+    public init<V: ScriptVocabulary>(
+        name: String, version: String? = nil, abstract: String? = nil, vocabulary: V,
+        providers: [String: @Sendable () throws -> Answerer<V.Machine>] = [:], subcommands: [Subcommand] = []
+    ) {
+        let machine = MachineSubcommands(tool: name, vocabulary: vocabulary, providers: providers)
+        self.init(name: name, version: version, abstract: abstract, vocabulary: vocabulary, subcommands: machine.scripted + [
+            SamplesMissing.subcommand("paths", abstract: SampledAbstracts.paths(machine: vocabulary.machineName)),
+            SamplesMissing.subcommand("explore", abstract: SampledAbstracts.explore(machine: vocabulary.machineName)),
+        ] + subcommands)
+    }
+
+    /// A tool for the machine of `vocabulary`, with input samples for `paths` and `explore`.
+    ///
+    /// - Parameters:
+    ///   - name: The tool's name, as typed (`sign-in`).
+    ///   - version: What `--version` prints (`sign-in 1.0`); without it, there is no `--version`.
+    ///   - abstract: The first line of the tool's help; by default, what it does to the machine.
+    ///   - vocabulary: The machine's script vocabulary.
+    ///   - samples: The host events and answers `paths` and `explore` try.
+    ///   - invariants: What `explore` checks after every move besides ``Invariant/standard``,
+    ///     which it always checks (an invariant named like a standard one is checked once).
+    ///   - initialContexts: The contexts `paths` and `explore` can start from, by name
+    ///     (`--initial NAME`), the first by default; without any, the vocabulary's initial
+    ///     context, named `default`. Names must differ.
+    ///   - providers: Providers that `--provider NAME` can choose to answer requests, each made
+    ///     when chosen (an error it throws ends the run: a ``ToolError`` with 74, another with 2).
+    ///     `script`, the script's own `respond` and `fail` lines, is always there and the default.
+    ///   - subcommands: The tool's own subcommands, listed after the machine's; their names must
+    ///     differ from the machine's and each other's.
+    public init<V: ScriptVocabulary, S: InputSamples>(
+        name: String, version: String? = nil, abstract: String? = nil, vocabulary: V, samples: S,
+        invariants: [Invariant<V.Machine>] = [], initialContexts: KeyValuePairs<String, V.Machine.Context> = [:],
+        providers: [String: @Sendable () throws -> Answerer<V.Machine>] = [:], subcommands: [Subcommand] = []
+    ) where S.Machine == V.Machine, V.Machine.Context: Hashable {
+        let machine = MachineSubcommands(tool: name, vocabulary: vocabulary, providers: providers)
+        let starts = InitialContexts(vocabulary: vocabulary, named: initialContexts)
+        let standard = Invariant<V.Machine>.standard
+        let checked = standard + invariants.filter { invariant in !standard.contains { $0.name == invariant.name } }
+        self.init(name: name, version: version, abstract: abstract, vocabulary: vocabulary, subcommands: machine.scripted + [
+            PathsCommand(tool: name, vocabulary: vocabulary, samples: samples, initialContexts: starts).subcommand,
+            ExploreCommand(tool: name, vocabulary: vocabulary, samples: samples, invariants: checked, initialContexts: starts).subcommand,
+        ] + subcommands)
+    }
+
+    private init<V: ScriptVocabulary>(name: String, version: String?, abstract: String?, vocabulary: V, subcommands: [Subcommand]) {
+        self.name = name
+        self.version = version
+        self.abstract = abstract ?? "Replay, draw, check, cover and explore the \(vocabulary.machineName) machine."
+        self.subcommands = subcommands
+        let names = subcommands.map(\.name)
+        precondition(Set(names).count == names.count, "two subcommands share a name: \(names)")
+    }
+
+    /// The environment variable that records `replay --snapshot` references: the tool's name
+    /// upper-cased, every character but an ASCII letter or digit an underscore, then `_RECORD`
+    /// (`sign-in` reads `SIGN_IN_RECORD`).
+    public var recordVariable: String {
+        Self.recordVariable(forTool: name)
+    }
+
+    static func recordVariable(forTool name: String) -> String {
+        String(name.uppercased().map { $0.isASCII && ($0.isLetter || $0.isNumber) ? $0 : "_" }) + "_RECORD"
+    }
+
+    /// Runs the tool on the process's command line and exits with the status: `main.swift`'s
+    /// one call. A file being written when a signal (interrupt, terminate, hang-up, a closed
+    /// pipe) ends the process is removed.
+    public func main() -> Never {
+        TemporaryFile.removeOnSignals()
+        exit(run(arguments: Array(CommandLine.arguments.dropFirst())).code)
+    }
+
+    /// Runs the tool on `arguments` (without the tool's own name) and returns the status it would
+    /// exit with; reads and writes `streams`, and sees `environment`. For tests, which run the
+    /// tool in process: it never exits and never touches the process's streams unless given
+    /// them.
+    public func run(
+        arguments: [String], environment: [String: String] = ProcessInfo.processInfo.environment,
+        streams: StandardStreams = .process
+    ) -> ExitStatus {
+        guard let first = arguments.first else {
+            streams.printError("error: missing subcommand\n\n\(overview)")
+            return .usage
+        }
+        switch first {
+        case "-h", "--help":
+            return streams.show(overview)
+        case "--version" where version != nil:
+            return streams.show(version ?? "")
+        case "help":
+            guard arguments.count > 1 else { return streams.show(overview) }
+            guard let subcommand = subcommand(named: arguments[1]) else {
+                streams.printError("error: unknown subcommand '\(arguments[1])'\n\n\(overview)")
+                return .usage
+            }
+            return streams.show(subcommand.help(tool: name))
+        default:
+            break
+        }
+        guard let subcommand = subcommand(named: first) else {
+            streams.printError("error: unknown subcommand '\(first)'\n\n\(overview)")
+            return .usage
+        }
+        do {
+            let parsed = try ParsedArguments(
+                Array(arguments.dropFirst()), options: subcommand.options, acceptsPositional: !subcommand.arguments.isEmpty)
+            if parsed.wantsHelp { return streams.show(subcommand.help(tool: name)) }
+            return try subcommand.perform(Invocation(tool: name, arguments: parsed, environment: environment, streams: streams))
+        } catch let error as UsageError {
+            streams.printError("error: \(error.message)\n\n\(subcommand.help(tool: name))")
+            return .usage
+        } catch let error as ToolError {
+            streams.printError("error: \(error)")
+            return .cannotReadOrWrite
+        } catch let error as CocoaError where error.isFileError {
+            streams.printError("error: \(error.localizedDescription)")
+            return .cannotReadOrWrite
+        } catch {
+            streams.printError("error: \(error)")
+            return .invalid
+        }
+    }
+
+    private func subcommand(named name: String) -> Subcommand? {
+        subcommands.first { $0.name == name }
+    }
+
+    /// The tool's help: what it does, its subcommands and the exit statuses they share.
+    var overview: String {
+        var text = "OVERVIEW: \(abstract)\n\nUSAGE: \(name) <subcommand>\n\nOPTIONS:\n"
+        if version != nil { text += HelpText.line("--version", "Show the version.") }
+        text += HelpText.line("-h, --help", "Show help information.")
+        text += "\nSUBCOMMANDS:\n"
+        for subcommand in subcommands { text += HelpText.line(subcommand.name, subcommand.abstract) }
+        return text + """
+
+              See '\(name) help <subcommand>' for detailed help.
+
+            EXIT STATUS:
+              0 success, 1 a failure found (expectation, finding, violation), 2 invalid input,
+              64 a usage error, 74 a file could not be read or written; each subcommand's help says more.
+            """
+    }
+}

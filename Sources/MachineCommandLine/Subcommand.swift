@@ -1,0 +1,74 @@
+/// A subcommand of a tool (`replay`, `search`): what it takes, declared once, and what it does.
+///
+/// Its usage line and `--help` are derived from the declarations, in the layout of
+/// swift-argument-parser, and its help ends with its exit statuses and the ones every
+/// subcommand shares (64 and 74). A tool's own subcommands are given to
+/// ``MachineCommandLine/init(name:version:abstract:vocabulary:providers:subcommands:)``:
+///
+/// ```swift
+/// let greet = Subcommand(
+///     "greet", abstract: "Greet someone.",
+///     arguments: [Argument("name", help: "Who to greet.")],
+///     options: [.flag("loud", help: "Shout.")],
+///     exitStatuses: [.success: "the greeting was printed"]
+/// ) { invocation in
+///     guard invocation.arguments.positional.count == 1 else { throw UsageError("name one person") }
+///     let greeting = "Hello, \(invocation.arguments.positional[0])"
+///     try invocation.print(invocation.arguments.has("loud") ? greeting.uppercased() : greeting)
+///     return .success
+/// }
+/// ```
+public struct Subcommand: Sendable {
+    /// The word that selects it (`greet`).
+    public let name: String
+    /// What it does, in one line: the overview of its help and its line in the tool's.
+    public let abstract: String
+    /// Its positional arguments, in order.
+    public let arguments: [Argument]
+    /// Its options, in the order usage and help list them.
+    public let options: [Option]
+    /// What each of its own exit statuses means, in order (the shared 64 and 74 are added).
+    public let exitStatuses: KeyValuePairs<ExitStatus, String>
+    /// More help, printed after the options: lines of text, sections in capitals.
+    public let discussion: String
+    /// What it does: given an invocation, it returns its exit status, or throws a
+    /// ``UsageError`` (64), a ``ToolError`` (74) or any other error (2, the input is invalid).
+    let perform: @Sendable (Invocation) throws -> ExitStatus
+
+    /// A subcommand `name` that runs `perform` on the arguments its declarations accept.
+    public init(
+        _ name: String, abstract: String, arguments: [Argument] = [], options: [Option] = [],
+        exitStatuses: KeyValuePairs<ExitStatus, String>, discussion: String = "",
+        perform: @escaping @Sendable (Invocation) throws -> ExitStatus
+    ) {
+        self.name = name
+        self.abstract = abstract
+        self.arguments = arguments
+        self.options = options
+        self.exitStatuses = exitStatuses
+        self.discussion = discussion
+        self.perform = perform
+    }
+
+    /// Its usage line: `tool name <argument> ... [--option <value>] --required <value>`.
+    func usage(tool: String) -> String {
+        ([tool, name] + arguments.map(\.synopsis) + options.map { $0.isRequired ? $0.synopsis : "[\($0.synopsis)]" })
+            .joined(separator: " ")
+    }
+
+    /// Its `--help`: overview, usage, arguments, options, discussion and exit statuses.
+    func help(tool: String) -> String {
+        var text = "OVERVIEW: \(abstract)\n\nUSAGE: \(usage(tool: tool))\n"
+        if !arguments.isEmpty {
+            text += "\nARGUMENTS:\n"
+            for argument in arguments { text += HelpText.line("<\(argument.name)>", argument.help) }
+        }
+        text += "\nOPTIONS:\n"
+        for option in options { text += HelpText.line((option.short.map { "-\($0), " } ?? "") + option.synopsis, option.help) }
+        text += HelpText.line("-h, --help", "Show help information.")
+        if !discussion.isEmpty { text += "\n" + discussion + (discussion.hasSuffix("\n") ? "" : "\n") }
+        text += "\nEXIT STATUS:\n"
+        for (status, meaning) in Array(exitStatuses) + ExitStatus.shared { text += "  \(status)  \(meaning)\n" }
+        return text
+    }
+}

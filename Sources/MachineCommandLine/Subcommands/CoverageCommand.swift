@@ -1,0 +1,72 @@
+import EventScripts
+import Foundation
+import MachineCoverage
+
+/// `NAME coverage FILE...`: which rows, states, events, guards and row pairs the scripts
+/// exercise.
+struct CoverageCommand<V: ScriptVocabulary>: Sendable {
+    let vocabulary: V
+    let providers: Providers<V.Machine>
+
+    var subcommand: Subcommand {
+        Subcommand(
+            "coverage", abstract: "Replay event scripts and report the \(vocabulary.machineName) machine's transition coverage.",
+            arguments: [Argument("file", repeated: true, help: "Event scripts (.events) to replay; - reads one from standard input.")],
+            options: [
+                .value("min", "percent", help: "Exit with 1 when row coverage is below <percent>."),
+                providers.option,
+            ],
+            exitStatuses: [
+                .success: "the scripts passed (and rows are covered to --min)",
+                .failure: "an expectation failed, or row coverage is below --min",
+                .invalid: "a script is invalid",
+            ],
+            discussion: """
+                Prints the totals (rows fired, states entered, events handled, guards seen both true and
+                false, pairs of consecutive rows per region), then every row with its hits, uncovered first.
+                """,
+            perform: { try run($0) })
+    }
+
+    func run(_ invocation: Invocation) throws -> ExitStatus {
+        let arguments = invocation.arguments
+        try InputFiles.check(arguments.positional)
+        var minimum: Double?
+        if let text = arguments.value("min") {
+            guard let value = Double(text), (0...100).contains(value) else {
+                throw UsageError("--min takes a percentage from 0 to 100, not '\(text)'")
+            }
+            minimum = value
+        }
+        let answerer = try providers.answerer(named: arguments.value("provider"))
+        let checker = ScriptChecker(vocabulary: vocabulary)
+        let player = Player(vocabulary: vocabulary)
+        var coverage = TransitionCoverage(table: vocabulary.table)
+        var status = ExitStatus.success
+        for file in arguments.positional {
+            let name = InputFiles.displayName(file)
+            do {
+                let program = try checker.program(from: try invocation.read(file), file: name)
+                let outcome = coverage.record(program, player: player, answerer: answerer)
+                if case .invalid(let error) = outcome { invocation.printError(error.description) }
+                if case .failed(let failures, _) = outcome { invocation.printError("\(name): \(failures) expectation(s) failed") }
+                status = max(status, ExitStatus(outcome.exitCode))
+            } catch let error as ScriptError {
+                invocation.printError(error.description)
+                status = max(status, .invalid)
+            } catch let error as ToolError {
+                invocation.printError("error: \(error)")
+                status = max(status, .cannotReadOrWrite)
+            }
+        }
+        let report = coverage.report
+        var output = invocation.standardOutput
+        output.write(report.text)
+        if let minimum, report.rows.percent < minimum {
+            output.write("\nrow coverage \(String(format: "%.1f", report.rows.percent))% is below --min \(minimum)%\n")
+            status = max(status, .failure)
+        }
+        try output.finish("standard output")
+        return status
+    }
+}

@@ -1,0 +1,94 @@
+import EventScripts
+import MachineCore
+import MachineExploration
+import MachineRuntime
+
+/// `NAME explore --seed N --steps K`: random inputs, invariants checked after each.
+struct ExploreCommand<V: ScriptVocabulary, S: InputSamples>: Sendable where S.Machine == V.Machine, V.Machine.Context: Hashable {
+    let tool: String
+    let vocabulary: V
+    let samples: S
+    /// Every invariant checked: the standard ones, then the tool's.
+    let invariants: [Invariant<V.Machine>]
+    let initialContexts: InitialContexts<V>
+
+    /// The explorer from `initial`.
+    private func explorer(from initial: MachineState<V.Machine>) -> Explorer<S> {
+        Explorer(table: vocabulary.table, initial: initial, samples: samples, invariants: invariants)
+    }
+
+    var subcommand: Subcommand {
+        let episode = explorer(from: vocabulary.table.initialState(context: vocabulary.initialContext)).maximumEpisodeLength
+        return Subcommand(
+            "explore", abstract: SampledAbstracts.explore(machine: vocabulary.machineName),
+            options: [
+                .value("seed", "n", help: "The seed of the random inputs (default 1); the same seed makes the same moves."),
+                .value("steps", "k", help: "How many moves to make (default 10000)."),
+                .value("output", short: "o", "file", help: "Where to write the script of a violation (default explore-seed-<n>.events)."),
+                initialContexts.option,
+            ],
+            exitStatuses: [
+                .success: "every invariant held",
+                .failure: "an invariant was broken (the report is printed even when its script cannot be written)",
+            ],
+            discussion: """
+                The moves are valid inputs: sample host events, answers and failures for the requests in
+                flight, late answers to cancelled requests, and advances of the virtual clock before, on and
+                after the timers' deadlines. After each move these invariants are checked:
+                \(invariants.map { "  - \($0.name)" }.joined(separator: "\n"))
+                The machine starts again after finishing or after \(episode) moves. A violation is shrunk to a
+                short event script that reproduces it, written to --output: replay it to see the state.
+                Progress is shown on standard error when it is a terminal and the run takes over a second.
+
+                \(initialContexts.discussion)
+                """,
+            perform: { try run($0) })
+    }
+
+    func run(_ invocation: Invocation) throws -> ExitStatus {
+        let arguments = invocation.arguments
+        var seed: UInt64 = 1
+        if let text = arguments.value("seed") {
+            guard let number = UInt64(text) else { throw UsageError("--seed takes a whole number from 0 to \(UInt64.max), not '\(text)'") }
+            seed = number
+        }
+        let steps = try arguments.wholeNumber("steps", in: 1...1_000_000_000) ?? 10_000
+        let output = arguments.value("output") ?? "explore-seed-\(seed).events"
+        let initialName = arguments.value("initial")
+        let explorer = explorer(from: try initialContexts.start(named: initialName))
+
+        var progress = Progress(descriptor: invocation.streams.error)
+        let report = explorer.explore(seed: seed, moves: steps) { moves in
+            progress.update("explore: \(moves) of \(steps) moves")
+        }
+        progress.finish()
+        let fired = report.rowHits.filter { $0 > 0 }.count
+        let summary = "\(report.moves) moves from seed \(seed) in \(report.episodes) episodes: \(fired) of \(report.rowHits.count) rows fired, "
+            + "\(report.requests) requests (\(report.drops) late answers dropped), \(report.timersFired) timers fired"
+        guard let violation = report.violation else {
+            try invocation.print(summary + "; \(explorer.invariants.count) invariants held after every move")
+            return .success
+        }
+        let shrunk = explorer.shrink(violation)
+        let command = "\(tool) explore --seed \(seed) --steps \(steps)" + (initialName.map { " --initial \($0)" } ?? "")
+        let script = ExplorationScript.render(
+            shrunk, vocabulary: vocabulary, initial: explorer.initial,
+            header: ["Found by `\(command)` after \(report.moves) moves;",
+                     "shrunk from \(violation.inputs.count) moves to \(shrunk.inputs.count)."])
+        // The report comes first: a script that cannot be written must not lose it.
+        try invocation.print(summary)
+        invocation.printError("""
+            invariant broken after move \(report.moves): \(shrunk.invariant)
+              \(shrunk.message)
+            shrunk from \(violation.inputs.count) moves to \(shrunk.inputs.count)
+            """)
+        do {
+            try invocation.write(to: output) { $0.write(script) }
+        } catch {
+            invocation.printError("error: \(error); the script is:\n\(script)")
+            return .cannotReadOrWrite
+        }
+        invocation.printError("wrote \(output); replay it:\n  \(tool) replay \(output)")
+        return .failure
+    }
+}

@@ -1,0 +1,28 @@
+import EventScripts
+import MachineCore
+import MachineRuntime
+
+/// The machine's subcommands that need no input samples.
+struct MachineSubcommands<V: ScriptVocabulary>: Sendable {
+    let tool: String
+    let vocabulary: V
+    let providers: Providers<V.Machine>
+
+    init(tool: String, vocabulary: V, providers: [String: @Sendable () throws -> Answerer<V.Machine>]) {
+        precondition(providers[Providers<V.Machine>.script] == nil, "the provider name 'script' is the script's own answers")
+        self.tool = tool
+        self.vocabulary = vocabulary
+        self.providers = Providers(factories: providers)
+    }
+
+    /// `replay`, `diagram`, `check` and `coverage`.
+    var scripted: [Subcommand] {
+        [
+            ReplayCommand(tool: tool, vocabulary: vocabulary, providers: providers,
+                          recordVariable: MachineCommandLine.recordVariable(forTool: tool)).subcommand,
+            DiagramCommand(vocabulary: vocabulary).subcommand,
+            CheckCommand(tool: tool, vocabulary: vocabulary).subcommand,
+            CoverageCommand(vocabulary: vocabulary, providers: providers).subcommand,
+        ]
+    }
+}

@@ -1,0 +1,66 @@
+import EventScripts
+import MachineCore
+import Foundation
+import MachineCoverage
+import MachineRuntime
+
+/// `NAME paths --output DIR`: event scripts that together fire every row.
+struct PathsCommand<V: ScriptVocabulary, S: InputSamples>: Sendable where S.Machine == V.Machine, V.Machine.Context: Hashable {
+    let tool: String
+    let vocabulary: V
+    let samples: S
+    let initialContexts: InitialContexts<V>
+
+    var subcommand: Subcommand {
+        Subcommand(
+            "paths", abstract: SampledAbstracts.paths(machine: vocabulary.machineName),
+            options: [
+                .value("output", short: "o", "directory", required: true, help: "The folder to write path-NN.events into (created if missing)."),
+                initialContexts.option,
+            ],
+            exitStatuses: [
+                .success: "the scripts were written and together fire every row",
+                .failure: "some rows were not reached (named on standard error)",
+            ],
+            discussion: """
+                Each script is a shortest path from the initial state (found by a breadth-first search over
+                sample inputs: host events, timer deadlines, answers and failures), ends with an expect line
+                per region, and answers the requests its path makes. Replaying them all covers every row:
+                  \(tool) coverage <directory>/*.events
+                Progress is shown on standard error when it is a terminal and the search takes over a second.
+
+                \(initialContexts.discussion)
+                """,
+            perform: { try run($0) })
+    }
+
+    func run(_ invocation: Invocation) throws -> ExitStatus {
+        let arguments = invocation.arguments
+        guard let directory = arguments.value("output") else { throw UsageError("missing --output <directory>") }
+        let initialName = arguments.value("initial")
+        let initial = try initialContexts.start(named: initialName)
+        let table = vocabulary.table
+        var progress = Progress(descriptor: invocation.streams.error)
+        let result = CoveringPaths.search(table: table, from: initial, samples: samples) { depth, states, rows in
+            progress.update("paths: depth \(depth), \(states) states explored, \(rows) of \(table.rows.count) rows reached")
+        }
+        progress.finish()
+        do {
+            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        } catch {
+            throw ToolError("cannot create the folder '\(directory)': \(error.localizedDescription)")
+        }
+        let command = "\(tool) paths" + (initialName.map { " --initial \($0)" } ?? "")
+        for script in CoveringScripts.render(result.paths, vocabulary: vocabulary, from: initial, generatedBy: command) {
+            try invocation.write(to: URL(fileURLWithPath: directory).appendingPathComponent("\(script.name).events").path) {
+                $0.write(script.text)
+            }
+        }
+        try invocation.print("wrote \(result.paths.count) scripts to \(directory): \(table.rows.count - result.uncoveredRows.count) of \(table.rows.count) rows, \(result.statesExplored) states explored")
+        if !result.uncoveredRows.isEmpty {
+            invocation.printError("not reached: " + result.uncoveredRows.map { table.rows[$0].id }.joined(separator: ", "))
+            return .failure
+        }
+        return .success
+    }
+}

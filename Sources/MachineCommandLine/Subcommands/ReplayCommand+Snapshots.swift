@@ -1,0 +1,76 @@
+import EventScripts
+import Foundation
+import MachineRuntime
+
+extension ReplayCommand {
+    /// `--snapshot DIR`: compares each script's transcript with its reference, recording as
+    /// `--record` or the environment variable ``recordVariable`` says.
+    func snapshot(
+        _ files: [String], into directory: String, _ invocation: Invocation, answerer: Answerer<V.Machine>?
+    ) throws -> ExitStatus {
+        let arguments = invocation.arguments
+        var explicit: SnapshotRecordMode?
+        if arguments.has("record") {
+            let value = arguments.value("record") ?? "missing"
+            guard let mode = SnapshotRecordMode(rawValue: value) else {
+                throw UsageError("--record takes missing, all or never, not '\(value)'")
+            }
+            explicit = mode
+        }
+        let environment = invocation.environment
+        let store = SnapshotStore(
+            directory: URL(fileURLWithPath: directory),
+            mode: try SnapshotRecordMode.resolve(explicit, environment: environment, variable: recordVariable),
+            isContinuousIntegration: SnapshotRecordMode.isContinuousIntegration(environment))
+        let checker = ScriptChecker(vocabulary: vocabulary)
+        let player = Player(vocabulary: vocabulary)
+        var status = ExitStatus.success
+        var output = invocation.standardOutput
+        for file in files {
+            let name = InputFiles.displayName(file)
+            let base = InputFiles.baseName(file)
+            let reference = store.referenceURL(for: base).path
+            let transcript: (outcome: Outcome, text: String)
+            do {
+                transcript = player.transcript(of: try checker.program(from: try invocation.read(file), file: name), answerer: answerer)
+            } catch let error as ToolError {
+                invocation.printError("error: \(error)")
+                status = max(status, .cannotReadOrWrite)
+                continue
+            } catch {
+                invocation.printError("\(error)")
+                output.write("INVALID \(name)\n")
+                status = max(status, .invalid)
+                continue
+            }
+            if case .invalid(let error) = transcript.outcome {
+                invocation.printError(error.description)
+                output.write("INVALID \(name)\n")
+                status = max(status, .invalid)
+                continue
+            }
+            let outcome: SnapshotStore.Outcome
+            do {
+                outcome = try store.verify(transcript.text, named: base)
+            } catch {
+                invocation.printError("error: \(error)")
+                status = max(status, .cannotReadOrWrite)
+                continue
+            }
+            switch outcome {
+            case .matched:
+                output.write("MATCH \(name)\n")
+            case .mismatched(let diff):
+                output.write("MISMATCH \(name): differs from \(reference) (- reference, + actual)\n\(diff)")
+            case .missing:
+                let why = store.isContinuousIntegration ? "CI never records" : "record it with --record"
+                output.write("MISSING \(name): no reference \(reference) (\(why))\n")
+            case .recorded(let previous):
+                output.write("RECORDED \(name) → \(reference)\(previous.map { " (- old, + new)\n\($0)" } ?? "\n")")
+            }
+            status = max(status, outcome.isFailure ? .failure : .success, ExitStatus(transcript.outcome.exitCode))
+        }
+        try output.finish("standard output")
+        return status
+    }
+}

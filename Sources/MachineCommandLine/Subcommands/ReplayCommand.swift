@@ -1,0 +1,144 @@
+import EventScripts
+import Foundation
+import MachineRuntime
+
+/// `NAME replay FILE...`: replays event scripts and prints their transcripts, or compares them
+/// with references (`--snapshot`, in ReplayCommand+Snapshots.swift).
+struct ReplayCommand<V: ScriptVocabulary>: Sendable {
+    let tool: String
+    let vocabulary: V
+    let providers: Providers<V.Machine>
+    /// The environment variable that records references: `NAME_RECORD`.
+    let recordVariable: String
+
+    enum Format: String { case text, json }
+
+    var subcommand: Subcommand {
+        Subcommand(
+            "replay", abstract: "Replay event scripts against the \(vocabulary.machineName) machine on a virtual clock.",
+            arguments: [Argument("file", repeated: true, help: "Event scripts (.events) to replay; - reads one from standard input.")],
+            options: [
+                .flag("quiet", short: "q", help: "Print one line per script instead of its transcript."),
+                .value("format", "format", help: "text (default) or json (JSON Lines: one object per entry, or per script with --quiet)."),
+                .value("output", short: "o", "directory", help: "Write each transcript to <directory>/NAME.transcript (.jsonl for json), atomically."),
+                providers.option,
+                .value("snapshot", "directory", help: "Compare each transcript with <directory>/NAME.transcript instead of printing it."),
+                .optionalValue("record", "mode", help: "With --snapshot: write missing references (or all, with --record=all)."),
+            ],
+            exitStatuses: [
+                .success: "every expectation held",
+                .failure: "an expectation failed (the replay goes on, so every failure is reported); with --snapshot, a transcript that differs from its reference, a missing reference, or one just recorded",
+                .invalid: "a script is invalid (syntax, unknown words, wrong types, a respond with no request, no statement at all)",
+            ],
+            discussion: """
+                With several scripts the tool exits with the highest status.
+
+                SNAPSHOTS:
+                  References are written only when asked: --record (missing ones), --record=all, or
+                  \(recordVariable)=missing|all. On CI (CI set) nothing is ever written.
+                """,
+            perform: { try run($0) })
+    }
+
+    func run(_ invocation: Invocation) throws -> ExitStatus {
+        let arguments = invocation.arguments
+        let files = arguments.positional
+        try InputFiles.check(files)
+        guard let format = Format(rawValue: arguments.value("format") ?? "text") else {
+            throw UsageError("--format takes text or json, not '\(arguments.value("format") ?? "")'")
+        }
+        let answerer = try providers.answerer(named: arguments.value("provider"))
+        if let snapshots = arguments.value("snapshot") {
+            return try snapshot(files, into: snapshots, invocation, answerer: answerer)
+        }
+        if arguments.has("record") { throw UsageError("--record goes with --snapshot <directory>") }
+        let destinations = try transcriptPaths(files, in: arguments.value("output"), format: format)
+        let summarise = arguments.has("quiet") || !destinations.isEmpty
+        let checker = ScriptChecker(vocabulary: vocabulary)
+        let player = Player(vocabulary: vocabulary)
+        var status = ExitStatus.success
+        var standardOutput = invocation.standardOutput
+        for file in files {
+            let name = InputFiles.displayName(file)
+            var outcome: Outcome
+            do {
+                let program = try checker.program(from: try invocation.read(file), file: name)
+                if let path = destinations[file] {
+                    outcome = .passed(expectations: 0)
+                    try OutputFile.write(path) { output in
+                        outcome = play(program, player, answerer, format, quiet: false, invocation.streams, into: &output)
+                        if case .invalid = outcome { return false }
+                        return true
+                    }
+                } else {
+                    outcome = play(program, player, answerer, format, quiet: summarise, invocation.streams, into: &standardOutput)
+                }
+            } catch let error as ScriptError {
+                outcome = .invalid(error)
+                invocation.printError(error.description)
+            } catch let error as ToolError {
+                invocation.printError("error: \(error)")
+                status = max(status, .cannotReadOrWrite)
+                continue
+            }
+            if summarise { standardOutput.write(summary(of: outcome, file: name, format: format) + "\n") }
+            status = max(status, ExitStatus(outcome.exitCode))
+        }
+        try standardOutput.finish("the transcript to standard output")
+        return status
+    }
+
+    /// With `--output`, where each script's transcript goes; two scripts that would write the same
+    /// file are an error before anything is written.
+    private func transcriptPaths(_ files: [String], in directory: String?, format: Format) throws -> [String: String] {
+        guard let directory else { return [:] }
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
+            throw ToolError("cannot write to '\(directory)': it is not a folder")
+        }
+        var paths: [String: String] = [:]
+        var writers: [String: String] = [:]
+        for file in files {
+            let path = URL(fileURLWithPath: directory)
+                .appendingPathComponent(InputFiles.baseName(file) + (format == .json ? ".jsonl" : ".transcript")).path
+            if let other = writers[path] {
+                throw UsageError("'\(other)' and '\(file)' would both write \(path); replay them into different folders")
+            }
+            writers[path] = file
+            paths[file] = path
+        }
+        return paths
+    }
+
+    private func play<Output: TextOutputStream>(
+        _ program: Program<V.Machine>, _ player: Player<V>, _ answerer: Answerer<V.Machine>?,
+        _ format: Format, quiet: Bool, _ streams: StandardStreams, into output: inout Output
+    ) -> Outcome {
+        let diagnostics = Diagnostics(streams: streams)
+        var quietSink = diagnostics
+        if quiet { return player.play(program, answerer: answerer, into: &quietSink) }
+        if format == .json {
+            var sink = Tee(first: JSONTranscript(output: output), second: diagnostics)
+            let outcome = player.play(program, answerer: answerer, into: &sink)
+            output = sink.first.output
+            return outcome
+        }
+        var sink = Tee(first: TextTranscript(output: output), second: diagnostics)
+        let outcome = player.play(program, answerer: answerer, into: &sink)
+        output = sink.first.output
+        return outcome
+    }
+
+    private func summary(of outcome: Outcome, file: String, format: Format) -> String {
+        switch format {
+        case .text:
+            switch outcome {
+            case .passed(let expectations): "PASS \(file) (\(expectations) expectation\(expectations == 1 ? "" : "s"))"
+            case .failed(let failures, let expectations): "FAIL \(file) (\(failures) of \(expectations) expectations failed)"
+            case .invalid: "INVALID \(file)"
+            }
+        case .json:
+            JSONSummary(outcome, file: file).line
+        }
+    }
+}

@@ -1,0 +1,10 @@
+/// The abstracts of `paths` and `explore`, the same whether the tool has input samples or not.
+enum SampledAbstracts {
+    static func paths(machine: String) -> String {
+        "Write event scripts that together fire every row of the \(machine) table."
+    }
+
+    static func explore(machine: String) -> String {
+        "Drive the \(machine) machine with random inputs and check its invariants after every move."
+    }
+}

@@ -1,0 +1,12 @@
+/// `paths` and `explore` in a tool built without input samples: their help and their run say
+/// what is missing.
+enum SamplesMissing {
+    /// `name`, which needs input samples, doing `abstract` once it has them.
+    static func subcommand(_ name: String, abstract: String) -> Subcommand {
+        let explanation = "\(name) needs the machine's input samples, and this tool was built without them: "
+            + "give MachineCommandLine(samples:) an InputSamples value (the host events and answers to try)."
+        return Subcommand(
+            name, abstract: abstract + " (Needs input samples.)", exitStatuses: [:], discussion: explanation,
+            perform: { _ in throw UsageError(explanation) })
+    }
+}
