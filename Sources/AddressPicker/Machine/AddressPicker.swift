@@ -5,7 +5,8 @@ import MachineCore
 ///
 /// Five parallel regions (``picker``, ``location``, ``map``, ``search``, ``poi``) each have one
 /// control state; the ``Context`` holds what they share. Every transition is a named row of
-/// ``table``. The vocabulary is the public contract of `spec/address-picker.md`.
+/// ``table``; <doc:Behaviour> lists every rule by id with the rows that implement it. The names
+/// of states, events, commands and fields are a public contract: scripts and tests use them.
 public enum AddressPicker: MachineDefinition {
     /// The machine's timers.
     public enum Timer: Int, IndexedCase {

@@ -52,7 +52,7 @@ extension AddressPicker {
             self.configuration = configuration
         }
 
-        /// New York, as in the seeds: centre (40.7, −74.0), span 0.075 × 0.075.
+        /// New York: centre (40.7, −74.0), span 0.075 × 0.075.
         public static let defaultRegion = MapRegion(
             center: Coordinate(checkedLatitude: 40.7, longitude: -74.0),
             span: Span(latitudeDelta: 0.075, longitudeDelta: 0.075))

@@ -4,7 +4,7 @@ extension AddressPicker {
     /// Every transition of the address picker, by name.
     ///
     /// Each row is `id, region, source states, event, [guard], target, action`; the id starts with
-    /// the behaviour line of `spec/address-picker.md` it implements. Within a step, rows fire in
+    /// the rule it implements (see <doc:Behaviour>). Within a step, rows fire in
     /// region order (picker, location, map, search, poi), and each row emits its cancellations
     /// before its other commands.
     public static let table = TransitionTable<AddressPicker>(
