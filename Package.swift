@@ -55,6 +55,9 @@ let package = Package(
         .testTarget(name: "MachineRuntimeTests", dependencies: ["MachineCore", "MachineRuntime"]),
         .testTarget(name: "EventScriptsTests", dependencies: ["EventScripts", "AddressPicker", "MachineCore", "MachineExploration", "AddressPickerScripting"]),
         .testTarget(name: "AddressPickerToolTests", dependencies: ["AddressPickerTool"]),
+        .testTarget(
+            name: "MachineCommandLineTests",
+            dependencies: ["MachineCommandLine", "MachineCore", "MachineRuntime", "EventScripts", "MachineExploration"]),
         .testTarget(name: "MachineTestingTests", dependencies: ["MachineTesting", "EventScripts", "AddressPicker", "Gazetteer", "MachineCore", "AddressPickerScripting"]),
         .testTarget(name: "MachineDiagramsTests", dependencies: ["MachineDiagrams", "MachineCore", "AddressPicker"]),
         .testTarget(

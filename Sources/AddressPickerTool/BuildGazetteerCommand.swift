@@ -8,11 +8,11 @@ enum BuildGazetteerCommand {
         "build-gazetteer", abstract: "Build the gazetteer file from tab-separated place records (for maintainers).",
         arguments: [Argument("records.tsv", help: "name, latitude, longitude, population, region, subregion, country code, country name")],
         options: [.value("output", short: "o", "file", required: true, help: "Where to write the gazetteer (atomically).")],
-        exitStatuses: [.success: "the file was written", .invalid: "a record is invalid"],
+        exitCodes: [.success: "the file was written", .invalid: "a record is invalid"],
         discussion: "Scripts/build-gazetteer.py downloads the GeoNames data and runs this command.",
         perform: run)
 
-    static func run(_ invocation: Invocation) throws -> ExitStatus {
+    static func run(_ invocation: Invocation) throws -> ExitCode {
         let arguments = invocation.arguments
         guard arguments.positional.count == 1 else { throw UsageError("name one file of records") }
         guard let output = arguments.value("output") else { throw UsageError("missing --output <file>") }

@@ -15,11 +15,11 @@ enum SearchCommand {
             .value("limit", "count", help: "How many completions, 1 to \(maximumLimit) (default 10)."),
             .value("near", "latitude,longitude", help: "Also search places, those within a degree of this point first."),
         ],
-        exitStatuses: [.success: "the search ran (finding nothing included)"],
+        exitCodes: [.success: "the search ran (finding nothing included)"],
         discussion: "Place data: GeoNames, geonames.org, CC BY 4.0.",
         perform: run)
 
-    static func run(_ invocation: Invocation) throws -> ExitStatus {
+    static func run(_ invocation: Invocation) throws -> ExitCode {
         let arguments = invocation.arguments
         guard arguments.positional.count == 1 else { throw UsageError("give one query (quote it if it has spaces)") }
         let limit = try arguments.wholeNumber("limit", in: 1...maximumLimit) ?? 10
@@ -48,11 +48,11 @@ enum ReverseCommand {
     static let subcommand = Subcommand(
         "reverse", abstract: "Reverse-geocode a point with the embedded offline gazetteer: the nearest populated place.",
         arguments: [Argument("latitude", help: "Degrees north, -90...90."), Argument("longitude", help: "Degrees east, -180...180.")],
-        exitStatuses: [.success: "the nearest place was printed"],
+        exitCodes: [.success: "the nearest place was printed"],
         discussion: "Distances are great-circle (haversine) distances. Place data: GeoNames, geonames.org, CC BY 4.0.",
         perform: run)
 
-    static func run(_ invocation: Invocation) throws -> ExitStatus {
+    static func run(_ invocation: Invocation) throws -> ExitCode {
         let arguments = invocation.arguments
         guard arguments.positional.count == 2 else { throw UsageError("give a latitude and a longitude") }
         let point = try coordinate("\(arguments.positional[0]),\(arguments.positional[1])", "the coordinate")

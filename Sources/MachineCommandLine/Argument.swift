@@ -5,11 +5,11 @@
 /// subcommand that declares none accepts none.
 public struct Argument: Sendable {
     /// Its name, without the angle brackets (`file` for `<file>`).
-    public let name: String
+    let name: String
     /// Whether it may be given several times: `<file> ...`.
-    public let isRepeated: Bool
+    let isRepeated: Bool
     /// What it is, in one line of `--help`.
-    public let help: String
+    let help: String
 
     /// An argument `<name>`, given once or, when `repeated`, one or more times.
     public init(_ name: String, repeated: Bool = false, help: String) {

@@ -32,16 +32,16 @@ import MachineRuntime
 ///   and start from a named initial context (`--initial NAME`, the first by default).
 ///
 /// Every subcommand exits with 0 (success), 1 (a failure found), 2 (an invalid input), 64 (a
-/// usage error) or 74 (a file could not be read or written); see ``ExitStatus``.
+/// usage error) or 74 (a file could not be read or written); see ``ExitCode``.
 public struct MachineCommandLine: Sendable {
     /// The tool's name, as typed (`sign-in`): in usage lines, messages and `NAME_RECORD`.
-    public let name: String
+    let name: String
     /// What `--version` prints, or `nil` for no `--version`.
-    public let version: String?
+    let version: String?
     /// The first line of the tool's help.
-    public let abstract: String
+    let abstract: String
     /// Every subcommand, the machine's first, then the tool's own.
-    public let subcommands: [Subcommand]
+    let subcommands: [Subcommand]
 
     /// A tool for the machine of `vocabulary`, without input samples: `paths` and `explore`
     /// explain that they need them.
@@ -68,6 +68,7 @@ public struct MachineCommandLine: Sendable {
     }
 
     /// A tool for the machine of `vocabulary`, with input samples for `paths` and `explore`.
+    /// The machine's context is `Hashable`: the search for covering paths tells states apart by it.
     ///
     /// - Parameters:
     ///   - name: The tool's name, as typed (`sign-in`).
@@ -125,7 +126,7 @@ public struct MachineCommandLine: Sendable {
     /// pipe) ends the process is removed.
     public func main() -> Never {
         TemporaryFile.removeOnSignals()
-        exit(run(arguments: Array(CommandLine.arguments.dropFirst())).code)
+        exit(run(arguments: Array(CommandLine.arguments.dropFirst())).rawValue)
     }
 
     /// Runs the tool on `arguments` (without the tool's own name) and returns the status it would
@@ -135,7 +136,7 @@ public struct MachineCommandLine: Sendable {
     public func run(
         arguments: [String], environment: [String: String] = ProcessInfo.processInfo.environment,
         streams: StandardStreams = .process
-    ) -> ExitStatus {
+    ) -> ExitCode {
         guard let first = arguments.first else {
             streams.printError("error: missing subcommand\n\n\(overview)")
             return .usage

@@ -10,7 +10,7 @@
 /// ```
 public struct Option: Sendable {
     /// What an option takes.
-    public enum Kind: Sendable {
+    enum Kind: Sendable {
         /// Nothing: `--quiet`.
         case flag
         /// A value: `--limit 3` or `--limit=3`.
@@ -20,17 +20,17 @@ public struct Option: Sendable {
     }
 
     /// Its long name, without the dashes.
-    public let name: String
+    let name: String
     /// Its one-letter alias, if any (`o` for `-o`).
-    public let short: Character?
+    let short: Character?
     /// What it takes.
-    public let kind: Kind
+    let kind: Kind
     /// The name of its value in usage and help (`count` for `--limit <count>`).
-    public let valueName: String
+    let valueName: String
     /// Whether the subcommand cannot run without it: a usage error names it when it is missing.
-    public let isRequired: Bool
+    let isRequired: Bool
     /// What it does, in one line of `--help`.
-    public let help: String
+    let help: String
 
     /// A flag: `--name`, or `-s` for its short alias.
     public static func flag(_ name: String, short: Character? = nil, help: String) -> Option {

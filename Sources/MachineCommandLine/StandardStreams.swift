@@ -36,7 +36,7 @@ public struct StandardStreams: Sendable {
     }
 
     /// Prints help or version text: success, or 74 when standard output cannot be written.
-    func show(_ text: String) -> ExitStatus {
+    func show(_ text: String) -> ExitCode {
         do {
             try print(text)
             return .success

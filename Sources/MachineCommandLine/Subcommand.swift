@@ -10,7 +10,7 @@
 ///     "greet", abstract: "Greet someone.",
 ///     arguments: [Argument("name", help: "Who to greet.")],
 ///     options: [.flag("loud", help: "Shout.")],
-///     exitStatuses: [.success: "the greeting was printed"]
+///     exitCodes: [.success: "the greeting was printed"]
 /// ) { invocation in
 ///     guard invocation.arguments.positional.count == 1 else { throw UsageError("name one person") }
 ///     let greeting = "Hello, \(invocation.arguments.positional[0])"
@@ -20,32 +20,32 @@
 /// ```
 public struct Subcommand: Sendable {
     /// The word that selects it (`greet`).
-    public let name: String
+    let name: String
     /// What it does, in one line: the overview of its help and its line in the tool's.
-    public let abstract: String
+    let abstract: String
     /// Its positional arguments, in order.
-    public let arguments: [Argument]
+    let arguments: [Argument]
     /// Its options, in the order usage and help list them.
-    public let options: [Option]
+    let options: [Option]
     /// What each of its own exit statuses means, in order (the shared 64 and 74 are added).
-    public let exitStatuses: KeyValuePairs<ExitStatus, String>
+    let exitCodes: KeyValuePairs<ExitCode, String>
     /// More help, printed after the options: lines of text, sections in capitals.
-    public let discussion: String
+    let discussion: String
     /// What it does: given an invocation, it returns its exit status, or throws a
     /// ``UsageError`` (64), a ``ToolError`` (74) or any other error (2, the input is invalid).
-    let perform: @Sendable (Invocation) throws -> ExitStatus
+    let perform: @Sendable (Invocation) throws -> ExitCode
 
     /// A subcommand `name` that runs `perform` on the arguments its declarations accept.
     public init(
         _ name: String, abstract: String, arguments: [Argument] = [], options: [Option] = [],
-        exitStatuses: KeyValuePairs<ExitStatus, String>, discussion: String = "",
-        perform: @escaping @Sendable (Invocation) throws -> ExitStatus
+        exitCodes: KeyValuePairs<ExitCode, String>, discussion: String = "",
+        perform: @escaping @Sendable (Invocation) throws -> ExitCode
     ) {
         self.name = name
         self.abstract = abstract
         self.arguments = arguments
         self.options = options
-        self.exitStatuses = exitStatuses
+        self.exitCodes = exitCodes
         self.discussion = discussion
         self.perform = perform
     }
@@ -68,7 +68,7 @@ public struct Subcommand: Sendable {
         text += HelpText.line("-h, --help", "Show help information.")
         if !discussion.isEmpty { text += "\n" + discussion + (discussion.hasSuffix("\n") ? "" : "\n") }
         text += "\nEXIT STATUS:\n"
-        for (status, meaning) in Array(exitStatuses) + ExitStatus.shared { text += "  \(status)  \(meaning)\n" }
+        for (status, meaning) in Array(exitCodes) + ExitCode.shared { text += "  \(status)  \(meaning)\n" }
         return text
     }
 }

@@ -1,5 +1,5 @@
 /// A mistake on the command line: printed after `error: `, followed by the subcommand's help;
-/// exit status 64 (``ExitStatus/usage``).
+/// exit status 64 (``ExitCode/usage``).
 public struct UsageError: Error, CustomStringConvertible, Sendable {
     /// What is wrong, for the person who typed it (`--limit takes a whole number from 1 to 10, not 'x'`).
     public let message: String
@@ -9,5 +9,6 @@ public struct UsageError: Error, CustomStringConvertible, Sendable {
         self.message = message
     }
 
+    /// The message.
     public var description: String { message }
 }

@@ -9,7 +9,7 @@ struct CheckCommand<V: ScriptVocabulary>: Sendable {
     var subcommand: Subcommand {
         Subcommand(
             "check", abstract: "Check the \(vocabulary.machineName) table for mistakes no test may reach.",
-            exitStatuses: [.success: "no finding", .failure: "findings, one per line"],
+            exitCodes: [.success: "no finding", .failure: "findings, one per line"],
             discussion: """
                 CHECKS:
                   unreachable states, states with no way out that are not final, events no state handles,
@@ -19,7 +19,7 @@ struct CheckCommand<V: ScriptVocabulary>: Sendable {
             perform: { try run($0) })
     }
 
-    func run(_ invocation: Invocation) throws -> ExitStatus {
+    func run(_ invocation: Invocation) throws -> ExitCode {
         let listing = vocabulary.table.listing
         let findings = listing.findings
         var output = invocation.standardOutput

@@ -16,7 +16,7 @@ struct CoverageCommand<V: ScriptVocabulary>: Sendable {
                 .value("min", "percent", help: "Exit with 1 when row coverage is below <percent>."),
                 providers.option,
             ],
-            exitStatuses: [
+            exitCodes: [
                 .success: "the scripts passed (and rows are covered to --min)",
                 .failure: "an expectation failed, or row coverage is below --min",
                 .invalid: "a script is invalid",
@@ -28,7 +28,7 @@ struct CoverageCommand<V: ScriptVocabulary>: Sendable {
             perform: { try run($0) })
     }
 
-    func run(_ invocation: Invocation) throws -> ExitStatus {
+    func run(_ invocation: Invocation) throws -> ExitCode {
         let arguments = invocation.arguments
         try InputFiles.check(arguments.positional)
         var minimum: Double?
@@ -42,7 +42,7 @@ struct CoverageCommand<V: ScriptVocabulary>: Sendable {
         let checker = ScriptChecker(vocabulary: vocabulary)
         let player = Player(vocabulary: vocabulary)
         var coverage = TransitionCoverage(table: vocabulary.table)
-        var status = ExitStatus.success
+        var status = ExitCode.success
         for file in arguments.positional {
             let name = InputFiles.displayName(file)
             do {
@@ -50,7 +50,7 @@ struct CoverageCommand<V: ScriptVocabulary>: Sendable {
                 let outcome = coverage.record(program, player: player, answerer: answerer)
                 if case .invalid(let error) = outcome { invocation.printError(error.description) }
                 if case .failed(let failures, _) = outcome { invocation.printError("\(name): \(failures) expectation(s) failed") }
-                status = max(status, ExitStatus(outcome.exitCode))
+                status = max(status, ExitCode(outcome.exitCode))
             } catch let error as ScriptError {
                 invocation.printError(error.description)
                 status = max(status, .invalid)

@@ -12,7 +12,7 @@ struct DiagramCommand<V: ScriptVocabulary>: Sendable {
                 .value("format", "format", help: "\(HelpText.alternatives(formats))."),
                 .value("output", short: "o", "file", help: "Write to <file> (atomically) instead of standard output."),
             ],
-            exitStatuses: [.success: "the diagram was written"],
+            exitCodes: [.success: "the diagram was written"],
             discussion: "The diagram is generated from the table, never drawn by hand: write it again after a change.",
             perform: { try run($0) })
     }
@@ -22,7 +22,7 @@ struct DiagramCommand<V: ScriptVocabulary>: Sendable {
         DiagramFormat.allCases.enumerated().map { $0.offset == 0 ? "\($0.element.rawValue) (default)" : $0.element.rawValue }
     }
 
-    func run(_ invocation: Invocation) throws -> ExitStatus {
+    func run(_ invocation: Invocation) throws -> ExitCode {
         let name = invocation.arguments.value("format") ?? DiagramFormat.allCases[0].rawValue
         guard let format = DiagramFormat(rawValue: name) else {
             throw UsageError("--format takes \(DiagramFormat.allCases.map(\.rawValue).joined(separator: ", ")), not '\(name)'")

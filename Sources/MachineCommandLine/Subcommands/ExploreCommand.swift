@@ -27,7 +27,7 @@ struct ExploreCommand<V: ScriptVocabulary, S: InputSamples>: Sendable where S.Ma
                 .value("output", short: "o", "file", help: "Where to write the script of a violation (default explore-seed-<n>.events)."),
                 initialContexts.option,
             ],
-            exitStatuses: [
+            exitCodes: [
                 .success: "every invariant held",
                 .failure: "an invariant was broken (the report is printed even when its script cannot be written)",
             ],
@@ -45,7 +45,7 @@ struct ExploreCommand<V: ScriptVocabulary, S: InputSamples>: Sendable where S.Ma
             perform: { try run($0) })
     }
 
-    func run(_ invocation: Invocation) throws -> ExitStatus {
+    func run(_ invocation: Invocation) throws -> ExitCode {
         let arguments = invocation.arguments
         var seed: UInt64 = 1
         if let text = arguments.value("seed") {

@@ -18,7 +18,7 @@ struct PathsCommand<V: ScriptVocabulary, S: InputSamples>: Sendable where S.Mach
                 .value("output", short: "o", "directory", required: true, help: "The folder to write path-NN.events into (created if missing)."),
                 initialContexts.option,
             ],
-            exitStatuses: [
+            exitCodes: [
                 .success: "the scripts were written and together fire every row",
                 .failure: "some rows were not reached (named on standard error)",
             ],
@@ -34,7 +34,7 @@ struct PathsCommand<V: ScriptVocabulary, S: InputSamples>: Sendable where S.Mach
             perform: { try run($0) })
     }
 
-    func run(_ invocation: Invocation) throws -> ExitStatus {
+    func run(_ invocation: Invocation) throws -> ExitCode {
         let arguments = invocation.arguments
         guard let directory = arguments.value("output") else { throw UsageError("missing --output <directory>") }
         let initialName = arguments.value("initial")

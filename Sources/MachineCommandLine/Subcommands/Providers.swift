@@ -15,9 +15,8 @@ struct Providers<M: MachineDefinition>: Sendable {
 
     /// The `--provider` option.
     var option: Option {
-        let others = factories.keys.sorted()
-        return .value("provider", "provider", help: "Who answers requests: script (default, the script's respond and fail lines)"
-            + (others.isEmpty ? "." : " or \(HelpText.alternatives(others))."))
+        let choices = ["\(Self.script) (default: the script's respond and fail lines)"] + factories.keys.sorted()
+        return .value("provider", "provider", help: "Who answers requests: \(HelpText.alternatives(choices)).")
     }
 
     /// The answerer of the provider `name` (the script's, `nil`, when not named).

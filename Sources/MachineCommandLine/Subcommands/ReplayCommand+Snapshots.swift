@@ -7,7 +7,7 @@ extension ReplayCommand {
     /// `--record` or the environment variable ``recordVariable`` says.
     func snapshot(
         _ files: [String], into directory: String, _ invocation: Invocation, answerer: Answerer<V.Machine>?
-    ) throws -> ExitStatus {
+    ) throws -> ExitCode {
         let arguments = invocation.arguments
         var explicit: SnapshotRecordMode?
         if arguments.has("record") {
@@ -24,7 +24,7 @@ extension ReplayCommand {
             isContinuousIntegration: SnapshotRecordMode.isContinuousIntegration(environment))
         let checker = ScriptChecker(vocabulary: vocabulary)
         let player = Player(vocabulary: vocabulary)
-        var status = ExitStatus.success
+        var status = ExitCode.success
         var output = invocation.standardOutput
         for file in files {
             let name = InputFiles.displayName(file)
@@ -68,7 +68,7 @@ extension ReplayCommand {
             case .recorded(let previous):
                 output.write("RECORDED \(name) → \(reference)\(previous.map { " (- old, + new)\n\($0)" } ?? "\n")")
             }
-            status = max(status, outcome.isFailure ? .failure : .success, ExitStatus(transcript.outcome.exitCode))
+            status = max(status, outcome.isFailure ? .failure : .success, ExitCode(transcript.outcome.exitCode))
         }
         try output.finish("standard output")
         return status

@@ -25,7 +25,7 @@ struct ReplayCommand<V: ScriptVocabulary>: Sendable {
                 .value("snapshot", "directory", help: "Compare each transcript with <directory>/NAME.transcript instead of printing it."),
                 .optionalValue("record", "mode", help: "With --snapshot: write missing references (or all, with --record=all)."),
             ],
-            exitStatuses: [
+            exitCodes: [
                 .success: "every expectation held",
                 .failure: "an expectation failed (the replay goes on, so every failure is reported); with --snapshot, a transcript that differs from its reference, a missing reference, or one just recorded",
                 .invalid: "a script is invalid (syntax, unknown words, wrong types, a respond with no request, no statement at all)",
@@ -40,7 +40,7 @@ struct ReplayCommand<V: ScriptVocabulary>: Sendable {
             perform: { try run($0) })
     }
 
-    func run(_ invocation: Invocation) throws -> ExitStatus {
+    func run(_ invocation: Invocation) throws -> ExitCode {
         let arguments = invocation.arguments
         let files = arguments.positional
         try InputFiles.check(files)
@@ -56,7 +56,7 @@ struct ReplayCommand<V: ScriptVocabulary>: Sendable {
         let summarise = arguments.has("quiet") || !destinations.isEmpty
         let checker = ScriptChecker(vocabulary: vocabulary)
         let player = Player(vocabulary: vocabulary)
-        var status = ExitStatus.success
+        var status = ExitCode.success
         var standardOutput = invocation.standardOutput
         for file in files {
             let name = InputFiles.displayName(file)
@@ -82,7 +82,7 @@ struct ReplayCommand<V: ScriptVocabulary>: Sendable {
                 continue
             }
             if summarise { standardOutput.write(summary(of: outcome, file: name, format: format) + "\n") }
-            status = max(status, ExitStatus(outcome.exitCode))
+            status = max(status, ExitCode(outcome.exitCode))
         }
         try standardOutput.finish("the transcript to standard output")
         return status

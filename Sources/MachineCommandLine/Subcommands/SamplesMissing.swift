@@ -6,7 +6,7 @@ enum SamplesMissing {
         let explanation = "\(name) needs the machine's input samples, and this tool was built without them: "
             + "give MachineCommandLine(samples:) an InputSamples value (the host events and answers to try)."
         return Subcommand(
-            name, abstract: abstract + " (Needs input samples.)", exitStatuses: [:], discussion: explanation,
+            name, abstract: abstract + " (Needs input samples.)", exitCodes: [:], discussion: explanation,
             perform: { _ in throw UsageError(explanation) })
     }
 }

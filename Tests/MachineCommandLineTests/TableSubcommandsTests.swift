@@ -1,0 +1,47 @@
+import Foundation
+import MachineCommandLine
+import Testing
+
+@Suite("diagram, check and coverage, in process") struct TableSubcommandsTests {
+    @Test(arguments: [("dot", "// Generated from the pager transition table"), ("mermaid", "%% Generated from the pager transition table"),
+                      ("scxml", "<?xml")])
+    func diagramInEveryFormat(format: String, prefix: String) throws {
+        let result = try CallBox.run(["diagram", "--format", format])
+        #expect(result.status == .success)
+        #expect(result.output.hasPrefix(prefix), "\(result.output)")
+        #expect(result.output.contains("ringing"))
+    }
+
+    @Test func diagramWritesAFileAndRefusesUnknownFormats() throws {
+        let folder = try CallBox.folder([:])
+        let path = folder.appendingPathComponent("pager.dot").path
+        #expect(try CallBox.run(["diagram", "-o", path]).status == .success)
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == CallBox.run(["diagram"]).output)
+        #expect(CallBox.listing(folder) == ["pager.dot"])
+        let unknown = try CallBox.run(["diagram", "--format", "png"])
+        #expect(unknown.status == .usage)
+        #expect(unknown.error.hasPrefix("error: --format takes dot, mermaid, scxml, not 'png'\n\nOVERVIEW: Draw the pager machine"))
+    }
+
+    @Test func checkFindsNothingInThePagerAndSomethingInABrokenOne() throws {
+        let sound = try CallBox.run(["check"])
+        #expect(sound.status == .success)
+        #expect(sound.output == "call-box: no findings (1 regions, 4 states, 5 events, 5 rows)\n")
+        let broken = try CallBox.run(["check"], tool: CallBox.brokenTable)
+        #expect(broken.status == .failure)
+        #expect(broken.output.contains("talking"), "\(broken.output)")
+        #expect(broken.output.hasSuffix(" findings\n"), "\(broken.output)")
+        #expect(broken.output.split(separator: "\n").last?.hasPrefix("call-box: ") == true)
+    }
+
+    @Test func coverageReportsAndHonoursMin() throws {
+        let result = try CallBox.run(["coverage", "-"], input: ReplayTests.passing)
+        #expect(result.status == .success, "\(result.error)")
+        #expect(result.output.hasPrefix("rows        2 of 5 (40.0%)"))
+        let strict = try CallBox.run(["coverage", "--min", "50", "-"], input: ReplayTests.passing)
+        #expect(strict.status == .failure)
+        #expect(strict.output.hasSuffix("row coverage 40.0% is below --min 50.0%\n"))
+        #expect(try CallBox.run(["coverage", "--min", "101", "-"], input: ReplayTests.passing).status == .usage)
+        #expect(try CallBox.run(["coverage", "-"], input: ReplayTests.invalid).status == .invalid)
+    }
+}
