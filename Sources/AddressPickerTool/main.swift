@@ -3,8 +3,8 @@ import AddressPickerScripting
 import Gazetteer
 import MachineCommandLine
 
-/// `address-picker`: the address-picker machine's command line (replay, diagram, check,
-/// coverage, paths, explore) and the embedded gazetteer's (search, reverse, build-gazetteer).
+// `address-picker`: the address-picker machine's command line (replay, diagram, check,
+// coverage, paths, explore) and the embedded gazetteer's (search, reverse, build-gazetteer).
 MachineCommandLine(
     name: "address-picker",
     version: "address-picker 0.1.0\nPlace data of the embedded gazetteer: GeoNames, geonames.org, CC BY 4.0.",

@@ -33,6 +33,9 @@ import MachineRuntime
 ///
 /// Every subcommand exits with 0 (success), 1 (a failure found), 2 (an invalid input), 64 (a
 /// usage error) or 74 (a file could not be read or written); see ``ExitCode``.
+///
+/// The type has the module's name, so in a qualified name `MachineCommandLine` is the type:
+/// write `Subcommand`, not `MachineCommandLine.Subcommand`.
 public struct MachineCommandLine: Sendable {
     /// The tool's name, as typed (`sign-in`): in usage lines, messages and `NAME_RECORD`.
     let name: String
