@@ -24,13 +24,13 @@ public typealias Answerer<M: MachineDefinition> = @Sendable (M.Request) -> M.Eve
 public struct Runtime<M: MachineDefinition>: Sendable {
     /// The machine's table.
     public let table: TransitionTable<M>
-    @usableFromInline var current: MachineState<M>
-    @usableFromInline var clock: Duration = .zero
-    @usableFromInline var records: [RequestRecord<M>] = []
-    @usableFromInline var running: [RunningTimer] = []
+    @usableFromInline var _state: MachineState<M>
+    @usableFromInline var _now: Duration = .zero
+    @usableFromInline var _requests: [RequestRecord<M>] = []
+    @usableFromInline var _timers: [RunningTimer] = []
     @usableFromInline let answerer: Answerer<M>?
     @usableFromInline var timerSerial = 0
-    /// The positions in `records` of each kind's requests, in ordinal order.
+    /// The positions in `_requests` of each kind's requests, in ordinal order.
     @usableFromInline var requestsOfKind: [[Int]]
     /// The position of each kind's request in flight.
     @usableFromInline var inFlight: [Int?]
@@ -38,26 +38,26 @@ public struct Runtime<M: MachineDefinition>: Sendable {
     @usableFromInline var unanswered: [Int] = []
 
     /// The machine's state now.
-    @inlinable public var state: MachineState<M> { current }
+    @inlinable public var state: MachineState<M> { _state }
     /// The virtual time now, from zero at the start.
-    @inlinable public var now: Duration { clock }
+    @inlinable public var now: Duration { _now }
     /// Every request made so far, in the order made (a request's `id` is its position + 1).
-    @inlinable public var requests: [RequestRecord<M>] { records }
+    @inlinable public var requests: [RequestRecord<M>] { _requests }
     /// The running timers, in the order of their last (re)start.
-    @inlinable public var timers: [RunningTimer] { running }
+    @inlinable public var timers: [RunningTimer] { _timers }
 
     /// A running timer and when it falls due (its ``deadline``).
     public struct RunningTimer: Hashable, Sendable {
         /// The timer.
         public let timer: M.Timer
         /// The virtual time it fires at; past ``Runtime/latestTime`` for a timer that never fires.
-        @usableFromInline let due: Duration
+        @usableFromInline let _deadline: Duration
         @usableFromInline let serial: Int
 
         @inlinable
-        init(timer: M.Timer, due: Duration, serial: Int) {
+        init(timer: M.Timer, deadline: Duration, serial: Int) {
             self.timer = timer
-            self.due = due
+            self._deadline = deadline
             self.serial = serial
         }
     }
@@ -68,21 +68,21 @@ public struct Runtime<M: MachineDefinition>: Sendable {
     ///   requests wait for ``respond(_:_:with:)``.
     public init(table: TransitionTable<M>, state: MachineState<M>, answerer: Answerer<M>? = nil) {
         self.table = table
-        self.current = state
+        self._state = state
         self.answerer = answerer
         self.requestsOfKind = Array(repeating: [], count: M.Request.Kind.allCases.count)
         self.inFlight = Array(repeating: nil, count: M.Request.Kind.allCases.count)
     }
 
     /// The requests still waiting for an answer, in the order made.
-    public var pendingRequests: [RequestRecord<M>] { inFlight.compactMap { $0 }.sorted().map { records[$0] } }
+    public var pendingRequests: [RequestRecord<M>] { inFlight.compactMap { $0 }.sorted().map { _requests[$0] } }
 
     /// The `ordinal`-th request of `kind` (from 1), if it was made; `nil` for any other number.
     public func request(_ kind: M.Request.Kind, _ ordinal: Int) -> RequestRecord<M>? {
-        position(of: kind, ordinal).map { records[$0] }
+        position(of: kind, ordinal).map { _requests[$0] }
     }
 
-    /// The position in `records` of the `ordinal`-th request of `kind`, if it was made. The
+    /// The position in `_requests` of the `ordinal`-th request of `kind`, if it was made. The
     /// ordinal comes from the caller: it is compared before it is used, never decremented blind.
     @inlinable
     func position(of kind: M.Request.Kind, _ ordinal: Int) -> Int? {
@@ -110,25 +110,25 @@ public struct Runtime<M: MachineDefinition>: Sendable {
     public mutating func advance(by duration: Duration) throws(RuntimeError) -> [RuntimeStep<M>] {
         guard duration >= .zero else { throw .negativeDuration(duration) }
         // The clock is in its range, so the subtraction cannot overflow, nor then the addition.
-        guard duration <= Self.latestTime - clock else { throw .clockOverflow(now: clock, advance: duration) }
-        let end = clock + duration
+        guard duration <= Self.latestTime - _now else { throw .clockOverflow(now: _now, advance: duration) }
+        let end = _now + duration
         var steps: [RuntimeStep<M>] = []
         while let next = nextDue(by: end) {
-            let fired = running.remove(at: next)
-            clock = fired.due
+            let fired = _timers.remove(at: next)
+            _now = fired._deadline
             try perform(.timer(fired.timer), M.event(firing: fired.timer), into: &steps)
         }
-        clock = end
+        _now = end
         return steps
     }
 
     @inlinable
     func nextDue(by end: Duration) -> Int? {
         var best: Int?
-        for index in running.indices where running[index].due <= end {
-            if let current = best {
-                let (a, b) = (running[index], running[current])
-                if (a.due, a.serial) < (b.due, b.serial) { best = index }
+        for index in _timers.indices where _timers[index]._deadline <= end {
+            if let found = best {
+                let (a, b) = (_timers[index], _timers[found])
+                if (a._deadline, a.serial) < (b._deadline, b.serial) { best = index }
             } else {
                 best = index
             }
@@ -156,7 +156,7 @@ public struct Runtime<M: MachineDefinition>: Sendable {
             guard let found = inFlight[kind.rawValue] else { throw .noRequestInFlight(kind: kind.name) }
             index = found
         }
-        guard !records[index].isAnswered else { throw .alreadyAnswered(records[index].reference.description) }
+        guard !_requests[index].isAnswered else { throw .alreadyAnswered(_requests[index].reference.description) }
         var steps: [RuntimeStep<M>] = []
         try deliver(answer, to: index, into: &steps)
         return steps
@@ -164,13 +164,13 @@ public struct Runtime<M: MachineDefinition>: Sendable {
 
     @inlinable
     mutating func deliver(_ answer: M.Event, to index: Int, into steps: inout [RuntimeStep<M>]) throws(RuntimeError) {
-        records[index].isAnswered = true
-        let record = records[index]
+        _requests[index].isAnswered = true
+        let record = _requests[index]
         let kind = record.reference.kind.rawValue
         if inFlight[kind] == index { inFlight[kind] = nil }
         if let cancellation = record.cancellation {
-            steps.append(RuntimeStep(time: clock, input: .drop(record.reference, answer, cancellation),
-                                     result: nil, before: current, after: current))
+            steps.append(RuntimeStep(time: _now, input: .drop(record.reference, answer, cancellation),
+                                     result: nil, before: _state, after: _state))
         } else {
             try perform(.answer(record.reference, answer), answer, into: &steps)
         }
@@ -185,53 +185,53 @@ public struct Runtime<M: MachineDefinition>: Sendable {
         var delivered = 0
         while !unanswered.isEmpty {
             let index = unanswered.removeFirst()
-            guard records[index].isPending else { continue }
+            guard _requests[index].isPending else { continue }
             delivered += 1
             if delivered > 10_000 { throw .answerLoop(steps: delivered) }
-            try deliver(answerer(records[index].request), to: index, into: &steps)
+            try deliver(answerer(_requests[index].request), to: index, into: &steps)
         }
     }
 
     @inlinable
     mutating func step(_ input: RuntimeStep<M>.Input, _ event: M.Event, into steps: inout [RuntimeStep<M>]) {
-        let before = current
+        let before = _state
         var result = StepResult<M>()
-        table.step(&current, event, into: &result)
+        table.step(&_state, event, into: &result)
         var cancelledNow: [(kind: Int, index: Int)] = []
         for command in result.commands {
             switch command {
             case .startTimer(let timer, let duration):
-                if let index = running.firstIndex(where: { $0.timer == timer }) { running.remove(at: index) }
+                if let index = _timers.firstIndex(where: { $0.timer == timer }) { _timers.remove(at: index) }
                 timerSerial += 1
-                running.append(RunningTimer(timer: timer, due: due(after: duration), serial: timerSerial))
+                _timers.append(RunningTimer(timer: timer, deadline: due(after: duration), serial: timerSerial))
             case .cancelTimer(let timer):
-                if let index = running.firstIndex(where: { $0.timer == timer }) { running.remove(at: index) }
+                if let index = _timers.firstIndex(where: { $0.timer == timer }) { _timers.remove(at: index) }
             case .request(let request):
                 let kind = request.kind.rawValue
                 let ordinal = requestsOfKind[kind].count + 1
                 if let index = cancel(kind) { cancelledNow.append((kind, index)) }
                 if let superseded = cancelledNow.last(where: { $0.kind == kind }) {
-                    records[superseded.index].cancellation?.supersededBy = ordinal
+                    _requests[superseded.index].cancellation?.supersededBy = ordinal
                 }
-                records.append(RequestRecord(
-                    id: records.count + 1, reference: RequestReference(request.kind, ordinal), request: request, madeAt: clock))
-                requestsOfKind[kind].append(records.count - 1)
-                inFlight[kind] = records.count - 1
-                if answerer != nil { unanswered.append(records.count - 1) }
+                _requests.append(RequestRecord(
+                    id: _requests.count + 1, reference: RequestReference(request.kind, ordinal), request: request, madeAt: _now))
+                requestsOfKind[kind].append(_requests.count - 1)
+                inFlight[kind] = _requests.count - 1
+                if answerer != nil { unanswered.append(_requests.count - 1) }
             case .cancel(let kind):
                 if let index = cancel(kind.rawValue) { cancelledNow.append((kind.rawValue, index)) }
             case .output:
                 break
             }
         }
-        steps.append(RuntimeStep(time: clock, input: input, result: result, before: before, after: current))
+        steps.append(RuntimeStep(time: _now, input: input, result: result, before: before, after: _state))
     }
 
     /// Marks the request of `kind` in flight cancelled; returns its position.
     @inlinable
     mutating func cancel(_ kind: Int) -> Int? {
         guard let index = inFlight[kind] else { return nil }
-        records[index].cancellation = RequestRecord<M>.Cancellation(at: clock)
+        _requests[index].cancellation = RequestRecord<M>.Cancellation(at: _now)
         inFlight[kind] = nil
         return index
     }

@@ -19,22 +19,22 @@ extension Runtime {
     ///
     /// A duration of zero or less falls due now (time never goes back); a duration longer than
     /// the clock has left falls due ``never``. No arithmetic here can overflow, whatever the
-    /// machine asks for: the clock is in its range, so `latestTime - clock` is too.
+    /// machine asks for: the clock is in its range, so `latestTime - now` is too.
     @inlinable
     func due(after duration: Duration) -> Duration {
-        if duration <= .zero { return clock }
-        return duration <= Self.latestTime - clock ? clock + duration : Self.never
+        if duration <= .zero { return _now }
+        return duration <= Self.latestTime - _now ? _now + duration : Self.never
     }
 }
 
 extension Runtime.RunningTimer {
     /// When it fires: ``Runtime/latestTime`` for a timer that never fires (see ``canFire``).
     @inlinable
-    public var deadline: Duration { Swift.min(due, Runtime<M>.latestTime) }
+    public var deadline: Duration { Swift.min(_deadline, Runtime<M>.latestTime) }
 
     /// Whether the clock can reach its deadline. A timer started for longer than the virtual
     /// clock has left (a machine asking for "practically never") keeps running until it is
     /// cancelled or restarted, but never fires: there is no instant at which it could.
     @inlinable
-    public var canFire: Bool { due <= Runtime<M>.latestTime }
+    public var canFire: Bool { _deadline <= Runtime<M>.latestTime }
 }
