@@ -16,6 +16,12 @@ public struct Region<S: ControlState>: AnyRegion {
     /// The control state the region starts in.
     public let initial: S
     /// States that end the whole machine: once a region enters one, every event is ignored.
+    ///
+    /// The step that enters a final state also cancels the work still running, after its rows'
+    /// own commands: every running timer (in the order of their last start), then every request
+    /// in flight (in request order). Its commands say so, and nothing runs once the machine is
+    /// finished; a row that cancels its work itself (``Outbox/cancelEverything()``) leaves
+    /// nothing for the step to cancel.
     public let finalStates: [S]
 
     /// Declares a region.

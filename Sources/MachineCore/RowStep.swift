@@ -9,11 +9,15 @@ struct RowStep: Sendable, BitwiseCopyable {
     @usableFromInline let target: Int32
     @usableFromInline let hasGuard: Bool
     @usableFromInline let hasAction: Bool
+    /// Whether the target is a final state of the region: the step then cancels the work still
+    /// running once the rows have run.
+    @usableFromInline let entersFinal: Bool
 
-    init(region: Int, target: Int?, hasGuard: Bool, hasAction: Bool) {
+    init(region: Int, target: Int?, hasGuard: Bool, hasAction: Bool, entersFinal: Bool) {
         self.region = Int32(region)
         self.target = Int32(target ?? -1)
         self.hasGuard = hasGuard
         self.hasAction = hasAction
+        self.entersFinal = entersFinal
     }
 }

@@ -1,23 +1,23 @@
 /// What one step did: the rows that fired, the guards it evaluated, the commands it emitted, or
 /// why nothing fired.
 public struct StepResult<M: MachineDefinition>: Sendable {
-    @usableFromInline var fired = ReusedList<Int>()
-    @usableFromInline var checks = ReusedList<GuardCheck>()
-    @usableFromInline var box = Outbox<M>()
-    @usableFromInline var reason: IgnoreReason?
+    @usableFromInline var _firedRows = ReusedList<Int>()
+    @usableFromInline var _guardChecks = ReusedList<GuardCheck>()
+    @usableFromInline var _outbox = Outbox<M>()
+    @usableFromInline var _ignored: IgnoreReason?
 
     /// The index in ``TransitionTable/rows`` of each row that fired, in firing order.
     @inlinable
-    public var firedRows: [Int] { fired.elements }
+    public var firedRows: [Int] { _firedRows.elements }
     /// Every guard evaluated while choosing the rows, in evaluation order.
     @inlinable
-    public var guardChecks: [GuardCheck] { checks.elements }
+    public var guardChecks: [GuardCheck] { _guardChecks.elements }
     /// The commands, in order, and the work running afterwards.
     @inlinable
-    public var outbox: Outbox<M> { box }
+    public var outbox: Outbox<M> { _outbox }
     /// Why no row fired, or `nil` when one did.
     @inlinable
-    public var ignored: IgnoreReason? { reason }
+    public var ignored: IgnoreReason? { _ignored }
 
     /// An empty result, to be filled by ``TransitionTable/step(_:_:into:)``.
     @inlinable
@@ -25,14 +25,14 @@ public struct StepResult<M: MachineDefinition>: Sendable {
 
     /// The commands the step emitted, in order.
     @inlinable
-    public var commands: [Command<M>] { box.emitted }
+    public var commands: [Command<M>] { _outbox._commands }
 
     @inlinable @inline(__always)
     mutating func reset() {
-        fired.removeAll()
-        checks.removeAll()
-        if !box.emitted.isEmpty { box.emitted.removeAll(keepingCapacity: true) }
-        reason = nil
+        _firedRows.removeAll()
+        _guardChecks.removeAll()
+        if !_outbox._commands.isEmpty { _outbox._commands.removeAll(keepingCapacity: true) }
+        _ignored = nil
     }
 }
 

@@ -9,21 +9,27 @@ extension TransitionTable {
     /// answer first takes that timer or request off the work ledger; if it was not running, the
     /// event is ignored as ``IgnoreReason/notAwaited``. Then every region picks its first enabled
     /// row (guards see the state before the step) and the picked rows run in region order.
+    ///
+    /// A step whose rows enter a final state (see ``Region/finalStates``) ends the machine, so it
+    /// also ends the machine's work: after the rows' own commands, it cancels every timer still
+    /// running, in the order of their last start, then every request still in flight, in request
+    /// order (as ``Outbox/cancelEverything()`` does). The commands say so, and the finished
+    /// machine's work ledger is empty. A row that cancels everything itself leaves nothing to add.
     @inlinable
     public func step(_ state: inout MachineState<M>, _ event: M.Event, into result: inout StepResult<M>) {
         result.reset()
         if !finalStates.isEmpty, let final = finalState(of: state.controls) {
-            result.reason = .finished(region: final.region, state: final.state)
+            result._ignored = .finished(region: final.region, state: final.state)
             return
         }
         let kind = event.kind.rawValue
         let route = eventRoutes[kind]
         if route.timer >= 0, let name = M.Timer(rawValue: Int(route.timer)), !state.work.timers.remove(name) {
-            result.reason = .notAwaited
+            result._ignored = .notAwaited
             return
         }
         if route.answers >= 0, let name = M.Request.Kind(rawValue: Int(route.answers)), !state.work.pending.remove(name) {
-            result.reason = .notAwaited
+            result._ignored = .notAwaited
             return
         }
 
@@ -38,26 +44,29 @@ extension TransitionTable {
                 candidate &+= 1
                 if rowSteps[row].hasGuard, let test = rowGuard[row] {
                     let passed = test(state, event)
-                    result.checks.append(GuardCheck(row: row, passed: passed))
+                    result._guardChecks.append(GuardCheck(row: row, passed: passed))
                     if !passed { continue }
                 }
-                result.fired.append(row)
+                result._firedRows.append(row)
                 break
             }
         }
-        guard !result.fired.isEmpty else {
-            result.reason = sawCandidate ? .guardsFailed : .noRow
+        guard !result._firedRows.isEmpty else {
+            result._ignored = sawCandidate ? .guardsFailed : .noRow
             return
         }
 
-        result.box.running = state.work
-        for position in 0..<result.fired.count {
-            let row = result.fired[position]
+        result._outbox._work = state.work
+        var finishes = false
+        for position in 0..<result._firedRows.count {
+            let row = result._firedRows[position]
             let step = rowSteps[row]
             if step.target >= 0 { state.controls[Int(step.region)] = Int(step.target) }
-            if step.hasAction, let action = rowAction[row] { action(&state.context, event, &result.box) }
+            if step.hasAction, let action = rowAction[row] { action(&state.context, event, &result._outbox) }
+            finishes = finishes || step.entersFinal
         }
-        state.work = result.box.running
+        if finishes { result._outbox.cancelEverything() }
+        state.work = result._outbox._work
     }
 
     /// Steps a copy of `state` with `event`: the new state and what happened.

@@ -117,7 +117,8 @@ public struct TransitionTable<M: MachineDefinition>: Sendable {
         self.candidateRows = candidates
         self.rowSteps = rows.indices.map { index in
             RowStep(region: rowRegion[index], target: rows[index].target,
-                    hasGuard: rows[index].guard != nil, hasAction: rows[index].action != nil)
+                    hasGuard: rows[index].guard != nil, hasAction: rows[index].action != nil,
+                    entersFinal: rows[index].target.map(regions[rowRegion[index]].finalStates.contains) ?? false)
         }
         self.rowGuard = rows.map { $0.guard?.test }
         self.rowAction = rows.map(\.action)
