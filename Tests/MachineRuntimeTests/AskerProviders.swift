@@ -1,5 +1,6 @@
 import MachineCore
 import MachineRuntime
+import MachineTesting
 
 /// Holds providers back until the test lets them answer, one question at a time.
 ///

@@ -1,5 +1,6 @@
 import MachineCore
 @testable import MachineRuntime
+import MachineTesting
 import Testing
 
 /// A second answer to one request. A `Perform` returns once, so a provider cannot answer twice

@@ -1,5 +1,6 @@
 import MachineCore
 import MachineRuntime
+import MachineTesting
 import Testing
 
 /// The live runtime on an injected clock: time moves only when the test advances it, and the
