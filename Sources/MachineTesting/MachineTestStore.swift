@@ -4,42 +4,142 @@ import MachineCoverage
 import MachineRuntime
 import Testing
 
-/// Exhaustive assertions for a machine, in the spirit of the Composable Architecture's `TestStore`.
+/// Exhaustive assertions for any machine whose context is `Equatable`, in the spirit of the
+/// Composable Architecture's `TestStore`.
 ///
-/// Each input (``send(_:emits:_:sourceLocation:)``, ``advance(by:emits:_:sourceLocation:)``,
-/// ``respond(_:_:with:emits:_:sourceLocation:)``, ``fail(_:_:message:emits:_:sourceLocation:)``)
-/// steps the machine through the deterministic runtime. The trailing closure says how the state
-/// changed; the store fails the test, with a diff, when the state after the step differs. The
-/// commands a step emitted must be asserted (`emits:` or ``assertCommands(_:sourceLocation:)``)
-/// or explicitly skipped (``skipCommands()``) before the next input. At the end
-/// (``finish(allowingPendingRequests:allowingRunningTimers:sourceLocation:)``, or when the store
-/// goes away), requests in flight and running timers fail the test unless it allows them.
+/// The store drives the machine through the deterministic ``MachineRuntime/Runtime``, on its
+/// virtual clock. After each input the test says how the state changed, and which commands the
+/// input emitted; the store compares the *whole* state (every region's control state, the whole
+/// context and the work ledger) and fails the test with a diff when anything differs.
+///
+/// The examples drive `Lookup`, a search box in the package's tests
+/// (`Tests/MachineTestingTests/Lookup.swift`, whose tests check every text below): typing starts
+/// a 300 ms `debounce` timer, which then sends a `find` request; its answer shows the matches.
+///
+/// ## Creating a store
+///
+/// A store needs only the machine's table and where it starts: a context, or a whole state.
 ///
 /// ```swift
-/// let store = MachineTestStore(vocabulary: AddressPickerVocabulary())
-/// store.send(.searchActivated) {
-///     $0[AddressPicker.search] = .editing
-///     $0.context.searchOrigin = $0.context.region
+/// let store = MachineTestStore(table: Lookup.table, context: Lookup.Context())
+/// ```
+///
+/// ## Exhaustive testing
+///
+/// Each input (``perform(_:emits:_:sourceLocation:)``, or its shorthands
+/// ``send(_:emits:_:sourceLocation:)``, ``advance(by:emits:_:sourceLocation:)``,
+/// ``respond(_:_:with:emits:_:sourceLocation:)`` and ``fail(_:_:with:emits:_:sourceLocation:)``)
+/// takes a trailing closure that mutates the state before the input into the state the test
+/// expects after it:
+///
+/// ```swift
+/// let apple = Lookup.Match(title: "Apple Store", score: 3)
+/// store.send(.typed("Apple"), emits: [.startTimer(.debounce, .milliseconds(300))]) {
+///     $0[Lookup.search] = .debouncing
+///     $0.context.query = "Apple"
+///     $0.work.timers.append(.debounce)
 /// }
-/// store.send(.queryChanged("Apple"), emits: [.startTimer(.searchDebounce, .milliseconds(300))]) {
-///     $0[AddressPicker.search] = .debouncing
+/// store.advance(by: .milliseconds(300), emits: [.request(.find(query: "Apple"))]) {
+///     $0[Lookup.search] = .loading
+///     $0.work.timers.remove(.debounce)
+///     $0.work.pending.append(.find)
+/// }
+/// store.respond(.find, with: .found([apple])) {
+///     $0[Lookup.search] = .showing
+///     $0.context.matches = [apple]
+///     $0.work.pending.remove(.find)
+/// }
+/// store.finish()
+/// ```
+///
+/// The states are compared with `==`; a difference fails the test with a line diff of the two
+/// states, dumped field by field (control states by the table's names, the context and the work
+/// ledger through `Mirror`, nested fields indented). Forgetting that the timer now runs:
+///
+/// ```swift
+/// store.send(.typed("Apple"), emits: [.startTimer(.debounce, .milliseconds(300))]) {
+///     $0[Lookup.search] = .debouncing
 ///     $0.context.query = "Apple"
 /// }
 /// ```
-public final class MachineTestStore<V: ScriptVocabulary> {
-    public typealias M = V.Machine
-
-    /// The vocabulary: how states and commands are shown in failures.
-    public let vocabulary: V
+///
+/// fails with:
+///
+/// ```
+/// The state changed differently than asserted (− expected, + actual):
+/// @@ -5,5 +5,5 @@
+///    failure: nil
+///    debounce: 300ms
+///  work:
+/// -  timers: []
+/// +  timers: [debounce]
+///    pending: []
+/// ```
+///
+/// An input without a closure asserts that the state did not change at all, and fails with
+/// "The state was not expected to change, but it did (− expected, + actual):" and the diff.
+///
+/// ## Commands
+///
+/// The commands an input emitted must be asserted, exactly and in order, with `emits:` or with
+/// ``assertCommands(_:sourceLocation:)`` before the next input, or skipped on purpose with
+/// ``skipCommands()``. Otherwise the next input (or the end of the test) fails with:
+///
+/// ```
+/// The step emitted commands the test did not assert:
+/// startTimer(debounce, 300ms)
+/// Assert them with emits: or assertCommands(_:), or skip them with skipCommands().
+/// ```
+///
+/// and commands that differ from the ones asserted fail with a diff, one command a line:
+///
+/// ```
+/// The commands differ from the ones asserted (− expected, + actual):
+/// @@ -1,1 +1,1 @@
+/// -request(find(query: "Apple"))
+/// +request(find(query: "Apples"))
+/// ```
+///
+/// ## Work left running
+///
+/// At the end of the test (``finish(allowingPendingRequests:allowingRunningTimers:sourceLocation:)``,
+/// or when the store goes away), requests in flight and running timers fail the test unless it
+/// allows them. After a search for "Apple" and then typing "Apples":
+///
+/// ```
+/// The test ended with work still running:
+///   • request find#1 find(query: "Apple") is still in flight
+///   • timer debounce is still running (due at 600ms)
+/// Answer, cancel or advance past it, or finish(allowingPendingRequests:allowingRunningTimers:).
+/// ```
+///
+/// An input the runtime refuses (an answer to no request, a negative advance) fails the test
+/// with "The runtime refused the input:" and the runtime's error, and changes nothing.
+///
+/// ## Non-exhaustive testing
+///
+/// With `exhaustivity: .off(showSkipped:)`, the store checks only what the test asserts: the
+/// closure is applied to the actual state, and the test fails only when that changes something
+/// ("The state differs from what the test asserted (− expected, + actual):"). Unasserted
+/// commands and work left running are not failures; with `showSkipped: true`, everything the
+/// test did not assert is listed as a known issue ("Skipped assertions of the state (− asserted,
+/// + actual):", "Skipped: The step emitted commands…", "Skipped: The test ended with work still
+/// running…"), visible in the test's output without failing it.
+///
+/// ## Coverage
+///
+/// The store records which rows, states, events and guards its inputs exercised in
+/// ``coverage``; ``assertRowCoverage(_:minimum:sourceLocation:)`` fails when rows never fired
+/// (merge the coverage of several stores to assert what a whole suite covers).
+public final class MachineTestStore<M: MachineDefinition> where M.Context: Equatable {
     /// How much the store insists on.
     public var exhaustivity: Exhaustivity
 
     /// The runtime being driven.
     public private(set) var runtime: Runtime<M>
-    /// What the store's inputs exercised, for ``assertRowCoverage(_:minimum:sourceLocation:)``
-    /// (merge the coverage of several stores to assert what a whole suite covers).
+    /// What the store's inputs exercised, for ``assertRowCoverage(_:minimum:sourceLocation:)``.
     public private(set) var coverage: TransitionCoverage<M>
-    private let fields: StateFields<M>
+    private let dump: StateDump<M>
     private var unasserted: (commands: [Command<M>], location: SourceLocation)?
     private var isFinished = false
     private let creation: SourceLocation
@@ -49,19 +149,27 @@ public final class MachineTestStore<V: ScriptVocabulary> {
         withKnownIssue { Issue.record(Comment(rawValue: message), sourceLocation: location) }
     }
 
-    /// A store starting from `state`, or from the vocabulary's initial context.
+    /// A store for the machine of `table`, starting from `state`.
     public init(
-        vocabulary: V, state: MachineState<M>? = nil, exhaustivity: Exhaustivity = .on,
+        table: TransitionTable<M>, state: MachineState<M>, exhaustivity: Exhaustivity = .on,
         sourceLocation: SourceLocation = #_sourceLocation
     ) {
-        self.vocabulary = vocabulary
         self.exhaustivity = exhaustivity
-        self.fields = StateFields(vocabulary)
-        self.runtime = Runtime(
-            table: vocabulary.table, state: state ?? vocabulary.table.initialState(context: vocabulary.initialContext))
-        self.coverage = TransitionCoverage(table: vocabulary.table)
+        self.runtime = Runtime(table: table, state: state)
+        self.coverage = TransitionCoverage(table: table)
+        self.dump = StateDump(table: table)
         self.creation = sourceLocation
-        coverage.beginRun(at: runtime.state)
+        coverage.beginRun(at: state)
+    }
+
+    /// A store for the machine of `table`, starting with every region in its initial state and
+    /// `context`.
+    public convenience init(
+        table: TransitionTable<M>, context: M.Context, exhaustivity: Exhaustivity = .on,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) {
+        self.init(table: table, state: table.initialState(context: context), exhaustivity: exhaustivity,
+                  sourceLocation: sourceLocation)
     }
 
     deinit {
@@ -71,15 +179,47 @@ public final class MachineTestStore<V: ScriptVocabulary> {
     /// The machine's state now.
     public var state: MachineState<M> { runtime.state }
 
+    /// Performs `input` through the runtime (``MachineRuntime/Runtime/apply(_:)``), then checks
+    /// the state against `update` and, when given, the commands against `commands`.
+    ///
+    /// - Parameters:
+    ///   - commands: The commands the input emits, exactly and in order; `nil` leaves them to
+    ///     ``assertCommands(_:sourceLocation:)`` or ``skipCommands()``.
+    ///   - update: Turns the state before the input into the state expected after it; `nil`
+    ///     expects no change.
+    /// - Returns: The runtime's steps, for further checks.
+    @discardableResult
+    public func perform(
+        _ input: Input<M>, emits commands: [Command<M>]? = nil, _ update: ((inout MachineState<M>) -> Void)? = nil,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) -> [RuntimeStep<M>] {
+        reportUnassertedCommands()
+        let before = runtime.state
+        let steps: [RuntimeStep<M>]
+        do {
+            steps = try runtime.apply(input)
+        } catch {
+            Issue.record(Comment(rawValue: "The runtime refused the input: \(error)"), sourceLocation: sourceLocation)
+            return []
+        }
+        coverage.record(steps)
+        let emitted = steps.flatMap(\.commands)
+        if let commands {
+            check(commands, emitted, at: sourceLocation)
+        } else if !emitted.isEmpty {
+            unasserted = (emitted, sourceLocation)
+        }
+        checkState(from: before, update, at: sourceLocation)
+        return steps
+    }
+
     /// Sends a host event; `update` says how the state changes.
     @discardableResult
     public func send(
         _ event: M.Event, emits commands: [Command<M>]? = nil, _ update: ((inout MachineState<M>) -> Void)? = nil,
         sourceLocation: SourceLocation = #_sourceLocation
     ) -> [RuntimeStep<M>] {
-        perform(commands, update, at: sourceLocation) { (runtime: inout Runtime<M>) throws(RuntimeError) in
-            try runtime.send(event)
-        }
+        perform(.send(event), emits: commands, update, sourceLocation: sourceLocation)
     }
 
     /// Moves the virtual clock; the timers due fire, and `update` says how they change the state.
@@ -88,9 +228,7 @@ public final class MachineTestStore<V: ScriptVocabulary> {
         by duration: Duration, emits commands: [Command<M>]? = nil, _ update: ((inout MachineState<M>) -> Void)? = nil,
         sourceLocation: SourceLocation = #_sourceLocation
     ) -> [RuntimeStep<M>] {
-        perform(commands, update, at: sourceLocation) { (runtime: inout Runtime<M>) throws(RuntimeError) in
-            try runtime.advance(by: duration)
-        }
+        perform(.advance(duration), emits: commands, update, sourceLocation: sourceLocation)
     }
 
     /// Answers the request of `kind` in flight, or its `ordinal`-th (an old one's answer is dropped).
@@ -99,19 +237,23 @@ public final class MachineTestStore<V: ScriptVocabulary> {
         _ kind: M.Request.Kind, _ ordinal: Int? = nil, with answer: M.Event, emits commands: [Command<M>]? = nil,
         _ update: ((inout MachineState<M>) -> Void)? = nil, sourceLocation: SourceLocation = #_sourceLocation
     ) -> [RuntimeStep<M>] {
-        perform(commands, update, at: sourceLocation) { (runtime: inout Runtime<M>) throws(RuntimeError) in
-            try runtime.respond(kind, ordinal, with: answer)
-        }
+        perform(.respond(kind, ordinal: ordinal, answer), emits: commands, update, sourceLocation: sourceLocation)
     }
 
-    /// Fails the request of `kind` in flight, or its `ordinal`-th.
+    /// Fails the request of `kind` in flight, or its `ordinal`-th, with `failure`: an answer the
+    /// machine declares a failure (``MachineCore/MachineDefinition/isFailure(_:)``). Any other
+    /// event fails the test and is not delivered.
     @discardableResult
     public func fail(
-        _ kind: M.Request.Kind, _ ordinal: Int? = nil, message: String? = nil, emits commands: [Command<M>]? = nil,
+        _ kind: M.Request.Kind, _ ordinal: Int? = nil, with failure: M.Event, emits commands: [Command<M>]? = nil,
         _ update: ((inout MachineState<M>) -> Void)? = nil, sourceLocation: SourceLocation = #_sourceLocation
     ) -> [RuntimeStep<M>] {
-        respond(kind, ordinal, with: vocabulary.failure(kind, message: message), emits: commands, update,
-                sourceLocation: sourceLocation)
+        guard M.isFailure(failure.kind) else {
+            Issue.record(Comment(rawValue: "\(failure.kind.name) is not a failure (see isFailure); answer with respond(_:_:with:) instead"),
+                         sourceLocation: sourceLocation)
+            return []
+        }
+        return respond(kind, ordinal, with: failure, emits: commands, update, sourceLocation: sourceLocation)
     }
 
     /// Asserts the commands the last input emitted, exactly and in order.
@@ -137,7 +279,7 @@ public final class MachineTestStore<V: ScriptVocabulary> {
         var leftovers: [String] = []
         if !allowingPendingRequests {
             leftovers += runtime.pendingRequests.map {
-                "request \($0.reference) \(vocabulary.value(of: .request($0.request))) is still in flight"
+                "request \($0.reference) \(ValueDump.inline($0.request)) is still in flight"
             }
         }
         if !allowingRunningTimers {
@@ -149,74 +291,60 @@ public final class MachineTestStore<V: ScriptVocabulary> {
                at: sourceLocation)
     }
 
-    private func perform(
-        _ expectedCommands: [Command<M>]?, _ update: ((inout MachineState<M>) -> Void)?, at location: SourceLocation,
-        _ input: (inout Runtime<M>) throws(RuntimeError) -> [RuntimeStep<M>]
-    ) -> [RuntimeStep<M>] {
-        reportUnassertedCommands()
-        let before = runtime.state
-        let steps: [RuntimeStep<M>]
-        do {
-            steps = try input(&runtime)
-        } catch {
-            Issue.record(Comment(rawValue: "The runtime refused the input: \(error)"), sourceLocation: location)
-            return []
-        }
-        coverage.record(steps)
-        let commands = steps.flatMap(\.commands)
-        if let expectedCommands {
-            check(expectedCommands, commands, at: location)
-        } else if !commands.isEmpty {
-            unasserted = (commands, location)
-        }
-        checkState(from: before, update, at: location)
-        return steps
-    }
-
-    private func checkState(from before: MachineState<M>, _ update: ((inout MachineState<M>) -> Void)?, at location: SourceLocation) {
+    private func checkState(
+        from before: MachineState<M>, _ update: ((inout MachineState<M>) -> Void)?, at location: SourceLocation
+    ) {
         let actual = runtime.state
-        let kinds: Set<StateFields<M>.Field.Kind> = [.region, .context]
-        let actualDump = fields.dump(actual, kinds: kinds)
         switch exhaustivity {
         case .on:
             var expected = before
             update?(&expected)
-            let expectedDump = fields.dump(expected, kinds: kinds)
-            if let diff = LineDiff.unified(expected: expectedDump, actual: actualDump) {
-                let what = update == nil
-                    ? "The state was not expected to change, but it did" : "The state changed differently than asserted"
-                Issue.record(Comment(rawValue: "\(what) (− expected, + actual):\n\(diff)"), sourceLocation: location)
-            }
+            guard expected != actual else { return }
+            let what = update == nil
+                ? "The state was not expected to change, but it did" : "The state changed differently than asserted"
+            Issue.record(Comment(rawValue: "\(what) \(difference(expected, actual, "expected"))"), sourceLocation: location)
         case .off(let showSkipped):
-            // Apply the assertion to the actual state: it changes nothing exactly when every field
+            // Apply the assertion to the actual state: it changes nothing exactly when every part
             // the test asserted has the asserted value.
             var asserted = actual
             update?(&asserted)
-            if let diff = LineDiff.unified(expected: fields.dump(asserted, kinds: kinds), actual: actualDump) {
-                Issue.record(Comment(rawValue: "The state differs from what the test asserted (− expected, + actual):\n\(diff)"),
+            if asserted != actual {
+                Issue.record(Comment(rawValue: "The state differs from what the test asserted \(difference(asserted, actual, "expected"))"),
                              sourceLocation: location)
             }
             if showSkipped {
                 var assertedFromBefore = before
                 update?(&assertedFromBefore)
-                if let skipped = LineDiff.unified(expected: fields.dump(assertedFromBefore, kinds: kinds), actual: actualDump) {
-                    reportSkipped("Skipped assertions of the state (− asserted, + actual):\n\(skipped)", location)
+                if assertedFromBefore != actual {
+                    reportSkipped("Skipped assertions of the state \(difference(assertedFromBefore, actual, "asserted"))", location)
                 }
             }
         }
     }
 
+    /// `(− expected, + actual):` and the line diff of two unequal states' dumps, or the dump once
+    /// when the dumps are the same (the states differ where no dump shows it, as with a custom `==`).
+    private func difference(_ expected: MachineState<M>, _ actual: MachineState<M>, _ name: String) -> String {
+        let actualDump = dump.dump(actual)
+        if let diff = LineDiff.unified(expected: dump.dump(expected), actual: actualDump) {
+            return "(− \(name), + actual):\n\(diff)"
+        }
+        return "(the states are unequal but dump the same, as with a custom ==):\n\(actualDump)"
+    }
+
     private func check(_ expected: [Command<M>], _ actual: [Command<M>], at location: SourceLocation) {
         guard expected != actual else { return }
-        let diff = LineDiff.unified(expected: render(expected), actual: render(actual)) ?? ""
-        Issue.record(Comment(rawValue: "The commands differ from the ones asserted (− expected, + actual):\n\(diff)"),
-                     sourceLocation: location)
+        let (expectedText, actualText) = (dump.render(expected), dump.render(actual))
+        let diff = LineDiff.unified(expected: expectedText, actual: actualText)
+            .map { "(− expected, + actual):\n\($0)" }
+            ?? "(they are unequal but show the same, as with a custom ==):\n\(actualText)"
+        Issue.record(Comment(rawValue: "The commands differ from the ones asserted \(diff)"), sourceLocation: location)
     }
 
     private func reportUnassertedCommands() {
         guard let (commands, location) = unasserted else { return }
         unasserted = nil
-        report("The step emitted commands the test did not assert:\n\(render(commands))"
+        report("The step emitted commands the test did not assert:\n\(dump.render(commands))\n"
                + "Assert them with emits: or assertCommands(_:), or skip them with skipCommands().",
                at: location)
     }
@@ -228,9 +356,5 @@ public final class MachineTestStore<V: ScriptVocabulary> {
         case .off(let showSkipped):
             if showSkipped { reportSkipped("Skipped: " + message, location) }
         }
-    }
-
-    private func render(_ commands: [Command<M>]) -> String {
-        commands.map { "\(vocabulary.value(of: $0))\n" }.joined()
     }
 }

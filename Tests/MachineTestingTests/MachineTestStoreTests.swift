@@ -1,54 +1,138 @@
-import AddressPicker
-import AddressPickerScripting
-import EventScripts
 import MachineCore
+import MachineRuntime
 @testable import MachineTesting
 import Testing
 
-typealias Store = MachineTestStore<AddressPickerVocabulary>
-
 @Suite("MachineTestStore") struct MachineTestStoreTests {
+    typealias Store = MachineTestStore<Lookup>
+
+    let apple = Lookup.Match(title: "Apple Store", score: 3)
+
     func store(_ exhaustivity: Exhaustivity = .on) -> Store {
-        Store(vocabulary: AddressPickerVocabulary(), exhaustivity: exhaustivity)
+        Store(table: Lookup.table, context: Lookup.Context(), exhaustivity: exhaustivity)
     }
 
     func comment(of issue: Issue) -> String {
         issue.comments.map(\.rawValue).joined(separator: "\n")
     }
 
-    @Test func anExhaustiveStoryPasses() {
-        let store = store()
-        store.send(.searchActivated) {
-            $0[AddressPicker.search] = .editing
-            $0.context.searchOrigin = $0.context.region
+    /// Types `query` (asserted), leaving the debounce running.
+    func type(_ query: String, into store: Store) {
+        store.send(.typed(query), emits: [.startTimer(.debounce, .milliseconds(300))]) {
+            $0[Lookup.search] = .debouncing
+            $0.context.query = query
+            $0.work.timers.append(.debounce)
         }
-        store.send(.queryChanged("Apple"), emits: [.startTimer(.searchDebounce, .milliseconds(300))]) {
-            $0[AddressPicker.search] = .debouncing
+    }
+
+    /// Types `query` and waits out the debounce (asserted): a find request is in flight.
+    func search(_ query: String, in store: Store) {
+        type(query, into: store)
+        store.advance(by: .milliseconds(300), emits: [.request(.find(query: query))]) {
+            $0[Lookup.search] = .loading
+            $0.work.timers.remove(.debounce)
+            $0.work.pending.append(.find)
+        }
+    }
+
+    // MARK: Exhaustive testing
+
+    /// The documentation's story, verbatim.
+    @Test func theDocumentedStoryPasses() {
+        let store = MachineTestStore(table: Lookup.table, context: Lookup.Context())
+        let apple = Lookup.Match(title: "Apple Store", score: 3)
+        store.send(.typed("Apple"), emits: [.startTimer(.debounce, .milliseconds(300))]) {
+            $0[Lookup.search] = .debouncing
             $0.context.query = "Apple"
+            $0.work.timers.append(.debounce)
         }
-        store.advance(by: .milliseconds(300)) {
-            $0[AddressPicker.search] = .loadingCompletions
+        store.advance(by: .milliseconds(300), emits: [.request(.find(query: "Apple"))]) {
+            $0[Lookup.search] = .loading
+            $0.work.timers.remove(.debounce)
+            $0.work.pending.append(.find)
         }
-        store.assertCommands([.request(.requestCompletions(query: "Apple"))])
-        store.respond(.completions, with: .completions([Completion(title: "Apple Store", subtitle: "Search Nearby")])) {
-            $0[AddressPicker.search] = .showingCompletions
-            $0.context.completions = [Completion(title: "Apple Store", subtitle: "Search Nearby")]
-            $0.context.completionsQuery = "Apple"
+        store.respond(.find, with: .found([apple])) {
+            $0[Lookup.search] = .showing
+            $0.context.matches = [apple]
+            $0.work.pending.remove(.find)
         }
         store.finish()
     }
 
-    @Test func aWrongStateAssertionFailsWithADiff() {
+    /// The documentation's failure for a timer the test forgot, verbatim.
+    @Test func forgettingTheWorkLedgerFailsWithTheDocumentedDiff() {
         let store = store()
         withKnownIssue {
-            store.send(.searchActivated) {
-                $0[AddressPicker.search] = .debouncing
-                $0.context.searchOrigin = $0.context.region
+            store.send(.typed("Apple"), emits: [.startTimer(.debounce, .milliseconds(300))]) {
+                $0[Lookup.search] = .debouncing
+                $0.context.query = "Apple"
             }
         } matching: { issue in
-            let text = comment(of: issue)
-            return text.contains("The state changed differently than asserted")
-                && text.contains("-search: debouncing") && text.contains("+search: editing")
+            comment(of: issue) == """
+                The state changed differently than asserted (− expected, + actual):
+                @@ -5,5 +5,5 @@
+                   failure: nil
+                   debounce: 300ms
+                 work:
+                -  timers: []
+                +  timers: [debounce]
+                   pending: []
+
+                """
+        }
+        store.finish(allowingRunningTimers: true)
+    }
+
+    @Test func aWrongControlStateFailsWithADiff() {
+        let store = store()
+        withKnownIssue {
+            store.send(.typed("Apple"), emits: [.startTimer(.debounce, .milliseconds(300))]) {
+                $0[Lookup.search] = .loading
+                $0.context.query = "Apple"
+                $0.work.timers.append(.debounce)
+            }
+        } matching: { issue in
+            comment(of: issue) == """
+                The state changed differently than asserted (− expected, + actual):
+                @@ -1,4 +1,4 @@
+                -search: loading
+                +search: debouncing
+                 context:
+                   query: "Apple"
+                   matches: []
+
+                """
+        }
+        store.finish(allowingRunningTimers: true)
+    }
+
+    /// A field of the context the test does not mention is compared all the same: no list of
+    /// fields can forget one.
+    @Test func aContextFieldTheTestForgetsFailsWithItsNestedFields() {
+        let store = store()
+        search("Apple", in: store)
+        withKnownIssue {
+            store.respond(.find, with: .found([apple])) {
+                $0[Lookup.search] = .showing
+                $0.work.pending.remove(.find)
+            }
+        } matching: { issue in
+            comment(of: issue) == """
+                The state changed differently than asserted (− expected, + actual):
+                @@ -1,7 +1,10 @@
+                 search: showing
+                 context:
+                   query: "Apple"
+                -  matches: []
+                +  matches:
+                +    [0]:
+                +      title: "Apple Store"
+                +      score: 3
+                   failure: nil
+                   debounce: 300ms
+                 work:
+
+                """
         }
         store.finish()
     }
@@ -56,122 +140,249 @@ typealias Store = MachineTestStore<AddressPickerVocabulary>
     @Test func anUnassertedStateChangeFails() {
         let store = store()
         withKnownIssue {
-            store.send(.searchActivated)
+            store.send(.typed("Apple"))
         } matching: { issue in
-            comment(of: issue).contains("The state was not expected to change, but it did")
+            comment(of: issue).hasPrefix("The state was not expected to change, but it did (− expected, + actual):\n@@")
+        }
+        store.skipCommands()
+        store.finish(allowingRunningTimers: true)
+    }
+
+    @Test func statesUnequalButDumpedAlikeStillFail() {
+        let store = MachineTestStore(table: Gauge.table, context: Gauge.Context())
+        withKnownIssue {
+            store.send(.set(.nan)) { $0.context.level = .nan }
+        } matching: { issue in
+            comment(of: issue) == """
+                The state changed differently than asserted (the states are unequal but dump the same, as with a custom ==):
+                dial: on
+                context:
+                  level: nan
+                work:
+                  timers: []
+                  pending: []
+                """
         }
         store.finish()
     }
 
+    // MARK: Commands
+
     @Test func unassertedCommandsFailAtTheNextInputOrAtTheEnd() {
         let store = store()
-        store.send(.searchActivated) {
-            $0[AddressPicker.search] = .editing
-            $0.context.searchOrigin = $0.context.region
-        }
-        store.send(.queryChanged("A")) {
-            $0[AddressPicker.search] = .debouncing
-            $0.context.query = "A"
+        store.send(.typed("Apple")) {
+            $0[Lookup.search] = .debouncing
+            $0.context.query = "Apple"
+            $0.work.timers.append(.debounce)
         }
         withKnownIssue {
-            store.send(.queryChanged("")) {
-                $0[AddressPicker.search] = .editing
+            store.send(.cleared) {
+                $0[Lookup.search] = .idle
                 $0.context.query = ""
+                $0.work.timers.remove(.debounce)
             }
         } matching: { issue in
-            comment(of: issue).contains("The step emitted commands the test did not assert:\nstartTimer(searchDebounce, 300ms)")
+            comment(of: issue) == """
+                The step emitted commands the test did not assert:
+                startTimer(debounce, 300ms)
+                Assert them with emits: or assertCommands(_:), or skip them with skipCommands().
+                """
         }
         withKnownIssue {
             store.finish()
         } matching: { issue in
-            comment(of: issue).contains("cancelTimer(searchDebounce)")
+            comment(of: issue).hasPrefix("The step emitted commands the test did not assert:\ncancelTimer(debounce)\n")
         }
     }
 
-    @Test func skippedCommandsDoNotFail() {
+    @Test func assertedAndSkippedCommandsDoNotFail() {
         let store = store()
-        store.send(.appeared) {
-            $0[AddressPicker.map] = .geocoding
-            $0.context.referenceCenter = $0.context.region.center
-            $0.context.lookupSource = .mapCenter
+        store.send(.typed("Apple")) {
+            $0[Lookup.search] = .debouncing
+            $0.context.query = "Apple"
+            $0.work.timers.append(.debounce)
+        }
+        store.assertCommands([.startTimer(.debounce, .milliseconds(300))])
+        store.advance(by: .milliseconds(300)) {
+            $0[Lookup.search] = .loading
+            $0.work.timers.remove(.debounce)
+            $0.work.pending.append(.find)
         }
         store.skipCommands()
         store.finish(allowingPendingRequests: true)
     }
 
-    @Test func wrongCommandsFailWithADiff() {
+    @Test func wrongCommandsFailWithTheDocumentedDiff() {
         let store = store()
+        type("Apples", into: store)
         withKnownIssue {
-            store.send(.locateMeTapped, emits: [.request(.requestLocation)]) {
-                $0[AddressPicker.location] = .awaitingAuthorization
+            store.advance(by: .milliseconds(300), emits: [.request(.find(query: "Apple"))]) {
+                $0[Lookup.search] = .loading
+                $0.work.timers.remove(.debounce)
+                $0.work.pending.append(.find)
             }
         } matching: { issue in
-            let text = comment(of: issue)
-            return text.contains("-requestLocation") && text.contains("+requestAuthorization")
+            comment(of: issue) == """
+                The commands differ from the ones asserted (− expected, + actual):
+                @@ -1,1 +1,1 @@
+                -request(find(query: "Apple"))
+                +request(find(query: "Apples"))
+
+                """
         }
         store.finish(allowingPendingRequests: true)
     }
 
-    @Test func workLeftRunningFailsTheTest() throws {
+    @Test func outputsShowTheirPayload() {
         let store = store()
-        let moved = MapRegion(center: try Coordinate(latitude: 41, longitude: -74), span: Span(latitudeDelta: 1, longitudeDelta: 1))
-        store.send(.regionChanged(moved, byUser: true), emits: [.startTimer(.regionDebounce, .milliseconds(500))]) {
-            $0[AddressPicker.map] = .settling
-            $0.context.region = moved
+        search("Apple", in: store)
+        store.respond(.find, with: .found([apple])) {
+            $0[Lookup.search] = .showing
+            $0.context.matches = [apple]
+            $0.work.pending.remove(.find)
         }
-        store.send(.categoryTapped("cafe")) {
-            $0[AddressPicker.poi] = .loading
-            $0.context.category = "cafe"
+        withKnownIssue {
+            store.send(.picked(0), emits: [])
+        } matching: { issue in
+            comment(of: issue) == """
+                The commands differ from the ones asserted (− expected, + actual):
+                @@ -1,1 +1,1 @@
+                -
+                +output(show(Match(title: "Apple Store", score: 3)))
+
+                """
         }
-        store.skipCommands()
+        store.finish()
+    }
+
+    // MARK: Work left running
+
+    @Test func workLeftRunningFailsWithTheDocumentedList() {
+        let store = store()
+        search("Apple", in: store)
+        type("Apples", into: store)
         withKnownIssue {
             store.finish()
         } matching: { issue in
-            let text = comment(of: issue)
-            return text.contains("request pointsOfInterest#1") && text.contains("timer regionDebounce is still running (due at 500ms)")
+            comment(of: issue) == """
+                The test ended with work still running:
+                  • request find#1 find(query: "Apple") is still in flight
+                  • timer debounce is still running (due at 600ms)
+                Answer, cancel or advance past it, or finish(allowingPendingRequests:allowingRunningTimers:).
+                """
         }
     }
 
-    @Test func theRuntimeRefusingAnInputFails() {
+    @Test func finishAllowsWhatItIsTold() {
+        let store = store()
+        search("Apple", in: store)
+        type("Apples", into: store)
+        store.finish(allowingPendingRequests: true, allowingRunningTimers: true)
+    }
+
+    // MARK: Inputs
+
+    @Test func theRuntimeRefusingAnInputFailsAndChangesNothing() {
         let store = store()
         withKnownIssue {
-            store.respond(.address, with: .address(Address(city: "X")))
+            store.respond(.find, with: .found([]))
         } matching: { issue in
-            comment(of: issue).contains("no address request is in flight")
+            comment(of: issue) == "The runtime refused the input: no find request is in flight"
         }
+        #expect(store.state == Lookup.table.initialState(context: Lookup.Context()))
         store.finish()
     }
 
     @Test func aLateAnswerIsDroppedAndChangesNothing() {
         let store = store()
-        store.send(.appeared) {
-            $0[AddressPicker.map] = .geocoding
-            $0.context.referenceCenter = $0.context.region.center
-            $0.context.lookupSource = .mapCenter
+        search("Apple", in: store)
+        type("Apples", into: store)
+        store.advance(by: .milliseconds(300), emits: [.cancel(.find), .request(.find(query: "Apples"))]) {
+            $0[Lookup.search] = .loading
+            $0.work.timers.remove(.debounce)
         }
-        store.skipCommands()
-        store.send(.appeared)
-        store.skipCommands()
-        let steps = store.respond(.address, 1, with: .address(Address(city: "Late")))
+        let steps = store.respond(.find, 1, with: .found([apple]))
         #expect(steps.count == 1)
-        store.fail(.address, message: "offline") {
-            $0[AddressPicker.map] = .idle
-            $0.context.referenceCenter = nil
-            $0.context.lookupSource = nil
-            $0.context.error = .geocodingFailed
+        #expect(steps.first?.result == nil)
+        store.fail(.find, with: .failed(.server(code: 503))) {
+            $0[Lookup.search] = .idle
+            $0.context.failure = .server(code: 503)
+            $0.work.pending.remove(.find)
         }
         store.finish()
     }
 
+    @Test func failRefusesAnAnswerThatIsNotAFailure() {
+        let store = store()
+        search("Apple", in: store)
+        withKnownIssue {
+            store.fail(.find, with: .found([]))
+        } matching: { issue in
+            comment(of: issue) == "found is not a failure (see isFailure); answer with respond(_:_:with:) instead"
+        }
+        #expect(store.runtime.pendingRequests.count == 1)
+        store.finish(allowingPendingRequests: true)
+    }
+
+    @Test func everyInputGoesThroughPerform() {
+        let store = store()
+        store.perform(.send(.typed("Apple")), emits: [.startTimer(.debounce, .milliseconds(300))]) {
+            $0[Lookup.search] = .debouncing
+            $0.context.query = "Apple"
+            $0.work.timers.append(.debounce)
+        }
+        store.perform(.advance(.milliseconds(300)), emits: [.request(.find(query: "Apple"))]) {
+            $0[Lookup.search] = .loading
+            $0.work.timers.remove(.debounce)
+            $0.work.pending.append(.find)
+        }
+        store.perform(.respond(.find, ordinal: 1, .found([apple])), emits: []) {
+            $0[Lookup.search] = .showing
+            $0.context.matches = [apple]
+            $0.work.pending.remove(.find)
+        }
+        store.finish()
+    }
+
+    @Test func theCoverageCountsTheRowsFired() {
+        let store = store()
+        search("Apple", in: store)
+        store.fail(.find, with: .failed(.offline)) {
+            $0[Lookup.search] = .idle
+            $0.context.failure = .offline
+            $0.work.pending.remove(.find)
+        }
+        store.finish()
+        let fired = Lookup.table.rows.indices.filter { store.coverage.rowHits[$0] > 0 }.map { Lookup.table.rows[$0].id }
+        #expect(fired == ["type", "find", "fail"])
+        withKnownIssue {
+            assertRowCoverage(store.coverage)
+        } matching: { issue in
+            comment(of: issue).contains("• show") && comment(of: issue).contains("• clear")
+        }
+    }
+
+    // MARK: Non-exhaustive testing
+
     @Test func nonExhaustiveChecksOnlyWhatIsAsserted() {
         let store = store(.off(showSkipped: false))
-        store.send(.searchActivated)
-        store.send(.queryChanged("Apple")) { $0.context.query = "Apple" }
-        store.advance(by: .milliseconds(300)) { $0[AddressPicker.search] = .loadingCompletions }
+        store.send(.typed("Apple"))
+        store.advance(by: .milliseconds(300)) { $0[Lookup.search] = .loading }
         withKnownIssue {
-            store.send(.queryChanged("Pear")) { $0.context.query = "Peach" }
+            store.send(.typed("Pear")) { $0.context.query = "Peach" }
         } matching: { issue in
-            comment(of: issue).contains("The state differs from what the test asserted")
+            comment(of: issue) == """
+                The state differs from what the test asserted (− expected, + actual):
+                @@ -1,6 +1,6 @@
+                 search: debouncing
+                 context:
+                -  query: "Peach"
+                +  query: "Pear"
+                   matches: []
+                   failure: nil
+                   debounce: 300ms
+
+                """
         }
         store.finish()
     }
@@ -180,63 +391,55 @@ typealias Store = MachineTestStore<AddressPickerVocabulary>
         let store = store(.off(showSkipped: true))
         var skipped: [String] = []
         store.reportSkipped = { message, _ in skipped.append(message) }
-        store.send(.searchActivated)
-        store.send(.queryChanged("Apple")) {
-            $0[AddressPicker.search] = .debouncing
-            $0.context.query = "Apple"
-            $0.context.searchOrigin = $0.context.region
-        }
+        store.send(.typed("Apple")) { $0[Lookup.search] = .debouncing }
         store.finish()
-        #expect(skipped.count == 3)
-        #expect(skipped[0].hasPrefix("Skipped assertions of the state") && skipped[0].contains("+search: editing"))
-        #expect(skipped[1].hasPrefix("Skipped: The step emitted commands") && skipped[1].contains("startTimer(searchDebounce, 300ms)"))
-        #expect(skipped[2].hasPrefix("Skipped: The test ended with work still running") && skipped[2].contains("timer searchDebounce"))
+        #expect(skipped == [
+            """
+            Skipped assertions of the state (− asserted, + actual):
+            @@ -1,9 +1,9 @@
+             search: debouncing
+             context:
+            -  query: ""
+            +  query: "Apple"
+               matches: []
+               failure: nil
+               debounce: 300ms
+             work:
+            -  timers: []
+            +  timers: [debounce]
+               pending: []
+
+            """,
+            """
+            Skipped: The step emitted commands the test did not assert:
+            startTimer(debounce, 300ms)
+            Assert them with emits: or assertCommands(_:), or skip them with skipCommands().
+            """,
+            """
+            Skipped: The test ended with work still running:
+              • timer debounce is still running (due at 300ms)
+            Answer, cancel or advance past it, or finish(allowingPendingRequests:allowingRunningTimers:).
+            """,
+        ])
     }
 }
 
-/// The README's "Exhaustive assertions" example, verbatim.
-@Suite struct ReadmeStoreExampleTests {
-    @Test func theReadmeExamplePasses() {
-        let store = MachineTestStore(vocabulary: AddressPickerVocabulary())
-        store.send(.searchActivated) {
-            $0[AddressPicker.search] = .editing
-            $0.context.searchOrigin = $0.context.region
-        }
-        store.send(.queryChanged("Apple"), emits: [.startTimer(.searchDebounce, .milliseconds(300))]) {
-            $0[AddressPicker.search] = .debouncing
-            $0.context.query = "Apple"
-        }
-        store.advance(by: .milliseconds(300)) { $0[AddressPicker.search] = .loadingCompletions }
-        store.assertCommands([.request(.requestCompletions(query: "Apple"))])
-        store.fail(.completions) {
-            $0[AddressPicker.search] = .showingCompletions
-            $0.context.error = .completionsFailed
-        }
-        store.finish()
+/// A one-state machine whose context holds a number, to show a state unequal to itself (NaN).
+enum Gauge: MachineDefinition {
+    struct Context: Equatable, Sendable { var level = 0.0 }
+
+    enum Event: MachineEvent, Equatable {
+        case set(Double)
+        enum Kind: Int, IndexedCase { case set }
+        var kind: Kind { .set }
     }
 
-    @Test func theReadmeFailureMessage() {
-        let store = MachineTestStore(vocabulary: AddressPickerVocabulary())
-        withKnownIssue {
-            store.send(.searchActivated) {
-                $0[AddressPicker.search] = .debouncing
-                $0.context.searchOrigin = $0.context.region
-            }
-        } matching: { issue in
-            issue.comments.map(\.rawValue) == ["""
-                The state changed differently than asserted (− expected, + actual):
-                @@ -1,7 +1,7 @@
-                 picker: picking
-                 location: idle
-                 map: idle
-                -search: debouncing
-                +search: editing
-                 poi: off
-                 region: region(center(40.7, -74.0), span(0.075, 0.075))
-                 query: ""
+    enum Dial: Int, ControlState { case on }
+    static let dial = Region<Dial>("dial", index: 0, initial: .on)
 
-                """]
-        }
-        store.finish()
-    }
+    static let table = TransitionTable<Gauge>(regions: [dial], rows: [
+        Row("set", in: dial, from: [.on], on: .set) { context, event, _ in
+            if case .set(let level) = event { context.level = level }
+        },
+    ])
 }
