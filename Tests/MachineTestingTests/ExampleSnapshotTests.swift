@@ -7,7 +7,7 @@ import Testing
 
 /// Every example's transcript is kept under Tests/Snapshots/Examples, so that a change in the
 /// machine's behaviour shows up in review as a transcript diff. Record new ones with
-/// `ADDRESS_PICKER_RECORD=missing swift test` (or `=all` after an intended change).
+/// `SNAPSHOT_RECORD=missing swift test` (or `=all` after an intended change).
 @Suite("Example transcripts") struct ExampleSnapshotTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()

@@ -103,11 +103,11 @@ import Testing
     }
 
     @Test func theModeComesFromTheFlagThenTheEnvironment() throws {
-        #expect(try SnapshotRecordMode.resolve(.all, environment: ["ADDRESS_PICKER_RECORD": "never"]) == .all)
-        #expect(try SnapshotRecordMode.resolve(nil, environment: ["ADDRESS_PICKER_RECORD": "missing"]) == .missing)
+        #expect(try SnapshotRecordMode.resolve(.all, environment: ["SNAPSHOT_RECORD": "never"]) == .all)
+        #expect(try SnapshotRecordMode.resolve(nil, environment: ["SNAPSHOT_RECORD": "missing"]) == .missing)
         #expect(try SnapshotRecordMode.resolve(nil, environment: [:]) == .never)
         #expect(throws: SnapshotError.unknownRecordMode("sometimes")) {
-            try SnapshotRecordMode.resolve(nil, environment: ["ADDRESS_PICKER_RECORD": "sometimes"])
+            try SnapshotRecordMode.resolve(nil, environment: ["SNAPSHOT_RECORD": "sometimes"])
         }
         #expect(SnapshotRecordMode.isContinuousIntegration(["CI": "true"]))
         #expect(!SnapshotRecordMode.isContinuousIntegration(["CI": "false"]))
