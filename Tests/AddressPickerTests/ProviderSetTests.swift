@@ -73,7 +73,9 @@ struct FakeProviders: CompletionProvider, PlaceSearchProvider, ReverseGeocodingP
             var now: Instant { Instant() }
             var minimumResolution: Duration { .zero }
             func sleep(until deadline: Instant, tolerance: Duration?) async throws {
-                for await _ in AsyncStream<Never>(unfolding: { nil }) {}
+                // A stream nobody finishes: its iteration ends only when the task is cancelled.
+                let never = AsyncStream<Never> { _ in }
+                for await _ in never {}
                 throw CancellationError()
             }
         }
