@@ -6,37 +6,33 @@ import EventScripts
 /// the wrong shape reached it, reported as a ``ConversionError``, never a crash.
 extension AddressPicker {
     static func value(_ coordinate: Coordinate) -> Value {
-        .record("center", [.init("latitude", .number(coordinate.latitude)), .init("longitude", .number(coordinate.longitude))])
+        .constructed("center", [.init("latitude", .number(coordinate.latitude)), .init("longitude", .number(coordinate.longitude))])
     }
 
     static func value(_ span: Span) -> Value {
-        .record("span", [.init("latitudeDelta", .number(span.latitudeDelta)), .init("longitudeDelta", .number(span.longitudeDelta))])
+        .constructed("span", [.init("latitudeDelta", .number(span.latitudeDelta)), .init("longitudeDelta", .number(span.longitudeDelta))])
     }
 
     static func value(_ region: MapRegion) -> Value {
-        .record("region", [.init("center", value(region.center)), .init("span", value(region.span))])
+        .constructed("region", [.init("center", value(region.center)), .init("span", value(region.span))])
     }
 
     static func value(_ completion: Completion) -> Value {
-        .record("completion", [.init("title", .string(completion.title)), .init("subtitle", .string(completion.subtitle))])
+        .constructed("completion", [.init("title", .string(completion.title)), .init("subtitle", .string(completion.subtitle))])
     }
 
     static func value(_ address: Address) -> Value {
         let parts = [address.name, address.street, address.city, address.region, address.postalCode, address.country,
                      address.countryCode]
-        return .record("address", zip(ScriptTypes.addressParts, parts).map { label, part in
-            Value.Field(label, part.map(Value.string) ?? .null, showsLabel: true)
+        return .constructed("address", zip(ScriptTypes.addressParts, parts).map { label, part in
+            Value.Argument(label, part.map(Value.string) ?? .null, showsLabel: true)
         })
     }
 
     static func value(_ place: Place) -> Value {
-        .record("place", [.init("name", .string(place.name)), .init("center", value(place.center)),
+        .constructed("place", [.init("name", .string(place.name)), .init("center", value(place.center)),
                           .init("address", value(place.address))])
     }
-
-    static func value<T>(_ optional: T?, _ encode: (T) -> Value) -> Value { optional.map(encode) ?? .null }
-
-    static func name<T>(_ value: T) -> Value { .name(String(describing: value)) }
 
     // MARK: decoding
 
@@ -59,14 +55,9 @@ extension AddressPicker {
         return integer
     }
 
-    static func list(_ value: Value?, _ what: String) throws(ConversionError) -> [Value] {
-        guard case .list(let list)? = value else { throw ConversionError("expected a list for \(what)") }
-        return list
-    }
-
     static func coordinate(from value: Value?) throws(ConversionError) -> Coordinate {
-        let latitude = try number(value?[field: "latitude"], "latitude")
-        let longitude = try number(value?[field: "longitude"], "longitude")
+        let latitude = try number(value?[argument: "latitude"], "latitude")
+        let longitude = try number(value?[argument: "longitude"], "longitude")
         do {
             return try Coordinate(latitude: latitude, longitude: longitude)
         } catch {
@@ -75,47 +66,28 @@ extension AddressPicker {
     }
 
     static func span(from value: Value?) throws(ConversionError) -> Span {
-        Span(latitudeDelta: try number(value?[field: "latitudeDelta"], "latitudeDelta"),
-             longitudeDelta: try number(value?[field: "longitudeDelta"], "longitudeDelta"))
+        Span(latitudeDelta: try number(value?[argument: "latitudeDelta"], "latitudeDelta"),
+             longitudeDelta: try number(value?[argument: "longitudeDelta"], "longitudeDelta"))
     }
 
     static func region(from value: Value?) throws(ConversionError) -> MapRegion {
-        MapRegion(center: try coordinate(from: value?[field: "center"]), span: try span(from: value?[field: "span"]))
+        MapRegion(center: try coordinate(from: value?[argument: "center"]), span: try span(from: value?[argument: "span"]))
     }
 
     static func completion(from value: Value?) throws(ConversionError) -> Completion {
-        Completion(title: try string(value?[field: "title"], "title"), subtitle: try string(value?[field: "subtitle"], "subtitle"))
+        Completion(title: try string(value?[argument: "title"], "title"), subtitle: try string(value?[argument: "subtitle"], "subtitle"))
     }
 
     static func address(from value: Value?) -> Address {
-        Address(name: optionalString(value?[field: "name"]), street: optionalString(value?[field: "street"]),
-                city: optionalString(value?[field: "city"]), region: optionalString(value?[field: "region"]),
-                postalCode: optionalString(value?[field: "postalCode"]), country: optionalString(value?[field: "country"]),
-                countryCode: optionalString(value?[field: "countryCode"]))
+        Address(name: optionalString(value?[argument: "name"]), street: optionalString(value?[argument: "street"]),
+                city: optionalString(value?[argument: "city"]), region: optionalString(value?[argument: "region"]),
+                postalCode: optionalString(value?[argument: "postalCode"]), country: optionalString(value?[argument: "country"]),
+                countryCode: optionalString(value?[argument: "countryCode"]))
     }
 
     static func place(from value: Value?) throws(ConversionError) -> Place {
-        Place(name: try string(value?[field: "name"], "name"), center: try coordinate(from: value?[field: "center"]),
-              address: address(from: value?[field: "address"]))
-    }
-
-    static func places(from value: Value?) throws(ConversionError) -> [Place] {
-        var places: [Place] = []
-        for element in try list(value, "places") { places.append(try place(from: element)) }
-        return places
-    }
-
-    static func completions(from value: Value?) throws(ConversionError) -> [Completion] {
-        var completions: [Completion] = []
-        for element in try list(value, "completions") { completions.append(try completion(from: element)) }
-        return completions
-    }
-
-    static func enumeration<T: CaseIterable>(_ value: Value?, _: T.Type) throws(ConversionError) -> T {
-        guard case .name(let name)? = value, let found = T.allCases.first(where: { String(describing: $0) == name }) else {
-            throw ConversionError("expected one of \(T.allCases.map { String(describing: $0) }.joined(separator: ", "))")
-        }
-        return found
+        Place(name: try string(value?[argument: "name"], "name"), center: try coordinate(from: value?[argument: "center"]),
+              address: address(from: value?[argument: "address"]))
     }
 
     static func duration(_ value: Value?) throws(ConversionError) -> Duration {

@@ -39,8 +39,8 @@ public struct CheckedPath: Sendable, CustomStringConvertible {
                 if case .list(_) = base, name == "count" {
                     steps.append(.count)
                     type = .integer
-                } else if case .record(let record) = base, let partType = record.partType(name) {
-                    steps.append(.part(name, computed: record.computed.first { $0.name == name }))
+                } else if case .constructor(let constructor) = base, let partType = constructor.partType(name) {
+                    steps.append(.part(name, computed: constructor.computed.first { $0.name == name }))
                     type = partType
                 } else {
                     throw ScriptError("\(describe(base)) has no part '\(name)'\(parts(of: base))", at: location)
@@ -59,7 +59,7 @@ public struct CheckedPath: Sendable, CustomStringConvertible {
 
     private static func describe(_ type: ValueType) -> String {
         switch type {
-        case .record(let record): "\(record.name)(…)"
+        case .constructor(let constructor): "\(constructor.name)(…)"
         case .list: "a list"
         default: type.expectation.hasPrefix("a") ? type.expectation : "a value of \(type.expectation)"
         }
@@ -67,8 +67,8 @@ public struct CheckedPath: Sendable, CustomStringConvertible {
 
     private static func parts(of type: ValueType) -> String {
         switch type {
-        case .record(let record):
-            "; expected one of \((record.parameters.map(\.label) + record.computed.map(\.name)).joined(separator: ", "))"
+        case .constructor(let constructor):
+            "; expected one of \((constructor.parameters.map(\.label) + constructor.computed.map(\.name)).joined(separator: ", "))"
         case .list: "; a list has count and [index]"
         default: ""
         }
@@ -84,7 +84,7 @@ public struct CheckedPath: Sendable, CustomStringConvertible {
             case .part(let name, let computed):
                 if let computed {
                     value = computed.compute(value)
-                } else if let part = value[field: name] {
+                } else if let part = value[argument: name] {
                     value = part
                 } else {
                     return .failure(Missing(reason: "\(value) has no part \(name)"))

@@ -12,16 +12,16 @@ public final class ScriptChecker<V: ScriptVocabulary>: Sendable {
     public let vocabulary: V
     /// The readable fields of the state.
     public let fields: StateFields<M>
-    @usableFromInline let events: [String: EventForm<M>]
-    @usableFromInline let answerTypes: [ValueType]
+    @usableFromInline let constructors: ConstructorIndex<M>
+    /// What `expect command` checks a command against: one of the commands' constructors.
     @usableFromInline let commandType: ValueType
 
+    /// A checker of scripts of `vocabulary`'s machine.
     public init(vocabulary: V) {
         self.vocabulary = vocabulary
         self.fields = StateFields(vocabulary)
-        self.events = Dictionary(vocabulary.hostEvents.map { ($0.record.name, $0) }, uniquingKeysWith: { first, _ in first })
-        self.answerTypes = M.Request.Kind.allCases.map(vocabulary.answerType(for:))
-        self.commandType = vocabulary.commandType
+        self.constructors = ConstructorIndex(vocabulary)
+        self.commandType = .oneOf(constructors.commands.map { $0.valueType() })
     }
 
     /// Parses and checks the script `bytes`, read from `file`.
@@ -110,20 +110,15 @@ public final class ScriptChecker<V: ScriptVocabulary>: Sendable {
                 }
                 instructions.append(instruction(.input(.advance(duration))))
                 sawInput = true
-            case .respond(let request, let node):
+            case .respond(let request, let node, let end):
                 let kind = try checker.requestKind(request)
-                let value = try TypeChecker(validating: true).check(node, as: checker.answerTypes[kind.rawValue])
-                do {
-                    instructions.append(instruction(.input(.respond(kind, ordinal: request.ordinal,
-                                                                    try checker.vocabulary.answer(kind, value)))))
-                } catch {
-                    throw ScriptError(error.message, at: node.location)
-                }
+                let answer = try checker.answer(kind, node, end: end)
+                instructions.append(instruction(.input(.respond(kind, ordinal: request.ordinal, answer))))
                 sawInput = true
             case .fail(let request, let message):
                 let kind = try checker.requestKind(request)
-                instructions.append(instruction(.input(.respond(kind, ordinal: request.ordinal,
-                                                                checker.vocabulary.failure(kind, message: message)))))
+                let failure = try checker.failure(kind, message: message, at: request.location)
+                instructions.append(instruction(.input(.respond(kind, ordinal: request.ordinal, failure))))
                 sawInput = true
             case .expect(let pathSyntax, let op, let node):
                 let path = try CheckedPath.check(pathSyntax, in: checker.fields)
@@ -186,22 +181,91 @@ public final class ScriptChecker<V: ScriptVocabulary>: Sendable {
         let name: String
         switch node.form {
         case .name(let word), .call(let word, _): name = word
-        default: throw ScriptError("expected an event, as in 'send appeared' or 'send queryChanged(\"Apple\")'", at: node.location)
+        default:
+            throw ScriptError("expected an event, one of \(constructors.hostEventNames.joined(separator: ", "))", at: node.location)
         }
-        guard let form = events[name] else {
-            if let index = vocabulary.table.eventNames.firstIndex(of: name), let kind = M.Event.Kind(rawValue: index) {
+        guard let overloads = constructors.hostEvents[name] else {
+            if let index = vocabulary.table.eventNames.firstIndex(of: name), let kind = M.Event.Kind(rawValue: index),
+               !vocabulary.table.isHostEvent(kind) {
                 let how = vocabulary.table.timer(firedAs: kind) != nil
                     ? "is fired by a timer; use 'advance'" : "answers a request; use 'respond' or 'fail'"
                 throw ScriptError("'\(name)' \(how)", at: node.location)
             }
-            throw ScriptError("unknown event '\(name)'; expected one of \(vocabulary.hostEvents.map(\.record.name).joined(separator: ", "))",
+            throw ScriptError("unknown event '\(name)'; expected one of \(constructors.hostEventNames.joined(separator: ", "))",
                               at: node.location)
         }
-        let value = try TypeChecker(validating: true).check(node, as: .record(form.record))
+        let checker = TypeChecker(validating: true)
+        if overloads.count == 1 {
+            return try make(overloads[0], try checker.check(node, as: overloads[0]), at: node.location)
+        }
+        let (position, value) = try checker.checkFirst(node, of: overloads.map { $0.valueType() })
+        return try make(overloads[position], value, at: node.location)
+    }
+
+    /// The answer to a request of `kind` that `node` writes: `nil` for `respond KIND`, one value
+    /// for `respond KIND VALUE`, the arguments for `respond KIND(a, b)`.
+    @inlinable
+    func answer(_ kind: M.Request.Kind, _ node: SyntaxNode?, end: ScriptLocation) throws(ScriptError) -> M.Event {
+        let answers = constructors.answers[kind.rawValue]
+        guard let node else {
+            guard let bare = answers.bare else {
+                let carries = answers.types.isEmpty ? "" : ": its answer carries \(ValueType.oneOf(answers.types).expectation)"
+                throw ScriptError("expected a value after 'respond \(kind.name)'\(carries)", at: end)
+            }
+            return try make(bare, .constructed(bare.name, []), at: end)
+        }
+        guard !answers.carrying.isEmpty else {
+            let how = answers.bare == nil ? "'\(kind.name)' has no answer that scripts can write" : "write 'respond \(kind.name)'"
+            throw ScriptError("the answer to \(kind.name) carries no value; \(how)", at: node.location)
+        }
+        let checker = TypeChecker(validating: true)
+        let constructor: Constructor<M.Event>
+        let arguments: [Value.Argument]
+        if answers.carrying.count == 1, answers.carrying[0].parameters.count == 1 {
+            constructor = answers.carrying[0]
+            let parameter = constructor.parameters[0]
+            arguments = [Value.Argument(parameter.label, try checker.checkArgument(node, parameter), showsLabel: parameter.showsLabel)]
+            if let problem = constructor.validate?(.constructed(constructor.name, arguments)) {
+                throw ScriptError(problem, at: node.location)
+            }
+        } else {
+            let (position, value) = answers.types.count == 1
+                ? (0, try checker.check(node, as: answers.types[0])) : try checker.checkFirst(node, of: answers.types)
+            constructor = answers.carrying[position]
+            if constructor.parameters.count == 1 {
+                let parameter = constructor.parameters[0]
+                arguments = [Value.Argument(parameter.label, value, showsLabel: parameter.showsLabel)]
+            } else if case .constructed(_, let checked) = value {
+                arguments = checked
+            } else {
+                arguments = []
+            }
+        }
+        return try make(constructor, .constructed(constructor.name, arguments), at: node.location)
+    }
+
+    /// The failure of a request of `kind`, with `message` if the script gives one.
+    @inlinable
+    func failure(_ kind: M.Request.Kind, message: String?, at location: ScriptLocation) throws(ScriptError) -> M.Event {
+        guard let failure = constructors.failures[kind.rawValue].first else {
+            throw ScriptError("'\(kind.name)' requests cannot fail: no failure answers them", at: location)
+        }
+        guard let parameter = failure.parameters.first else {
+            guard message == nil else { throw ScriptError("the failure of \(kind.name) carries no message", at: location) }
+            return try make(failure, .constructed(failure.name, []), at: location)
+        }
+        let argument = Value.Argument(parameter.label, message.map(Value.string) ?? .null, showsLabel: parameter.showsLabel)
+        return try make(failure, .constructed(failure.name, [argument]), at: location)
+    }
+
+    /// Builds an event from its checked value; a conversion error is reported at `location`.
+    @inlinable
+    func make(_ constructor: Constructor<M.Event>, _ value: Value, at location: ScriptLocation) throws(ScriptError) -> M.Event {
+        guard let make = constructor.make else { throw ScriptError("'\(constructor.name)' cannot be built by scripts", at: location) }
         do {
-            return try form.make(value)
+            return try make(value)
         } catch {
-            throw ScriptError(error.message, at: node.location)
+            throw ScriptError(error.message, at: location)
         }
     }
 

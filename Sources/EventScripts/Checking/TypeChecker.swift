@@ -1,7 +1,7 @@
 /// Types a value as written against a ``ValueType`` and returns it in canonical form: every
 /// argument labelled and in parameter order, defaults filled in, overloads resolved, conversions
-/// applied. With `validating`, records also pass their own checks (a coordinate in range); values
-/// in expectations are not validated.
+/// applied. With `validating`, constructed values also pass their constructor's own checks (a
+/// coordinate in range); values in expectations are not validated.
 @usableFromInline
 struct TypeChecker {
     @usableFromInline let validating: Bool
@@ -19,7 +19,7 @@ struct TypeChecker {
         case (.optional(let wrapped), _):
             return try check(node, as: wrapped)
         case (.oneOf(let types), _):
-            return try checkOneOf(node, types)
+            return try checkFirst(node, of: types).value
         case (.string, .string(let string)):
             return .string(string)
         case (.number, .number(let number, _)):
@@ -44,14 +44,25 @@ struct TypeChecker {
             values.reserveCapacity(nodes.count)
             for node in nodes { values.append(try check(node, as: element)) }
             return .list(values)
-        case (.record(let record), .call(let name, let arguments)) where name == record.name:
-            return try checkRecord(record, arguments, at: node.location)
-        case (.record(let record), .name(let name)) where name == record.name:
-            return try checkRecord(record, [], at: node.location)
-        case (.record(let record), .call(let name, _)), (.record(let record), .name(let name)):
-            throw ScriptError("expected \(record.signature), found '\(name)'", at: node.location)
+        case (.constructor(let constructor), _):
+            return try check(node, as: constructor)
         default:
             throw mismatch(node, type, found: describe(node))
+        }
+    }
+
+    /// Types `node` as a value of `constructor`: `name(arguments)`, or `name` alone.
+    @usableFromInline
+    func check<T>(_ node: SyntaxNode, as constructor: Constructor<T>) throws(ScriptError) -> Value {
+        switch node.form {
+        case .call(let name, let arguments) where name == constructor.name:
+            return try checkArguments(of: constructor, arguments, at: node.location)
+        case .name(let name) where name == constructor.name:
+            return try checkArguments(of: constructor, [], at: node.location)
+        case .call(let name, _), .name(let name):
+            throw ScriptError("expected \(constructor.signature), found '\(name)'", at: node.location)
+        default:
+            throw ScriptError("expected \(constructor.signature), found \(describe(node))", at: node.location)
         }
     }
 
@@ -72,15 +83,17 @@ struct TypeChecker {
         }
     }
 
-    /// Tries each type in order. When the value names a constructor, only the types of that name
-    /// are candidates, so an error speaks of the right one.
-    private func checkOneOf(_ node: SyntaxNode, _ types: [ValueType]) throws(ScriptError) -> Value {
-        var candidates = types
+    /// Tries each type in order; returns the position of the first that `node` is a value of, and
+    /// the value. When the value names a constructor, only the types of that name are candidates,
+    /// so an error speaks of the right one.
+    @usableFromInline
+    func checkFirst(_ node: SyntaxNode, of types: [ValueType]) throws(ScriptError) -> (position: Int, value: Value) {
+        var candidates = Array(types.indices)
         switch node.form {
         case .call(let name, _), .name(let name):
-            candidates = types.filter { type in
-                switch type.unwrapped {
-                case .record(let record): record.name == name
+            candidates = candidates.filter { position in
+                switch types[position].unwrapped {
+                case .constructor(let constructor): constructor.name == name
                 case .names(_, let cases): cases.contains(name)
                 default: false
                 }
@@ -93,18 +106,20 @@ struct TypeChecker {
             break
         }
         var deepest: ScriptError?
-        for type in candidates {
+        for position in candidates {
             do {
-                return try check(node, as: type)
+                return (position, try check(node, as: types[position]))
             } catch {
                 if error.location > node.location, deepest.map({ error.location > $0.location }) ?? true { deepest = error }
             }
         }
         if candidates.count == 1 || deepest != nil, let deepest { throw deepest }
-        if candidates.count == 1 { return try check(node, as: candidates[0]) }
+        if candidates.count == 1 { return (candidates[0], try check(node, as: types[candidates[0]])) }
         if case .call(let name, _) = node.form {
-            let forms = candidates.compactMap { if case .record(let record) = $0.unwrapped { record.signature } else { nil } }
-            throw ScriptError("no form of '\(name)' matches; expected \(forms.joined(separator: " or "))", at: node.location)
+            let signatures = candidates.compactMap { position in
+                if case .constructor(let constructor) = types[position].unwrapped { constructor.signature } else { nil }
+            }
+            throw ScriptError("no constructor '\(name)' matches; expected \(signatures.joined(separator: " or "))", at: node.location)
         }
         throw ScriptError("expected \(ValueType.oneOf(types).expectation), found \(describe(node))", at: node.location)
     }
@@ -114,7 +129,7 @@ struct TypeChecker {
         var words: [String] = []
         for type in types {
             switch type.unwrapped {
-            case .record(let record) where !words.contains(record.name): words.append(record.name)
+            case .constructor(let constructor) where !words.contains(constructor.name): words.append(constructor.name)
             case .names(_, let cases): words += cases.filter { !words.contains($0) }
             default: break
             }
@@ -122,19 +137,21 @@ struct TypeChecker {
         return words
     }
 
-    private func checkRecord(
-        _ record: RecordType, _ arguments: [SyntaxNode.Argument], at location: ScriptLocation
+    /// Types the arguments of a value of `constructor`, as written at `location`.
+    @usableFromInline
+    func checkArguments<T>(
+        of constructor: Constructor<T>, _ arguments: [SyntaxNode.Argument], at location: ScriptLocation
     ) throws(ScriptError) -> Value {
-        var supplied = [SyntaxNode?](repeating: nil, count: record.parameters.count)
+        var supplied = [SyntaxNode?](repeating: nil, count: constructor.parameters.count)
         for (position, argument) in arguments.enumerated() {
             let index: Int
-            if record.requiresLabels {
+            if constructor.requiresLabels {
                 guard let label = argument.label else {
-                    throw ScriptError("every argument of '\(record.name)' is labelled; expected one of \(record.parameters.map { "\($0.label):" }.joined(separator: " "))",
+                    throw ScriptError("every argument of '\(constructor.name)' is labelled; expected one of \(constructor.parameters.map { "\($0.label):" }.joined(separator: " "))",
                                       at: argument.value.location)
                 }
-                guard let found = record.parameters.firstIndex(where: { $0.label == label }) else {
-                    throw ScriptError("'\(record.name)' has no parameter '\(label)'; expected one of \(record.parameters.map { "\($0.label):" }.joined(separator: " "))",
+                guard let found = constructor.parameters.firstIndex(where: { $0.label == label }) else {
+                    throw ScriptError("'\(constructor.name)' has no parameter '\(label)'; expected one of \(constructor.parameters.map { "\($0.label):" }.joined(separator: " "))",
                                       at: argument.labelLocation ?? argument.value.location)
                 }
                 guard supplied[found] == nil else {
@@ -142,20 +159,20 @@ struct TypeChecker {
                 }
                 index = found
             } else {
-                guard position < record.parameters.count else {
-                    throw ScriptError("too many arguments: expected \(record.signature)", at: argument.value.location)
+                guard position < constructor.parameters.count else {
+                    throw ScriptError("too many arguments: expected \(constructor.signature)", at: argument.value.location)
                 }
-                if let label = argument.label, label != record.parameters[position].label {
-                    throw ScriptError("argument \(position + 1) of '\(record.name)' is '\(record.parameters[position].label):', not '\(label):'",
+                if let label = argument.label, label != constructor.parameters[position].label {
+                    throw ScriptError("argument \(position + 1) of '\(constructor.name)' is '\(constructor.parameters[position].label):', not '\(label):'",
                                       at: argument.labelLocation ?? argument.value.location)
                 }
                 index = position
             }
             supplied[index] = argument.value
         }
-        var fields: [Value.Field] = []
-        fields.reserveCapacity(record.parameters.count)
-        for (parameter, node) in zip(record.parameters, supplied) {
+        var checked: [Value.Argument] = []
+        checked.reserveCapacity(constructor.parameters.count)
+        for (parameter, node) in zip(constructor.parameters, supplied) {
             let value: Value
             if let node {
                 value = try checkArgument(node, parameter)
@@ -164,20 +181,22 @@ struct TypeChecker {
             } else if parameter.type.acceptsNil {
                 value = .null
             } else {
-                throw ScriptError("missing argument '\(parameter.label):' of \(record.signature)", at: location)
+                throw ScriptError("missing argument '\(parameter.label):' of \(constructor.signature)", at: location)
             }
-            fields.append(Value.Field(parameter.label, value, showsLabel: parameter.showsLabel))
+            checked.append(Value.Argument(parameter.label, value, showsLabel: parameter.showsLabel))
         }
-        let value = Value.record(record.name, fields)
-        if validating, let problem = record.validate?(value) {
+        let value = Value.constructed(constructor.name, checked)
+        if validating, let problem = constructor.validate?(value) {
             throw ScriptError(problem, at: location)
         }
         return value
     }
 
-    private func checkArgument(_ node: SyntaxNode, _ parameter: Parameter) throws(ScriptError) -> Value {
+    /// Types `node` as an argument for `parameter`, trying its conversions first.
+    @usableFromInline
+    func checkArgument(_ node: SyntaxNode, _ parameter: Parameter) throws(ScriptError) -> Value {
         // A conversion applies to values of another shape than the parameter's (a string where a
-        // record is expected), so try it first when the shape says so; errors are for the parameter.
+        // constructed value is expected), so try it first when the shape says so; errors are for the parameter.
         for conversion in parameter.conversions where Self.hasShape(node, of: conversion.from) {
             if let value = try? check(node, as: conversion.from) { return conversion.convert(value) }
         }
@@ -188,7 +207,7 @@ struct TypeChecker {
     private static func hasShape(_ node: SyntaxNode, of type: ValueType) -> Bool {
         switch (type.unwrapped, node.form) {
         case (.string, .string), (.number, .number), (.integer, .number), (.duration, .duration), (.bool, .bool),
-             (.names, .name), (.list, .list), (.record, .call), (.record, .name): true
+             (.names, .name), (.list, .list), (.constructor, .call), (.constructor, .name): true
         case (.oneOf(let types), _): types.contains { hasShape(node, of: $0) }
         default: false
         }

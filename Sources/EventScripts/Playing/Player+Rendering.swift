@@ -34,7 +34,7 @@ extension Player {
             fired: step.result?.firedRows.map { table.rows[$0].id } ?? [],
             ignored: step.result.flatMap { ignoreText($0, step.before) },
             dropped: dropped, stateChanges: stateChanges, fieldChanges: fieldChanges,
-            commands: step.commands.map(vocabulary.value(of:)))
+            commands: step.commands.map(writer.value(of:)))
     }
 
     /// Why a step fired no row, in words.

@@ -128,7 +128,7 @@ public struct Player<V: ScriptVocabulary>: Sendable {
 
         @inlinable
         var lastCommands: [Value] {
-            (lastInput?.steps ?? []).flatMap(\.commands).map(player.vocabulary.value(of:))
+            (lastInput?.steps ?? []).flatMap(\.commands).map(player.writer.value(of:))
         }
 
         @usableFromInline

@@ -72,18 +72,22 @@ struct Parser {
         case "machine":
             kind = .machine(try expectWord("the machine's name").0)
         case "given":
-            let (field, fieldLocation) = try expectWord("the field to set, as in 'given region region(...)'")
+            let (field, fieldLocation) = try expectWord("the field to set, as in 'given FIELD VALUE'")
             kind = .given(field, fieldLocation, try value(depth: 0))
         case "send":
             kind = .send(try value(depth: 0))
         case "advance":
             kind = .advance(try value(depth: 0))
         case "respond":
+            // `respond KIND` for an answer that carries nothing, `respond KIND VALUE` for one
+            // value, `respond KIND(a, b)` for several.
             let request = try requestReference()
             if case .punctuation("(")? = current?.kind, current?.spaced == false {
-                kind = .respond(request, try call(request.kind, at: request.location, depth: 0))
+                kind = .respond(request, try call(request.kind, at: request.location, depth: 0), end: location(endColumn))
+            } else if current == nil {
+                kind = .respond(request, nil, end: location(endColumn))
             } else {
-                kind = .respond(request, try value(depth: 0))
+                kind = .respond(request, try value(depth: 0), end: location(endColumn))
             }
         case "fail":
             let request = try requestReference()
@@ -117,7 +121,7 @@ struct Parser {
             }
             return RequestSyntax(kind: kind, ordinal: number, location: location(column))
         default:
-            throw error("expected a request kind, as in 'completions' or 'completions#2', found \(describe(current))",
+            throw error("expected a request kind, as in 'KIND' or 'KIND#2', found \(describe(current))",
                         at: column)
         }
     }
@@ -140,7 +144,7 @@ struct Parser {
                 case "dropped":
                     let request = try requestReference()
                     guard request.ordinal != nil else {
-                        throw error("expected a request reference with its number, as in 'completions#1'",
+                        throw error("expected a request reference with its number, as in 'KIND#1'",
                                     at: request.location.column)
                     }
                     return .expectDropped(request)
@@ -158,7 +162,7 @@ struct Parser {
     }
 
     private mutating func path() throws(ScriptError) -> PathSyntax {
-        let (first, start) = try expectWord("a field of the state, as in 'search' or 'region.center'")
+        let (first, start) = try expectWord("a field of the state, as in 'FIELD' or 'FIELD.PART'")
         var steps: [PathSyntax.Step] = [.field(first, start)]
         while true {
             let column = currentColumn

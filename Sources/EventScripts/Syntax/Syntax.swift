@@ -60,7 +60,9 @@ public struct Statement: Sendable {
         case given(String, ScriptLocation, SyntaxNode)
         case send(SyntaxNode)
         case advance(SyntaxNode)
-        case respond(RequestSyntax, SyntaxNode)
+        /// `respond KIND [VALUE]`: the answer's value, `nil` for an answer that carries none,
+        /// and where the statement ends (where a missing value is reported).
+        case respond(RequestSyntax, SyntaxNode?, end: ScriptLocation)
         case fail(RequestSyntax, message: String?)
         case expect(PathSyntax, comparison: String, SyntaxNode)
         case expectCommand(SyntaxNode)

@@ -22,15 +22,15 @@ extension Value: CustomStringConvertible {
                 value.render(into: &text)
             }
             text += "]"
-        case .record(let name, let fields):
+        case .constructed(let name, let arguments):
             text += name
-            let shown = fields.filter { !($0.showsLabel && $0.value == .null) }
-            if shown.isEmpty && fields.isEmpty { return }
+            let shown = arguments.filter { !($0.showsLabel && $0.value == .null) }
+            if shown.isEmpty && arguments.isEmpty { return }
             text += "("
-            for (index, field) in shown.enumerated() {
+            for (index, argument) in shown.enumerated() {
                 if index > 0 { text += ", " }
-                if field.showsLabel { text += field.label + ": " }
-                field.value.render(into: &text)
+                if argument.showsLabel { text += argument.label + ": " }
+                argument.value.render(into: &text)
             }
             text += ")"
         }

@@ -12,11 +12,11 @@ public enum Value: Hashable, Sendable {
     /// An enumeration case of the vocabulary (`denied`, `regionDebounce`).
     case name(String)
     case list([Value])
-    /// A constructor application with its fields in parameter order (`center(40.7, -74.0)`).
-    case record(String, [Field])
+    /// A constructor applied to its arguments, in parameter order (`center(40.7, -74.0)`).
+    case constructed(String, [Argument])
 
-    /// One field of a record.
-    public struct Field: Hashable, Sendable {
+    /// One argument of a constructed value: a part that paths reach by its label.
+    public struct Argument: Hashable, Sendable {
         /// The parameter's label.
         public let label: String
         /// Its value.
@@ -24,24 +24,24 @@ public enum Value: Hashable, Sendable {
         /// Whether the rendering shows the label (`byUser: true`, an address's parts).
         public let showsLabel: Bool
 
-        /// A field.
+        /// An argument.
         public init(_ label: String, _ value: Value, showsLabel: Bool = false) {
             self.label = label
             self.value = value
             self.showsLabel = showsLabel
         }
 
-        public static func == (lhs: Field, rhs: Field) -> Bool { lhs.label == rhs.label && lhs.value == rhs.value }
+        public static func == (lhs: Argument, rhs: Argument) -> Bool { lhs.label == rhs.label && lhs.value == rhs.value }
         public func hash(into hasher: inout Hasher) {
             hasher.combine(label)
             hasher.combine(value)
         }
     }
 
-    /// A record's field by label.
-    public subscript(field label: String) -> Value? {
-        guard case .record(_, let fields) = self else { return nil }
-        return fields.first { $0.label == label }?.value
+    /// A constructed value's argument by label.
+    public subscript(argument label: String) -> Value? {
+        guard case .constructed(_, let arguments) = self else { return nil }
+        return arguments.first { $0.label == label }?.value
     }
 
     /// Equal values; strings are equal when their Unicode scalars are (no normalisation).
@@ -55,7 +55,7 @@ public enum Value: Hashable, Sendable {
         case (.null, .null): true
         case (.name(let a), .name(let b)): a == b
         case (.list(let a), .list(let b)): a == b
-        case (.record(let nameA, let a), .record(let nameB, let b)): nameA == nameB && a == b
+        case (.constructed(let nameA, let a), .constructed(let nameB, let b)): nameA == nameB && a == b
         default: false
         }
     }
@@ -72,7 +72,7 @@ public enum Value: Hashable, Sendable {
         case .null: hasher.combine(5)
         case .name(let name): hasher.combine(6); hasher.combine(name)
         case .list(let values): hasher.combine(7); hasher.combine(values)
-        case .record(let name, let fields): hasher.combine(8); hasher.combine(name); hasher.combine(fields)
+        case .constructed(let name, let arguments): hasher.combine(8); hasher.combine(name); hasher.combine(arguments)
         }
     }
 
@@ -93,7 +93,7 @@ public enum Value: Hashable, Sendable {
             return a == b || abs(a - b) <= tolerance
         case (.list(let a), .list(let b)):
             return a.count == b.count && zip(a, b).allSatisfy { $0.matches($1, tolerance: tolerance) }
-        case (.record(let nameA, let a), .record(let nameB, let b)):
+        case (.constructed(let nameA, let a), .constructed(let nameB, let b)):
             return nameA == nameB && a.count == b.count
                 && zip(a, b).allSatisfy { $0.label == $1.label && $0.value.matches($1.value, tolerance: tolerance) }
         default:

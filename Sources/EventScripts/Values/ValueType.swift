@@ -11,8 +11,9 @@ public enum ValueType: Sendable {
     /// The type or `nil`.
     indirect case optional(ValueType)
     indirect case list(ValueType)
-    /// A constructor; several records of one name are overloads, tried in order.
-    case record(RecordType)
+    /// A value built by a constructor (`center(40.7, -74.0)`); in ``oneOf``, several
+    /// constructors of one name are overloads, tried in order.
+    case constructor(Constructor<Value>)
     /// One of several types, tried in order (`[place]` or `places(region, [place])`).
     case oneOf([ValueType])
 
@@ -27,15 +28,15 @@ public enum ValueType: Sendable {
         case .names(let type, let cases): "\(type) (one of \(cases.joined(separator: ", ")))"
         case .optional(let wrapped): "\(wrapped.expectation) or nil"
         case .list(let element): "a list of \(element.plainName)"
-        case .record(let record): record.signature
+        case .constructor(let constructor): constructor.signature
         case .oneOf(let types): types.map(\.expectation).joined(separator: " or ")
         }
     }
 
-    /// A short name for list elements ("completion(...)").
+    /// A short name for list elements ("completion(…)").
     var plainName: String {
         switch self {
-        case .record(let record): "\(record.name)(…)"
+        case .constructor(let constructor): "\(constructor.name)(…)"
         case .names(let type, _): type
         default: expectation
         }
@@ -64,43 +65,7 @@ public enum ValueType: Sendable {
     }
 }
 
-/// A constructor of the vocabulary: `center(latitude:, longitude:)`.
-public struct RecordType: Sendable {
-    /// The constructor's name.
-    public let name: String
-    /// Its parameters, in order.
-    public let parameters: [Parameter]
-    /// Whether every argument must be labelled (and may come in any order), as for `address(...)`.
-    public let requiresLabels: Bool
-    /// Read-only parts computed from the others (`address.formatted`).
-    public let computed: [ComputedPart]
-    /// Checks a value from an event or an answer (not from an expectation); returns what is wrong.
-    public let validate: (@Sendable (Value) -> String?)?
-
-    /// A record type.
-    public init(
-        _ name: String, _ parameters: [Parameter], requiresLabels: Bool = false, computed: [ComputedPart] = [],
-        validate: (@Sendable (Value) -> String?)? = nil
-    ) {
-        self.name = name
-        self.parameters = parameters
-        self.requiresLabels = requiresLabels
-        self.computed = computed
-        self.validate = validate
-    }
-
-    /// How the constructor is written: `center(latitude:, longitude:)`.
-    public var signature: String {
-        parameters.isEmpty ? name : "\(name)(\(parameters.map { "\($0.label):" }.joined(separator: ", ")))"
-    }
-
-    /// The type of the part named `label`, stored or computed.
-    public func partType(_ label: String) -> ValueType? {
-        parameters.first { $0.label == label }?.type ?? computed.first { $0.name == label }?.type
-    }
-}
-
-/// One parameter of a record type.
+/// One parameter of a constructor.
 public struct Parameter: Sendable {
     /// The label.
     public let label: String
@@ -136,7 +101,7 @@ public struct Parameter: Sendable {
     }
 }
 
-/// A read-only part of a record computed from its fields.
+/// A read-only part of a constructed value computed from its arguments (`address.formatted`).
 public struct ComputedPart: Sendable {
     public let name: String
     public let type: ValueType

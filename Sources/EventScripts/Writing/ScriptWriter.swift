@@ -6,21 +6,37 @@ import MachineRuntime
 /// parses and checks back to the same inputs.
 ///
 /// ```swift
-/// let writer = ScriptWriter(vocabulary: AddressPickerVocabulary())
-/// writer.statement(.send(.queryChanged("Apple")))          // send queryChanged("Apple")
-/// writer.statement(.advance(.milliseconds(300)))           // advance 300ms
-/// writer.statement(.respond(.address, ordinal: 2, .addressFailed("offline")))
-///                                                          // fail address#2 "offline"
+/// let writer = ScriptWriter(vocabulary: SignInVocabulary())
+/// writer.statement(.send(.emailChanged("ada@example.com")))  // send emailChanged("ada@example.com")
+/// writer.statement(.advance(.seconds(30)))                   // advance 30000ms
+/// writer.statement(.respond(.sendCode, ordinal: nil, .codeSent))
+///                                                            // respond sendCode
+/// writer.statement(.respond(.sendCode, ordinal: 2, .sendCodeFailed("offline")))
+///                                                            // fail sendCode#2 "offline"
 /// ```
 public struct ScriptWriter<V: ScriptVocabulary>: Sendable {
     public typealias M = V.Machine
 
     /// The vocabulary the text is written in.
     public let vocabulary: V
+    private let constructors: ConstructorIndex<M>
 
     /// A writer for scripts of `vocabulary`'s machine.
     public init(vocabulary: V) {
         self.vocabulary = vocabulary
+        self.constructors = ConstructorIndex(vocabulary)
+    }
+
+    /// An event as a value: its constructor's, or its kind's name when the vocabulary has no
+    /// constructor that builds it (a timer's event).
+    public func value(of event: M.Event) -> Value {
+        constructors.value(of: event)
+    }
+
+    /// A command as a value: its constructor's, or the command as Swift describes it when the
+    /// vocabulary has no constructor that builds it.
+    public func value(of command: Command<M>) -> Value {
+        constructors.value(of: command)
     }
 
     /// The statement that performs `input`: `send EVENT`, `advance DURATION`,
@@ -30,7 +46,7 @@ public struct ScriptWriter<V: ScriptVocabulary>: Sendable {
     public func statement(_ input: Input<M>) -> String {
         switch input {
         case .send(let event):
-            "send \(vocabulary.value(of: event))"
+            "send \(value(of: event))"
         case .advance(let duration):
             "advance \(Value.render(duration))"
         case .respond(let kind, let ordinal, let answer):
@@ -43,15 +59,15 @@ public struct ScriptWriter<V: ScriptVocabulary>: Sendable {
     /// several values), or `fail` with the failure's message, if it has one.
     @inlinable
     public func answer(_ reference: String, _ event: M.Event) -> String {
-        let value = vocabulary.value(of: event)
-        guard case .record(let name, let fields) = value else { return "respond \(reference) \(value)" }
+        let value = self.value(of: event)
+        guard case .constructed(let name, let arguments) = value else { return "respond \(reference) \(value)" }
         if M.isFailure(event.kind) {
-            guard case .string? = fields.first?.value else { return "fail \(reference)" }
-            return "fail \(reference) \(fields[0].value)"
+            guard case .string? = arguments.first?.value else { return "fail \(reference)" }
+            return "fail \(reference) \(arguments[0].value)"
         }
-        switch fields.count {
+        switch arguments.count {
         case 0: return "respond \(reference)"
-        case 1: return "respond \(reference) \(fields[0].value)"
+        case 1: return "respond \(reference) \(arguments[0].value)"
         default: return "respond \(reference)" + value.description.dropFirst(name.count)
         }
     }

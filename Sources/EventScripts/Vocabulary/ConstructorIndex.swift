@@ -1,0 +1,120 @@
+import MachineCore
+
+/// A vocabulary's constructors sorted by what scripts do with them: host events by name, answers
+/// and failures by request kind, every event's by event kind, and the commands with the ones
+/// every machine shares (`startTimer`, `cancelTimer`, `cancel`).
+///
+/// An event constructor named after no event kind, or one that scripts send, answer or fail with
+/// but that cannot build its event, is a mistake in the vocabulary, like a duplicate row in a
+/// table: building the index stops the program with a message that names it.
+@usableFromInline
+struct ConstructorIndex<M: MachineDefinition>: Sendable {
+    /// The answers to one request kind.
+    @usableFromInline
+    struct Answers: Sendable {
+        /// The answer that carries nothing (`respond KIND`), if any.
+        @usableFromInline let bare: Constructor<M.Event>?
+        /// The answers that carry arguments, in order.
+        @usableFromInline let carrying: [Constructor<M.Event>]
+        /// What a value after `respond KIND` is checked against: the one parameter's type of a
+        /// constructor of one parameter, or the constructor under the kind's name (`respond
+        /// KIND(a, b)`); several answers are tried in order.
+        @usableFromInline let types: [ValueType]
+    }
+
+    /// The host events' constructors by name, overloads in order.
+    @usableFromInline let hostEvents: [String: [Constructor<M.Event>]]
+    /// The host events' names, in the vocabulary's order (for messages).
+    @usableFromInline let hostEventNames: [String]
+    /// The answers, by request kind.
+    @usableFromInline let answers: [Answers]
+    /// The failures, by request kind.
+    @usableFromInline let failures: [[Constructor<M.Event>]]
+    /// Every event's constructors, by event kind.
+    let byEventKind: [[Constructor<M.Event>]]
+    /// The commands' constructors: `startTimer`, `cancelTimer` and `cancel`, then the
+    /// vocabulary's requests and outputs as it lists them.
+    let commands: [Constructor<Command<M>>]
+
+    init<V: ScriptVocabulary>(_ vocabulary: V) where V.Machine == M {
+        let table = vocabulary.table
+        var hostEvents: [String: [Constructor<M.Event>]] = [:]
+        var hostEventNames: [String] = []
+        var byEventKind = [[Constructor<M.Event>]](repeating: [], count: table.eventNames.count)
+        var answers = [[Constructor<M.Event>]](repeating: [], count: table.requestKindNames.count)
+        var failures = [[Constructor<M.Event>]](repeating: [], count: table.requestKindNames.count)
+        for constructor in vocabulary.events {
+            guard let index = table.eventNames.firstIndex(of: constructor.name), let kind = M.Event.Kind(rawValue: index) else {
+                preconditionFailure("""
+                    the \(vocabulary.machineName) vocabulary's event constructor '\(constructor.name)' names no event kind; \
+                    expected one of \(table.eventNames.joined(separator: ", "))
+                    """)
+            }
+            guard constructor.make != nil || !table.isHostEvent(kind) && M.requestKind(answeredBy: kind) == nil else {
+                preconditionFailure("the \(vocabulary.machineName) vocabulary's event constructor '\(constructor.name)' cannot build its event: give it make")
+            }
+            byEventKind[index].append(constructor)
+            if let requestKind = M.requestKind(answeredBy: kind) {
+                if M.isFailure(kind) { failures[requestKind.rawValue].append(constructor) } else { answers[requestKind.rawValue].append(constructor) }
+            } else if table.isHostEvent(kind) {
+                if hostEvents[constructor.name] == nil { hostEventNames.append(constructor.name) }
+                hostEvents[constructor.name, default: []].append(constructor)
+            }
+        }
+        self.hostEvents = hostEvents
+        self.hostEventNames = hostEventNames
+        self.byEventKind = byEventKind
+        self.failures = failures
+        self.answers = zip(answers, table.requestKindNames).map { constructors, kindName in
+            let carrying = constructors.filter { !$0.parameters.isEmpty }
+            return Answers(
+                bare: constructors.first { $0.parameters.isEmpty }, carrying: carrying,
+                types: carrying.map { $0.parameters.count == 1 ? $0.parameters[0].type : $0.valueType(named: kindName) })
+        }
+        self.commands = Self.sharedCommands(table) + vocabulary.commands
+    }
+
+    /// The value of `event`: its first constructor that builds it, or its kind's name when none
+    /// does (a timer's event).
+    func value(of event: M.Event) -> Value {
+        for constructor in byEventKind[event.kind.rawValue] {
+            if let value = constructor.value(of: event) { return value }
+        }
+        return .constructed(event.kind.name, [])
+    }
+
+    /// The value of `command`: its first constructor that builds it, or the command as Swift
+    /// describes it when none does.
+    func value(of command: Command<M>) -> Value {
+        for constructor in commands {
+            if let value = constructor.value(of: command) { return value }
+        }
+        return .name(String(describing: command))
+    }
+
+    /// `startTimer(name, duration)`, `cancelTimer(name)` and `cancel(kind)`.
+    private static func sharedCommands(_ table: TransitionTable<M>) -> [Constructor<Command<M>>] {
+        let timer = ValueType.names("timer", table.timerNames)
+        let kind = ValueType.names("request kind", table.requestKindNames)
+        return [
+            Constructor(
+                "startTimer", [Parameter("name", timer), Parameter("duration", .duration)],
+                arguments: { command in
+                    guard case .startTimer(let timer, let duration) = command else { return nil }
+                    return [.name(timer.name), .duration(duration)]
+                }),
+            Constructor(
+                "cancelTimer", [Parameter("name", timer)],
+                arguments: { command in
+                    guard case .cancelTimer(let timer) = command else { return nil }
+                    return [.name(timer.name)]
+                }),
+            Constructor(
+                "cancel", [Parameter("kind", kind)],
+                arguments: { command in
+                    guard case .cancel(let requestKind) = command else { return nil }
+                    return [.name(requestKind.name)]
+                }),
+        ]
+    }
+}

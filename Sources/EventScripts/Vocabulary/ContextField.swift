@@ -1,0 +1,57 @@
+import MachineCore
+
+/// A field of the context that scripts read (`expect attemptsLeft == 2`) and, when it is
+/// settable, set before anything runs (`given email "ada@example.com"`).
+///
+/// Most fields are a key path and a ``ValueShape``:
+///
+/// ```swift
+/// ContextField("email", .string, \.email, settable: true)
+/// ContextField("attemptsLeft", .integer, \.attemptsLeft)           // derived: given refuses it
+/// ContextField("cooldown", .duration.within(.zero ... .seconds(3600)), \.settings.cooldown, settable: true)
+/// ```
+public struct ContextField<M: MachineDefinition>: Sendable {
+    /// Its name in paths.
+    public let name: String
+    /// Its type.
+    public let type: ValueType
+    /// Its value in a context.
+    public let read: @Sendable (M.Context) -> Value
+    /// Whether it differs between two contexts (cheaper than comparing values).
+    public let differs: @Sendable (M.Context, M.Context) -> Bool
+    /// Sets it from a checked value, or `nil` when scripts cannot set it.
+    public let write: (@Sendable (inout M.Context, Value) throws(ConversionError) -> Void)?
+
+    /// A field read with `get` and set with `set` (or not settable when `set` is `nil`), written
+    /// as `shape` says: for a field the context does not store as scripts read it.
+    public init<T>(
+        _ name: String, _ shape: ValueShape<T>, get: @escaping @Sendable (M.Context) -> T,
+        set: (@Sendable (inout M.Context, T) -> Void)?
+    ) {
+        self.name = name
+        self.type = shape.type
+        self.read = { shape.encode(get($0)) }
+        self.differs = { !shape.same(get($0), get($1)) }
+        if let set {
+            self.write = { context, value throws(ConversionError) in set(&context, try shape.decode(value)) }
+        } else {
+            self.write = nil
+        }
+    }
+
+    /// A field read through `keyPath` that scripts cannot set: `given` says it is derived.
+    public init<T>(_ name: String, _ shape: ValueShape<T>, _ keyPath: KeyPath<M.Context, T> & Sendable) {
+        self.init(name, shape, get: { $0[keyPath: keyPath] }, set: nil)
+    }
+
+    /// A field read through `keyPath`, and set through it by `given` when `settable`.
+    public init<T>(
+        _ name: String, _ shape: ValueShape<T>, _ keyPath: WritableKeyPath<M.Context, T> & Sendable, settable: Bool
+    ) {
+        if settable {
+            self.init(name, shape, get: { $0[keyPath: keyPath] }, set: { $0[keyPath: keyPath] = $1 })
+        } else {
+            self.init(name, shape, keyPath)
+        }
+    }
+}

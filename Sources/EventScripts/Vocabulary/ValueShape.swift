@@ -1,0 +1,177 @@
+import MachineCore
+
+/// How values of a Swift type `T` are written in scripts: their ``ValueType``, and the
+/// conversions both ways.
+///
+/// The common shapes come ready: ``string``, ``integer``, ``number``, ``duration``, ``bool``,
+/// ``enumeration``, and ``optional(_:)`` and ``list(_:)`` of those; ``within(_:)`` limits one to
+/// a range. Context fields (``ContextField``) and constructors of one argument (``Constructor``)
+/// take a shape.
+public struct ValueShape<T>: Sendable {
+    /// The type of the values in scripts.
+    public let type: ValueType
+    /// A `T` as a value.
+    public let encode: @Sendable (T) -> Value
+    /// A checked value of ``type`` as a `T`; throws when it is not one (a value out of range).
+    public let decode: @Sendable (Value) throws(ConversionError) -> T
+    /// Whether two `T`s are the same for scripts: equal, and strings equal by Unicode scalars,
+    /// as ``Value`` compares them.
+    public let same: @Sendable (T, T) -> Bool
+
+    /// A shape of values of `type`.
+    public init(
+        _ type: ValueType, encode: @escaping @Sendable (T) -> Value,
+        decode: @escaping @Sendable (Value) throws(ConversionError) -> T, same: @escaping @Sendable (T, T) -> Bool
+    ) {
+        self.type = type
+        self.encode = encode
+        self.decode = decode
+        self.same = same
+    }
+
+    /// The shape of `T?`: `nil` or a value of `wrapped`.
+    public static func optional<Wrapped>(_ wrapped: ValueShape<Wrapped>) -> ValueShape where T == Wrapped? {
+        ValueShape(
+            .optional(wrapped.type), encode: { $0.map(wrapped.encode) ?? .null },
+            decode: { value throws(ConversionError) in value == .null ? nil : try wrapped.decode(value) },
+            same: { a, b in
+                switch (a, b) {
+                case (nil, nil): true
+                case (let a?, let b?): wrapped.same(a, b)
+                default: false
+                }
+            })
+    }
+
+    /// The shape of `[Element]`: a list of values of `element`.
+    public static func list<Element>(_ element: ValueShape<Element>) -> ValueShape where T == [Element] {
+        ValueShape(
+            .list(element.type), encode: { .list($0.map(element.encode)) },
+            decode: { value throws(ConversionError) in
+                guard case .list(let values) = value else { throw ConversionError("expected \(ValueType.list(element.type).expectation)") }
+                var elements: [Element] = []
+                elements.reserveCapacity(values.count)
+                for value in values { elements.append(try element.decode(value)) }
+                return elements
+            },
+            same: { a, b in a.count == b.count && zip(a, b).allSatisfy(element.same) })
+    }
+}
+
+extension ValueShape where T: Equatable & Sendable {
+    /// A shape whose values are the same when they are equal.
+    public init(_ type: ValueType, encode: @escaping @Sendable (T) -> Value,
+                decode: @escaping @Sendable (Value) throws(ConversionError) -> T) {
+        self.init(type, encode: encode, decode: decode, same: { $0 == $1 })
+    }
+
+    /// Reads `value` as `case`'s payload, or says what was expected.
+    private static func payload(_ value: Value, _ type: ValueType, _ read: (Value) -> T?) throws(ConversionError) -> T {
+        guard let payload = read(value) else { throw ConversionError("expected \(type.expectation), found \(value)") }
+        return payload
+    }
+}
+
+extension ValueShape where T == String {
+    /// A string: `"ada@example.com"`. Two strings are the same when their Unicode scalars are.
+    public static var string: ValueShape {
+        ValueShape(
+            .string, encode: Value.string,
+            decode: { value throws(ConversionError) in try payload(value, .string) { if case .string(let s) = $0 { s } else { nil } } },
+            same: { $0.utf8.elementsEqual($1.utf8) })
+    }
+}
+
+extension ValueShape where T == Int {
+    /// A whole number: `3`.
+    public static var integer: ValueShape {
+        ValueShape(.integer, encode: Value.integer, decode: { value throws(ConversionError) in
+            try payload(value, .integer) { if case .integer(let integer) = $0 { integer } else { nil } }
+        })
+    }
+}
+
+extension ValueShape where T == Double {
+    /// A number: `2.5` (a whole number is accepted too).
+    public static var number: ValueShape {
+        ValueShape(.number, encode: Value.number, decode: { value throws(ConversionError) in try payload(value, .number) { $0.numeric } })
+    }
+}
+
+extension ValueShape where T == Duration {
+    /// A duration: `300ms`, `1.5s`, `2min`.
+    public static var duration: ValueShape {
+        ValueShape(.duration, encode: Value.duration, decode: { value throws(ConversionError) in
+            try payload(value, .duration) { if case .duration(let duration) = $0 { duration } else { nil } }
+        })
+    }
+}
+
+extension ValueShape where T == Bool {
+    /// `true` or `false`.
+    public static var bool: ValueShape {
+        ValueShape(.bool, encode: Value.bool, decode: { value throws(ConversionError) in
+            try payload(value, .bool) { if case .bool(let bool) = $0 { bool } else { nil } }
+        })
+    }
+}
+
+extension ValueShape where T: CaseIterable & RawRepresentable & Equatable & Sendable, T.RawValue == String {
+    /// A case of a string enumeration, written as its raw value: `wrongCode`. Messages name the
+    /// type in words (`SignInProblem` is "sign in problem").
+    public static var enumeration: ValueShape { enumeration(words(of: "\(T.self)"), T.allCases.map { ($0, $0.rawValue) }) }
+}
+
+extension ValueShape where T: IndexedCase {
+    /// A case of an enumeration of the table (a control state, a timer, a request kind), written
+    /// as its name: `resendCooldown`. Messages name the type in words.
+    public static var enumeration: ValueShape { enumeration(words(of: "\(T.self)"), T.allCases.map { ($0, $0.name) }) }
+}
+
+extension ValueShape where T: Equatable & Sendable {
+    /// A value among `cases`, each written as its name; messages call the type `typeName`
+    /// ("unknown authorization 'maybe'").
+    public static func enumeration(_ typeName: String, _ cases: [(value: T, name: String)]) -> ValueShape {
+        let type = ValueType.names(typeName, cases.map(\.name))
+        return ValueShape(
+            type, encode: { value in .name(cases.first { $0.value == value }?.name ?? "\(value)") },
+            decode: { value throws(ConversionError) in
+                try payload(value, type) { value in
+                    guard case .name(let name) = value else { return nil }
+                    return cases.first { $0.name == name }?.value
+                }
+            })
+    }
+
+    /// A type's name in lower-case words: `SignInProblem` is "sign in problem".
+    static func words(of typeName: String) -> String {
+        var words = ""
+        for character in typeName {
+            if character.isUppercase, !words.isEmpty { words += " " }
+            words += character.lowercased()
+        }
+        return words
+    }
+}
+
+extension ValueShape where T: Comparable & Sendable {
+    /// The shape, limited to `range`: a `given` or an argument outside it makes the script
+    /// invalid ("expected a whole number from 1 to 10, found 12").
+    public func within(_ range: ClosedRange<T>) -> ValueShape {
+        let decode = self.decode
+        let encode = self.encode
+        let what: String = switch type.unwrapped {
+        case .integer: "a whole number"
+        case .number: "a number"
+        case .duration: "a duration"
+        default: "a value"
+        }
+        return ValueShape(type, encode: encode, decode: { value throws(ConversionError) in
+            let decoded = try decode(value)
+            guard range.contains(decoded) else {
+                throw ConversionError("expected \(what) from \(encode(range.lowerBound)) to \(encode(range.upperBound)), found \(value)")
+            }
+            return decoded
+        }, same: same)
+    }
+}
