@@ -119,13 +119,13 @@ extension ValueShape where T == Bool {
 extension ValueShape where T: CaseIterable & RawRepresentable & Equatable & Sendable, T.RawValue == String {
     /// A case of a string enumeration, written as its raw value: `wrongCode`. Messages name the
     /// type in words (`SignInProblem` is "sign in problem").
-    public static var enumeration: ValueShape { enumeration(words(of: "\(T.self)"), T.allCases.map { ($0, $0.rawValue) }) }
+    public static var enumeration: ValueShape { enumeration(words(of: T.self), T.allCases.map { ($0, $0.rawValue) }) }
 }
 
 extension ValueShape where T: IndexedCase {
     /// A case of an enumeration of the table (a control state, a timer, a request kind), written
     /// as its name: `resendCooldown`. Messages name the type in words.
-    public static var enumeration: ValueShape { enumeration(words(of: "\(T.self)"), T.allCases.map { ($0, $0.name) }) }
+    public static var enumeration: ValueShape { enumeration(words(of: T.self), T.allCases.map { ($0, $0.name) }) }
 }
 
 extension ValueShape where T: Equatable & Sendable {
@@ -143,10 +143,13 @@ extension ValueShape where T: Equatable & Sendable {
             })
     }
 
-    /// A type's name in lower-case words: `SignInProblem` is "sign in problem".
-    static func words(of typeName: String) -> String {
+    /// A type's name in lower-case words: `SignInProblem` is "sign in problem", and a `Kind`
+    /// is named with the type it is the kind of (`Request.Kind` is "request kind").
+    static func words(of type: T.Type) -> String {
+        let path = String(reflecting: type).split(separator: ".")
+        let name = path.count > 2 && path.last == "Kind" ? path.suffix(2).joined() : String(path.last ?? "")
         var words = ""
-        for character in typeName {
+        for character in name {
             if character.isUppercase, !words.isEmpty { words += " " }
             words += character.lowercased()
         }

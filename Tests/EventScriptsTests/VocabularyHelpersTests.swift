@@ -1,0 +1,159 @@
+import EventScripts
+import MachineCore
+import MachineRuntime
+import Testing
+
+/// The declarative helpers: fields of every shape through key paths, constructors of no and of
+/// one argument, failures, commands, all with the kettle.
+@Suite("Vocabulary helpers") struct VocabularyHelpersTests {
+    let vocabulary = KettleVocabulary()
+
+    func program(_ source: String) throws(ScriptError) -> Program<Kettle> {
+        try ScriptChecker(vocabulary: vocabulary).program(from: Array(source.utf8), file: "kettle.events")
+    }
+
+    func error(_ source: String) -> ScriptError? {
+        do {
+            _ = try program(source)
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    func transcript(_ source: String) throws -> (outcome: Outcome, text: String) {
+        Player(vocabulary: vocabulary).transcript(of: try program(source))
+    }
+
+    @Test func givenSetsEveryShapeThroughItsKeyPath() throws {
+        let checked = try program("""
+            given label "kettle \\"two\\""
+            given target 85
+            given pause 1.5s
+            given locked true
+            given mode turbo
+            given readings [90, 95]
+            given note nil
+            """)
+        var expected = Kettle.Context()
+        expected.label = "kettle \"two\""
+        expected.target = 85
+        expected.pause = .milliseconds(1500)
+        expected.locked = true
+        expected.mode = .turbo
+        expected.readings = [90, 95]
+        #expect(checked.initialState.context == expected)
+    }
+
+    @Test func expectReadsEveryShape() throws {
+        let (outcome, text) = try transcript("""
+            given mode eco
+            send switchedOn
+            expect label == "kettle"
+            expect target == 100
+            expect boils == 0
+            expect pause == 1000ms
+            expect locked == false
+            expect mode == eco
+            expect readings == []
+            expect lastRequest == heat
+            expect note == nil
+            """)
+        #expect(outcome == .passed(expectations: 9), "\(text)")
+    }
+
+    @Test func aFieldWithoutSettableIsDerived() {
+        #expect(error("given boils 3")?.message == "'boils' is derived and cannot be given")
+        #expect(error("given lastRequest measure")?.message == "'lastRequest' is derived and cannot be given")
+    }
+
+    @Test func withinLimitsGivenValuesWithALocatedError() {
+        let tooHot = error("given target 120")
+        #expect(tooHot?.message == "expected a number from 0.0 to 100.0, found 120.0")
+        #expect(tooHot?.location == ScriptLocation(line: 1, column: 14))
+        #expect(error("given pause 2min")?.message == "expected a duration from 0ms to 60000ms, found 120000ms")
+        #expect(error("given target 100") == nil)
+    }
+
+    @Test func enumerationsNameTheirCasesAndTheirType() {
+        #expect(error("given mode boiling")?.message == "unknown mode 'boiling'; expected one of eco, turbo")
+        #expect(error("expect lastRequest == brew")?.message == "unknown request kind 'brew'; expected one of heat, measure")
+        #expect(error("send modeChosen(eco)") == nil)
+    }
+
+    @Test func constructorsOfOneArgumentCheckTheirShape() {
+        #expect(error("send targetSet(\"hot\")")?.message == "expected a number, found the string \"hot\"")
+        #expect(error("send renamed(label: \"pot\")") == nil)
+        #expect(error("send renamed(name: \"pot\")")?.message == "argument 1 of 'renamed' is 'label:', not 'name:'")
+        #expect(error("send heated")?.message == "'heated' answers a request; use 'respond' or 'fail'")
+        #expect(error("send cooled")?.message == "'cooled' is fired by a timer; use 'advance'")
+    }
+
+    @Test func eventsAndCommandsReadBackAsValues() {
+        let writer = ScriptWriter(vocabulary: vocabulary)
+        #expect(writer.value(of: Kettle.Event.targetSet(21.5)).description == "targetSet(21.5)")
+        #expect(writer.value(of: Kettle.Event.modeChosen(.eco)).description == "modeChosen(eco)")
+        #expect(writer.value(of: Kettle.Event.switchedOn).description == "switchedOn")
+        #expect(writer.value(of: Kettle.Event.cooled).description == "cooled")
+        #expect(writer.value(of: Command<Kettle>.request(.measure("pot"))).description == "measure(\"pot\")")
+        #expect(writer.value(of: Command<Kettle>.request(.heat)).description == "heat")
+        #expect(writer.value(of: Command<Kettle>.output(.show("pot"))).description == "show(\"pot\")")
+        #expect(writer.value(of: Command<Kettle>.output(.beep)).description == "beep")
+        #expect(writer.value(of: Command<Kettle>.startTimer(.cooling, .seconds(2))).description == "startTimer(cooling, 2000ms)")
+        #expect(writer.value(of: Command<Kettle>.cancel(.measure)).description == "cancel(measure)")
+    }
+
+    @Test func everyInputTheWriterWritesReadsBack() throws {
+        let writer = ScriptWriter(vocabulary: vocabulary)
+        let inputs: [Input<Kettle>] = [
+            .send(.switchedOn), .send(.targetSet(-2.25)), .send(.renamed("a \"b\" \\ c")), .send(.modeChosen(.turbo)),
+            .respond(.heat, ordinal: nil, .heated), .respond(.heat, ordinal: 3, .heatFailed(nil)),
+            .respond(.heat, ordinal: nil, .heatFailed("no water")), .respond(.measure, ordinal: 1, .measured(97)),
+            .respond(.measure, ordinal: nil, .measureFailed("no sensor")), .advance(.milliseconds(250)),
+        ]
+        let lines = inputs.map(writer.statement)
+        #expect(lines == [
+            "send switchedOn", "send targetSet(-2.25)", #"send renamed("a \"b\" \\ c")"#, "send modeChosen(turbo)",
+            "respond heat", "fail heat#3", #"fail heat "no water""#, "respond measure#1 97",
+            #"fail measure "no sensor""#, "advance 250ms",
+        ])
+        let checked = try program(lines.joined(separator: "\n"))
+        let readBack = checked.instructions.compactMap { instruction -> String? in
+            guard case .input(let input) = instruction.kind else { return nil }
+            return writer.statement(input)
+        }
+        #expect(readBack == lines)
+    }
+
+    @Test func commandsAreExpectedByTheirConstructors() throws {
+        let (outcome, text) = try transcript("""
+            send switchedOn
+            expect command heat
+            respond heat
+            expect commands [measure("kettle")]
+            respond measure 97
+            expect commands [show("kettle"), startTimer(cooling, 1000ms)]
+            expect readings == [97]
+            advance 1s
+            expect power == off
+            """)
+        #expect(outcome == .passed(expectations: 5), "\(text)")
+        #expect(error("send switchedOn\nexpect command brew")?.message
+            == "unknown 'brew'; expected one of startTimer, cancelTimer, cancel, heat, measure, beep, show")
+    }
+
+    @Test func stringFieldsDifferByUnicodeScalars() throws {
+        let label = try #require(vocabulary.fields.first { $0.name == "label" })
+        var composed = Kettle.Context()
+        composed.label = "caf\u{E9}"
+        var decomposed = Kettle.Context()
+        decomposed.label = "cafe\u{301}"
+        #expect(composed.label == decomposed.label)
+        #expect(label.differs(composed, decomposed))
+        #expect(!label.differs(composed, composed))
+        let readings = try #require(vocabulary.fields.first { $0.name == "readings" })
+        var more = Kettle.Context()
+        more.readings = [1]
+        #expect(readings.differs(Kettle.Context(), more))
+    }
+}
