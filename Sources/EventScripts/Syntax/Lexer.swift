@@ -2,7 +2,7 @@
 ///
 /// Works on the line's UTF-8 bytes (already checked to be valid UTF-8 with no NUL) and counts
 /// columns in Unicode scalars. `#` starts a comment, except inside a string and right after a
-/// word when a number follows (`completions#2`, a request reference).
+/// word when a number follows (`sendCode#2`, a request reference).
 struct Lexer {
     private let bytes: ArraySlice<UInt8>
     private let line: Int
@@ -80,7 +80,7 @@ struct Lexer {
             case _ where byte.isDigit:
                 emit(try number(), at: start)
             case _ where byte.isWordStart:
-                // A dash joins words (`address-picker`) when a letter follows it.
+                // A dash joins words (`sign-in`) when a letter follows it.
                 let wordStart = index
                 while let byte = current,
                       byte.isWordByte || (byte == UInt8(ascii: "-") && peek(1)?.isWordStart == true) {

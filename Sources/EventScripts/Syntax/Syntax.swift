@@ -25,7 +25,7 @@ public struct SyntaxNode: Sendable {
     public let location: ScriptLocation
 }
 
-/// A request reference as written: `completions` or `completions#2`.
+/// A request reference as written: `sendCode` or `sendCode#2`.
 public struct RequestSyntax: Sendable {
     public let kind: String
     /// The number after `#`, if any (checked to be a positive whole number).
@@ -33,7 +33,7 @@ public struct RequestSyntax: Sendable {
     public let location: ScriptLocation
 }
 
-/// A path into the state: `region.center.latitude`, `completions[0].title`, `completions.count`.
+/// A path into the state: `contact.name`, `items[0].title`, `items.count`.
 public struct PathSyntax: Sendable, CustomStringConvertible {
     public enum Step: Sendable {
         case field(String, ScriptLocation)

@@ -1,11 +1,12 @@
 /// Writes a transcript as deterministic text, entry by entry, to any text stream.
 ///
 /// ```
-/// @500ms timer regionDebounce
-///   fired   M4.lookUp
-///   state   map: settling → geocoding
-///   field   pending: [] → [address]
-///   command reverseGeocode(center(40.71, -74.0))
+/// @0ms respond sendCode#1
+///   fired   codeSent, startCooldown
+///   state   session: sendingCode → awaitingCode
+///   state   resend: ready → coolingDown
+///   field   pending: [sendCode] → []
+///   command startTimer(resendCooldown, 30000ms)
 /// ```
 public struct TextTranscript<Output: TextOutputStream>: TranscriptSink {
     /// Where the text goes.

@@ -1,9 +1,9 @@
 /// A constructor of the script language: a name and its parameters, written `name(arguments)`
 /// (or `name` alone when it has none), and how its values become `T`s and `T`s its values.
 ///
-/// Everything a script builds is a constructor's value: events (`queryChanged("Apple")`),
+/// Everything a script builds is a constructor's value: events (`emailChanged("ada@example.com")`),
 /// answers and failures (written after `respond KIND` and `fail KIND`), commands
-/// (`startTimer(searchDebounce, 300ms)`) and the values inside them (`center(40.7, -74.0)`). A
+/// (`startTimer(resendCooldown, 30000ms)`) and the values inside them (`point(1.5, 2.0)`). A
 /// vocabulary lists the constructors of its machine's events, `Constructor<Event>`, and commands,
 /// `Constructor<Command<Machine>>`; the values inside them are `Constructor<Value>`s, which the
 /// checker types and the vocabulary converts itself.
@@ -15,9 +15,10 @@ public struct Constructor<T>: Sendable {
     public let name: String
     /// Its parameters, in order.
     public let parameters: [Parameter]
-    /// Whether every argument must be labelled (and may come in any order), as for `address(...)`.
+    /// Whether every argument must be labelled (and may come in any order): `contact(phone: "1",
+    /// name: "Ada")`.
     public let requiresLabels: Bool
-    /// Read-only parts computed from the arguments (`address.formatted`).
+    /// Read-only parts computed from the arguments (`contact.initials`).
     public let computed: [ComputedPart]
     /// Checks a value from an event, an answer or a `given` (not from an expectation); returns
     /// what is wrong.
@@ -52,7 +53,7 @@ public struct Constructor<T>: Sendable {
         return .constructed(name, zip(parameters, arguments).map { Value.Argument($0.label, $1, showsLabel: $0.showsLabel) })
     }
 
-    /// How the constructor is written: `center(latitude:, longitude:)`.
+    /// How the constructor is written: `point(x:, y:)`.
     public var signature: String {
         parameters.isEmpty ? name : "\(name)(\(parameters.map { "\($0.label):" }.joined(separator: ", ")))"
     }
@@ -73,7 +74,7 @@ public struct Constructor<T>: Sendable {
 
 extension Constructor where T == Value {
     /// A constructor of values inside events, answers, commands and fields
-    /// (`center(latitude:, longitude:)`): the checker types them, and the vocabulary converts them
+    /// (`point(x:, y:)`): the checker types them, and the vocabulary converts them
     /// to its machine's own types.
     public init(
         _ name: String, _ parameters: [Parameter], requiresLabels: Bool = false, computed: [ComputedPart] = [],

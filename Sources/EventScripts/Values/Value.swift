@@ -9,10 +9,10 @@ public enum Value: Hashable, Sendable {
     case duration(Duration)
     case bool(Bool)
     case null
-    /// An enumeration case of the vocabulary (`denied`, `regionDebounce`).
+    /// An enumeration case of the vocabulary (`wrongCode`, `resendCooldown`).
     case name(String)
     case list([Value])
-    /// A constructor applied to its arguments, in parameter order (`center(40.7, -74.0)`).
+    /// A constructor applied to its arguments, in parameter order (`point(1.5, 2.0)`).
     case constructed(String, [Argument])
 
     /// One argument of a constructed value: a part that paths reach by its label.
@@ -21,7 +21,7 @@ public enum Value: Hashable, Sendable {
         public let label: String
         /// Its value.
         public let value: Value
-        /// Whether the rendering shows the label (`byUser: true`, an address's parts).
+        /// Whether the rendering shows the label (`urgent: true`).
         public let showsLabel: Bool
 
         /// An argument.

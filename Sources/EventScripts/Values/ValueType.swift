@@ -11,10 +11,10 @@ public enum ValueType: Sendable {
     /// The type or `nil`.
     indirect case optional(ValueType)
     indirect case list(ValueType)
-    /// A value built by a constructor (`center(40.7, -74.0)`); in ``oneOf``, several
+    /// A value built by a constructor (`point(1.5, 2.0)`); in ``oneOf``, several
     /// constructors of one name are overloads, tried in order.
     case constructor(Constructor<Value>)
-    /// One of several types, tried in order (`[place]` or `places(region, [place])`).
+    /// One of several types, tried in order (`[item]` or `page(2, [item])`).
     case oneOf([ValueType])
 
     /// How the type is named in messages ("a duration such as 300ms").
@@ -33,7 +33,7 @@ public enum ValueType: Sendable {
         }
     }
 
-    /// A short name for list elements ("completion(…)").
+    /// A short name for list elements ("item(…)").
     var plainName: String {
         switch self {
         case .constructor(let constructor): "\(constructor.name)(…)"
@@ -76,7 +76,7 @@ public struct Parameter: Sendable {
     /// Whether the rendering shows the label.
     public let showsLabel: Bool
     /// Other types accepted in this position, with the conversion to the parameter's type
-    /// (a place's address written as a plain string is its street).
+    /// (a contact written as a plain string is its name).
     public let conversions: [Conversion]
 
     /// A parameter.
@@ -101,7 +101,7 @@ public struct Parameter: Sendable {
     }
 }
 
-/// A read-only part of a constructed value computed from its arguments (`address.formatted`).
+/// A read-only part of a constructed value computed from its arguments (`contact.initials`).
 public struct ComputedPart: Sendable {
     public let name: String
     public let type: ValueType
