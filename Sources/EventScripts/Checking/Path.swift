@@ -16,6 +16,7 @@ public struct CheckedPath: Sendable, CustomStringConvertible {
     public let type: ValueType
     let syntax: PathSyntax
 
+    /// The path as the script wrote it.
     public var description: String { syntax.description }
 
     /// Checks `syntax` against `fields`.

@@ -23,7 +23,9 @@ public struct Program<M: MachineDefinition>: Sendable {
 
     /// One `given` line.
     public struct Given: Sendable {
+        /// The field set.
         public let field: String
+        /// Its checked value.
         public let value: Value
 
         @inlinable
@@ -35,17 +37,25 @@ public struct Program<M: MachineDefinition>: Sendable {
 
     /// One statement that does something when the script runs.
     public struct Instruction: Sendable {
+        /// What the instruction does.
         public enum Kind: Sendable {
             /// `send`, `advance`, `respond` or `fail`.
             case input(Input<M>)
+            /// `expect PATH OP VALUE`.
             case expect(CheckedPath, Comparison, Value)
+            /// `expect command C`: among the last input's commands.
             case expectCommand(Value)
+            /// `expect commands [C, …]`: exactly the last input's commands.
             case expectCommands([Value])
+            /// `expect dropped KIND#N`.
             case expectDropped(M.Request.Kind, Int)
+            /// `expect ignored`: the last input fired no row.
             case expectIgnored
         }
 
+        /// What it does.
         public let kind: Kind
+        /// Where its statement starts.
         public let location: ScriptLocation
 
         @inlinable

@@ -6,6 +6,7 @@ import MachineRuntime
 ///
 /// `@inlinable`, like the player, so that building the program is specialised for the machine.
 public final class ScriptChecker<V: ScriptVocabulary>: Sendable {
+    /// The vocabulary's machine.
     public typealias M = V.Machine
 
     /// The vocabulary checked against.

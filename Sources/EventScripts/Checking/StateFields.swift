@@ -7,10 +7,15 @@ public final class StateFields<M: MachineDefinition>: Sendable {
     public struct Field: Sendable {
         /// Where a field comes from: a region's control state, the context, or the work ledger.
         public enum Kind: Hashable, Sendable { case region, context, work }
+        /// Its name in paths and transcripts.
         public let name: String
+        /// Its type.
         public let type: ValueType
+        /// Where it comes from.
         public let kind: Kind
+        /// Its value in a state.
         public let read: @Sendable (MachineState<M>) -> Value
+        /// Whether it differs between two states.
         public let differs: @Sendable (MachineState<M>, MachineState<M>) -> Bool
     }
 

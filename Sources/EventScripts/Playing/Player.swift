@@ -9,6 +9,7 @@ import MachineRuntime
 /// `@inlinable` so that, with the runtime and the table's step, it is specialised for the
 /// caller's machine.
 public struct Player<V: ScriptVocabulary>: Sendable {
+    /// The vocabulary's machine.
     public typealias M = V.Machine
 
     /// The vocabulary of the machine.
@@ -18,6 +19,7 @@ public struct Player<V: ScriptVocabulary>: Sendable {
     /// Writes the transcript's inputs as statements.
     public let writer: ScriptWriter<V>
 
+    /// A player of scripts of `vocabulary`'s machine.
     public init(vocabulary: V) {
         self.vocabulary = vocabulary
         self.fields = StateFields(vocabulary)

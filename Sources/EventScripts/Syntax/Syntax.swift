@@ -1,14 +1,21 @@
 /// A value as written in a script, with where each part is: what the parser produces and the
 /// checker types against the vocabulary.
 public struct SyntaxNode: Sendable {
+    /// How the value is written.
     public enum Form: Sendable {
+        /// `"text"`.
         case string(String)
+        /// `3`, `-74.0`, with whether it was written without a fraction.
         case number(Double, isWhole: Bool)
+        /// `300ms`, `1.5s`, `2min`.
         case duration(Duration)
+        /// `true` or `false`.
         case bool(Bool)
+        /// `nil`.
         case null
         /// A bare word: an enumeration case, or a constructor without arguments.
         case name(String)
+        /// `[a, b]`.
         case list([SyntaxNode])
         /// `name(args)`.
         case call(String, [Argument])
@@ -16,33 +23,46 @@ public struct SyntaxNode: Sendable {
 
     /// One argument of a call, maybe labelled.
     public struct Argument: Sendable {
+        /// Its label, if written.
         public let label: String?
+        /// Where the label is.
         public let labelLocation: ScriptLocation?
+        /// The argument's value.
         public let value: SyntaxNode
     }
 
+    /// How it is written.
     public let form: Form
+    /// Where it starts.
     public let location: ScriptLocation
 }
 
 /// A request reference as written: `sendCode` or `sendCode#2`.
 public struct RequestSyntax: Sendable {
+    /// The request kind's name.
     public let kind: String
     /// The number after `#`, if any (checked to be a positive whole number).
     public let ordinal: Int?
+    /// Where the reference is.
     public let location: ScriptLocation
 }
 
 /// A path into the state: `contact.name`, `items[0].title`, `items.count`.
 public struct PathSyntax: Sendable, CustomStringConvertible {
+    /// One step of a path: a field or part by name, or a list element by index.
     public enum Step: Sendable {
+        /// `.name` (or the first field).
         case field(String, ScriptLocation)
+        /// `[index]`.
         case index(Int, ScriptLocation)
     }
 
+    /// The steps, the first a field of the state.
     public let steps: [Step]
+    /// Where the path starts.
     public let location: ScriptLocation
 
+    /// The path as written.
     public var description: String {
         steps.enumerated().map { offset, step in
             switch step {
@@ -55,22 +75,34 @@ public struct PathSyntax: Sendable, CustomStringConvertible {
 
 /// One statement of a script, as written.
 public struct Statement: Sendable {
+    /// What the statement says.
     public enum Kind: Sendable {
+        /// `machine NAME`.
         case machine(String)
+        /// `given FIELD VALUE`, with where the field is.
         case given(String, ScriptLocation, SyntaxNode)
+        /// `send EVENT`.
         case send(SyntaxNode)
+        /// `advance DURATION`.
         case advance(SyntaxNode)
         /// `respond KIND [VALUE]`: the answer's value, `nil` for an answer that carries none,
         /// and where the statement ends (where a missing value is reported).
         case respond(RequestSyntax, SyntaxNode?, end: ScriptLocation)
+        /// `fail KIND ["message"]`.
         case fail(RequestSyntax, message: String?)
+        /// `expect PATH OP VALUE`.
         case expect(PathSyntax, comparison: String, SyntaxNode)
+        /// `expect command COMMAND`.
         case expectCommand(SyntaxNode)
+        /// `expect commands [COMMAND, …]`.
         case expectCommands(SyntaxNode)
+        /// `expect dropped KIND#N`.
         case expectDropped(RequestSyntax)
+        /// `expect ignored`.
         case expectIgnored
     }
 
+    /// What it says.
     public let kind: Kind
     /// Where the statement starts.
     public let location: ScriptLocation

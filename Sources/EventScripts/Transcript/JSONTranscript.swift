@@ -4,10 +4,12 @@ public struct JSONTranscript<Output: TextOutputStream>: TranscriptSink {
     /// Where the lines go.
     public var output: Output
 
+    /// A sink writing to `output`.
     public init(output: Output) {
         self.output = output
     }
 
+    /// Writes `entry` as it comes.
     public mutating func write(_ entry: TranscriptEntry) {
         var object = JSONObject()
         switch entry {

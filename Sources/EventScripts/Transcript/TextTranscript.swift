@@ -12,10 +12,12 @@ public struct TextTranscript<Output: TextOutputStream>: TranscriptSink {
     /// Where the text goes.
     public var output: Output
 
+    /// A sink writing to `output`.
     public init(output: Output) {
         self.output = output
     }
 
+    /// Writes `entry` as it comes.
     public mutating func write(_ entry: TranscriptEntry) {
         switch entry {
         case .header(let file, let machine, let givens):

@@ -32,6 +32,7 @@ public struct TranscriptStep: Sendable {
     /// The commands, in order.
     public let commands: [Value]
 
+    /// A step, rendered.
     public init(
         time: Duration, input: String, fired: [String], ignored: String?, dropped: String?,
         stateChanges: [Change], fieldChanges: [Change], commands: [Value]
@@ -48,10 +49,14 @@ public struct TranscriptStep: Sendable {
 
     /// One changed field: its old and new values.
     public struct Change: Sendable {
+        /// The field's or the region's name.
         public let name: String
+        /// Its value before the step.
         public let old: Value
+        /// Its value after.
         public let new: Value
 
+        /// A change of `name` from `old` to `new`.
         public init(name: String, old: Value, new: Value) {
             self.name = name
             self.old = old
@@ -76,6 +81,7 @@ public struct ExpectationFailure: Sendable {
     /// The steps of that statement.
     public let changes: [TranscriptStep]
 
+    /// A failed expectation.
     public init(
         location: ScriptLocation, statement: String, expected: String, actual: String, inputLine: Int?,
         changes: [TranscriptStep]
@@ -98,7 +104,7 @@ public enum Outcome: Sendable, Equatable {
     /// The script is invalid.
     case invalid(ScriptError)
 
-    /// The exit code of the spec: 0 passed, 1 an expectation failed, 2 invalid.
+    /// The exit code a tool returns for it: 0 passed, 1 an expectation failed, 2 invalid.
     public var exitCode: Int32 {
         switch self {
         case .passed: 0
@@ -112,9 +118,11 @@ public enum Outcome: Sendable, Equatable {
 public protocol TranscriptSink {
     /// Whether the sink shows steps; when none of its sinks does, the player does not render them.
     var wantsSteps: Bool { get }
+    /// Receives the next entry.
     mutating func write(_ entry: TranscriptEntry)
 }
 
 extension TranscriptSink {
+    /// By default, a sink shows steps.
     public var wantsSteps: Bool { true }
 }

@@ -1,16 +1,21 @@
 /// A value of the script language, in canonical form: what expectations compare and transcripts
 /// print. Machines turn their state, events and commands into values through their vocabulary.
 public enum Value: Hashable, Sendable {
+    /// A string, compared by Unicode scalars.
     case string(String)
     /// A real number (degrees, metres).
     case number(Double)
     /// A whole number (an index, a count).
     case integer(Int)
+    /// A duration (`300ms`).
     case duration(Duration)
+    /// `true` or `false`.
     case bool(Bool)
+    /// `nil`: no value of an optional.
     case null
     /// An enumeration case of the vocabulary (`wrongCode`, `resendCooldown`).
     case name(String)
+    /// A list (`[1, 2]`).
     case list([Value])
     /// A constructor applied to its arguments, in parameter order (`point(1.5, 2.0)`).
     case constructed(String, [Argument])

@@ -1,15 +1,21 @@
 /// The type of a value in a machine's vocabulary: what the checker accepts where, and what a
 /// path into a value leads to.
 public enum ValueType: Sendable {
+    /// A string.
     case string
+    /// A real number; a whole number is one too.
     case number
+    /// A whole number.
     case integer
+    /// A duration.
     case duration
+    /// `true` or `false`.
     case bool
     /// An enumeration: its name (for messages) and its cases.
     case names(String, [String])
     /// The type or `nil`.
     indirect case optional(ValueType)
+    /// A list of values of the type.
     indirect case list(ValueType)
     /// A value built by a constructor (`point(1.5, 2.0)`); in ``oneOf``, several
     /// constructors of one name are overloads, tried in order.
@@ -91,9 +97,12 @@ public struct Parameter: Sendable {
 
     /// Another type accepted for a parameter, and how it becomes the parameter's type.
     public struct Conversion: Sendable {
+        /// The other type accepted.
         public let from: ValueType
+        /// Turns a checked value of ``from`` into a value of the parameter's type.
         public let convert: @Sendable (Value) -> Value
 
+        /// A conversion from values of `from`.
         public init(from: ValueType, convert: @escaping @Sendable (Value) -> Value) {
             self.from = from
             self.convert = convert
@@ -103,10 +112,14 @@ public struct Parameter: Sendable {
 
 /// A read-only part of a constructed value computed from its arguments (`contact.initials`).
 public struct ComputedPart: Sendable {
+    /// Its name in paths.
     public let name: String
+    /// The type of its values.
     public let type: ValueType
+    /// Its value, from the constructed value it is a part of.
     public let compute: @Sendable (Value) -> Value
 
+    /// A part named `name`, of `type`, computed with `compute`.
     public init(_ name: String, _ type: ValueType, compute: @escaping @Sendable (Value) -> Value) {
         self.name = name
         self.type = type

@@ -51,8 +51,10 @@ public protocol ScriptVocabulary: Sendable {
     var commands: [Constructor<Command<Machine>>] { get }
 }
 
-/// A value that could not become a machine's value.
+/// A value that could not become a machine's value: the checker reports it where the value is.
 public struct ConversionError: Error, Equatable, Sendable {
+    /// What is wrong, and what was expected.
     public let message: String
+    /// An error saying `message`.
     public init(_ message: String) { self.message = message }
 }

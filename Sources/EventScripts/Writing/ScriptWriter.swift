@@ -15,6 +15,7 @@ import MachineRuntime
 ///                                                            // fail sendCode#2 "offline"
 /// ```
 public struct ScriptWriter<V: ScriptVocabulary>: Sendable {
+    /// The vocabulary's machine.
     public typealias M = V.Machine
 
     /// The vocabulary the text is written in.
