@@ -1,82 +1,77 @@
-import AddressPicker
-import AddressPickerScripting
 import EventScripts
 import Testing
 
 @Suite("The player") struct PlayerTests {
     @Test func eachExpectFormPasses() {
         let (outcome, _) = replay("""
-            machine address-picker
-            send searchActivated
-            send queryChanged("Apple")
-            expect command startTimer(searchDebounce, 300ms)
-            expect commands [startTimer(searchDebounce, 300ms)]
-            expect timers == [searchDebounce]
+            machine search-box
+            send typed("Apple")
+            expect command startTimer(pause, 300ms)
+            expect commands [startTimer(pause, 300ms)]
+            expect timers == [pause]
             advance 300ms
-            expect pending == [completions]
-            send queryChanged("Apples")
-            expect command cancel(completions)
-            respond completions#1 []
-            expect dropped completions#1
+            expect pending == [hits]
+            send typed("Apples")
+            expect command cancel(hits)
+            respond hits#1 []
+            expect dropped hits#1
             expect ignored
-            expect search == debouncing
+            expect search == waiting
             """)
         #expect(outcome == .passed(expectations: 8))
     }
 
     @Test func eachExpectFormFailsAndTheReplayGoesOn() {
         let (outcome, transcript) = replay("""
-            send searchActivated
-            send queryChanged("Apple")
-            expect search == loadingCompletions
-            expect command requestCompletions("Apple")
+            send typed("Apple")
+            expect search == loading
+            expect command find("Apple", area(point(0, 0), size(10, 10)))
             expect commands []
-            expect dropped completions#1
+            expect dropped hits#1
             expect ignored
-            expect completions[0].title == "x"
+            expect hits[0].title == "x"
             expect query != "Apple"
-            expect region.center ~= center(41, -74)
-            expect completions.count > 0
+            expect view.corner ~= point(1, 0)
+            expect hits.count > 0
             expect query == "Apple"
             """)
         #expect(outcome == .failed(failures: 9, expectations: 10))
         #expect(transcript.contains("""
-            FAILED 3:1 expect search == loadingCompletions
-              expected: loadingCompletions
-              actual:   debouncing
-              line 2 changed:
-                state   search: editing → debouncing
+            FAILED 2:1 expect search == loading
+              expected: loading
+              actual:   waiting
+              line 1 changed:
+                state   search: idle → waiting
                 field   query: "" → "Apple"
-                field   timers: [] → [searchDebounce]
-                command startTimer(searchDebounce, 300ms)
+                field   timers: [] → [pause]
+                command startTimer(pause, 300ms)
             """))
         #expect(transcript.contains("actual:   no element [0]: the list has 0"))
-        #expect(transcript.contains("actual:   completions#1 was never requested"))
+        #expect(transcript.contains("actual:   hits#1 was never requested"))
         #expect(transcript.contains("FAILED: 9 of 10 expectations failed"))
     }
 
     @Test func numbersCompareWithinTolerances() {
         let (outcome, _) = replay("""
-            given region region(center(40.7, -74.0), span(0.1, 0.1))
-            expect region.center.latitude == 40.7000000001
-            expect region.center.latitude ~= 40.70009
-            expect region.center.latitude != 40.70009
+            given view area(point(40.7, -74.0), size(0.1, 0.1))
+            expect view.corner.x == 40.7000000001
+            expect view.corner.x ~= 40.70009
+            expect view.corner.x != 40.70009
             """)
         #expect(outcome == .passed(expectations: 3))
-        #expect(replay("expect region.center.latitude == 40.70001").outcome == .failed(failures: 1, expectations: 1))
-        #expect(replay("expect region.center.latitude ~= 40.7002").outcome == .failed(failures: 1, expectations: 1))
+        #expect(replay("expect view.corner.x == 0.00001").outcome == .failed(failures: 1, expectations: 1))
+        #expect(replay("expect view.corner.x ~= 0.0002").outcome == .failed(failures: 1, expectations: 1))
     }
 
     @Test func aPathThroughNilIsNil() {
-        #expect(replay("expect address.city == nil").outcome == .passed(expectations: 1))
-        #expect(replay("expect searchOrigin.center.latitude == nil").outcome == .passed(expectations: 1))
+        #expect(replay("expect chosen.title == nil").outcome == .passed(expectations: 1))
+        #expect(replay("expect chosen.tag.name == nil").outcome == .passed(expectations: 1))
     }
 
     @Test func stringsCompareByScalars() {
         // "é" precomposed and decomposed are different strings here: no normalisation.
         let (outcome, _) = replay("""
-            send searchActivated
-            send queryChanged("\u{E9}")
+            send typed("\u{E9}")
             expect query == "e\u{301}"
             """)
         #expect(outcome == .failed(failures: 1, expectations: 1))
@@ -84,63 +79,118 @@ import Testing
 
     @Test func respondingWithoutARequestIsInvalidWhenReached() {
         let (outcome, transcript) = replay("""
-            send appeared
-            respond address address(city: "A")
-            respond address address(city: "B")
+            send typed("a")
+            advance 300ms
+            respond hits []
+            respond hits []
             """)
         guard case .invalid(let error) = outcome else {
             Issue.record("expected invalid, got \(outcome)")
             return
         }
-        #expect(error.location.line == 3)
-        #expect(error.message == "no address request is in flight")
-        #expect(transcript.contains("INVALID: test.events:3:1: no address request is in flight"))
+        #expect(error.location.line == 4)
+        #expect(error.message == "no hits request is in flight")
+        #expect(transcript.contains("INVALID: test.events:4:1: no hits request is in flight"))
     }
 
     @Test func answeringTwiceOrANeverMadeRequestIsInvalid() {
-        guard case .invalid(let twice) = replay("send appeared\nfail address\nfail address#1").outcome else {
+        guard case .invalid(let twice) = replay("send typed(\"a\")\nadvance 300ms\nfail hits\nfail hits#1").outcome else {
             Issue.record("a second answer was accepted")
             return
         }
-        #expect(twice.message == "address#1 has already been answered")
-        guard case .invalid(let never) = replay("respond completions#4 []").outcome else {
+        #expect(twice.message == "hits#1 has already been answered")
+        guard case .invalid(let never) = replay("respond hits#4 []").outcome else {
             Issue.record("an answer to a request never made was accepted")
             return
         }
-        #expect(never.message == "completions#4 was never requested")
+        #expect(never.message == "hits#4 was never requested")
     }
 
     @Test func theTranscriptShowsEveryPartOfAStep() {
         let (_, transcript) = replay("""
-            send appeared
-            send regionChanged(region(center(41, -74), span(0.1, 0.1)))
-            respond address#1 address(city: "Late")
-            advance 499ms
-            send completionSelected(0)
+            given limit 1
+            send typed("a")
+            advance 300ms
+            send typed("ab")
+            respond hits#1 [hit("Late", point(1, 1), "x")]
+            advance 299ms
+            send picked(0)
+            send moved(area(point(1, 2), size(3, 4)))
+            advance 1ms
+            fail hits#2 "offline"
+            send typed("abc")
+            advance 300ms
+            respond hits(area(point(0, 0), size(5, 5)), [hit("A", point(1, 1), tag(colour: "red")), hit("B", point(2, 2), "b")])
+            send picked(0)
             """)
         #expect(transcript == """
-            script test.events (machine address-picker)
+            script test.events (machine search-box)
+            given limit = 1
 
-            @0ms send appeared
-              fired   M7.appeared
-              state   map: idle → geocoding
-              field   referenceCenter: nil → center(40.7, -74.0)
-              field   lookupSource: nil → mapCenter
-              field   pending: [] → [address]
-              command reverseGeocode(center(40.7, -74.0))
-            @0ms send regionChanged(region(center(41.0, -74.0), span(0.1, 0.1)), byUser: true)
-              fired   M3.moved
-              state   map: geocoding → settling
-              field   region: region(center(40.7, -74.0), span(0.075, 0.075)) → region(center(41.0, -74.0), span(0.1, 0.1))
-              field   pending: [address] → []
-              field   timers: [] → [regionDebounce]
-              command cancel(address)
-              command startTimer(regionDebounce, 500ms)
-            @0ms drop address#1 address(city: "Late")
-              dropped: cancelled at 0ms
-            @499ms advance 499ms: nothing due
-            @499ms send completionSelected(0)
-              ignored: no row handles it in picker picking, location idle, map settling, search inactive, poi off
+            @0ms send typed("a")
+              fired   S1.type
+              state   search: idle → waiting
+              field   query: "" → "a"
+              field   timers: [] → [pause]
+              command startTimer(pause, 300ms)
+            @300ms timer pause
+              fired   S2.ask
+              state   search: waiting → loading
+              field   searches: 0 → 1
+              field   pending: [] → [hits]
+              field   timers: [pause] → []
+              command find("a", area(point(0.0, 0.0), size(10.0, 10.0)))
+            @300ms send typed("ab")
+              fired   S1.type
+              state   search: loading → waiting
+              field   query: "a" → "ab"
+              field   pending: [hits] → []
+              field   timers: [] → [pause]
+              command cancel(hits)
+              command startTimer(pause, 300ms)
+            @300ms drop hits#1 [hit("Late", point(1.0, 1.0), tag(name: "x"))]
+              dropped: cancelled at 300ms
+            @599ms advance 299ms: nothing due
+            @599ms send picked(0)
+              ignored: no row handles it in search waiting, panel open
+            @599ms send moved(area(point(1.0, 2.0), size(3.0, 4.0)), byUser: true)
+              fired   V1.move
+              field   view: area(point(0.0, 0.0), size(10.0, 10.0)) → area(point(1.0, 2.0), size(3.0, 4.0))
+            @600ms timer pause
+              fired   S2.ask
+              state   search: waiting → loading
+              field   searches: 1 → 2
+              field   pending: [] → [hits]
+              field   timers: [pause] → []
+              command find("ab", area(point(1.0, 2.0), size(3.0, 4.0)))
+            @600ms fail hits#2 "offline"
+              fired   S4.fail
+              state   search: loading → idle
+              field   pending: [hits] → []
+            @600ms send typed("abc")
+              fired   S1.type
+              state   search: idle → waiting
+              field   query: "ab" → "abc"
+              field   timers: [] → [pause]
+              command startTimer(pause, 300ms)
+            @900ms timer pause
+              fired   S2.ask
+              state   search: waiting → loading
+              field   searches: 2 → 3
+              field   pending: [] → [hits]
+              field   timers: [pause] → []
+              command find("abc", area(point(1.0, 2.0), size(3.0, 4.0)))
+            @900ms respond hits#3(area(point(0.0, 0.0), size(5.0, 5.0)), [hit("A", point(1.0, 1.0), tag(colour: "red")), hit("B", point(2.0, 2.0), tag(name: "b"))])
+              fired   S3.show
+              state   search: loading → showing
+              field   hits: [] → [hit("A", point(1.0, 1.0), tag(colour: "red"))]
+              field   view: area(point(1.0, 2.0), size(3.0, 4.0)) → area(point(0.0, 0.0), size(5.0, 5.0))
+              field   pending: [hits] → []
+            @900ms send picked(0)
+              fired   S5.pick
+              state   search: showing → idle
+              field   chosen: nil → hit("A", point(1.0, 1.0), tag(colour: "red"))
+              command choose(hit("A", point(1.0, 1.0), tag(colour: "red")))
 
             passed: 0 expectations held
 
@@ -148,27 +198,38 @@ import Testing
     }
 
     @Test func ignoredStepsGiveTheirReason() {
-        let guards = replay("send searchActivated\nsend queryChanged(\"a\")\nadvance 300ms\nrespond completions []\nsend completionSelected(3)").transcript
-        #expect(guards.contains("ignored: guards were false: isOfferedCompletion (C1.selectCompletion)"))
-        let finished = replay("""
-            send appeared
-            respond address address(city: "A")
-            send confirmTapped
-            send appeared
-            """).transcript
-        #expect(finished.contains("ignored: the machine is finished (picker is confirmed)"))
+        let guards = replay("send typed(\"a\")\nadvance 300ms\nrespond hits []\nsend picked(3)").transcript
+        #expect(guards.contains("ignored: guards were false: isOffered (S5.pick)"))
+        let notTheUser = replay("send moved(area(point(1, 1), size(1, 1)), byUser: false)").transcript
+        #expect(notTheUser.contains("ignored: guards were false: isByUser (V1.move)"))
+        let noRow = replay("send picked(0)").transcript
+        #expect(noRow.contains("ignored: no row handles it in search idle, panel open"))
+        let finished = replay("send closed\nsend typed(\"a\")").transcript
+        #expect(finished.contains("ignored: the machine is finished (panel is closed)"))
     }
 
     @Test func jsonLinesCarryTheSameEntries() throws {
-        let checked = try program("send appeared\nexpect map == idle")
+        let checked = try program("given query \"q\"\nsend typed(\"a\")\nexpect search == idle")
         var sink = JSONTranscript(output: "")
-        let outcome = Player(vocabulary: AddressPickerVocabulary()).play(checked, into: &sink)
+        let outcome = Player(vocabulary: SearchBoxVocabulary()).play(checked, into: &sink)
         let lines = sink.output.split(separator: "\n")
         #expect(outcome == .failed(failures: 1, expectations: 1))
         #expect(lines.count == 4)
-        #expect(lines[0] == #"{"type":"script","file":"test.events","machine":"address-picker","givens":[]}"#)
-        #expect(lines[1].hasPrefix(#"{"type":"step","time":"0ms","input":"send appeared","fired":["M7.appeared"]"#))
-        #expect(lines[2] == #"{"type":"failure","line":2,"column":1,"statement":"expect map == idle","expected":"idle","actual":"geocoding","inputLine":1}"#)
+        #expect(lines[0] == #"{"type":"script","file":"test.events","machine":"search-box","givens":[{"field":"query","value":"\"q\""}]}"#)
+        #expect(lines[1] == #"{"type":"step","time":"0ms","input":"send typed(\"a\")","fired":["S1.type"],"ignored":null,"dropped":null,"states":[{"name":"search","old":"idle","new":"waiting"}],"fields":[{"name":"query","old":"\"q\"","new":"\"a\""},{"name":"timers","old":"[]","new":"[pause]"}],"commands":["startTimer(pause, 300ms)"]}"#)
+        #expect(lines[2] == #"{"type":"failure","line":3,"column":1,"statement":"expect search == idle","expected":"idle","actual":"waiting","inputLine":2}"#)
         #expect(lines[3] == #"{"type":"end","outcome":"failed","failures":1,"expectations":1,"exitCode":1}"#)
+    }
+
+    @Test func anInvalidScriptEndsItsJSONLinesWithTheLocatedError() throws {
+        let checked = try program("send typed(\"a\")\nadvance 300ms\nrespond hits []\nrespond hits []")
+        var sink = JSONTranscript(output: "")
+        let outcome = Player(vocabulary: SearchBoxVocabulary()).play(checked, into: &sink)
+        #expect(outcome.exitCode == 2)
+        #expect(sink.output.hasSuffix("""
+            {"type":"step","time":"300ms","input":"respond hits#1 []","fired":["S3.show"],"ignored":null,"dropped":null,"states":[{"name":"search","old":"loading","new":"showing"}],"fields":[{"name":"pending","old":"[hits]","new":"[]"}],"commands":[]}
+            {"type":"end","outcome":"invalid","error":{"file":"test.events","line":4,"column":1,"message":"no hits request is in flight"},"exitCode":2}
+
+            """))
     }
 }

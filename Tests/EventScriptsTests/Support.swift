@@ -1,11 +1,9 @@
-import AddressPicker
-import AddressPickerScripting
 import EventScripts
 import Testing
 
-/// Parses and checks `source` as the address picker's script.
-func program(_ source: String, file: String = "test.events") throws(ScriptError) -> Program<AddressPicker> {
-    try ScriptChecker(vocabulary: AddressPickerVocabulary()).program(from: Array(source.utf8), file: file)
+/// Parses and checks `source` as a script of the search box.
+func program(_ source: String, file: String = "test.events") throws(ScriptError) -> Program<SearchBox> {
+    try ScriptChecker(vocabulary: SearchBoxVocabulary()).program(from: Array(source.utf8), file: file)
 }
 
 /// The error `source` is invalid with, or `nil` when it is valid.
@@ -23,7 +21,7 @@ func replay(_ source: String) -> (outcome: Outcome, transcript: String) {
     do {
         let checked = try program(source)
         var sink = TextTranscript(output: "")
-        let outcome = Player(vocabulary: AddressPickerVocabulary()).play(checked, into: &sink)
+        let outcome = Player(vocabulary: SearchBoxVocabulary()).play(checked, into: &sink)
         return (outcome, sink.output)
     } catch {
         return (.invalid(error), "")

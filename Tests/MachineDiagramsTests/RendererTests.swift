@@ -128,6 +128,14 @@ enum Lamp: MachineDefinition {
             """)
     }
 
+    @Test func everySCXMLTargetNamesAState() {
+        let scxml = DiagramFormat.scxml.render(listing, name: "lamp")
+        let ids = Set(scxml.matches(of: /id="([^"]+)"/).map { String($0.1) })
+        let targets = scxml.matches(of: /target="([^"]+)"/).map { String($0.1) }
+        #expect(Set(targets) == ["power.on", "power.off", "power.broken", "glow.dark"])
+        for target in targets { #expect(ids.contains(target), "target \(target) names no state") }
+    }
+
     @Test func outputIsDeterministic() {
         for format in DiagramFormat.allCases {
             #expect(format.render(listing, name: "lamp") == format.render(Lamp.table.listing, name: "lamp"))

@@ -10,6 +10,7 @@ import Testing
         #expect(report.moves == 5_000)
         #expect(report.rowHits.allSatisfy { $0 > 0 }, "every row fires: \(report.rowHits)")
         #expect(report.drops > 0, "late answers to cancelled lookups are tried")
+        #expect(report.timersFired > 0, "slow lookups are given up")
         #expect(report.episodes > 1, "the machine starts again after finishing")
     }
 
@@ -31,16 +32,24 @@ import Testing
                 "the fixed machine passes the shrunk script")
     }
 
-    @Test func finishingWithWorkRunningBreaksAStandardInvariant() throws {
-        let explorer = Explorer(
-            table: LeakyLookup.table(bugs: .finishWhileLoading),
-            initial: LeakyLookup.table(bugs: .finishWhileLoading).initialState(context: .init()),
-            samples: LeakyLookup.Samples(), invariants: Invariant.standard)
-        let violation = try #require(explorer.explore(seed: 9, moves: 5_000).violation)
-        #expect(violation.invariant == "a finished machine accepts nothing and runs nothing")
-        #expect(violation.message == "phase is done (final) but work is still running")
+    @Test func aTimerLeftRunningIsCaughtAndShrunkToTheTwoMovesThatLeakIt() throws {
+        let explorer = LeakyLookup.explorer(bugs: .leakTimer)
+        let violation = try #require(explorer.explore(seed: 3, moves: 5_000).violation)
+        #expect(violation.invariant == "patience runs exactly when phase is loading")
+        #expect(violation.message == "patience runs while phase is shown")
         let shrunk = explorer.shrink(violation)
-        #expect(shrunk.inputs.count == 2, "lookUp, finish: \(shrunk.inputs)")
+        guard shrunk.inputs.count == 2, case .send(.lookUp) = shrunk.inputs[0], case .respond(.lookup, nil, .found) = shrunk.inputs[1] else {
+            Issue.record("expected lookUp, respond lookup; got \(shrunk.inputs)")
+            return
+        }
+    }
+
+    @Test func finishingWhileLoadingStopsTheWorkSoEveryInvariantHolds() {
+        // Entering a final state cancels the work still running: the finished machine runs nothing.
+        let report = LeakyLookup.explorer(bugs: .finishWhileLoading).explore(seed: 9, moves: 5_000)
+        #expect(report.violation == nil)
+        let finish = LeakyLookup.table(bugs: .finishWhileLoading).rows.firstIndex { $0.id == "finish" } ?? -1
+        #expect(report.rowHits[finish] > 0)
     }
 
     @Test func theSameSeedMakesTheSameMoves() {
@@ -80,15 +89,31 @@ import Testing
                 == "the runtime has [] in flight, the machine [\"lookup\"]")
     }
 
+    @Test func aFinishedMachineThatRunsWorkOrChangesIsReported() throws {
+        let finished = try invariant("a finished machine accepts nothing and runs nothing")
+        var state = table.initialState(context: .init())
+        state[LeakyLookup.phase] = .done
+        let done = Runtime(table: table, state: state)
+        #expect(finished.violation(Observation(input: .send(.noise), before: done, after: done, steps: [])) == nil)
+        var busy = state
+        busy.work.pending.append(.lookup)
+        #expect(finished.violation(Observation(input: .send(.noise), before: done, after: Runtime(table: table, state: busy), steps: []))
+                == "phase is done (final) but work is still running")
+        var changed = state
+        changed.context.found = 1
+        #expect(finished.violation(Observation(input: .send(.noise), before: done, after: Runtime(table: table, state: changed), steps: []))
+                == "the finished machine's state changed")
+    }
+
     @Test func aDroppedAnswerThatChangedTheStateIsReported() throws {
         var runtime = Runtime(table: table, state: table.initialState(context: .init()))
         _ = try runtime.send(.lookUp)
         _ = try runtime.send(.cancel)
         let before = runtime
-        let drop = try runtime.respond(.lookup, 1, with: .found)
+        let drop = try runtime.respond(.lookup, 1, with: .found(1))
         #expect(drop.count == 1 && drop[0].result == nil, "the late answer is dropped")
         let drops = try invariant("a dropped answer changes nothing")
-        let move = Input<LeakyLookup>.respond(.lookup, ordinal: 1, .found)
+        let move = Input<LeakyLookup>.respond(.lookup, ordinal: 1, .found(1))
         #expect(drops.violation(Observation(input: move, before: before, after: runtime, steps: drop)) == nil)
         var changed = runtime
         _ = try changed.send(.lookUp)

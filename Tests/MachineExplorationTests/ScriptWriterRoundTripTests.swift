@@ -1,5 +1,3 @@
-import AddressPicker
-import AddressPickerScripting
 import EventScripts
 @testable import MachineExploration
 import MachineRuntime
@@ -8,10 +6,9 @@ import Testing
 /// Every input the explorer can produce, written by the one script writer, parses and checks
 /// back to the same input: what covering paths, exploration scripts and recordings write replays.
 @Suite("Script writer round trip") struct ScriptWriterRoundTripTests {
-    @Test(arguments: [AddressPicker.Configuration(), .samplePolicies])
-    func everyExplorerInputReadsBackAsItself(_ configuration: AddressPicker.Configuration) throws {
-        let explorer = AddressPicker.explorer(configuration: configuration)
-        let vocabulary = AddressPickerVocabulary()
+    @Test func everyExplorerInputReadsBackAsItself() throws {
+        let explorer = LeakyLookup.explorer(bugs: [])
+        let vocabulary = LeakyLookupVocabulary(bugs: [])
         let writer = ScriptWriter(vocabulary: vocabulary)
         let checker = ScriptChecker(vocabulary: vocabulary)
         var random = SplitMix64(seed: 11)
@@ -35,12 +32,21 @@ import Testing
     }
 
     @Test func theGivensOfAContextSetItUp() throws {
-        let vocabulary = AddressPickerVocabulary()
-        let context = AddressPicker.Context(configuration: .samplePolicies)
+        let vocabulary = LeakyLookupVocabulary(bugs: [])
+        let context = LeakyLookup.Context(found: 3)
         let givens = ScriptWriter(vocabulary: vocabulary).givens(for: context)
-        #expect(givens == ["given minimumQueryLength 3", "given completionCache 1", "given geocodeInterval 800ms"])
+        #expect(givens == ["given found 3"])
         let program = try ScriptChecker(vocabulary: vocabulary).program(from: Array(givens.joined(separator: "\n").utf8), file: "g.events")
         #expect(program.initialState.context == context)
         #expect(ScriptWriter(vocabulary: vocabulary).givens(for: vocabulary.initialContext).isEmpty)
+    }
+
+    @Test func statementsOfEachForm() {
+        let writer = ScriptWriter(vocabulary: LeakyLookupVocabulary(bugs: []))
+        #expect(writer.statement(.send(.lookUp)) == "send lookUp")
+        #expect(writer.statement(.advance(.milliseconds(1500))) == "advance 1500ms")
+        #expect(writer.statement(.respond(.lookup, ordinal: nil, .found(2))) == "respond lookup 2")
+        #expect(writer.statement(.respond(.lookup, ordinal: 3, .found(2))) == "respond lookup#3 2")
+        #expect(writer.statement(.respond(.lookup, ordinal: 2, .failed)) == "fail lookup#2")
     }
 }
