@@ -53,19 +53,23 @@ let package = Package(
 
         .testTarget(name: "MachineCoreTests", dependencies: ["MachineCore"]),
         .testTarget(name: "MachineRuntimeTests", dependencies: ["MachineCore", "MachineRuntime", "MachineTesting"]),
-        .testTarget(name: "EventScriptsTests", dependencies: ["EventScripts", "AddressPicker", "MachineCore", "MachineExploration", "AddressPickerScripting"]),
+        .testTarget(name: "EventScriptsTests", dependencies: ["EventScripts", "MachineCore", "MachineExploration"]),
         .testTarget(name: "AddressPickerToolTests", dependencies: ["AddressPickerTool"]),
         .testTarget(
             name: "MachineCommandLineTests",
             dependencies: ["MachineCommandLine", "MachineCore", "MachineRuntime", "EventScripts", "MachineExploration"]),
         .testTarget(name: "MachineTestingTests", dependencies: ["MachineTesting", "EventScripts", "AddressPicker", "Gazetteer", "MachineCore", "AddressPickerScripting"]),
-        .testTarget(name: "MachineDiagramsTests", dependencies: ["MachineDiagrams", "MachineCore", "AddressPicker"]),
+        .testTarget(name: "MachineDiagramsTests", dependencies: ["MachineDiagrams", "MachineCore"]),
         .testTarget(
             name: "MachineCoverageTests",
-            dependencies: ["MachineCoverage", "MachineTesting", "EventScripts", "AddressPicker", "MachineCore", "MachineRuntime", "AddressPickerScripting"]),
+            dependencies: ["MachineCoverage", "MachineTesting", "EventScripts", "MachineCore", "MachineRuntime"]),
         .testTarget(name: "GazetteerTests", dependencies: ["Gazetteer", "AddressPicker", "MachineExploration"]),
-        .testTarget(name: "MachineExplorationTests", dependencies: ["MachineExploration", "AddressPicker", "EventScripts", "MachineCore", "MachineRuntime", "AddressPickerScripting"]),
+        .testTarget(name: "MachineExplorationTests", dependencies: ["MachineExploration", "EventScripts", "MachineCore", "MachineRuntime"]),
         .testTarget(name: "AddressPickerTests", dependencies: ["AddressPicker", "MachineCore", "MachineRuntime"]),
+        .testTarget(
+            name: "AddressPickerScriptingTests",
+            dependencies: ["AddressPicker", "AddressPickerScripting", "EventScripts", "MachineCore", "MachineRuntime", "MachineTesting",
+                           "MachineCoverage", "MachineDiagrams", "MachineExploration"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -4,24 +4,14 @@ import EventScripts
 import Foundation
 import Testing
 
-/// The example scripts: the shared ones (from ../shared/examples when that folder exists, else
-/// from their copies in Examples/) and the project's own, all replayed and passing.
+/// The example scripts in Examples/, all replayed and passing.
 @Suite("Example scripts") struct ExampleScriptTests {
-    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent()
-
-    static let sharedExamples: [URL] = {
-        let shared = packageRoot.deletingLastPathComponent().appendingPathComponent("shared/examples")
-        let folder = FileManager.default.fileExists(atPath: shared.path) ? shared : packageRoot.appendingPathComponent("Examples")
-        return scripts(in: folder).filter { ["current-location", "pan-and-geocode", "search-nearby"].contains($0.deletingPathExtension().lastPathComponent) }
-    }()
-
-    static let projectExamples = scripts(in: packageRoot.appendingPathComponent("Examples"))
-
-    static func scripts(in folder: URL) -> [URL] {
+    static let examples: [URL] = {
+        let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Examples")
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
         return names.filter { $0.hasSuffix(".events") }.sorted().map { folder.appendingPathComponent($0) }
-    }
+    }()
 
     static func transcript(of url: URL) throws -> (Outcome, String) {
         let bytes = [UInt8](try Data(contentsOf: url))
@@ -31,12 +21,13 @@ import Testing
         return (outcome, sink.output)
     }
 
-    @Test func theSharedExamplesAreThere() {
-        #expect(Self.sharedExamples.count == 3)
-        #expect(Self.projectExamples.count >= 9)
+    @Test func theExamplesAreThere() {
+        let names = Set(Self.examples.map { $0.deletingPathExtension().lastPathComponent })
+        #expect(names.isSuperset(of: ["current-location", "pan-and-geocode", "search-nearby"]))
+        #expect(Self.examples.count >= 9)
     }
 
-    @Test("Every example replays and passes", arguments: sharedExamples + projectExamples)
+    @Test("Every example replays and passes", arguments: examples)
     func replaysAndPasses(_ url: URL) throws {
         let (outcome, transcript) = try Self.transcript(of: url)
         guard case .passed(let expectations) = outcome else {
@@ -46,13 +37,7 @@ import Testing
         #expect(expectations > 0)
     }
 
-    @Test("The copies in Examples/ match the shared examples", arguments: sharedExamples)
-    func copiesMatch(_ url: URL) throws {
-        let copy = Self.packageRoot.appendingPathComponent("Examples").appendingPathComponent(url.lastPathComponent)
-        #expect(try Data(contentsOf: copy) == (try Data(contentsOf: url)))
-    }
-
-    @Test("A transcript is the same, byte for byte, on every replay", arguments: projectExamples)
+    @Test("A transcript is the same, byte for byte, on every replay", arguments: examples)
     func deterministic(_ url: URL) throws {
         #expect(try Self.transcript(of: url).1 == (try Self.transcript(of: url).1))
     }
