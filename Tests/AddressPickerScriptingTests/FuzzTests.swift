@@ -105,7 +105,7 @@ import Testing
 
     /// 100,000 scripts in four batches of 25,000 that run side by side.
     @Test(arguments: 0..<4) func hostileScriptsParseOrFailWithALocatedError(batch: Int) throws {
-        try #require(Self.seeds.count >= 6, "the examples are the seeds")
+        try #require(Self.seeds.count >= 6, "the examples seed the mutations")
         let checker = ScriptChecker(vocabulary: AddressPickerVocabulary())
         let player = Player(vocabulary: AddressPickerVocabulary())
         var random = SplitMix64(seed: UInt64(batch))
