@@ -32,6 +32,7 @@ public struct Constructor<T>: Sendable {
 
     /// A constructor that reads the arguments of `T`s with `arguments` and, unless `make` is
     /// `nil`, builds `T`s with `make`.
+    @inlinable
     public init(
         _ name: String, _ parameters: [Parameter], requiresLabels: Bool = false, computed: [ComputedPart] = [],
         validate: (@Sendable (Value) -> String?)? = nil,
@@ -48,6 +49,7 @@ public struct Constructor<T>: Sendable {
     }
 
     /// `built` as a value of this constructor, or `nil` when the constructor does not build it.
+    @inlinable
     public func value(of built: T) -> Value? {
         guard let arguments = arguments(built), arguments.count == parameters.count else { return nil }
         return .constructed(name, zip(parameters, arguments).map { Value.Argument($0.label, $1, showsLabel: $0.showsLabel) })

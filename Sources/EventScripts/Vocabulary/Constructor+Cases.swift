@@ -1,6 +1,7 @@
 extension Constructor where T: Equatable & Sendable {
     /// A constructor without parameters that builds `value`: a host event (`send sendCodeTapped`),
     /// an answer that carries nothing (`respond sendCode`), an output (`expect command signedIn`).
+    @inlinable
     public init(_ name: String, _ value: T) {
         self.init(name, [], make: { _ in value }, arguments: { $0 == value ? [] : nil })
     }
@@ -12,6 +13,7 @@ extension Constructor where T: Equatable & Sendable {
     ///
     /// The argument of a built value is found by reflection: the `A` inside it (inside a
     /// request or an output for a command) that `make` turns back into an equal value.
+    @inlinable
     public init<A: Sendable>(_ name: String, _ label: String, _ shape: ValueShape<A>, _ make: @escaping @Sendable (A) -> T) {
         self.init(
             name, [Parameter(label, shape.type)],
@@ -26,6 +28,7 @@ extension Constructor where T: Equatable & Sendable {
     }
 
     /// A failure, with an optional message: `fail sendCode` or `fail sendCode "offline"`.
+    @inlinable
     public static func failure(_ name: String, _ make: @escaping @Sendable (String?) -> T) -> Constructor {
         Constructor(name, "message", .optional(.string), make)
     }
@@ -33,7 +36,8 @@ extension Constructor where T: Equatable & Sendable {
 
 /// The one value of type `A` a payload of `value` holds, looking through a few nested single
 /// payloads (a command's request, then the request's argument), or `nil` when there is none.
-private func reflectedPayload<A>(of value: Any, as type: A.Type) -> A? {
+@usableFromInline
+func reflectedPayload<A>(of value: Any, as type: A.Type) -> A? {
     var current = value
     for _ in 0..<4 {
         let children = Mirror(reflecting: current).children

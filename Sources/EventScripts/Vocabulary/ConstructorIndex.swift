@@ -9,9 +9,9 @@ import MachineCore
 /// table: building the index stops the program with a message that names it.
 @usableFromInline
 struct ConstructorIndex<M: MachineDefinition>: Sendable {
-    /// The answers to one request kind.
+    /// The answers to one request kind (a class, so that reading them copies one reference).
     @usableFromInline
-    struct Answers: Sendable {
+    final class Answers: Sendable {
         /// The answer that carries nothing (`respond KIND`), if any.
         @usableFromInline let bare: Constructor<M.Event>?
         /// The answers that carry arguments, in order.
@@ -20,6 +20,12 @@ struct ConstructorIndex<M: MachineDefinition>: Sendable {
         /// constructor of one parameter, or the constructor under the kind's name (`respond
         /// KIND(a, b)`); several answers are tried in order.
         @usableFromInline let types: [ValueType]
+
+        init(bare: Constructor<M.Event>?, carrying: [Constructor<M.Event>], types: [ValueType]) {
+            self.bare = bare
+            self.carrying = carrying
+            self.types = types
+        }
     }
 
     /// The host events' constructors by name, overloads in order.
@@ -31,10 +37,10 @@ struct ConstructorIndex<M: MachineDefinition>: Sendable {
     /// The failures, by request kind.
     @usableFromInline let failures: [[Constructor<M.Event>]]
     /// Every event's constructors, by event kind.
-    let byEventKind: [[Constructor<M.Event>]]
+    @usableFromInline let byEventKind: [[Constructor<M.Event>]]
     /// The commands' constructors: `startTimer`, `cancelTimer` and `cancel`, then the
     /// vocabulary's requests and outputs as it lists them.
-    let commands: [Constructor<Command<M>>]
+    @usableFromInline let commands: [Constructor<Command<M>>]
 
     init<V: ScriptVocabulary>(_ vocabulary: V) where V.Machine == M {
         let table = vocabulary.table
@@ -76,6 +82,7 @@ struct ConstructorIndex<M: MachineDefinition>: Sendable {
 
     /// The value of `event`: its first constructor that builds it, or its kind's name when none
     /// does (a timer's event).
+    @inlinable
     func value(of event: M.Event) -> Value {
         for constructor in byEventKind[event.kind.rawValue] {
             if let value = constructor.value(of: event) { return value }
@@ -85,6 +92,7 @@ struct ConstructorIndex<M: MachineDefinition>: Sendable {
 
     /// The value of `command`: its first constructor that builds it, or the command as Swift
     /// describes it when none does.
+    @inlinable
     func value(of command: Command<M>) -> Value {
         for constructor in commands {
             if let value = constructor.value(of: command) { return value }

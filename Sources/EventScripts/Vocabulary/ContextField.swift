@@ -24,6 +24,7 @@ public struct ContextField<M: MachineDefinition>: Sendable {
 
     /// A field read with `get` and set with `set` (or not settable when `set` is `nil`), written
     /// as `shape` says: for a field the context does not store as scripts read it.
+    @inlinable
     public init<T>(
         _ name: String, _ shape: ValueShape<T>, get: @escaping @Sendable (M.Context) -> T,
         set: (@Sendable (inout M.Context, T) -> Void)?
@@ -40,11 +41,13 @@ public struct ContextField<M: MachineDefinition>: Sendable {
     }
 
     /// A field read through `keyPath` that scripts cannot set: `given` says it is derived.
+    @inlinable
     public init<T>(_ name: String, _ shape: ValueShape<T>, _ keyPath: KeyPath<M.Context, T> & Sendable) {
         self.init(name, shape, get: { $0[keyPath: keyPath] }, set: nil)
     }
 
     /// A field read through `keyPath`, and set through it by `given` when `settable`.
+    @inlinable
     public init<T>(
         _ name: String, _ shape: ValueShape<T>, _ keyPath: WritableKeyPath<M.Context, T> & Sendable, settable: Bool
     ) {

@@ -19,6 +19,7 @@ public struct ValueShape<T>: Sendable {
     public let same: @Sendable (T, T) -> Bool
 
     /// A shape of values of `type`.
+    @inlinable
     public init(
         _ type: ValueType, encode: @escaping @Sendable (T) -> Value,
         decode: @escaping @Sendable (Value) throws(ConversionError) -> T, same: @escaping @Sendable (T, T) -> Bool
@@ -30,6 +31,7 @@ public struct ValueShape<T>: Sendable {
     }
 
     /// The shape of `T?`: `nil` or a value of `wrapped`.
+    @inlinable
     public static func optional<Wrapped>(_ wrapped: ValueShape<Wrapped>) -> ValueShape where T == Wrapped? {
         ValueShape(
             .optional(wrapped.type), encode: { $0.map(wrapped.encode) ?? .null },
@@ -44,6 +46,7 @@ public struct ValueShape<T>: Sendable {
     }
 
     /// The shape of `[Element]`: a list of values of `element`.
+    @inlinable
     public static func list<Element>(_ element: ValueShape<Element>) -> ValueShape where T == [Element] {
         ValueShape(
             .list(element.type), encode: { .list($0.map(element.encode)) },
@@ -60,13 +63,15 @@ public struct ValueShape<T>: Sendable {
 
 extension ValueShape where T: Equatable & Sendable {
     /// A shape whose values are the same when they are equal.
+    @inlinable
     public init(_ type: ValueType, encode: @escaping @Sendable (T) -> Value,
                 decode: @escaping @Sendable (Value) throws(ConversionError) -> T) {
         self.init(type, encode: encode, decode: decode, same: { $0 == $1 })
     }
 
     /// Reads `value` as `case`'s payload, or says what was expected.
-    private static func payload(_ value: Value, _ type: ValueType, _ read: (Value) -> T?) throws(ConversionError) -> T {
+    @usableFromInline
+    static func payload(_ value: Value, _ type: ValueType, _ read: (Value) -> T?) throws(ConversionError) -> T {
         guard let payload = read(value) else { throw ConversionError("expected \(type.expectation), found \(value)") }
         return payload
     }
@@ -74,6 +79,7 @@ extension ValueShape where T: Equatable & Sendable {
 
 extension ValueShape where T == String {
     /// A string: `"ada@example.com"`. Two strings are the same when their Unicode scalars are.
+    @inlinable
     public static var string: ValueShape {
         ValueShape(
             .string, encode: Value.string,
@@ -84,6 +90,7 @@ extension ValueShape where T == String {
 
 extension ValueShape where T == Int {
     /// A whole number: `3`.
+    @inlinable
     public static var integer: ValueShape {
         ValueShape(.integer, encode: Value.integer, decode: { value throws(ConversionError) in
             try payload(value, .integer) { if case .integer(let integer) = $0 { integer } else { nil } }
@@ -93,6 +100,7 @@ extension ValueShape where T == Int {
 
 extension ValueShape where T == Double {
     /// A number: `2.5` (a whole number is accepted too).
+    @inlinable
     public static var number: ValueShape {
         ValueShape(.number, encode: Value.number, decode: { value throws(ConversionError) in try payload(value, .number) { $0.numeric } })
     }
@@ -100,6 +108,7 @@ extension ValueShape where T == Double {
 
 extension ValueShape where T == Duration {
     /// A duration: `300ms`, `1.5s`, `2min`.
+    @inlinable
     public static var duration: ValueShape {
         ValueShape(.duration, encode: Value.duration, decode: { value throws(ConversionError) in
             try payload(value, .duration) { if case .duration(let duration) = $0 { duration } else { nil } }
@@ -109,6 +118,7 @@ extension ValueShape where T == Duration {
 
 extension ValueShape where T == Bool {
     /// `true` or `false`.
+    @inlinable
     public static var bool: ValueShape {
         ValueShape(.bool, encode: Value.bool, decode: { value throws(ConversionError) in
             try payload(value, .bool) { if case .bool(let bool) = $0 { bool } else { nil } }
@@ -119,18 +129,21 @@ extension ValueShape where T == Bool {
 extension ValueShape where T: CaseIterable & RawRepresentable & Equatable & Sendable, T.RawValue == String {
     /// A case of a string enumeration, written as its raw value: `wrongCode`. Messages name the
     /// type in words (`SignInProblem` is "sign in problem").
+    @inlinable
     public static var enumeration: ValueShape { enumeration(words(of: T.self), T.allCases.map { ($0, $0.rawValue) }) }
 }
 
 extension ValueShape where T: IndexedCase {
     /// A case of an enumeration of the table (a control state, a timer, a request kind), written
     /// as its name: `resendCooldown`. Messages name the type in words.
+    @inlinable
     public static var enumeration: ValueShape { enumeration(words(of: T.self), T.allCases.map { ($0, $0.name) }) }
 }
 
 extension ValueShape where T: Equatable & Sendable {
     /// A value among `cases`, each written as its name; messages call the type `typeName`
     /// ("unknown authorization 'maybe'").
+    @inlinable
     public static func enumeration(_ typeName: String, _ cases: [(value: T, name: String)]) -> ValueShape {
         let type = ValueType.names(typeName, cases.map(\.name))
         return ValueShape(
@@ -145,6 +158,7 @@ extension ValueShape where T: Equatable & Sendable {
 
     /// A type's name in lower-case words: `SignInProblem` is "sign in problem", and a `Kind`
     /// is named with the type it is the kind of (`Request.Kind` is "request kind").
+    @usableFromInline
     static func words(of type: T.Type) -> String {
         let path = String(reflecting: type).split(separator: ".")
         let name = path.count > 2 && path.last == "Kind" ? path.suffix(2).joined() : String(path.last ?? "")
@@ -160,6 +174,7 @@ extension ValueShape where T: Equatable & Sendable {
 extension ValueShape where T: Comparable & Sendable {
     /// The shape, limited to `range`: a `given` or an argument outside it makes the script
     /// invalid ("expected a whole number from 1 to 10, found 12").
+    @inlinable
     public func within(_ range: ClosedRange<T>) -> ValueShape {
         let decode = self.decode
         let encode = self.encode

@@ -20,7 +20,7 @@ public struct ScriptWriter<V: ScriptVocabulary>: Sendable {
 
     /// The vocabulary the text is written in.
     public let vocabulary: V
-    private let constructors: ConstructorIndex<M>
+    @usableFromInline let constructors: ConstructorIndex<M>
 
     /// A writer for scripts of `vocabulary`'s machine.
     public init(vocabulary: V) {
@@ -30,12 +30,14 @@ public struct ScriptWriter<V: ScriptVocabulary>: Sendable {
 
     /// An event as a value: its constructor's, or its kind's name when the vocabulary has no
     /// constructor that builds it (a timer's event).
+    @inlinable
     public func value(of event: M.Event) -> Value {
         constructors.value(of: event)
     }
 
     /// A command as a value: its constructor's, or the command as Swift describes it when the
     /// vocabulary has no constructor that builds it.
+    @inlinable
     public func value(of command: Command<M>) -> Value {
         constructors.value(of: command)
     }
