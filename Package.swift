@@ -1,7 +1,7 @@
 // swift-tools-version: 6.0
 import PackageDescription
 
-// Every module is one layer of ../DESIGN.md; a lower layer never imports a higher one.
+// Every module is one layer (core, runtime, scripts, testing, diagrams, coverage, exploration, command line, the picker); a lower layer never imports a higher one.
 // The package declares no dependencies: only the toolchain's own modules are used.
 let package = Package(
     name: "swift-address-picker",
