@@ -7,10 +7,12 @@ import MachineCore
 struct DOTRenderer {
     let listing: TableListing
     let name: String
+    /// The command that writes the file, named in its first line (`sign-in diagram`).
+    let command: String
 
     func render() -> String {
         var text = """
-            // Generated from the \(name) transition table by `address-picker diagram --format dot`. Do not edit.
+            // Generated from the \(name) transition table by `\(command) --format dot`. Do not edit.
             digraph \(quoted(name)) {
               graph [rankdir=LR, fontname="Helvetica", fontsize=12, compound=true, nodesep=0.3, ranksep=0.5];
               node [shape=box, style=rounded, fontname="Helvetica", fontsize=11];

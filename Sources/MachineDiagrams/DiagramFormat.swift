@@ -20,11 +20,14 @@ public enum DiagramFormat: String, CaseIterable, Sendable {
     }
 
     /// The diagram of `listing`, for the machine called `name`.
-    public func render(_ listing: TableListing, name: String) -> String {
+    ///
+    /// Its first line says the file is generated, naming `command`, the command that writes it
+    /// (`sign-in diagram`, say; the format is added), so that a reader knows how to refresh it.
+    public func render(_ listing: TableListing, name: String, generatedBy command: String) -> String {
         switch self {
-        case .dot: DOTRenderer(listing: listing, name: name).render()
-        case .mermaid: MermaidRenderer(listing: listing, name: name).render()
-        case .scxml: SCXMLRenderer(listing: listing, name: name).render()
+        case .dot: DOTRenderer(listing: listing, name: name, command: command).render()
+        case .mermaid: MermaidRenderer(listing: listing, name: name, command: command).render()
+        case .scxml: SCXMLRenderer(listing: listing, name: name, command: command).render()
         }
     }
 }

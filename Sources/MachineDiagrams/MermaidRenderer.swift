@@ -7,10 +7,12 @@ import MachineCore
 struct MermaidRenderer {
     let listing: TableListing
     let name: String
+    /// The command that writes the file, named in its first line (`sign-in diagram`).
+    let command: String
 
     func render() -> String {
         var text = """
-            %% Generated from the \(name) transition table by `address-picker diagram --format mermaid`. Do not edit.
+            %% Generated from the \(name) transition table by `\(command) --format mermaid`. Do not edit.
             stateDiagram-v2
 
             """

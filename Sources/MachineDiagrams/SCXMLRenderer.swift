@@ -8,11 +8,13 @@ import MachineCore
 struct SCXMLRenderer {
     let listing: TableListing
     let name: String
+    /// The command that writes the file, named in its first line (`sign-in diagram`).
+    let command: String
 
     func render() -> String {
         var text = """
             <?xml version="1.0" encoding="UTF-8"?>
-            <!-- Generated from the \(comment(name)) transition table by address-picker diagram, format scxml. Do not edit. -->
+            <!-- Generated from the \(comment(name)) transition table by \(comment(command)), format scxml. Do not edit. -->
             <scxml xmlns="http://www.w3.org/2005/07/scxml" version="1.0" name="\(escaped(name))" initial="\(escaped(name))">
               <parallel id="\(escaped(name))">
 

@@ -17,7 +17,7 @@ import Testing
     @Test("Each committed diagram is up to date", arguments: DiagramFormat.allCases)
     func upToDate(_ format: DiagramFormat) throws {
         let name = "address-picker.\(format.fileExtension)"
-        #expect(try committed(name) == format.render(listing, name: "address-picker"),
+        #expect(try committed(name) == format.render(listing, name: "address-picker", generatedBy: "address-picker diagram"),
                 "StateCharts/\(name) is stale: run Scripts/update-statecharts (or address-picker diagram --format \(format.rawValue) --output StateCharts/\(name))")
     }
 

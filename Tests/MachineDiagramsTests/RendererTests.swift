@@ -28,8 +28,8 @@ enum Lamp: MachineDefinition {
     let listing = Lamp.table.listing
 
     @Test func dot() {
-        #expect(DiagramFormat.dot.render(listing, name: "lamp") == """
-            // Generated from the lamp transition table by `address-picker diagram --format dot`. Do not edit.
+        #expect(DiagramFormat.dot.render(listing, name: "lamp", generatedBy: "lamp diagram") == """
+            // Generated from the lamp transition table by `lamp diagram --format dot`. Do not edit.
             digraph "lamp" {
               graph [rankdir=LR, fontname="Helvetica", fontsize=12, compound=true, nodesep=0.3, ranksep=0.5];
               node [shape=box, style=rounded, fontname="Helvetica", fontsize=11];
@@ -62,9 +62,9 @@ enum Lamp: MachineDefinition {
     }
 
     @Test func mermaidHasOneTopLevelCompositeStatePerRegionAndNoConcurrency() {
-        let text = DiagramFormat.mermaid.render(listing, name: "lamp")
+        let text = DiagramFormat.mermaid.render(listing, name: "lamp", generatedBy: "lamp diagram")
         #expect(text == """
-            %% Generated from the lamp transition table by `address-picker diagram --format mermaid`. Do not edit.
+            %% Generated from the lamp transition table by `lamp diagram --format mermaid`. Do not edit.
             stateDiagram-v2
               state power {
                 power_off : off
@@ -90,9 +90,9 @@ enum Lamp: MachineDefinition {
     }
 
     @Test func scxmlHasAParallelOfRegionsAndATransitionPerRowAndState() {
-        #expect(DiagramFormat.scxml.render(listing, name: "lamp") == """
+        #expect(DiagramFormat.scxml.render(listing, name: "lamp", generatedBy: "lamp diagram") == """
             <?xml version="1.0" encoding="UTF-8"?>
-            <!-- Generated from the lamp transition table by address-picker diagram, format scxml. Do not edit. -->
+            <!-- Generated from the lamp transition table by lamp diagram, format scxml. Do not edit. -->
             <scxml xmlns="http://www.w3.org/2005/07/scxml" version="1.0" name="lamp" initial="lamp">
               <parallel id="lamp">
                 <state id="power" initial="power.off">
@@ -129,16 +129,23 @@ enum Lamp: MachineDefinition {
     }
 
     @Test func everySCXMLTargetNamesAState() {
-        let scxml = DiagramFormat.scxml.render(listing, name: "lamp")
+        let scxml = DiagramFormat.scxml.render(listing, name: "lamp", generatedBy: "lamp diagram")
         let ids = Set(scxml.matches(of: /id="([^"]+)"/).map { String($0.1) })
         let targets = scxml.matches(of: /target="([^"]+)"/).map { String($0.1) }
         #expect(Set(targets) == ["power.on", "power.off", "power.broken", "glow.dark"])
         for target in targets { #expect(ids.contains(target), "target \(target) names no state") }
     }
 
-    @Test func outputIsDeterministic() {
+    @Test("The first line names the command that writes the file, legal in each format")
+    func headerNamesTheGenerator() throws {
         for format in DiagramFormat.allCases {
-            #expect(format.render(listing, name: "lamp") == format.render(Lamp.table.listing, name: "lamp"))
+            let text = format.render(listing, name: "lamp", generatedBy: "my-tool --verbose diagram")
+            let header = try #require(text.split(separator: "\n").first(where: { $0.contains("Generated") }))
+            #expect(header.contains("my-tool"), "\(format): \(header)")
+            #expect(!header.contains("address-picker"), "\(format): \(header)")
         }
+        // `--` may not appear inside an XML comment.
+        let scxml = DiagramFormat.scxml.render(listing, name: "lamp", generatedBy: "my-tool --verbose diagram")
+        #expect(scxml.contains("<!-- Generated from the lamp transition table by my-tool - -verbose diagram, format scxml."))
     }
 }

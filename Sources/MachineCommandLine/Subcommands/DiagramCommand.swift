@@ -3,6 +3,7 @@ import MachineDiagrams
 
 /// `NAME diagram`: the machine drawn from its table, as DOT, Mermaid or SCXML.
 struct DiagramCommand<V: ScriptVocabulary>: Sendable {
+    let tool: String
     let vocabulary: V
 
     var subcommand: Subcommand {
@@ -27,7 +28,7 @@ struct DiagramCommand<V: ScriptVocabulary>: Sendable {
         guard let format = DiagramFormat(rawValue: name) else {
             throw UsageError("--format takes \(DiagramFormat.allCases.map(\.rawValue).joined(separator: ", ")), not '\(name)'")
         }
-        let text = format.render(vocabulary.table.listing, name: vocabulary.machineName)
+        let text = format.render(vocabulary.table.listing, name: vocabulary.machineName, generatedBy: "\(tool) diagram")
         if let path = invocation.arguments.value("output") {
             try invocation.write(to: path) { $0.write(text) }
         } else {

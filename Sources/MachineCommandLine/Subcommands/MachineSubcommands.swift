@@ -20,7 +20,7 @@ struct MachineSubcommands<V: ScriptVocabulary>: Sendable {
         [
             ReplayCommand(tool: tool, vocabulary: vocabulary, providers: providers,
                           recordVariable: MachineCommandLine.recordVariable(forTool: tool)).subcommand,
-            DiagramCommand(vocabulary: vocabulary).subcommand,
+            DiagramCommand(tool: tool, vocabulary: vocabulary).subcommand,
             CheckCommand(tool: tool, vocabulary: vocabulary).subcommand,
             CoverageCommand(vocabulary: vocabulary, providers: providers).subcommand,
         ]
