@@ -58,7 +58,7 @@ let package = Package(
         .testTarget(
             name: "MachineCommandLineTests",
             dependencies: ["MachineCommandLine", "MachineCore", "MachineRuntime", "EventScripts", "MachineExploration"]),
-        .testTarget(name: "MachineTestingTests", dependencies: ["MachineTesting", "EventScripts", "AddressPicker", "Gazetteer", "MachineCore", "AddressPickerScripting"]),
+        .testTarget(name: "MachineTestingTests", dependencies: ["MachineTesting", "EventScripts", "MachineCore", "MachineRuntime"]),
         .testTarget(name: "MachineDiagramsTests", dependencies: ["MachineDiagrams", "MachineCore"]),
         .testTarget(
             name: "MachineCoverageTests",
@@ -68,8 +68,8 @@ let package = Package(
         .testTarget(name: "AddressPickerTests", dependencies: ["AddressPicker", "MachineCore", "MachineRuntime"]),
         .testTarget(
             name: "AddressPickerScriptingTests",
-            dependencies: ["AddressPicker", "AddressPickerScripting", "EventScripts", "MachineCore", "MachineRuntime", "MachineTesting",
-                           "MachineCoverage", "MachineDiagrams", "MachineExploration"]),
+            dependencies: ["AddressPicker", "AddressPickerScripting", "EventScripts", "Gazetteer", "MachineCore", "MachineRuntime",
+                           "MachineTesting", "MachineCoverage", "MachineDiagrams", "MachineExploration"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,5 +1,3 @@
-import AddressPicker
-import AddressPickerScripting
 import EventScripts
 import Foundation
 import MachineTesting
@@ -116,7 +114,7 @@ import Testing
 }
 
 @Suite("assertTranscript") struct AssertTranscriptTests {
-    let script = Array("send appeared\nexpect map == geocoding\n".utf8)
+    let script = Array("send typed(\"pie\")\nexpect search == debouncing\n".utf8)
 
     func folder() throws -> URL {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("transcripts-\(UUID().uuidString)")
@@ -125,7 +123,7 @@ import Testing
     }
 
     func check(in directory: URL, record: SnapshotRecordMode?, environment: [String: String] = [:], source: [UInt8]? = nil) {
-        assertTranscript(ofScript: source ?? script, file: "story.events", vocabulary: AddressPickerVocabulary(),
+        assertTranscript(ofScript: source ?? script, file: "story.events", vocabulary: LookupVocabulary(),
                          matchesSnapshotIn: directory, named: "story", record: record, environment: environment)
     }
 
@@ -158,15 +156,15 @@ import Testing
         let directory = try folder()
         withKnownIssue { check(in: directory, record: .missing) }
         withKnownIssue {
-            check(in: directory, record: nil, source: Array("send appeared\nsend appeared\n".utf8))
+            check(in: directory, record: nil, source: Array("send typed(\"pie\")\nsend cleared\n".utf8))
         } matching: { issue in
-            issue.comments.contains { $0.rawValue.contains("+@0ms send appeared\n+  fired   M7.appeared") }
+            issue.comments.contains { $0.rawValue.contains("+@0ms send cleared\n+  fired   clear\n+  state   search: debouncing → idle") }
         }
     }
 
     @Test func failingExpectationsAndInvalidScriptsFail() throws {
         let directory = try folder()
-        let failing = Array("send appeared\nexpect map == idle\n".utf8)
+        let failing = Array("send typed(\"pie\")\nexpect search == idle\n".utf8)
         withKnownIssue { check(in: directory, record: .missing, source: failing) }
         withKnownIssue {
             check(in: directory, record: .never, source: failing)
