@@ -66,11 +66,11 @@ extension ProviderSet {
     /// Chain ``withTimeout(_:for:clock:)`` before it to fall back also when the primary does not
     /// answer in time. When both fail, the request answers with the secondary's error.
     public func fallingBack(to secondary: ProviderSet, for kinds: Set<AddressPicker.Request.Kind>) -> ProviderSet {
-        ProviderSet(wrapping: FallbackProviders(primary: self, secondary: secondary, kinds: kinds))
+        ProviderSet(wrapping: RoutedProviders(base: self, route: .fallback(secondary), kinds: kinds))
     }
 
     private func applying(_ policy: some ProviderPolicy, to kinds: Set<AddressPicker.Request.Kind>) -> ProviderSet {
-        ProviderSet(wrapping: PolicyProviders(base: self, policy: policy, kinds: kinds))
+        ProviderSet(wrapping: RoutedProviders(base: self, route: .policy(policy), kinds: kinds))
     }
 
     /// A set whose every provider is `providers`.

@@ -1,11 +1,19 @@
 import MachineRuntime
 
-/// A provider set whose requests of some kinds are performed under a policy (a timeout, retries,
-/// a rate limit); requests of other kinds go to the same providers directly.
-struct PolicyProviders<Policy: ProviderPolicy>: CompletionProvider, PlaceSearchProvider, ReverseGeocodingProvider,
-    LocationProvider, PointsOfInterestProvider {
+/// A provider set built on another: the requests of some kinds take a route (under a policy, or
+/// to a secondary set when the base fails); requests of other kinds go to the base directly.
+struct RoutedProviders: CompletionProvider, PlaceSearchProvider, ReverseGeocodingProvider, LocationProvider,
+    PointsOfInterestProvider {
+    /// What happens to a request of a routed kind.
+    enum Route: Sendable {
+        /// Performed by the base under a policy (a timeout, retries, a rate limit).
+        case policy(any ProviderPolicy)
+        /// Performed by the base, and by this set when the base fails.
+        case fallback(ProviderSet)
+    }
+
     let base: ProviderSet
-    let policy: Policy
+    let route: Route
     let kinds: Set<AddressPicker.Request.Kind>
 
     func completions(for query: String) async throws -> [Completion] {
@@ -32,11 +40,16 @@ struct PolicyProviders<Policy: ProviderPolicy>: CompletionProvider, PlaceSearchP
         try await perform(.pointsOfInterest) { try await $0.pointsOfInterest.pointsOfInterest(category: category, in: region) }
     }
 
-    /// Performs `operation` with the providers, under the policy for the kinds it applies to.
+    /// Performs `operation` with the base providers, along the route for the kinds it applies to.
     private func perform<T: Sendable>(
         _ kind: AddressPicker.Request.Kind, _ operation: @escaping @Sendable (ProviderSet) async throws -> T
     ) async throws -> T {
         guard kinds.contains(kind) else { return try await operation(base) }
-        return try await policy.run { [base] in try await operation(base) }
+        switch route {
+        case .policy(let policy):
+            return try await policy.run { [base] in try await operation(base) }
+        case .fallback(let secondary):
+            return try await withFallback { try await operation(base) } otherwise: { try await operation(secondary) }
+        }
     }
 }
