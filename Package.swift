@@ -53,7 +53,9 @@ let package = Package(
 
         .testTarget(name: "MachineCoreTests", dependencies: ["MachineCore"]),
         .testTarget(name: "MachineRuntimeTests", dependencies: ["MachineCore", "MachineRuntime", "MachineTesting"]),
-        .testTarget(name: "EventScriptsTests", dependencies: ["EventScripts", "MachineCore", "MachineExploration"]),
+        // Helpers for the script tests of any machine (checking, replaying, hostile scripts).
+        .target(name: "ScriptTestSupport", dependencies: ["EventScripts", "MachineExploration"], path: "Tests/ScriptTestSupport"),
+        .testTarget(name: "EventScriptsTests", dependencies: ["EventScripts", "MachineCore", "MachineExploration", "ScriptTestSupport"]),
         .testTarget(name: "AddressPickerToolTests", dependencies: ["AddressPickerTool"]),
         .testTarget(
             name: "MachineCommandLineTests",
@@ -69,7 +71,7 @@ let package = Package(
         .testTarget(
             name: "AddressPickerScriptingTests",
             dependencies: ["AddressPicker", "AddressPickerScripting", "EventScripts", "Gazetteer", "MachineCore", "MachineRuntime",
-                           "MachineTesting", "MachineCoverage", "MachineDiagrams", "MachineExploration"]),
+                           "MachineTesting", "MachineCoverage", "MachineDiagrams", "MachineExploration", "ScriptTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

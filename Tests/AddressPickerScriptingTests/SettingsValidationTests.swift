@@ -1,5 +1,6 @@
 import AddressPicker
 import EventScripts
+import ScriptTestSupport
 import Testing
 
 /// `given` settings out of their range make a script invalid, with the file, line and column of
@@ -7,7 +8,7 @@ import Testing
 @Suite("Settings given by scripts") struct SettingsValidationTests {
     @Test("The request policies are set with given and are off without it")
     func requestPolicies() throws {
-        let configured = try program("""
+        let configured = try harness.program("""
             given minimumQueryLength 3
             given completionCache 2
             given geocodeInterval 1.5s
@@ -16,7 +17,7 @@ import Testing
         #expect(configured.completionCache == 2)
         #expect(configured.geocodeInterval == .milliseconds(1500))
 
-        let defaults = try program("send appeared").initialState.context.configuration
+        let defaults = try harness.program("send appeared").initialState.context.configuration
         #expect(defaults == AddressPicker.Configuration())
         #expect(defaults.minimumQueryLength == 1 && defaults.completionCache == 0 && defaults.geocodeInterval == .zero)
     }
@@ -30,7 +31,7 @@ import Testing
         "given locationSpan span(180, 360)", "given locationSpan span(0.0001, 0.0001)",
     ])
     func boundsAreValid(_ line: String) {
-        #expect(scriptError(line + "\nsend appeared") == nil, "\(line)")
+        #expect(harness.error(line + "\nsend appeared") == nil, "\(line)")
     }
 
     @Test("A setting out of range is invalid where its value is written, saying what was expected", arguments: [
@@ -86,7 +87,7 @@ import Testing
 
     @Test("The error names the file, line and column")
     func errorIsLocated() {
-        let error = scriptError("machine address-picker\ngiven completionCache 2\ngiven minimumQueryLength 0\nsend appeared")
+        let error = harness.error("machine address-picker\ngiven completionCache 2\ngiven minimumQueryLength 0\nsend appeared")
         #expect(error?.description.hasPrefix(
             "test.events:3:26: error: expected a whole number from 1 to 2147483647 for minimumQueryLength, found 0") == true,
             "\(String(describing: error))")
@@ -94,7 +95,7 @@ import Testing
 
     @Test("A negative debounce no longer runs the clock backwards: the script does not run at all")
     func negativeDebounceIsInvalid() {
-        let (outcome, transcript) = replay("given searchDebounce -5ms\nsend searchActivated\nsend queryChanged(\"a\")\nadvance 0ms")
+        let (outcome, transcript) = harness.replay("given searchDebounce -5ms\nsend searchActivated\nsend queryChanged(\"a\")\nadvance 0ms")
         guard case .invalid(let error) = outcome else {
             Issue.record("expected the script to be invalid: \(outcome)\n\(transcript)")
             return

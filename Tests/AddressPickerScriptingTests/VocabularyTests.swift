@@ -1,13 +1,14 @@
 import AddressPicker
 import AddressPickerScripting
 import EventScripts
+import ScriptTestSupport
 import Testing
 
 /// The address picker's script vocabulary: its settings, its records (regions, addresses,
 /// places), its answers, the ranges of its coordinates, and how its steps read in a transcript.
 @Suite("The address picker's script vocabulary") struct VocabularyTests {
     @Test func numbersAndDurations() throws {
-        let checked = try program("""
+        let checked = try harness.program("""
             given duplicateDistance 25
             given searchDebounce 1.5s
             given regionDebounce 2min
@@ -25,7 +26,7 @@ import Testing
     }
 
     @Test func labelsAreOptionalButMustNameTheirPosition() {
-        let (outcome, _) = replay("""
+        let (outcome, _) = harness.replay("""
             given region region(center: center(latitude: 1.0, longitude: 2.0), span: span(0.1, longitudeDelta: 0.1))
             expect region == region(center(1, 2), span(0.1, 0.1))
             send regionChanged(region: region(center(1, 3), span(1, 1)), byUser: false)
@@ -36,7 +37,7 @@ import Testing
     }
 
     @Test func addressLabelsComeInAnyOrderAndPlacesTakeAStreet() {
-        let (outcome, _) = replay("""
+        let (outcome, _) = harness.replay("""
             given results [place("A", center(1, 1), address(country: "X", city: "Y")), place("B", center(2, 2), "Main St")]
             expect results[0].address == address(city: "Y", country: "X")
             expect results[1].address.street == "Main St"
@@ -47,7 +48,7 @@ import Testing
     }
 
     @Test func respondPlacesWithABoundingRegionAndANumber() {
-        let (outcome, _) = replay("""
+        let (outcome, _) = harness.replay("""
             send searchActivated
             send queryChanged("x")
             send searchSubmitted
@@ -65,11 +66,11 @@ import Testing
         expectInvalid("respond location center(0, -180.5)", at: 1, 18, "longitude -180.5 is outside")
         expectInvalid("given region region(center(-90.01, 0), span(1, 1))", at: 1, 21, "latitude")
         // Expectation values are not range-checked.
-        #expect(scriptError("expect region.center != center(91, 0)") == nil)
+        #expect(harness.error("expect region.center != center(91, 0)") == nil)
     }
 
     @Test func theTranscriptShowsEveryPartOfAStep() {
-        let (_, transcript) = replay("""
+        let (_, transcript) = harness.replay("""
             send appeared
             send regionChanged(region(center(41, -74), span(0.1, 0.1)))
             respond address#1 address(city: "Late")

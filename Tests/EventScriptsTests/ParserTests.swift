@@ -1,4 +1,5 @@
 import EventScripts
+import ScriptTestSupport
 import Testing
 
 @Suite("Script syntax") struct ParserTests {
@@ -21,18 +22,18 @@ import Testing
     @Test func aScriptWithNoStatementIsInvalid() {
         expectInvalid("", at: 1, 1, "holds no statement")
         expectInvalid("# only a comment\r\n\n  \t\n", at: 1, 1, "holds no statement")
-        #expect(scriptError("machine search-box\n") == nil)
-        #expect(scriptError("given query \"x\"\n") == nil)
+        #expect(harness.error("machine search-box\n") == nil)
+        #expect(harness.error("given query \"x\"\n") == nil)
     }
 
     @Test func aHashInsideAStringIsNotAComment() throws {
-        let checked = try program("send typed(\"#1 # not a comment\")\nexpect query == \"#1 # not a comment\"")
+        let checked = try harness.program("send typed(\"#1 # not a comment\")\nexpect query == \"#1 # not a comment\"")
         #expect(checked.instructions.count == 2)
-        #expect(replay("send typed(\"#1 # not a comment\")\nexpect query == \"#1 # not a comment\"").outcome == .passed(expectations: 1))
+        #expect(harness.replay("send typed(\"#1 # not a comment\")\nexpect query == \"#1 # not a comment\"").outcome == .passed(expectations: 1))
     }
 
     @Test func stringEscapes() {
-        let (outcome, _) = replay(#"""
+        let (outcome, _) = harness.replay(#"""
             send typed("a \"quoted\" \\ back\nslash\ttab \u{1F600} é")
             expect query == "a \"quoted\" \\ back\nslash\ttab 😀 é"
             """#)
@@ -40,7 +41,7 @@ import Testing
     }
 
     @Test func numbersAndDurations() throws {
-        let checked = try program("""
+        let checked = try harness.program("""
             given limit 25
             given pause 1.5s
             given view area(point(-2.5, 100), size(3, 0.25))
@@ -50,7 +51,7 @@ import Testing
         #expect(checked.initialState.context.limit == 25)
         #expect(checked.initialState.context.pause == .milliseconds(1500))
         #expect(checked.initialState.context.view == SearchBox.Area(corner: .init(x: -2.5, y: 100), size: .init(width: 3, height: 0.25)))
-        #expect(try program("given pause 2min").initialState.context.pause == .seconds(120))
+        #expect(try harness.program("given pause 2min").initialState.context.pause == .seconds(120))
         guard case .input(.advance(let half)) = checked.instructions[1].kind else {
             Issue.record("expected an advance")
             return
@@ -59,11 +60,11 @@ import Testing
     }
 
     @Test func machineNamesMayHaveDashes() throws {
-        _ = try program("machine search-box\nsend closed")
+        _ = try harness.program("machine search-box\nsend closed")
     }
 
     @Test func labelsAreOptionalButMustNameTheirPosition() {
-        let (outcome, _) = replay("""
+        let (outcome, _) = harness.replay("""
             given view area(corner: point(x: 1.0, y: 2.0), size: size(0.1, height: 0.1))
             expect view == area(point(1, 2), size(0.1, 0.1))
             send moved(area: area(point(1, 3), size(1, 1)), byUser: true)
@@ -74,7 +75,7 @@ import Testing
     }
 
     @Test func aDefaultedArgumentMayBeLeftOut() {
-        let (outcome, _) = replay("""
+        let (outcome, _) = harness.replay("""
             send moved(area(point(1, 3), size(1, 1)))
             expect view.corner.y == 3
             send moved(area(point(5, 5), size(1, 1)), byUser: false)
@@ -84,7 +85,7 @@ import Testing
     }
 
     @Test func labelledRecordsComeInAnyOrderAndAParameterMayTakeAnotherType() {
-        let (outcome, _) = replay("""
+        let (outcome, _) = harness.replay("""
             given hits [hit("A", point(1, 1), tag(colour: "red", name: "big")), hit("B", point(2, 2), "small")]
             expect hits[0].tag == tag(name: "big", colour: "red")
             expect hits[1].tag.name == "small"
@@ -95,7 +96,7 @@ import Testing
     }
 
     @Test func respondWithEitherAnswerTypeAndANumber() {
-        let (outcome, _) = replay("""
+        let (outcome, _) = harness.replay("""
             send typed("x")
             advance 300ms
             send typed("y")
@@ -110,7 +111,7 @@ import Testing
     }
 
     @Test func everyComparison() {
-        let (outcome, _) = replay("""
+        let (outcome, _) = harness.replay("""
             expect query == ""
             expect query != "x"
             expect view.corner ~= point(0.00005, -0.00005)
@@ -213,11 +214,11 @@ import Testing
         expectInvalid("respond hits [hit(\"a\", point(0, -1000.5), \"b\")]", at: 1, 24, "y -1000.5 is outside")
         expectInvalid("given view area(point(-1000.01, 0), size(1, 1))", at: 1, 17, "x")
         // Expectation values are not range-checked.
-        #expect(scriptError("expect view.corner != point(1001, 0)") == nil)
+        #expect(harness.error("expect view.corner != point(1001, 0)") == nil)
     }
 
     @Test func errorsNameTheFileAndShowTheLine() {
-        let error = scriptError("send closed\nsend typed(3)")
+        let error = harness.error("send closed\nsend typed(3)")
         #expect(error?.description == """
             test.events:2:12: error: expected a string, found a number
                 send typed(3)

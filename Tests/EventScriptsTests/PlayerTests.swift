@@ -1,9 +1,10 @@
 import EventScripts
+import ScriptTestSupport
 import Testing
 
 @Suite("The player") struct PlayerTests {
     @Test func eachExpectFormPasses() {
-        let (outcome, _) = replay("""
+        let (outcome, _) = harness.replay("""
             machine search-box
             send typed("Apple")
             expect command startTimer(pause, 300ms)
@@ -22,7 +23,7 @@ import Testing
     }
 
     @Test func eachExpectFormFailsAndTheReplayGoesOn() {
-        let (outcome, transcript) = replay("""
+        let (outcome, transcript) = harness.replay("""
             send typed("Apple")
             expect search == loading
             expect command find("Apple", area(point(0, 0), size(10, 10)))
@@ -52,25 +53,25 @@ import Testing
     }
 
     @Test func numbersCompareWithinTolerances() {
-        let (outcome, _) = replay("""
+        let (outcome, _) = harness.replay("""
             given view area(point(40.7, -74.0), size(0.1, 0.1))
             expect view.corner.x == 40.7000000001
             expect view.corner.x ~= 40.70009
             expect view.corner.x != 40.70009
             """)
         #expect(outcome == .passed(expectations: 3))
-        #expect(replay("expect view.corner.x == 0.00001").outcome == .failed(failures: 1, expectations: 1))
-        #expect(replay("expect view.corner.x ~= 0.0002").outcome == .failed(failures: 1, expectations: 1))
+        #expect(harness.replay("expect view.corner.x == 0.00001").outcome == .failed(failures: 1, expectations: 1))
+        #expect(harness.replay("expect view.corner.x ~= 0.0002").outcome == .failed(failures: 1, expectations: 1))
     }
 
     @Test func aPathThroughNilIsNil() {
-        #expect(replay("expect chosen.title == nil").outcome == .passed(expectations: 1))
-        #expect(replay("expect chosen.tag.name == nil").outcome == .passed(expectations: 1))
+        #expect(harness.replay("expect chosen.title == nil").outcome == .passed(expectations: 1))
+        #expect(harness.replay("expect chosen.tag.name == nil").outcome == .passed(expectations: 1))
     }
 
     @Test func stringsCompareByScalars() {
         // "é" precomposed and decomposed are different strings here: no normalisation.
-        let (outcome, _) = replay("""
+        let (outcome, _) = harness.replay("""
             send typed("\u{E9}")
             expect query == "e\u{301}"
             """)
@@ -78,7 +79,7 @@ import Testing
     }
 
     @Test func respondingWithoutARequestIsInvalidWhenReached() {
-        let (outcome, transcript) = replay("""
+        let (outcome, transcript) = harness.replay("""
             send typed("a")
             advance 300ms
             respond hits []
@@ -94,12 +95,12 @@ import Testing
     }
 
     @Test func answeringTwiceOrANeverMadeRequestIsInvalid() {
-        guard case .invalid(let twice) = replay("send typed(\"a\")\nadvance 300ms\nfail hits\nfail hits#1").outcome else {
+        guard case .invalid(let twice) = harness.replay("send typed(\"a\")\nadvance 300ms\nfail hits\nfail hits#1").outcome else {
             Issue.record("a second answer was accepted")
             return
         }
         #expect(twice.message == "hits#1 has already been answered")
-        guard case .invalid(let never) = replay("respond hits#4 []").outcome else {
+        guard case .invalid(let never) = harness.replay("respond hits#4 []").outcome else {
             Issue.record("an answer to a request never made was accepted")
             return
         }
@@ -107,7 +108,7 @@ import Testing
     }
 
     @Test func theTranscriptShowsEveryPartOfAStep() {
-        let (_, transcript) = replay("""
+        let (_, transcript) = harness.replay("""
             given limit 1
             send typed("a")
             advance 300ms
@@ -198,18 +199,18 @@ import Testing
     }
 
     @Test func ignoredStepsGiveTheirReason() {
-        let guards = replay("send typed(\"a\")\nadvance 300ms\nrespond hits []\nsend picked(3)").transcript
+        let guards = harness.replay("send typed(\"a\")\nadvance 300ms\nrespond hits []\nsend picked(3)").transcript
         #expect(guards.contains("ignored: guards were false: isOffered (S5.pick)"))
-        let notTheUser = replay("send moved(area(point(1, 1), size(1, 1)), byUser: false)").transcript
+        let notTheUser = harness.replay("send moved(area(point(1, 1), size(1, 1)), byUser: false)").transcript
         #expect(notTheUser.contains("ignored: guards were false: isByUser (V1.move)"))
-        let noRow = replay("send picked(0)").transcript
+        let noRow = harness.replay("send picked(0)").transcript
         #expect(noRow.contains("ignored: no row handles it in search idle, panel open"))
-        let finished = replay("send closed\nsend typed(\"a\")").transcript
+        let finished = harness.replay("send closed\nsend typed(\"a\")").transcript
         #expect(finished.contains("ignored: the machine is finished (panel is closed)"))
     }
 
     @Test func jsonLinesCarryTheSameEntries() throws {
-        let checked = try program("given query \"q\"\nsend typed(\"a\")\nexpect search == idle")
+        let checked = try harness.program("given query \"q\"\nsend typed(\"a\")\nexpect search == idle")
         var sink = JSONTranscript(output: "")
         let outcome = Player(vocabulary: SearchBoxVocabulary()).play(checked, into: &sink)
         let lines = sink.output.split(separator: "\n")
@@ -222,7 +223,7 @@ import Testing
     }
 
     @Test func anInvalidScriptEndsItsJSONLinesWithTheLocatedError() throws {
-        let checked = try program("send typed(\"a\")\nadvance 300ms\nrespond hits []\nrespond hits []")
+        let checked = try harness.program("send typed(\"a\")\nadvance 300ms\nrespond hits []\nrespond hits []")
         var sink = JSONTranscript(output: "")
         let outcome = Player(vocabulary: SearchBoxVocabulary()).play(checked, into: &sink)
         #expect(outcome.exitCode == 2)

@@ -1,5 +1,6 @@
 import EventScripts
 import MachineCore
+import ScriptTestSupport
 import Testing
 
 /// `respond KIND` for an answer that carries nothing, read and written the same way: the kettle's
@@ -7,18 +8,7 @@ import Testing
 @Suite("respond without a value") struct RespondWithoutValueTests {
     let vocabulary = KettleVocabulary()
 
-    func program(_ source: String) throws(ScriptError) -> Program<Kettle> {
-        try ScriptChecker(vocabulary: vocabulary).program(from: Array(source.utf8), file: "kettle.events")
-    }
-
-    func error(_ source: String) -> ScriptError? {
-        do {
-            _ = try program(source)
-            return nil
-        } catch {
-            return error
-        }
-    }
+    let harness = ScriptHarness(KettleVocabulary())
 
     @Test func theParserReadsNoValueAndWhereTheStatementEnds() throws {
         let statements = try ScriptSource.parse(Array("respond heat\nrespond heat#2   # later\nrespond measure 97".utf8), file: "t.events")
@@ -41,7 +31,7 @@ import Testing
     }
 
     @Test func anAnswerWithoutValueReplaysAndIsWrittenAsItIsRead() throws {
-        let checked = try program("send switchedOn\nrespond heat\nexpect power == measuring\nexpect boils == 1")
+        let checked = try harness.program("send switchedOn\nrespond heat\nexpect power == measuring\nexpect boils == 1")
         var sink = TextTranscript(output: "")
         let outcome = Player(vocabulary: vocabulary).play(checked, into: &sink)
         #expect(outcome == .passed(expectations: 2))
@@ -50,36 +40,36 @@ import Testing
     }
 
     @Test func aMissingValueIsAnErrorWhereTheStatementEnds() {
-        let missing = error("send switchedOn\nrespond heat\nrespond measure")
+        let missing = harness.error("send switchedOn\nrespond heat\nrespond measure")
         #expect(missing?.message == "expected a value after 'respond measure': its answer carries a whole number")
         #expect(missing?.location == ScriptLocation(line: 3, column: 16))
-        let beforeComment = error("send switchedOn\nrespond heat\nrespond measure#1  # soon")
+        let beforeComment = harness.error("send switchedOn\nrespond heat\nrespond measure#1  # soon")
         #expect(beforeComment?.location == ScriptLocation(line: 3, column: 20))
     }
 
     @Test func aValueForAnAnswerThatCarriesNoneIsAnErrorAtTheValue() {
-        let extra = error("send switchedOn\nrespond heat 3")
+        let extra = harness.error("send switchedOn\nrespond heat 3")
         #expect(extra?.message == "the answer to heat carries no value; write 'respond heat'")
         #expect(extra?.location == ScriptLocation(line: 2, column: 14))
-        #expect(error("send switchedOn\nrespond heat()")?.location == ScriptLocation(line: 2, column: 9))
+        #expect(harness.error("send switchedOn\nrespond heat()")?.location == ScriptLocation(line: 2, column: 9))
     }
 
     @Test func oneValueIsWrittenAfterTheKind() throws {
-        let checked = try program("send switchedOn\nrespond heat\nrespond measure 97")
+        let checked = try harness.program("send switchedOn\nrespond heat\nrespond measure 97")
         let writer = ScriptWriter(vocabulary: vocabulary)
         let last = checked.instructions.compactMap { instruction -> String? in
             if case .input(let input) = instruction.kind { writer.statement(input) } else { nil }
         }.last
         #expect(last == "respond measure 97")
-        #expect(error("send switchedOn\nrespond heat\nrespond measure \"hot\"")?.message == "expected a whole number, found the string \"hot\"")
+        #expect(harness.error("send switchedOn\nrespond heat\nrespond measure \"hot\"")?.message == "expected a whole number, found the string \"hot\"")
         // Parentheses right after the kind hold the arguments of an answer of several values.
-        let called = error("send switchedOn\nrespond heat\nrespond measure(97)")
+        let called = harness.error("send switchedOn\nrespond heat\nrespond measure(97)")
         #expect(called?.message == "expected a whole number, found 'measure(…)'")
         #expect(called?.location == ScriptLocation(line: 3, column: 9))
     }
 
     @Test func failuresTakeAnOptionalMessage() throws {
-        let checked = try program("send switchedOn\nfail heat \"no water\"\nexpect note == \"no water\"\nsend switchedOn\nfail heat\nexpect note == nil")
+        let checked = try harness.program("send switchedOn\nfail heat \"no water\"\nexpect note == \"no water\"\nsend switchedOn\nfail heat\nexpect note == nil")
         #expect(Player(vocabulary: vocabulary).transcript(of: checked).outcome == .passed(expectations: 2))
     }
 }

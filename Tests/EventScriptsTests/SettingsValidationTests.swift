@@ -1,4 +1,5 @@
 import EventScripts
+import ScriptTestSupport
 import Testing
 
 /// `given` values a vocabulary refuses make a script invalid, with the file, line and column of
@@ -6,10 +7,10 @@ import Testing
 @Suite("Settings given by scripts") struct SettingsValidationTests {
     @Test("Settings are set with given and keep their initial values without it")
     func settings() throws {
-        let configured = try program("given limit 3\ngiven pause 1.5s").initialState.context
+        let configured = try harness.program("given limit 3\ngiven pause 1.5s").initialState.context
         #expect(configured.limit == 3)
         #expect(configured.pause == .milliseconds(1500))
-        let defaults = try program("send closed").initialState.context
+        let defaults = try harness.program("send closed").initialState.context
         #expect(defaults == SearchBox.Context())
     }
 
@@ -17,7 +18,7 @@ import Testing
         "given limit 1", "given limit 100", "given pause 0ms", "given pause 60min",
     ])
     func boundsAreValid(_ line: String) {
-        #expect(scriptError(line + "\nsend closed") == nil, "\(line)")
+        #expect(harness.error(line + "\nsend closed") == nil, "\(line)")
     }
 
     @Test("A setting the vocabulary refuses is invalid where its value is written, saying what was expected", arguments: [
@@ -53,14 +54,14 @@ import Testing
 
     @Test("The error names the file, line and column")
     func errorIsLocated() {
-        let error = scriptError("machine search-box\ngiven pause 1s\ngiven limit 0\nsend closed")
+        let error = harness.error("machine search-box\ngiven pause 1s\ngiven limit 0\nsend closed")
         #expect(error?.description.hasPrefix("test.events:3:13: error: expected a whole number from 1 to 100, found 0") == true,
                 "\(String(describing: error))")
     }
 
     @Test("A script with a refused setting does not run at all")
     func refusedSettingIsInvalid() {
-        let (outcome, transcript) = replay("given pause -5ms\nsend typed(\"a\")\nadvance 0ms")
+        let (outcome, transcript) = harness.replay("given pause -5ms\nsend typed(\"a\")\nadvance 0ms")
         guard case .invalid(let error) = outcome else {
             Issue.record("expected the script to be invalid: \(outcome)\n\(transcript)")
             return

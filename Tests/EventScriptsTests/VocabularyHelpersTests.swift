@@ -1,6 +1,7 @@
 import EventScripts
 import MachineCore
 import MachineRuntime
+import ScriptTestSupport
 import Testing
 
 /// The declarative helpers: fields of every shape through key paths, constructors of no and of
@@ -8,25 +9,14 @@ import Testing
 @Suite("Vocabulary helpers") struct VocabularyHelpersTests {
     let vocabulary = KettleVocabulary()
 
-    func program(_ source: String) throws(ScriptError) -> Program<Kettle> {
-        try ScriptChecker(vocabulary: vocabulary).program(from: Array(source.utf8), file: "kettle.events")
-    }
-
-    func error(_ source: String) -> ScriptError? {
-        do {
-            _ = try program(source)
-            return nil
-        } catch {
-            return error
-        }
-    }
+    let harness = ScriptHarness(KettleVocabulary())
 
     func transcript(_ source: String) throws -> (outcome: Outcome, text: String) {
-        Player(vocabulary: vocabulary).transcript(of: try program(source))
+        Player(vocabulary: vocabulary).transcript(of: try harness.program(source))
     }
 
     @Test func givenSetsEveryShapeThroughItsKeyPath() throws {
-        let checked = try program("""
+        let checked = try harness.program("""
             given label "kettle \\"two\\""
             given target 85
             given pause 1.5s
@@ -63,30 +53,30 @@ import Testing
     }
 
     @Test func aFieldWithoutSettableIsDerived() {
-        #expect(error("given boils 3")?.message == "'boils' is derived and cannot be given")
-        #expect(error("given lastRequest measure")?.message == "'lastRequest' is derived and cannot be given")
+        #expect(harness.error("given boils 3")?.message == "'boils' is derived and cannot be given")
+        #expect(harness.error("given lastRequest measure")?.message == "'lastRequest' is derived and cannot be given")
     }
 
     @Test func withinLimitsGivenValuesWithALocatedError() {
-        let tooHot = error("given target 120")
+        let tooHot = harness.error("given target 120")
         #expect(tooHot?.message == "expected a number from 0.0 to 100.0, found 120.0")
         #expect(tooHot?.location == ScriptLocation(line: 1, column: 14))
-        #expect(error("given pause 2min")?.message == "expected a duration from 0ms to 60000ms, found 120000ms")
-        #expect(error("given target 100") == nil)
+        #expect(harness.error("given pause 2min")?.message == "expected a duration from 0ms to 60000ms, found 120000ms")
+        #expect(harness.error("given target 100") == nil)
     }
 
     @Test func enumerationsNameTheirCasesAndTheirType() {
-        #expect(error("given mode boiling")?.message == "unknown mode 'boiling'; expected one of eco, turbo")
-        #expect(error("expect lastRequest == brew")?.message == "unknown request kind 'brew'; expected one of heat, measure")
-        #expect(error("send modeChosen(eco)") == nil)
+        #expect(harness.error("given mode boiling")?.message == "unknown mode 'boiling'; expected one of eco, turbo")
+        #expect(harness.error("expect lastRequest == brew")?.message == "unknown request kind 'brew'; expected one of heat, measure")
+        #expect(harness.error("send modeChosen(eco)") == nil)
     }
 
     @Test func constructorsOfOneArgumentCheckTheirShape() {
-        #expect(error("send targetSet(\"hot\")")?.message == "expected a number, found the string \"hot\"")
-        #expect(error("send renamed(label: \"pot\")") == nil)
-        #expect(error("send renamed(name: \"pot\")")?.message == "argument 1 of 'renamed' is 'label:', not 'name:'")
-        #expect(error("send heated")?.message == "'heated' answers a request; use 'respond' or 'fail'")
-        #expect(error("send cooled")?.message == "'cooled' is fired by a timer; use 'advance'")
+        #expect(harness.error("send targetSet(\"hot\")")?.message == "expected a number, found the string \"hot\"")
+        #expect(harness.error("send renamed(label: \"pot\")") == nil)
+        #expect(harness.error("send renamed(name: \"pot\")")?.message == "argument 1 of 'renamed' is 'label:', not 'name:'")
+        #expect(harness.error("send heated")?.message == "'heated' answers a request; use 'respond' or 'fail'")
+        #expect(harness.error("send cooled")?.message == "'cooled' is fired by a timer; use 'advance'")
     }
 
     @Test func eventsAndCommandsReadBackAsValues() {
@@ -117,7 +107,7 @@ import Testing
             "respond heat", "fail heat#3", #"fail heat "no water""#, "respond measure#1 97",
             #"fail measure "no sensor""#, "advance 250ms",
         ])
-        let checked = try program(lines.joined(separator: "\n"))
+        let checked = try harness.program(lines.joined(separator: "\n"))
         let readBack = checked.instructions.compactMap { instruction -> String? in
             guard case .input(let input) = instruction.kind else { return nil }
             return writer.statement(input)
@@ -138,7 +128,7 @@ import Testing
             expect power == off
             """)
         #expect(outcome == .passed(expectations: 5), "\(text)")
-        #expect(error("send switchedOn\nexpect command brew")?.message
+        #expect(harness.error("send switchedOn\nexpect command brew")?.message
             == "unknown 'brew'; expected one of startTimer, cancelTimer, cancel, heat, measure, beep, show")
     }
 
