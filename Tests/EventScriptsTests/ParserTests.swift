@@ -59,6 +59,20 @@ import Testing
         #expect(half == .microseconds(500))
     }
 
+    @Test("Every number is written without an exponent and reads back as itself", arguments: [
+        1e-7, -2.5e-10, 1e16, 1.2345e21, .leastNonzeroMagnitude, .greatestFiniteMagnitude, 0.1, 123.456, -74.0, 40.7128,
+    ])
+    func numbersReadBackAsWritten(_ number: Double) throws {
+        let text = Value.number(number).description
+        #expect(!text.contains("e"), "\(text)")
+        let statements = try ScriptSource.parse(Array("given x \(text)".utf8), file: "n.events")
+        guard case .given(_, _, let value) = statements.first?.kind, case .number(let read, _) = value.form else {
+            Issue.record("'\(text)' did not read as a number")
+            return
+        }
+        #expect(read == number, "\(text)")
+    }
+
     @Test func machineNamesMayHaveDashes() throws {
         _ = try harness.program("machine search-box\nsend closed")
     }

@@ -38,6 +38,12 @@ import Testing
         expectInvalid("given limit 3.0", at: 1, 13, "expected a whole number, found a number with a fraction")
     }
 
+    @Test("A whole number past 2^53, which no Double holds exactly, is invalid, not rounded")
+    func wholeNumbersAreExact() {
+        expectInvalid("given limit 9007199254740993", at: 1, 13, "found a whole number too large to be exact")
+        expectInvalid("given limit -99999999999999999999", at: 1, 13, "found a whole number too large to be exact")
+    }
+
     @Test("A setting of the wrong type is invalid", arguments: [
         ("given pause 300", "expected a duration such as 300ms, found a number"),
         ("given limit 2ms", "expected a whole number, found a duration"),

@@ -25,8 +25,10 @@ struct TypeChecker {
         case (.number, .number(let number, _)):
             return .number(number)
         case (.integer, .number(let number, let isWhole)):
-            guard isWhole, let integer = Int(exactly: number) else {
-                throw mismatch(node, type, found: "a number with a fraction")
+            guard isWhole else { throw mismatch(node, type, found: "a number with a fraction") }
+            // Numbers are read as `Double`s, exact for whole numbers below 2^53 only.
+            guard abs(number) < 9_007_199_254_740_992, let integer = Int(exactly: number) else {
+                throw mismatch(node, type, found: "a whole number too large to be exact (2^53 or more)")
             }
             return .integer(integer)
         case (.duration, .duration(let duration)):

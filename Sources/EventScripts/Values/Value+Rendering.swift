@@ -43,9 +43,28 @@ extension Value: CustomStringConvertible {
         return "[\n" + values.map { "  \($0),\n" }.joined() + "]"
     }
 
-    /// A number as Swift prints a `Double`: the shortest text that reads back to the same value.
+    /// A number as the script language writes it: the shortest digits that read back to the same
+    /// `Double` (as Swift prints it), always in positional notation, since scripts have no
+    /// exponents: `1e-07` is written `0.0000001`, `1e+16` is `10000000000000000.0`.
     static func render(_ number: Double) -> String {
-        number == 0 ? "0.0" : number.description
+        guard number != 0 else { return "0.0" }
+        let text = number.description
+        guard number.isFinite, let e = text.firstIndex(where: { $0 == "e" || $0 == "E" }),
+              let exponent = Int(text[text.index(after: e)...]) else { return text }
+        let mantissa = text[..<e]
+        let sign = mantissa.hasPrefix("-") ? "-" : ""
+        let unsigned = mantissa.drop { $0 == "-" }
+        let integerDigits = unsigned.prefix { $0 != "." }
+        let digits = Array(integerDigits + unsigned.dropFirst(integerDigits.count + 1))
+        // The decimal point goes after `point` digits (which may be before the first or after the last).
+        let point = integerDigits.count + exponent
+        if point <= 0 {
+            return sign + "0." + String(repeating: "0", count: -point) + String(digits)
+        }
+        if point >= digits.count {
+            return sign + String(digits) + String(repeating: "0", count: point - digits.count) + ".0"
+        }
+        return sign + String(digits[..<point]) + "." + String(digits[point...])
     }
 
     /// A duration in milliseconds (`300ms`, `1500ms`, `0.5ms`).
