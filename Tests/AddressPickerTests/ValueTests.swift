@@ -100,3 +100,14 @@ import Testing
         #expect(region.span.longitudeDelta > 180)
     }
 }
+
+@Suite("Address dumps") struct AddressDumpTests {
+    @Test("Dumps and diffs show an address's parts by name, not its storage")
+    func mirrorNamesTheParts() {
+        let address = Address(name: "Apple Fifth Avenue", city: "New York", countryCode: "US")
+        let children = Mirror(reflecting: address).children.map { ($0.label ?? "?", String(describing: $0.value)) }
+        #expect(children.map(\.0) == ["name", "street", "city", "region", "postalCode", "country", "countryCode"])
+        #expect(children.first { $0.0 == "city" }?.1 == #"Optional("New York")"#)
+        #expect(children.first { $0.0 == "street" }?.1 == "nil")
+    }
+}

@@ -37,3 +37,13 @@ public struct Address: Hashable, Sendable {
             .joined(separator: ", ")
     }
 }
+
+extension Address: CustomReflectable {
+    /// The parts by name, for dumps, test diffs and debuggers, rather than the storage array.
+    public var customMirror: Mirror {
+        Mirror(self, children: [
+            "name": name as Any, "street": street as Any, "city": city as Any, "region": region as Any,
+            "postalCode": postalCode as Any, "country": country as Any, "countryCode": countryCode as Any,
+        ], displayStyle: .struct)
+    }
+}
