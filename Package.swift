@@ -53,7 +53,7 @@ let package = Package(
 
         .testTarget(name: "MachineCoreTests", dependencies: ["MachineCore"]),
         .testTarget(name: "MachineRuntimeTests", dependencies: ["MachineCore", "MachineRuntime", "MachineTesting"]),
-        .testTarget(name: "EventScriptsTests", dependencies: ["EventScripts", "MachineCore", "MachineExploration"]),
+        .testTarget(name: "EventScriptsTests", dependencies: ["EventScripts", "MachineCore", "MachineExploration", "MachineRuntime", "MachineTesting"]),
         .testTarget(name: "AddressPickerToolTests", dependencies: ["AddressPickerTool"]),
         .testTarget(
             name: "MachineCommandLineTests",
