@@ -8,8 +8,8 @@ import MachineCore
 /// is running. A live run is therefore exactly the deterministic run of the same inputs at the
 /// same virtual times.
 ///
-/// Each request is performed exactly once, in a task of its own, and its answer comes back
-/// through the runtime:
+/// Each request is performed exactly once (once more after a restore, see below), in a task of
+/// its own, and its answer comes back through the runtime:
 /// - an answer to a request that was cancelled or superseded meanwhile is dropped, and the drop
 ///   is a step (``RuntimeStep/Input/drop(_:_:_:)``), never applied; the request's task is
 ///   cancelled as soon as the request is, so a provider may return early;
@@ -38,9 +38,11 @@ import MachineCore
 /// that is not a whole number of milliseconds still fires at its exact virtual deadline, as in a
 /// script; only the moments at which inputs arrive are rounded.
 ///
-/// A runtime taken over from a ``Runtime`` value (``init(runtime:clock:perform:onOutput:)``, for
-/// instance one restored from a saved state) carries on from its virtual time: it performs
-/// again every request still in flight and schedules its timers against `clock`.
+/// Restoring: a live runtime taken over from a ``Runtime`` value
+/// (``init(runtime:clock:perform:onOutput:)``, for instance one restored from a saved state)
+/// carries on from its virtual time. It schedules its timers against `clock`, and it performs
+/// again every request that was still in flight: the first answers to those went with the
+/// process that asked for them, so each such request reaches its provider a second time.
 ///
 /// Releasing the live runtime cancels its requests' tasks and its wake-up, as ``stop()`` does.
 ///
@@ -101,11 +103,13 @@ public final class LiveRuntime<M: MachineDefinition, C: Clock> where C.Duration 
     }
 
     /// A live runtime that takes over `runtime` (one restored from a saved state, say) at its
-    /// virtual time: the clock's present instant becomes `runtime.now`, its timers fall due
-    /// against `clock` from there, and every request still in flight is performed again, at
-    /// once. Their first answers went with the process that asked, so a request is performed a
-    /// second time across a restore (an answer given then, were it to come, would have nowhere
-    /// to go); the runtime keeps its numbers, so the new answer is the request's own.
+    /// virtual time: the clock's present instant becomes `runtime.now`, and its timers fall due
+    /// against `clock` from there.
+    ///
+    /// Every request still in flight is performed again, at once: its first answer went with the
+    /// process that asked for it, so its provider is asked a second time. The request keeps its
+    /// number (`completions#3`), and its new answer is applied as its own. Answers come back on
+    /// the main actor, so none is reported before the caller has set ``onStep`` and the rest.
     public init(runtime: Runtime<M>, clock: C, perform: @escaping Perform, onOutput: @escaping (M.Output) -> Void) {
         self.runtime = runtime
         self.clock = clock
