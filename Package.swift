@@ -55,7 +55,9 @@ let package = Package(
         .testTarget(name: "MachineRuntimeTests", dependencies: ["MachineCore", "MachineRuntime", "MachineTesting"]),
         // Helpers for the script tests of any machine (checking, replaying, hostile scripts).
         .target(name: "ScriptTestSupport", dependencies: ["EventScripts", "MachineExploration"], path: "Tests/ScriptTestSupport"),
-        .testTarget(name: "EventScriptsTests", dependencies: ["EventScripts", "MachineCore", "MachineExploration", "ScriptTestSupport"]),
+        .testTarget(
+            name: "EventScriptsTests",
+            dependencies: ["EventScripts", "MachineCore", "MachineExploration", "MachineRuntime", "MachineTesting", "ScriptTestSupport"]),
         .testTarget(name: "AddressPickerToolTests", dependencies: ["AddressPickerTool"]),
         .testTarget(
             name: "MachineCommandLineTests",

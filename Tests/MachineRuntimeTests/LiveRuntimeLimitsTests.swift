@@ -14,7 +14,10 @@ import Testing
             perform: { request in .reply("live \(request.question)") }, onOutput: { _ in })
         runtime.onStep = { log.record($0) }
         try runtime.send(.arm(.a, milliseconds: 10))
-        let past = Runtime<Asker>.latestTime + .seconds(1)
+        // A whole number of milliseconds past the range: the runtime catches up in whole
+        // milliseconds, so this is the advance it refuses.
+        let past = Duration.seconds(4_611_686_020)
+        #expect(past > Runtime<Asker>.latestTime)
         clock.advance(by: past)
         #expect(throws: RuntimeError.clockOverflow(now: .zero, advance: past)) { try runtime.send(.say("late")) }
         await settle()
@@ -34,7 +37,7 @@ import Testing
         runtime.onError = { errors.append($0) }
         try runtime.send(.arm(.a, milliseconds: 10))
         await settle()
-        let past = Runtime<Asker>.latestTime + .seconds(1)
+        let past = Duration.seconds(4_611_686_020)
         clock.advance(by: past)
         await settle()
         #expect(errors == [.clockOverflow(now: .zero, advance: past)])

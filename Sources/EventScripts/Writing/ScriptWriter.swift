@@ -85,10 +85,14 @@ public struct ScriptWriter<V: ScriptVocabulary>: Sendable {
     }
 
     /// `expect` lines that hold in `state`: one per field of the given kinds, in field order
-    /// (by default every region's control state).
+    /// (by default every region's control state); with `initial`, only for the fields whose
+    /// value differs from theirs in it.
     public func expectations(
-        of state: MachineState<M>, fields: StateFields<M>, kinds: Set<StateFields<M>.Field.Kind> = [.region]
+        of state: MachineState<M>, fields: StateFields<M>, kinds: Set<StateFields<M>.Field.Kind> = [.region],
+        differingFrom initial: MachineState<M>? = nil
     ) -> [String] {
-        fields.all.filter { kinds.contains($0.kind) }.map { "expect \($0.name) == \($0.read(state))" }
+        fields.all.filter { field in
+            kinds.contains(field.kind) && initial.map { field.differs($0, state) } ?? true
+        }.map { "expect \($0.name) == \($0.read(state))" }
     }
 }

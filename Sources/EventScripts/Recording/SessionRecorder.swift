@@ -1,0 +1,179 @@
+import Foundation
+import MachineCore
+import MachineRuntime
+
+/// Writes a live session into an event script as it happens, so that anyone can replay it.
+///
+/// Attach it to a ``MachineRuntime/LiveRuntime`` before the first input, and finish it at the end:
+///
+/// ```swift
+/// let recorder = try SessionRecorder(vocabulary: SignInVocabulary(), file: "session.events",
+///                                    recordedBy: "sign-in play", at: Date(), startingFrom: live.runtime)
+/// live.onInput = recorder.record
+/// …
+/// try recorder.finish(in: live.state)
+/// ```
+///
+/// The script starts with a comment saying what recorded it and when, the `machine` line and the
+/// `given` lines of a context that differs from the vocabulary's. Then comes every input the live
+/// runtime applied, written by ``ScriptWriter``: each host event as `send`, the time between
+/// inputs as `advance` (whole milliseconds, see ``MachineRuntime/LiveRuntime``), each answer as
+/// `respond` or `fail` (with `#N` when its request had been abandoned: the replay drops it, as the
+/// session did). ``finish(in:)`` ends it with an `expect` line for every control state and for
+/// every other field that differs from the start, so that the replay checks where the session
+/// ended. The replay takes the session's steps exactly: its transcript is the live session's
+/// (see ``Player/transcribe(_:into:)``), byte for byte.
+///
+/// Each input is written with one `write` as it is recorded, with no buffer in between: a crash
+/// of the process loses at most the input being written, and the script up to it still replays
+/// (without the final expectations). The recorder does not wait for the disk after each line
+/// (`fsync`), so a crash of the whole system may lose what the system had not yet stored.
+///
+/// A failure to write (a full disk, a file removed from under it) never traps: the recorder keeps
+/// the first error in ``failure``, writes nothing more, and ``finish(in:)`` throws it.
+public final class SessionRecorder<V: ScriptVocabulary> {
+    /// The vocabulary's machine.
+    public typealias M = V.Machine
+
+    /// The path of the script being written.
+    public let file: String
+    /// The first write that failed, if one did: nothing was written after it.
+    public private(set) var failure: RecordingError?
+    /// Whether ``finish(in:)`` was called: nothing more is recorded.
+    public private(set) var isFinished = false
+
+    private let writer: ScriptWriter<V>
+    private let fields: StateFields<M>
+    private let initial: MachineState<M>
+    private var descriptor: Int32
+
+    /// Creates (or empties) `file` and writes the script's header: a comment naming
+    /// `recordedBy` and `date`, the `machine` line and the `given` lines of `runtime`'s context.
+    ///
+    /// The recorder does not read the clock: the host says when the recording was made.
+    ///
+    /// - Parameters:
+    ///   - runtime: The runtime the session starts from (``MachineRuntime/LiveRuntime/runtime``):
+    ///     one a script can start from, at time zero, with no request and no timer, each region
+    ///     in its initial state, and a context its vocabulary's `given` lines can set up.
+    /// - Throws: ``RecordingError/cannotRecord(_:)`` for a runtime a script cannot start from,
+    ///   ``RecordingError/cannotWrite(file:reason:)`` when the file cannot be written; no file is
+    ///   created then, or, if the header could not be written, it is left empty or partial.
+    public init(vocabulary: V, file: String, recordedBy: String, at date: Date, startingFrom runtime: Runtime<M>) throws(RecordingError) {
+        if let problem = Self.problem(startingFrom: runtime, vocabulary) { throw .cannotRecord(problem) }
+        self.file = file
+        self.writer = ScriptWriter(vocabulary: vocabulary)
+        self.fields = StateFields(vocabulary)
+        self.initial = runtime.state
+        descriptor = open(file, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o666)
+        guard descriptor >= 0 else { throw .cannotWrite(file: file, reason: String(cString: strerror(errno))) }
+        // One line, whatever the host passed.
+        let recorder = recordedBy.split(whereSeparator: \.isNewline).joined(separator: " ")
+        var header = "# Recorded by \(recorder) at \(date.ISO8601Format()): a live session, input by input.\n"
+        header += "# Each advance is the time that passed before the next input.\n"
+        header += "machine \(vocabulary.machineName)\n"
+        header += writer.givens(for: runtime.state.context).map { $0 + "\n" }.joined()
+        write(header)
+        if let failure {
+            close(descriptor)
+            descriptor = -1
+            throw failure
+        }
+    }
+
+    deinit {
+        if descriptor >= 0 { close(descriptor) }
+    }
+
+    /// Writes the statement of `input`, an input the live runtime applied (hand this method to
+    /// ``MachineRuntime/LiveRuntime/onInput``). Nothing is written after ``finish(in:)`` or a
+    /// failed write.
+    public func record(_ input: Input<M>) {
+        write(writer.statement(input) + "\n")
+    }
+
+    /// Ends the script with an `expect` line for every control state of `state` (the session's
+    /// last state, ``MachineRuntime/LiveRuntime/state``) and for every other field whose value
+    /// differs from the start, and closes the file.
+    ///
+    /// - Throws: ``RecordingError/cannotWrite(file:reason:)`` for the first write that failed,
+    ///   during the session or now.
+    public func finish(in state: MachineState<M>) throws(RecordingError) {
+        guard !isFinished else { return }
+        var text = "\n"
+        for line in writer.expectations(of: state, fields: fields)
+            + writer.expectations(of: state, fields: fields, kinds: [.context, .work], differingFrom: initial) {
+            text += line + "\n"
+        }
+        write(text)
+        isFinished = true
+        if descriptor >= 0, close(descriptor) != 0, failure == nil {
+            failure = .cannotWrite(file: file, reason: String(cString: strerror(errno)))
+        }
+        descriptor = -1
+        if let failure { throw failure }
+    }
+
+    /// Writes `text` whole, retrying after interruptions and short writes; keeps the first error.
+    private func write(_ text: String) {
+        guard failure == nil, !isFinished, descriptor >= 0 else { return }
+        var text = text
+        let error = text.withUTF8 { bytes -> Int32? in
+            guard let base = bytes.baseAddress else { return nil }
+            var offset = 0
+            while offset < bytes.count {
+                let written = Foundation.write(descriptor, base + offset, bytes.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    return errno
+                }
+                if written == 0 { return EIO }
+                offset += written
+            }
+            return nil
+        }
+        if let error { failure = .cannotWrite(file: file, reason: String(cString: strerror(error))) }
+    }
+
+    /// Why a script cannot start from `runtime`, or `nil` when one can.
+    private static func problem(startingFrom runtime: Runtime<M>, _ vocabulary: V) -> String? {
+        let state = runtime.state
+        if runtime.now != .zero { return "the runtime is \(Value.render(runtime.now)) in; a script starts at 0ms" }
+        if !runtime.requests.isEmpty { return "the runtime has made requests; a script starts with none" }
+        if !runtime.timers.isEmpty || !state.work.timers.isEmpty || !state.work.pending.isEmpty {
+            return "the runtime has work running; a script starts with none"
+        }
+        let table = vocabulary.table
+        if state.controls != table.initialState(context: state.context).controls {
+            return "a region is not in its initial state; a script starts with every region in it"
+        }
+        var context = vocabulary.initialContext
+        for field in vocabulary.fields where field.differs(context, state.context) {
+            guard let write = field.write else { return "'\(field.name)' differs from its initial value, and no 'given' sets it" }
+            do {
+                try write(&context, field.read(state.context))
+            } catch {
+                return "'\(field.name)' cannot be set to \(field.read(state.context)): \(error.message)"
+            }
+        }
+        if let field = vocabulary.fields.first(where: { $0.differs(context, state.context) }) {
+            return "'given' lines cannot set up '\(field.name)' as it is"
+        }
+        return nil
+    }
+}
+
+/// Why a session could not be recorded.
+public enum RecordingError: Error, Equatable, CustomStringConvertible {
+    /// The runtime does not start where a script can: the reason says why.
+    case cannotRecord(String)
+    /// The script file could not be written.
+    case cannotWrite(file: String, reason: String)
+
+    public var description: String {
+        switch self {
+        case .cannotRecord(let reason): "cannot record the session: \(reason)"
+        case .cannotWrite(let file, let reason): "cannot write '\(file)': \(reason)"
+        }
+    }
+}
