@@ -10,6 +10,7 @@ let package = Package(
         .library(name: "MachineCore", targets: ["MachineCore"]),
         .library(name: "MachineRuntime", targets: ["MachineRuntime"]),
         .library(name: "EventScripts", targets: ["EventScripts"]),
+        .library(name: "MachineObservation", targets: ["MachineObservation"]),
         .library(name: "MachineTesting", targets: ["MachineTesting"]),
         .library(name: "MachineDiagrams", targets: ["MachineDiagrams"]),
         .library(name: "MachineCoverage", targets: ["MachineCoverage"]),
@@ -25,6 +26,8 @@ let package = Package(
         .target(name: "MachineCore"),
         .target(name: "MachineRuntime", dependencies: ["MachineCore"]),
         .target(name: "EventScripts", dependencies: ["MachineCore", "MachineRuntime"]),
+        // For views: an observable store over the live runtime, and outputs as an async sequence.
+        .target(name: "MachineObservation", dependencies: ["MachineCore", "MachineRuntime"]),
         .target(name: "MachineTesting", dependencies: ["MachineCore", "MachineRuntime", "EventScripts", "MachineCoverage"]),
         .target(name: "MachineDiagrams", dependencies: ["MachineCore"]),
         .target(name: "MachineCoverage", dependencies: ["MachineCore", "MachineRuntime", "EventScripts"]),
@@ -47,12 +50,13 @@ let package = Package(
         // Benchmarks live apart from the tests; run them in release mode.
         .executableTarget(
             name: "AddressPickerBench",
-            dependencies: ["AddressPicker", "AddressPickerScripting", "EventScripts", "Gazetteer", "MachineCore", "MachineExploration", "MachineRuntime", "AllocationCounter"],
+            dependencies: ["AddressPicker", "AddressPickerScripting", "EventScripts", "Gazetteer", "MachineCore", "MachineExploration", "MachineObservation", "MachineRuntime", "AllocationCounter"],
             path: "Benchmarks/AddressPickerBench"),
         .target(name: "AllocationCounter", path: "Benchmarks/AllocationCounter"),
 
         .testTarget(name: "MachineCoreTests", dependencies: ["MachineCore"]),
         .testTarget(name: "MachineRuntimeTests", dependencies: ["MachineCore", "MachineRuntime", "MachineTesting"]),
+        .testTarget(name: "MachineObservationTests", dependencies: ["MachineCore", "MachineObservation", "MachineRuntime", "MachineTesting"]),
         // Helpers for the script tests of any machine (checking, replaying, hostile scripts).
         .target(name: "ScriptTestSupport", dependencies: ["EventScripts", "MachineExploration"], path: "Tests/ScriptTestSupport"),
         .testTarget(

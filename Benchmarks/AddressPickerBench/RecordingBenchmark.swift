@@ -7,12 +7,8 @@ import MachineRuntime
 /// A live session of the picker with a `SessionRecorder` writing its script to a temporary file,
 /// against the same session without one: what recording costs per input.
 ///
-/// The session runs on a ``SteppedClock`` with providers that answer at once, on the main actor,
-/// so both variants take the same steps: each cycle pans the map and waits for its lookup, then
-/// searches "Apple", picks the "Search Nearby" completion and one of its places (seven host
-/// events; the timers fire in the catch-up of the host event that follows their deadline, and
-/// the benchmark awaits every answer before the next event). An input is whatever the runtime
-/// reports to `onInput`: a host event, a catch-up of the clock or an answer.
+/// Both run the same ``PickerSession``. An input is whatever the runtime reports to `onInput`: a
+/// host event, a catch-up of the clock or an answer.
 @MainActor
 enum RecordingBenchmark {
     static func run(runs: Int, cycles: Int) async throws -> Comparison {
@@ -36,21 +32,9 @@ enum RecordingBenchmark {
     /// inputs the runtime applied when `countingInputs`, else 0.
     @discardableResult
     static func session(cycles: Int, recordingTo file: String?, countingInputs: Bool = false) async throws -> Int {
-        let far = MapRegion(center: try Coordinate(latitude: 40.71, longitude: -74.0),
-                            span: Span(latitudeDelta: 0.05, longitudeDelta: 0.05))
-        let store = Place(name: "Apple SoHo", center: try Coordinate(latitude: 40.725, longitude: -73.9987),
-                          address: Address(street: "103 Prince St", city: "New York"))
-        let perform: LiveRuntime<AddressPicker, SteppedClock>.Perform = { @MainActor request in
-            switch request {
-            case .requestCompletions(let query): .completions([Completion(title: "\(query) Store", subtitle: "Search Nearby")])
-            case .searchPlaces: .places(PlaceSearchAnswer(places: [store]))
-            case .reverseGeocode: .address(Address(city: "New York"))
-            default: ProviderSet.failure(of: request.kind, message: "not in this benchmark")
-            }
-        }
         let clock = SteppedClock()
         let live = LiveRuntime(table: AddressPicker.table, state: AddressPicker.initialState(), clock: clock,
-                               perform: perform, onOutput: { _ in })
+                               perform: try PickerSession.perform(), onOutput: { _ in })
         var inputs = 0
         var recorder: SessionRecorder<AddressPickerVocabulary>?
         if let file {
@@ -61,20 +45,7 @@ enum RecordingBenchmark {
         } else if countingInputs {
             live.onInput = { _ in inputs += 1 }
         }
-        func send(after milliseconds: Int, _ event: AddressPicker.Event) async throws {
-            clock.advance(by: .milliseconds(milliseconds))
-            try live.send(event)
-            while !live.runtime.pendingRequests.isEmpty { await Task.yield() }
-        }
-        for _ in 0..<cycles {
-            try await send(after: 20, .regionChanged(far, byUser: true))
-            try await send(after: 500, .alertDismissed)  // no alert: ignored, after the lookup
-            try await send(after: 20, .searchActivated)
-            try await send(after: 20, .queryChanged("Apple"))
-            try await send(after: 300, .alertDismissed)  // after the completions request
-            try await send(after: 20, .completionSelected(0))
-            try await send(after: 20, .resultSelected(0))
-        }
+        try await PickerSession.run(cycles: cycles, clock: clock, live: live) { try live.send($0) }
         try recorder?.finish(in: live.state)
         live.stop()
         return inputs

@@ -10,18 +10,18 @@ let usage = """
 
     OPTIONS:
       --runs <n>            Timed runs per benchmark (default 5); min, median and max are reported.
-      --only <name>         Run one benchmark: step, reference, replay, gazetteer or recording.
+      --only <name>         Run one benchmark: step, reference, replay, gazetteer, recording or store.
       --json <file>         Also write the results as JSON to <file>.
       --events <n>          Events of the reference workload (default 10000000).
       --statements <n>      Statements in the generated script of the replay benchmark (default 1000000).
       --reverse-checks <n>  Random points whose nearest place is checked against brute force
                             (default 2000; 100000 takes about 5 minutes on 2 cores).
-      --cycles <n>          Cycles of the live session of the recording benchmark (default 2000).
+      --cycles <n>          Cycles of the live session of the recording and store benchmarks (default 2000).
       -h, --help            Show help information.
     """
 
 struct Options {
-    static let benchmarks = ["step", "reference", "replay", "gazetteer", "recording"]
+    static let benchmarks = ["step", "reference", "replay", "gazetteer", "recording", "store"]
     var runs = 5
     var only: String?
     var json: String?
@@ -100,6 +100,9 @@ do {
     }
     if options.includes("recording") {
         report.add(try await RecordingBenchmark.run(runs: options.runs, cycles: options.cycles))
+    }
+    if options.includes("store") {
+        report.add(try await StoreBenchmark.run(runs: options.runs, cycles: options.cycles))
     }
     if let peak = peakResidentMemory() { report.add("peak resident memory", String(format: "%.1f MiB", peak)) }
     if let path = options.json {

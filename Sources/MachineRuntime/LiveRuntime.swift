@@ -251,7 +251,8 @@ public final class LiveRuntime<M: MachineDefinition, C: Clock> where C.Duration 
     private func scheduleWakeUp() {
         wakeUp?.cancel()
         wakeUp = nil
-        guard !isStopped, let next = runtime.timers.lazy.filter(\.canFire).map(\.deadline).min() else { return }
+        // Closures, not key paths: a key path in generic code is instantiated at every call.
+        guard !isStopped, let next = runtime.timers.lazy.filter({ $0.canFire }).map({ $0.deadline }).min() else { return }
         let due = next.roundedUpToMilliseconds
         let deadline = start.advanced(by: due)
         let clock = clock
