@@ -73,7 +73,7 @@ let package = Package(
             dependencies: ["MachineCoverage", "MachineTesting", "EventScripts", "MachineCore", "MachineRuntime"]),
         .testTarget(name: "GazetteerTests", dependencies: ["Gazetteer", "AddressPicker", "MachineExploration"]),
         .testTarget(name: "MachineExplorationTests", dependencies: ["MachineExploration", "EventScripts", "MachineCore", "MachineRuntime"]),
-        .testTarget(name: "AddressPickerTests", dependencies: ["AddressPicker", "MachineCore", "MachineRuntime"]),
+        .testTarget(name: "AddressPickerTests", dependencies: ["AddressPicker", "MachineCore", "MachineObservation", "MachineRuntime", "MachineTesting"]),
         .testTarget(
             name: "AddressPickerScriptingTests",
             dependencies: ["AddressPicker", "AddressPickerScripting", "EventScripts", "Gazetteer", "MachineCore", "MachineRuntime",

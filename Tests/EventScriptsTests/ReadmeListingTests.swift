@@ -1,8 +1,8 @@
 import Foundation
 import Testing
 
-/// README.md shows the sign-in example's vocabulary and tool as they are in Examples/SignIn, where
-/// that package's own tests compile and run them: each listing is its file, verbatim.
+/// README.md shows files of Examples/ as they are: the sign-in example's vocabulary and tool
+/// (compiled and run by that package's tests) and the SwiftUI screen. Each listing is its file.
 @Suite("README listings") struct ReadmeListingTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
@@ -13,6 +13,7 @@ import Testing
 
     @Test("Each listing is its file", arguments: [
         "Examples/SignIn/Sources/SignInScripting/SignInVocabulary.swift", "Examples/SignIn/Sources/SignInTool/main.swift",
+        "Examples/SwiftUI/AddressPickerScreen.swift",
     ])
     func listingIsItsFile(_ path: String) throws {
         let file = try Self.text(path)
