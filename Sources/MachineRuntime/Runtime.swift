@@ -105,7 +105,8 @@ public struct Runtime<M: MachineDefinition>: Sendable {
     ///
     /// - Throws: ``RuntimeError/negativeDuration(_:)`` for a negative `duration`, and
     ///   ``RuntimeError/clockOverflow(now:advance:)`` when it would take the clock past
-    ///   ``latestTime``; nothing changes then.
+    ///   ``latestTime``; nothing changes then. ``RuntimeError/timerLoop(timer:steps:)`` when a
+    ///   timer keeps falling due at one instant: the firings until then stand.
     @inlinable
     public mutating func advance(by duration: Duration) throws(RuntimeError) -> [RuntimeStep<M>] {
         guard duration >= .zero else { throw .negativeDuration(duration) }
@@ -113,7 +114,13 @@ public struct Runtime<M: MachineDefinition>: Sendable {
         guard duration <= Self.latestTime - _now else { throw .clockOverflow(now: _now, advance: duration) }
         let end = _now + duration
         var steps: [RuntimeStep<M>] = []
+        var firedAtOneInstant = 0
         while let next = nextDue(by: end) {
+            // A timer that restarts itself for zero would fire forever without time passing.
+            firedAtOneInstant = _timers[next]._deadline == _now ? firedAtOneInstant + 1 : 1
+            guard firedAtOneInstant <= Self.loopBound else {
+                throw .timerLoop(timer: _timers[next].timer.name, steps: firedAtOneInstant - 1)
+            }
             let fired = _timers.remove(at: next)
             _now = fired._deadline
             try perform(.timer(fired.timer), M.event(firing: fired.timer), into: &steps)
@@ -121,6 +128,9 @@ public struct Runtime<M: MachineDefinition>: Sendable {
         _now = end
         return steps
     }
+
+    /// How many timer firings at one instant, or immediate answers in a row, make a loop.
+    @usableFromInline static var loopBound: Int { 10_000 }
 
     @inlinable
     func nextDue(by end: Duration) -> Int? {
@@ -187,7 +197,7 @@ public struct Runtime<M: MachineDefinition>: Sendable {
             let index = unanswered.removeFirst()
             guard _requests[index].isPending else { continue }
             delivered += 1
-            if delivered > 10_000 { throw .answerLoop(steps: delivered) }
+            if delivered > Self.loopBound { throw .answerLoop(steps: delivered) }
             try deliver(answerer(_requests[index].request), to: index, into: &steps)
         }
     }

@@ -1,6 +1,9 @@
 import MachineCore
 
-/// A misuse of the runtime: an input it cannot accept. Nothing changes when one is thrown.
+/// A misuse of the runtime: an input it cannot accept. Nothing changes when one is thrown, except
+/// for the two loops (``answerLoop(steps:)``, ``timerLoop(timer:steps:)``): a machine that keeps
+/// feeding itself without time passing is stopped after 10,000 steps at one instant, and the
+/// steps taken until then stand.
 ///
 /// A ``LiveRuntime`` also reports through its `onError` the answers it refused (of the wrong
 /// kind, or a second one) and a clock that ran past the virtual clock's range.
@@ -17,8 +20,11 @@ public enum RuntimeError: Error, Equatable, CustomStringConvertible {
     case alreadyAnswered(String)
     /// The event does not answer requests of that kind.
     case wrongAnswer(kind: String, event: String)
-    /// Immediate answers kept causing new requests past a sane bound.
+    /// Immediate answers kept causing new requests: more than 10,000 in a row.
     case answerLoop(steps: Int)
+    /// A timer kept falling due at the same instant (a timer restarted for zero when it fires):
+    /// it fired 10,000 times without time passing, and is left running, unfired.
+    case timerLoop(timer: String, steps: Int)
     /// Advancing by `advance` from `now` would take the virtual clock past the end of its range,
     /// ``Runtime/latestTime`` (2^62 nanoseconds, about 146 years).
     case clockOverflow(now: Duration, advance: Duration)
@@ -41,6 +47,8 @@ public enum RuntimeError: Error, Equatable, CustomStringConvertible {
             "'\(event)' does not answer a \(kind) request"
         case .answerLoop(let steps):
             "immediate answers caused \(steps) steps in a row; a provider and the machine keep asking each other"
+        case .timerLoop(let timer, let steps):
+            "\(timer) fell due \(steps) times at one instant; the machine restarts it for zero when it fires"
         case .clockOverflow(let now, let advance):
             "cannot advance the virtual clock by \(advance) from \(now): "
                 + "its range ends 2^62 nanoseconds (about 146 years) after the start"
