@@ -2,7 +2,13 @@
 /// HTML and SVG text and attribute values, and JSON inside a `<script>` element.
 enum Escaping {
     /// `text` safe as HTML or SVG text and as a double- or single-quoted attribute value.
-    static func html(_ text: String) -> String {
+    static func html(_ text: String) -> String { escape(text, quotes: true) }
+
+    /// `text` safe as HTML text between tags (not in an attribute): quotes stay as they are,
+    /// which keeps long timelines small.
+    static func text(_ text: String) -> String { escape(text, quotes: false) }
+
+    private static func escape(_ text: String, quotes: Bool) -> String {
         var result = ""
         result.reserveCapacity(text.utf8.count)
         for scalar in text.unicodeScalars {
@@ -10,8 +16,8 @@ enum Escaping {
             case "&": result += "&amp;"
             case "<": result += "&lt;"
             case ">": result += "&gt;"
-            case "\"": result += "&quot;"
-            case "'": result += "&#39;"
+            case "\"" where quotes: result += "&quot;"
+            case "'" where quotes: result += "&#39;"
             default:
                 // Control characters other than tab and line feed are not allowed in HTML text.
                 if scalar.value < 0x20 && scalar != "\t" && scalar != "\n" || scalar.value == 0x7F {

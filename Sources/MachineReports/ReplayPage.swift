@@ -90,48 +90,42 @@ public struct ReplayPage: Sendable {
         let held = timeline.heldBeforeAnyStep
         let failed = timeline.failuresBeforeAnyStep
         guard !held.isEmpty || !failed.isEmpty else { return "" }
-        var text = "<div class=\"step start\">"
-        for expectation in held { text += heldLine(expectation) }
-        for index in failed { text += failureLine(timeline.failures[index]) }
-        return text + "</div>\n"
+        let lines = held.map(heldLine) + failed.map { failureLine(timeline.failures[$0]) }
+        return "<div class=\"start\"><div class=d>\(lines.joined(separator: "\n"))</div></div>\n"
     }
 
+    /// One step in compact markup (a timeline may hold thousands): its details are lines of
+    /// text in one block, as the text transcript writes them, so the page stays small and fast.
     private func item(_ moment: ReplayTimeline.Moment, number: Int) -> String {
-        var text = "<li class=\"step\(moment.failures.isEmpty ? "" : " has-failure")\" id=\"step-\(number)\" data-step=\"\(number)\">"
-            + "<a class=\"n\" href=\"#step-\(number)\">\(number)</a><span class=\"t\">@\(Value.render(moment.time))</span>"
-            + "<code class=\"in\">\(Escaping.html(moment.input))</code>"
+        var lines: [String] = []
         if let step = moment.step {
-            if !step.fired.isEmpty {
-                text += line("fired", step.fired.map { "<code>\(Escaping.html($0))</code>" }.joined(separator: ", "))
-            }
-            if let ignored = step.ignored { text += line("ignored", Escaping.html(ignored)) }
-            if let dropped = step.dropped { text += line("dropped", Escaping.html(dropped)) }
-            for change in step.stateChanges { text += line("state", self.change(change)) }
-            for change in step.fieldChanges { text += line("field", self.change(change)) }
-            for command in step.commands { text += line("command", "<code>\(Escaping.html(command.description))</code>") }
+            if !step.fired.isEmpty { lines.append("fired   " + Escaping.text(step.fired.joined(separator: ", "))) }
+            if let ignored = step.ignored { lines.append("ignored " + Escaping.text(ignored)) }
+            if let dropped = step.dropped { lines.append("dropped " + Escaping.text(dropped)) }
+            for change in step.stateChanges { lines.append("state   " + self.change(change)) }
+            for change in step.fieldChanges { lines.append("field   " + self.change(change)) }
+            for command in step.commands { lines.append("command " + Escaping.text(command.description)) }
         } else {
-            text += line("quiet", "nothing due")
+            lines.append("nothing due")
         }
-        for expectation in moment.held { text += heldLine(expectation) }
-        for index in moment.failures { text += failureLine(timeline.failures[index]) }
-        return text + "</li>\n"
-    }
-
-    private func line(_ kind: String, _ html: String) -> String {
-        "<p class=\"k-\(kind)\"><span class=\"k\">\(kind)</span> \(html)</p>"
+        for expectation in moment.held { lines.append(heldLine(expectation)) }
+        for index in moment.failures { lines.append(failureLine(timeline.failures[index])) }
+        return "<li id=step-\(number)\(moment.failures.isEmpty ? "" : " class=ko")><a href=#step-\(number)>\(number)</a>"
+            + "<span class=t>@\(Value.render(moment.time))</span><code class=in>\(Escaping.text(moment.input))</code>"
+            + "<div class=d>\(lines.joined(separator: "\n"))</div></li>\n"
     }
 
     private func change(_ change: TranscriptStep.Change) -> String {
-        "<code>\(Escaping.html(change.name))</code>: \(Escaping.html(change.old.description)) → \(Escaping.html(change.new.description))"
+        Escaping.text("\(change.name): \(change.old) → \(change.new)")
     }
 
     private func heldLine(_ expectation: (line: Int, statement: String)) -> String {
-        "<p class=\"k-held\"><span class=\"k\">✓ line \(expectation.line)</span> <code>\(Escaping.html(expectation.statement))</code></p>"
+        "<span class=ok>✓ line \(expectation.line) \(Escaping.text(expectation.statement))</span>"
     }
 
     private func failureLine(_ failure: ExpectationFailure) -> String {
-        "<p class=\"k-failed\"><span class=\"k\">✗ line \(failure.location.line)</span> <code>\(Escaping.html(failure.statement))</code>"
-            + " expected <code>\(Escaping.html(failure.expected))</code>, actual <code>\(Escaping.html(failure.actual))</code></p>"
+        "<span class=ko>✗ line \(failure.location.line) \(Escaping.text(failure.statement))"
+            + " — expected \(Escaping.text(failure.expected)), actual \(Escaping.text(failure.actual))</span>"
     }
 
     /// The script's data: its file and machine, the initial states, and for each step the

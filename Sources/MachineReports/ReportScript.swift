@@ -6,7 +6,7 @@ enum ReportScript {
         (function () {
           "use strict";
           var data = JSON.parse(document.getElementById("report-data").textContent);
-          var items = document.querySelectorAll("#timeline > li.step");
+          var items = document.querySelectorAll("#timeline > li");
           var label = document.getElementById("current");
           var current = -1;
           function clear(name) {
@@ -69,9 +69,9 @@ enum ReportScript {
             event.preventDefault();
           });
           document.getElementById("timeline").addEventListener("click", function (event) {
-            var item = event.target.closest("li.step");
+            var item = event.target.closest("#timeline > li");
             if (!item || event.target.closest("a")) return;
-            go(parseInt(item.getAttribute("data-step"), 10), false);
+            go(parseInt(item.id.slice(5), 10), false);
           });
           fromHash();
         })();

@@ -43,13 +43,14 @@ enum ReportStyle {
         .row.unfired .edge{stroke:var(--fail);stroke-dasharray:5 3}.row.unfired .head{fill:var(--fail)}.row.unfired text{fill:var(--fail)}
         .row.partial .edge{stroke:var(--partial)}.row.partial .head{fill:var(--partial)}.row.partial text{fill:var(--partial)}
         .timeline{list-style:none;margin:0;padding:0}
-        .step{border-bottom:1px solid var(--line);padding:6px 8px;scroll-margin-top:8px;cursor:pointer}
-        .step.selected{background:var(--selected);outline:2px solid var(--fired);outline-offset:-2px}
-        .step.has-failure{border-left:4px solid var(--fail)}
-        .step .n{display:inline-block;min-width:3.2em;color:var(--muted);text-decoration:none}
-        .step .t{color:var(--muted);margin-right:6px}
-        .step p{margin:2px 0 0 3.2em}.step .k{display:inline-block;min-width:5.5em;color:var(--muted)}
-        .step .k-failed,.step .k-failed .k{color:var(--fail)}.step .k-held .k{color:var(--ok)}
+        .timeline>li,.start{border-bottom:1px solid var(--line);padding:6px 8px;scroll-margin-top:8px;cursor:pointer}
+        .timeline>li{content-visibility:auto;contain-intrinsic-size:auto 110px}
+        .timeline>li.selected{background:var(--selected);outline:2px solid var(--fired);outline-offset:-2px}
+        .timeline>li.ko{border-left:4px solid var(--fail)}
+        .timeline>li>a{display:inline-block;min-width:3.2em;color:var(--muted);text-decoration:none}
+        .timeline .t{color:var(--muted);margin-right:6px}
+        .d{white-space:pre-wrap;overflow-wrap:anywhere;margin:2px 0 0 3.2em;font:12.5px/1.5 ui-monospace,"DejaVu Sans Mono",Menlo,monospace}
+        span.ok{color:var(--ok)}span.ko{color:var(--fail)}
         table.rows{border-collapse:collapse;margin:8px 20px 24px}
         table.rows th,table.rows td{text-align:left;padding:3px 10px;border-bottom:1px solid var(--line);vertical-align:top}
         table.rows td.hits{text-align:right;font-variant-numeric:tabular-nums}
@@ -59,6 +60,6 @@ enum ReportStyle {
         @media print{:root{--bg:#fff;--fg:#000;--muted:#444;--line:#ccc;--lane:#f6f7f9;--lane-alt:#eef1f5;--box:#fff;--code:#f2f4f7;\
         --selected:#fff;--fail-bg:#fff}body{font-size:11px}.diagram-pane{position:static;max-height:none;overflow:visible}
         .layout{display:block}.diagram{overflow:visible}svg.machine{max-width:100%;height:auto}.keys{display:none}
-        .step{break-inside:avoid;cursor:auto}.step.selected{outline:0;background:none}}
+        .timeline>li{break-inside:avoid;cursor:auto;content-visibility:visible}.timeline>li.selected{outline:0;background:none}}
         """
 }

@@ -38,8 +38,13 @@ import Testing
 
     @Test func thePageHasAStepPerMomentAndListsTheFailuresAtTheTop() throws {
         let html = ReplayPage(timeline: try gateTimeline(Self.story)).html
-        #expect(html.components(separatedBy: "<li class=\"step").count - 1 == 6)
-        #expect(html.contains("id=\"step-6\""))
+        #expect(html.components(separatedBy: "<li id=step-").count - 1 == 6)
+        #expect(html.contains("<li id=step-6><a href=#step-6>6</a><span class=t>@5000ms</span><code class=in>send silence</code>"))
+        #expect(html.contains("<li id=step-5 class=ko>"), "the step a failure follows is marked")
+        #expect(html.contains("<div class=d>fired   D5.forced, A1.ring\nstate   door: closed → broken\nstate   alarm: quiet → ringing\n"))
+        #expect(html.contains("\n<span class=ok>✓ line 5 expect door == open</span>\n"))
+        #expect(html.contains("\n<span class=ko>✗ line 11 expect alarm == quiet — expected quiet, actual ringing</span></div></li>"))
+        #expect(html.contains("<li id=step-3><a href=#step-3>3</a><span class=t>@1000ms</span><code class=in>advance 1000ms</code><div class=d>nothing due</div></li>"))
         let failures = try #require(html.range(of: "<section class=\"failures\" id=\"failures\">"))
         let timeline = try #require(html.range(of: "<ol class=\"timeline\""))
         #expect(failures.lowerBound < timeline.lowerBound)
@@ -66,7 +71,8 @@ import Testing
         #expect(!html.contains("<b>file"))
         #expect(html.components(separatedBy: "</script>").count - 1 == 2, "only the page's own two scripts end")
         #expect(!html.contains("<!--"))
-        #expect(html.contains("&lt;/script&gt;&lt;img src=x onerror=alert(1)&gt;&lt;!--\\&quot;&#39; &amp;"))
+        #expect(html.contains(#"send badge("&lt;/script&gt;&lt;img src=x onerror=alert(1)&gt;&lt;!--\"' &amp;"#), "text keeps its quotes")
+        #expect(html.contains("<title>&lt;/script&gt;&lt;b&gt;file.events — gate replay</title>"))
         #expect(html.contains(#""file":"\u003c/script\u003e\u003cb\u003efile.events""#))
     }
 
