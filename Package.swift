@@ -1,7 +1,7 @@
 // swift-tools-version: 6.0
 import PackageDescription
 
-// Every module is one layer (core, runtime, scripts, testing, diagrams, coverage, exploration, command line, the picker); a lower layer never imports a higher one.
+// Every module is one layer (core, runtime, scripts, testing, diagrams, coverage, exploration, reports, command line, the picker); a lower layer never imports a higher one.
 // The package declares no dependencies: only the toolchain's own modules are used.
 let package = Package(
     name: "swift-address-picker",
@@ -15,6 +15,7 @@ let package = Package(
         .library(name: "MachineDiagrams", targets: ["MachineDiagrams"]),
         .library(name: "MachineCoverage", targets: ["MachineCoverage"]),
         .library(name: "MachineExploration", targets: ["MachineExploration"]),
+        .library(name: "MachineReports", targets: ["MachineReports"]),
         .library(name: "MachineCommandLine", targets: ["MachineCommandLine"]),
         .library(name: "AddressPicker", targets: ["AddressPicker"]),
         .library(name: "AddressPickerScripting", targets: ["AddressPickerScripting"]),
@@ -32,10 +33,13 @@ let package = Package(
         .target(name: "MachineDiagrams", dependencies: ["MachineCore"]),
         .target(name: "MachineCoverage", dependencies: ["MachineCore", "MachineRuntime", "EventScripts"]),
         .target(name: "MachineExploration", dependencies: ["MachineCore", "MachineRuntime", "EventScripts"]),
+        // Self-contained HTML pages of a replay and of coverage, the machine drawn by its own layout.
+        .target(name: "MachineReports", dependencies: ["MachineCore", "EventScripts", "MachineCoverage"]),
         // A machine's command-line tool from one call: replay, diagram, check, coverage, paths, explore.
         .target(
             name: "MachineCommandLine",
-            dependencies: ["MachineCore", "MachineRuntime", "EventScripts", "MachineCoverage", "MachineDiagrams", "MachineExploration"]),
+            dependencies: ["MachineCore", "MachineRuntime", "EventScripts", "MachineCoverage", "MachineDiagrams", "MachineExploration",
+                           "MachineReports"]),
         // What an app links: values, the machine's table, providers. No tooling.
         .target(name: "AddressPicker", dependencies: ["MachineCore", "MachineRuntime"]),
         // For tools and tests: the picker's script vocabulary, input samples and invariants.
@@ -68,6 +72,7 @@ let package = Package(
             dependencies: ["MachineCommandLine", "MachineCore", "MachineRuntime", "EventScripts", "MachineExploration"]),
         .testTarget(name: "MachineTestingTests", dependencies: ["MachineTesting", "EventScripts", "MachineCore", "MachineRuntime"]),
         .testTarget(name: "MachineDiagramsTests", dependencies: ["MachineDiagrams", "MachineCore"]),
+        .testTarget(name: "MachineReportsTests", dependencies: ["MachineReports", "EventScripts", "MachineCore", "MachineCoverage"]),
         .testTarget(
             name: "MachineCoverageTests",
             dependencies: ["MachineCoverage", "MachineTesting", "EventScripts", "MachineCore", "MachineRuntime"]),
@@ -77,7 +82,7 @@ let package = Package(
         .testTarget(
             name: "AddressPickerScriptingTests",
             dependencies: ["AddressPicker", "AddressPickerScripting", "EventScripts", "Gazetteer", "MachineCore", "MachineRuntime",
-                           "MachineTesting", "MachineCoverage", "MachineDiagrams", "MachineExploration", "ScriptTestSupport"]),
+                           "MachineTesting", "MachineCoverage", "MachineDiagrams", "MachineExploration", "MachineReports", "ScriptTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

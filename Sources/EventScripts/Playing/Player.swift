@@ -90,13 +90,17 @@ public struct Player<V: ScriptVocabulary>: Sendable {
                         record(steps, line: location.line, into: &sink)
                     case .expect(let path, let comparison, let expected):
                         expectations += 1
-                        check(path, comparison, expected, at: location, into: &sink)
+                        if check(path, comparison, expected, at: location, into: &sink) {
+                            held("expect \(path) \(comparison.rawValue) \(expected)", at: location, into: &sink)
+                        }
                     case .expectCommand(let command):
                         expectations += 1
                         let emitted = lastCommands
                         if !emitted.contains(where: { $0.matches(command, tolerance: 1e-9) }) {
                             fail("expect command \(command)", expected: "\(command) among the commands",
                                  actual: Value.list(emitted).description, at: location, into: &sink)
+                        } else {
+                            held("expect command \(command)", at: location, into: &sink)
                         }
                     case .expectCommands(let commands):
                         expectations += 1
@@ -104,6 +108,8 @@ public struct Player<V: ScriptVocabulary>: Sendable {
                         if !emitted.matches(.list(commands), tolerance: 1e-9) {
                             fail("expect commands \(Value.list(commands))", expected: Value.list(commands).description,
                                  actual: emitted.description, at: location, into: &sink)
+                        } else {
+                            held("expect commands \(Value.list(commands))", at: location, into: &sink)
                         }
                     case .expectDropped(let kind, let ordinal):
                         expectations += 1
@@ -111,6 +117,8 @@ public struct Player<V: ScriptVocabulary>: Sendable {
                         if !drops.contains(reference) {
                             fail("expect dropped \(reference)", expected: "\(reference) dropped",
                                  actual: dropStatus(of: reference), at: location, into: &sink)
+                        } else {
+                            held("expect dropped \(reference)", at: location, into: &sink)
                         }
                     case .expectIgnored:
                         expectations += 1
@@ -119,6 +127,8 @@ public struct Player<V: ScriptVocabulary>: Sendable {
                             let fired = steps.flatMap { $0.result?.firedRows ?? [] }.map { player.vocabulary.table.rows[$0].id }
                             fail("expect ignored", expected: "no row fired", actual: "fired \(fired.joined(separator: ", "))",
                                  at: location, into: &sink)
+                        } else {
+                            held("expect ignored", at: location, into: &sink)
                         }
                     }
                 } catch {
@@ -143,21 +153,32 @@ public struct Player<V: ScriptVocabulary>: Sendable {
             return "\(reference) was answered and applied"
         }
 
+        /// Checks an `expect PATH OP VALUE` line; returns whether it held.
         @inlinable
         mutating func check<S: TranscriptSink>(
             _ path: CheckedPath, _ comparison: Comparison, _ expected: Value, at location: ScriptLocation, into sink: inout S
-        ) {
+        ) -> Bool {
             switch path.evaluate(in: runtime.state, fields: player.fields) {
             case .failure(let missing):
                 fail("expect \(path) \(comparison.rawValue) \(expected)", expected: expected.description,
                      actual: missing.reason, at: location, into: &sink)
+                return false
             case .success(let actual):
                 if !comparison.holds(actual, expected) {
                     let expectation = comparison == .equal ? expected.description : "\(comparison.rawValue) \(expected)"
                     fail("expect \(path) \(comparison.rawValue) \(expected)", expected: expectation,
                          actual: actual.description, at: location, into: &sink)
+                    return false
                 }
+                return true
             }
+        }
+
+        /// Reports an expectation that held, to a sink that asks for them (the statement is
+        /// rendered only then).
+        @inlinable
+        func held<S: TranscriptSink>(_ statement: @autoclosure () -> String, at location: ScriptLocation, into sink: inout S) {
+            if sink.wantsHeldExpectations { sink.write(.held(location: location, statement: statement())) }
         }
 
         @inlinable

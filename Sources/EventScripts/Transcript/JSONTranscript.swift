@@ -41,6 +41,8 @@ public struct JSONTranscript<Output: TextOutputStream>: TranscriptSink {
             object.add("expected", failure.expected)
             object.add("actual", failure.actual)
             object.addRaw("inputLine", failure.inputLine.map(String.init) ?? "null")
+        case .held:
+            return
         case .end(let outcome):
             object.add("type", "end")
             switch outcome {

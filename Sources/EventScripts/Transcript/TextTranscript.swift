@@ -38,6 +38,8 @@ public struct TextTranscript<Output: TextOutputStream>: TranscriptSink {
                 output.write("  line \(line) changed\(changes.isEmpty ? " nothing" : ":")\n")
                 for step in changes { write(step, indent: "    ", withRows: false) }
             }
+        case .held:
+            break
         case .end(let outcome):
             output.write("\n")
             switch outcome {

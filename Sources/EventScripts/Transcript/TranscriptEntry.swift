@@ -9,6 +9,10 @@ public enum TranscriptEntry: Sendable {
     case quiet(time: Duration, input: String)
     /// An expectation that did not hold.
     case failure(ExpectationFailure)
+    /// An expectation that held: its location and its statement as written (canonically). Only
+    /// sinks that ask for them (``TranscriptSink/wantsHeldExpectations``) receive these; the text
+    /// and JSON transcripts do not show them.
+    case held(location: ScriptLocation, statement: String)
     /// The script ended.
     case end(Outcome)
 }
@@ -118,6 +122,9 @@ public enum Outcome: Sendable, Equatable {
 public protocol TranscriptSink {
     /// Whether the sink shows steps; when none of its sinks does, the player does not render them.
     var wantsSteps: Bool { get }
+    /// Whether the sink shows the expectations that held; when none of its sinks does, the
+    /// player does not render their statements.
+    var wantsHeldExpectations: Bool { get }
     /// Receives the next entry.
     mutating func write(_ entry: TranscriptEntry)
 }
@@ -125,4 +132,6 @@ public protocol TranscriptSink {
 extension TranscriptSink {
     /// By default, a sink shows steps.
     public var wantsSteps: Bool { true }
+    /// By default, a sink shows only the expectations that failed.
+    public var wantsHeldExpectations: Bool { false }
 }

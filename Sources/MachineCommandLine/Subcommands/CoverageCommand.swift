@@ -1,6 +1,7 @@
 import EventScripts
 import Foundation
 import MachineCoverage
+import MachineReports
 
 /// `NAME coverage FILE...`: which rows, states, events, guards and row pairs the scripts
 /// exercise.
@@ -15,6 +16,8 @@ struct CoverageCommand<V: ScriptVocabulary>: Sendable {
             options: [
                 .value("min", "percent", help: "Exit with 1 when row coverage is below <percent>."),
                 providers.option,
+                .value("html", "file", help: "Also write the coverage as a self-contained HTML page to <file>, atomically: "
+                    + "the machine drawn with each row's hits, unfired rows and guards seen one way only marked."),
             ],
             exitCodes: [
                 .success: "the scripts passed (and rows are covered to --min)",
@@ -60,6 +63,11 @@ struct CoverageCommand<V: ScriptVocabulary>: Sendable {
             }
         }
         let report = coverage.report
+        if let path = arguments.value("html") {
+            let page = CoveragePage(report: report, machine: vocabulary.machineName,
+                                    scripts: arguments.positional.map(InputFiles.displayName))
+            try invocation.write(to: path) { $0.write(page.html) }
+        }
         var output = invocation.standardOutput
         output.write(report.text)
         if let minimum, report.rows.percent < minimum {

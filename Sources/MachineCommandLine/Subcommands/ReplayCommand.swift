@@ -24,6 +24,7 @@ struct ReplayCommand<V: ScriptVocabulary>: Sendable {
                 providers.option,
                 .value("snapshot", "directory", help: "Compare each transcript with <directory>/NAME.transcript instead of printing it."),
                 .optionalValue("record", "mode", help: "With --snapshot: write missing references (or all, with --record=all)."),
+                htmlOption,
             ],
             exitCodes: [
                 .success: "every expectation held",
@@ -36,6 +37,8 @@ struct ReplayCommand<V: ScriptVocabulary>: Sendable {
                 SNAPSHOTS:
                   References are written only when asked: --record (missing ones), --record=all, or
                   \(recordVariable)=missing|all. On CI (CI set) nothing is ever written.
+
+                \(htmlDiscussion)
                 """,
             perform: { try run($0) })
     }
@@ -48,11 +51,14 @@ struct ReplayCommand<V: ScriptVocabulary>: Sendable {
             throw UsageError("--format takes text or json, not '\(arguments.value("format") ?? "")'")
         }
         let answerer = try providers.answerer(named: arguments.value("provider"))
+        if let directory = arguments.value("html") {
+            return try reportHTML(files, into: directory, invocation, answerer: answerer, format: format)
+        }
         if let snapshots = arguments.value("snapshot") {
             return try snapshot(files, into: snapshots, invocation, answerer: answerer)
         }
         if arguments.has("record") { throw UsageError("--record goes with --snapshot <directory>") }
-        let destinations = try transcriptPaths(files, in: arguments.value("output"), format: format)
+        let destinations = try transcriptPaths(files, in: arguments.value("output"), extension: format == .json ? "jsonl" : "transcript")
         let summarise = arguments.has("quiet") || !destinations.isEmpty
         let checker = ScriptChecker(vocabulary: vocabulary)
         let player = Player(vocabulary: vocabulary)
@@ -88,9 +94,9 @@ struct ReplayCommand<V: ScriptVocabulary>: Sendable {
         return status
     }
 
-    /// With `--output`, where each script's transcript goes; two scripts that would write the same
-    /// file are an error before anything is written.
-    private func transcriptPaths(_ files: [String], in directory: String?, format: Format) throws -> [String: String] {
+    /// With `--output` (or `--html`), where each script's transcript (or report) goes; two scripts
+    /// that would write the same file are an error before anything is written.
+    func transcriptPaths(_ files: [String], in directory: String?, extension: String) throws -> [String: String] {
         guard let directory else { return [:] }
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
@@ -100,7 +106,7 @@ struct ReplayCommand<V: ScriptVocabulary>: Sendable {
         var writers: [String: String] = [:]
         for file in files {
             let path = URL(fileURLWithPath: directory)
-                .appendingPathComponent(InputFiles.baseName(file) + (format == .json ? ".jsonl" : ".transcript")).path
+                .appendingPathComponent(InputFiles.baseName(file) + "." + `extension`).path
             if let other = writers[path] {
                 throw UsageError("'\(other)' and '\(file)' would both write \(path); replay them into different folders")
             }
@@ -129,7 +135,7 @@ struct ReplayCommand<V: ScriptVocabulary>: Sendable {
         return outcome
     }
 
-    private func summary(of outcome: Outcome, file: String, format: Format) -> String {
+    func summary(of outcome: Outcome, file: String, format: Format) -> String {
         switch format {
         case .text:
             switch outcome {

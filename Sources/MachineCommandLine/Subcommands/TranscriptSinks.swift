@@ -32,6 +32,7 @@ struct Tee<First: TranscriptSink, Second: TranscriptSink>: TranscriptSink {
     var second: Second
 
     var wantsSteps: Bool { first.wantsSteps || second.wantsSteps }
+    var wantsHeldExpectations: Bool { first.wantsHeldExpectations || second.wantsHeldExpectations }
 
     mutating func write(_ entry: TranscriptEntry) {
         first.write(entry)
