@@ -36,16 +36,25 @@ import Testing
         #expect(result.error.hasPrefix("error: --html does not go with \(other[0]): it writes one report per script into its own folder"))
     }
 
-    @Test func aMissingFolderOrTwoScriptsOfOneNameAreRefusedBeforeAnythingIsWritten() throws {
-        let missing = try CallBox.run(["replay", "--html", "/nonexistent/folder", "-"], input: ReplayTests.passing)
-        #expect(missing.status == .cannotReadOrWrite)
-        #expect(missing.error == "error: cannot write to '/nonexistent/folder': it is not a folder\n")
-        let folder = try CallBox.folder([:])
+    @Test func aFileForAFolderOrTwoScriptsOfOneNameAreRefusedBeforeAnythingIsWritten() throws {
+        let folder = try CallBox.folder(["plain": ""])
+        let plain = folder.appendingPathComponent("plain").path
+        let notAFolder = try CallBox.run(["replay", "--html", plain, "-"], input: ReplayTests.passing)
+        #expect(notAFolder.status == .cannotReadOrWrite)
+        #expect(notAFolder.error == "error: cannot write to '\(plain)': it is not a folder\n")
+        let underAFile = try CallBox.run(["replay", "--html", plain + "/reports", "-"], input: ReplayTests.passing)
+        #expect(underAFile.status == .cannotReadOrWrite)
+        #expect(underAFile.error.hasPrefix("error: cannot create the folder '\(plain)/reports': "))
+        // A folder that does not exist yet is created.
+        let created = try CallBox.run(["replay", "--html", folder.appendingPathComponent("new/reports").path, "-"],
+                                      input: ReplayTests.passing)
+        #expect(created.status == .success)
+        #expect(CallBox.listing(folder).contains { $0.hasPrefix("new/reports/") && $0.hasSuffix(".html") })
         // The clash is found before any script is read: the scripts need not exist.
         let clash = try CallBox.run(["replay", "--html", folder.path, folder.appendingPathComponent("a/story.events").path,
                                      folder.appendingPathComponent("b/story.events").path])
         #expect(clash.status == .usage)
-        #expect(CallBox.listing(folder).filter { $0.hasSuffix(".html") }.isEmpty)
+        #expect(CallBox.listing(folder).filter { $0.hasSuffix("story.html") }.isEmpty)
     }
 
     @Test func aScriptTooLongForAPageIsRefusedWithItsNameAndTheLimit() throws {

@@ -94,12 +94,19 @@ struct ReplayCommand<V: ScriptVocabulary>: Sendable {
         return status
     }
 
-    /// With `--output` (or `--html`), where each script's transcript (or report) goes; two scripts
-    /// that would write the same file are an error before anything is written.
+    /// With `--output` (or `--html`), where each script's transcript (or report) goes, in a folder
+    /// created when missing; two scripts that would write the same file are an error before
+    /// anything is written.
     func transcriptPaths(_ files: [String], in directory: String?, extension: String) throws -> [String: String] {
         guard let directory else { return [:] }
         var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
+        if !FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory) {
+            do {
+                try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+            } catch {
+                throw ToolError("cannot create the folder '\(directory)': \(error.localizedDescription)")
+            }
+        } else if !isDirectory.boolValue {
             throw ToolError("cannot write to '\(directory)': it is not a folder")
         }
         var paths: [String: String] = [:]
