@@ -26,12 +26,24 @@ final class JSONArray {
 /// The members of a JSON object in the order written (sorted when printed; of a key written
 /// twice, the last value is printed), shared by the container that fills it.
 final class JSONObject {
-    var members: [(key: String, value: JSONNode)] = []
+    var members: [JSONMember] = []
 
     /// The value of `key`, if the object has it (the first, if it has it twice).
     func value(for key: String) -> JSONNode? {
         for member in members where member.key == key { return member.value }
         return nil
+    }
+}
+
+/// One member of a JSON object. (A struct rather than a tuple: an array of tuples looks its
+/// type up at run time on every allocation.)
+struct JSONMember {
+    let key: String
+    let value: JSONNode
+
+    init(_ key: String, _ value: JSONNode) {
+        self.key = key
+        self.value = value
     }
 }
 

@@ -30,7 +30,12 @@ struct JSONParser {
     }
 
     private mutating func skipWhitespace() {
-        while position < bytes.count, [0x20, 0x0A, 0x0D, 0x09].contains(bytes[position]) { position += 1 }
+        while position < bytes.count {
+            switch bytes[position] {
+            case 0x20, 0x0A, 0x0D, 0x09: position += 1
+            default: return
+            }
+        }
     }
 
     private mutating func value(depth: Int) throws -> JSONNode {
@@ -73,7 +78,7 @@ struct JSONParser {
             skipWhitespace()
             guard position < bytes.count, bytes[position] == UInt8(ascii: ":") else { throw failure("expected ':' after a key") }
             position += 1
-            object.members.append((key, try value(depth: depth)))
+            object.members.append(JSONMember(key, try value(depth: depth)))
             skipWhitespace()
             guard position < bytes.count else { throw failure("the text ends inside an object") }
             if bytes[position] == UInt8(ascii: "}") { position += 1; return object }

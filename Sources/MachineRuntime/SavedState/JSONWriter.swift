@@ -130,35 +130,35 @@ struct KeyedNodeWriter<Key: CodingKey>: KeyedEncodingContainerProtocol {
 
     var codingPath: [any CodingKey] { path.codingPath }
 
-    mutating func encodeNil(forKey key: Key) throws { object.members.append((key.stringValue, .null)) }
-    mutating func encode(_ value: Bool, forKey key: Key) throws { object.members.append((key.stringValue, .bool(value))) }
-    mutating func encode(_ value: String, forKey key: Key) throws { object.members.append((key.stringValue, .string(value))) }
-    mutating func encode(_ value: Double, forKey key: Key) throws { object.members.append((key.stringValue, .double(value))) }
-    mutating func encode(_ value: Float, forKey key: Key) throws { object.members.append((key.stringValue, .double(Double(value)))) }
-    mutating func encode(_ value: Int, forKey key: Key) throws { object.members.append((key.stringValue, .integer(Int64(value)))) }
-    mutating func encode(_ value: Int8, forKey key: Key) throws { object.members.append((key.stringValue, NodeEncoder.node(ofInteger: value))) }
-    mutating func encode(_ value: Int16, forKey key: Key) throws { object.members.append((key.stringValue, NodeEncoder.node(ofInteger: value))) }
-    mutating func encode(_ value: Int32, forKey key: Key) throws { object.members.append((key.stringValue, NodeEncoder.node(ofInteger: value))) }
-    mutating func encode(_ value: Int64, forKey key: Key) throws { object.members.append((key.stringValue, .integer(value))) }
-    mutating func encode(_ value: UInt, forKey key: Key) throws { object.members.append((key.stringValue, NodeEncoder.node(ofInteger: value))) }
-    mutating func encode(_ value: UInt8, forKey key: Key) throws { object.members.append((key.stringValue, NodeEncoder.node(ofInteger: value))) }
-    mutating func encode(_ value: UInt16, forKey key: Key) throws { object.members.append((key.stringValue, NodeEncoder.node(ofInteger: value))) }
-    mutating func encode(_ value: UInt32, forKey key: Key) throws { object.members.append((key.stringValue, NodeEncoder.node(ofInteger: value))) }
-    mutating func encode(_ value: UInt64, forKey key: Key) throws { object.members.append((key.stringValue, NodeEncoder.node(ofInteger: value))) }
+    mutating func encodeNil(forKey key: Key) throws { object.members.append(JSONMember(key.stringValue, .null)) }
+    mutating func encode(_ value: Bool, forKey key: Key) throws { object.members.append(JSONMember(key.stringValue, .bool(value))) }
+    mutating func encode(_ value: String, forKey key: Key) throws { object.members.append(JSONMember(key.stringValue, .string(value))) }
+    mutating func encode(_ value: Double, forKey key: Key) throws { object.members.append(JSONMember(key.stringValue, .double(value))) }
+    mutating func encode(_ value: Float, forKey key: Key) throws { object.members.append(JSONMember(key.stringValue, .double(Double(value)))) }
+    mutating func encode(_ value: Int, forKey key: Key) throws { object.members.append(JSONMember(key.stringValue, .integer(Int64(value)))) }
+    mutating func encode(_ value: Int8, forKey key: Key) throws { object.members.append(JSONMember(key.stringValue, NodeEncoder.node(ofInteger: value))) }
+    mutating func encode(_ value: Int16, forKey key: Key) throws { object.members.append(JSONMember(key.stringValue, NodeEncoder.node(ofInteger: value))) }
+    mutating func encode(_ value: Int32, forKey key: Key) throws { object.members.append(JSONMember(key.stringValue, NodeEncoder.node(ofInteger: value))) }
+    mutating func encode(_ value: Int64, forKey key: Key) throws { object.members.append(JSONMember(key.stringValue, .integer(value))) }
+    mutating func encode(_ value: UInt, forKey key: Key) throws { object.members.append(JSONMember(key.stringValue, NodeEncoder.node(ofInteger: value))) }
+    mutating func encode(_ value: UInt8, forKey key: Key) throws { object.members.append(JSONMember(key.stringValue, NodeEncoder.node(ofInteger: value))) }
+    mutating func encode(_ value: UInt16, forKey key: Key) throws { object.members.append(JSONMember(key.stringValue, NodeEncoder.node(ofInteger: value))) }
+    mutating func encode(_ value: UInt32, forKey key: Key) throws { object.members.append(JSONMember(key.stringValue, NodeEncoder.node(ofInteger: value))) }
+    mutating func encode(_ value: UInt64, forKey key: Key) throws { object.members.append(JSONMember(key.stringValue, NodeEncoder.node(ofInteger: value))) }
 
     mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
-        object.members.append((key.stringValue, try NodeEncoder.node(of: value, at: path.appending(key))))
+        object.members.append(JSONMember(key.stringValue, try NodeEncoder.node(of: value, at: path.appending(key))))
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key) -> KeyedEncodingContainer<NestedKey> {
         let nested = JSONObject()
-        object.members.append((key.stringValue, .object(nested)))
+        object.members.append(JSONMember(key.stringValue, .object(nested)))
         return KeyedEncodingContainer(KeyedNodeWriter<NestedKey>(object: nested, path: path.appending(key)))
     }
 
     mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
         let nested = JSONArray()
-        object.members.append((key.stringValue, .array(nested)))
+        object.members.append(JSONMember(key.stringValue, .array(nested)))
         return UnkeyedNodeWriter(array: nested, path: path.appending(key))
     }
 
@@ -167,7 +167,7 @@ struct KeyedNodeWriter<Key: CodingKey>: KeyedEncodingContainerProtocol {
 
     private func superEncoder(named key: any CodingKey) -> any Encoder {
         let object = JSONObject()
-        self.object.members.append((key.stringValue, .object(object)))
+        self.object.members.append(JSONMember(key.stringValue, .object(object)))
         let encoder = NodeEncoder(path: path.appending(key))
         encoder.node = .object(object)
         return encoder

@@ -24,40 +24,40 @@ extension SavedState where M.Context: Codable, M.Request: Codable {
         let path = JSONPath.root
         do {
             root.members.reserveCapacity(8)
-            root.members.append(("format", .integer(Int64(format))))
-            root.members.append(("machine", .string(machine)))
+            root.members.append(JSONMember("format", .integer(Int64(format))))
+            root.members.append(JSONMember("machine", .string(machine)))
             let controls = JSONObject()
-            controls.members = self.controls.map { ($0.key, .string($0.value)) }
-            root.members.append(("controls", .object(controls)))
-            root.members.append(("context", try NodeEncoder.node(of: context, at: path.appending(JSONKey(stringValue: "context")))))
-            root.members.append(("now", Self.node(of: now)))
+            controls.members = self.controls.map { JSONMember($0.key, .string($0.value)) }
+            root.members.append(JSONMember("controls", .object(controls)))
+            root.members.append(JSONMember("context", try NodeEncoder.node(of: context, at: path.appending(JSONKey(stringValue: "context")))))
+            root.members.append(JSONMember("now", Self.node(of: now)))
             let timers = JSONArray()
             timers.items = self.timers.map { timer in
                 let object = JSONObject()
-                object.members = [("name", .string(timer.name)), ("deadline", timer.deadline.map(Self.node(of:)) ?? .null),
-                                  ("serial", .integer(Int64(timer.serial)))]
+                object.members = [JSONMember("name", .string(timer.name)), JSONMember("deadline", timer.deadline.map(Self.node(of:)) ?? .null),
+                                  JSONMember("serial", .integer(Int64(timer.serial)))]
                 return .object(object)
             }
-            root.members.append(("timers", .array(timers)))
-            root.members.append(("lastTimerSerial", .integer(Int64(lastTimerSerial))))
+            root.members.append(JSONMember("timers", .array(timers)))
+            root.members.append(JSONMember("lastTimerSerial", .integer(Int64(lastTimerSerial))))
             let requests = JSONArray()
             requests.items.reserveCapacity(self.requests.count)
             let requestsPath = path.appending(JSONKey(stringValue: "requests"))
             for (index, entry) in self.requests.enumerated() {
                 let object = JSONObject()
                 object.members.reserveCapacity(8)
-                object.members.append(("id", .integer(Int64(entry.id))))
-                object.members.append(("kind", .string(entry.kind)))
-                object.members.append(("ordinal", .integer(Int64(entry.ordinal))))
-                object.members.append(("request", try NodeEncoder.node(
+                object.members.append(JSONMember("id", .integer(Int64(entry.id))))
+                object.members.append(JSONMember("kind", .string(entry.kind)))
+                object.members.append(JSONMember("ordinal", .integer(Int64(entry.ordinal))))
+                object.members.append(JSONMember("request", try NodeEncoder.node(
                     of: entry.request, at: requestsPath.appending(JSONKey(intValue: index)).appending(JSONKey(stringValue: "request")))))
-                object.members.append(("madeAt", Self.node(of: entry.madeAt)))
-                object.members.append(("status", .string(entry.status.rawValue)))
-                if let cancelledAt = entry.cancelledAt { object.members.append(("cancelledAt", Self.node(of: cancelledAt))) }
-                if let successor = entry.supersededBy { object.members.append(("supersededBy", .integer(Int64(successor)))) }
+                object.members.append(JSONMember("madeAt", Self.node(of: entry.madeAt)))
+                object.members.append(JSONMember("status", .string(entry.status.rawValue)))
+                if let cancelledAt = entry.cancelledAt { object.members.append(JSONMember("cancelledAt", Self.node(of: cancelledAt))) }
+                if let successor = entry.supersededBy { object.members.append(JSONMember("supersededBy", .integer(Int64(successor)))) }
                 requests.items.append(.object(object))
             }
-            root.members.append(("requests", .array(requests)))
+            root.members.append(JSONMember("requests", .array(requests)))
             return try JSONWriter.bytes(of: .object(root))
         } catch {
             throw .unencodable(SavedStateFields.describe(error))
@@ -87,7 +87,7 @@ extension SavedState where M.Context: Codable, M.Request: Codable {
 
         let controlsField = try root.object("controls")
         var controls: [String: String] = [:]
-        for (region, _) in controlsField.object.members { controls[region] = try controlsField.string(region) }
+        for member in controlsField.object.members { controls[member.key] = try controlsField.string(member.key) }
         var timers: [TimerEntry] = []
         for timer in try root.array("timers") {
             timers.append(TimerEntry(name: try timer.string("name"), deadline: try timer.optionalTime("deadline"),
@@ -111,7 +111,8 @@ extension SavedState where M.Context: Codable, M.Request: Codable {
 
     private static func node(of time: Duration) -> JSONNode {
         let object = JSONObject()
-        object.members = [("seconds", .integer(time.components.seconds)), ("attoseconds", .integer(time.components.attoseconds))]
+        object.members = [JSONMember("seconds", .integer(time.components.seconds)),
+                          JSONMember("attoseconds", .integer(time.components.attoseconds))]
         return .object(object)
     }
 }
