@@ -7,20 +7,29 @@ enum JSONWriter {
     static func bytes(of node: JSONNode) throws -> [UInt8] {
         var output: [UInt8] = []
         output.reserveCapacity(4096)
-        try write(node, path: .root, into: &output)
+        do {
+            try write(node, into: &output)
+        } catch {
+            throw EncodingError.invalidValue(error.value, .init(codingPath: error.keys.reversed(), debugDescription: "\(error.value) is not a JSON number"))
+        }
         return output
     }
 
-    private static func write(_ node: JSONNode, path: JSONPath, into output: inout [UInt8]) throws {
+    /// A number JSON cannot carry, and the keys to it, innermost first (gathered only on the way
+    /// out of an error, so that writing costs nothing for them).
+    private struct NonFiniteNumber: Error {
+        let value: Double
+        var keys: [any CodingKey] = []
+    }
+
+    private static func write(_ node: JSONNode, into output: inout [UInt8]) throws(NonFiniteNumber) {
         switch node {
         case .null: output.append(contentsOf: "null".utf8)
         case .bool(let value): output.append(contentsOf: (value ? "true" : "false").utf8)
         case .integer(let value): output.append(contentsOf: String(value).utf8)
         case .unsigned(let value): output.append(contentsOf: String(value).utf8)
         case .double(let value):
-            guard value.isFinite else {
-                throw EncodingError.invalidValue(value, .init(codingPath: path.codingPath, debugDescription: "\(value) is not a JSON number"))
-            }
+            guard value.isFinite else { throw NonFiniteNumber(value: value) }
             // The shortest text that reads back as the same number: `40.725`, `1e-05`, `5e+20`.
             output.append(contentsOf: value.description.utf8)
         case .string(let value): writeString(value, into: &output)
@@ -28,7 +37,11 @@ enum JSONWriter {
             output.append(UInt8(ascii: "["))
             for (index, item) in array.items.enumerated() {
                 if index > 0 { output.append(UInt8(ascii: ",")) }
-                try write(item, path: path, into: &output)
+                do {
+                    try write(item, into: &output)
+                } catch {
+                    throw NonFiniteNumber(value: error.value, keys: error.keys + [JSONKey(intValue: index)])
+                }
             }
             output.append(UInt8(ascii: "]"))
         case .object(let object):
@@ -46,7 +59,11 @@ enum JSONWriter {
                 written += 1
                 writeString(members[index].key, into: &output)
                 output.append(UInt8(ascii: ":"))
-                try write(members[index].value, path: path, into: &output)
+                do {
+                    try write(members[index].value, into: &output)
+                } catch {
+                    throw NonFiniteNumber(value: error.value, keys: error.keys + [JSONKey(stringValue: members[index].key)])
+                }
             }
             output.append(UInt8(ascii: "}"))
         }
