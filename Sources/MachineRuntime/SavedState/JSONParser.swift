@@ -68,6 +68,7 @@ struct JSONParser {
 
     private mutating func object(depth: Int) throws -> JSONObject {
         let object = JSONObject()
+        object.members.reserveCapacity(8)
         position += 1
         skipWhitespace()
         if position < bytes.count, bytes[position] == UInt8(ascii: "}") { position += 1; return object }
@@ -112,7 +113,9 @@ struct JSONParser {
         guard position < bytes.count else { throw failure("the text ends inside a string") }
         if bytes[position] == UInt8(ascii: "\"") {
             position += 1
-            guard let string = String(validating: bytes[start..<(position - 1)], as: UTF8.self) else {
+            let end = position - 1
+            let decoded = bytes.withUnsafeBufferPointer { String(validating: UnsafeBufferPointer(rebasing: $0[start..<end]), as: UTF8.self) }
+            guard let string = decoded else {
                 throw failure("a string that is not UTF-8")
             }
             return string
@@ -205,15 +208,30 @@ struct JSONParser {
             if position < bytes.count, bytes[position] == UInt8(ascii: "+") || bytes[position] == UInt8(ascii: "-") { position += 1 }
             guard digits() > 0 else { throw failure("a number without digits in its exponent") }
         }
+        if isInteger, let whole = wholeNumber(bytes[start..<position]) { return whole }
         let text = String(decoding: bytes[start..<position], as: UTF8.self)
-        if isInteger {
-            if let integer = Int64(text) { return .integer(integer) }
-            if let unsigned = UInt64(text) { return .unsigned(unsigned) }
-        }
         guard let double = Double(text), double.isFinite else {
             position = start
             throw failure("a number too large")
         }
         return .double(double)
+    }
+
+    /// The integer `digits` (an optional minus, then decimal digits) writes, if it fits in
+    /// `Int64` (or, positive, in `UInt64`).
+    private func wholeNumber(_ digits: ArraySlice<UInt8>) -> JSONNode? {
+        let negative = digits.first == UInt8(ascii: "-")
+        var magnitude: UInt64 = 0
+        for digit in digits.dropFirst(negative ? 1 : 0) {
+            let (times10, overflow) = magnitude.multipliedReportingOverflow(by: 10)
+            let (sum, carry) = times10.addingReportingOverflow(UInt64(digit - UInt8(ascii: "0")))
+            if overflow || carry { return nil }
+            magnitude = sum
+        }
+        if negative {
+            if magnitude <= UInt64(Int64.max) { return .integer(-Int64(magnitude)) }
+            return magnitude == UInt64(Int64.max) + 1 ? .integer(.min) : nil
+        }
+        return magnitude <= UInt64(Int64.max) ? .integer(Int64(magnitude)) : .unsigned(magnitude)
     }
 }

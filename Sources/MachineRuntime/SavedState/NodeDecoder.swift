@@ -34,43 +34,43 @@ final class NodeDecoder: Decoder {
         return try T(from: NodeDecoder(node: node, path: path()))
     }
 
-    static func string(_ node: JSONNode, _ path: JSONPath) throws -> String {
-        guard case .string(let value) = node else { throw mismatch(String.self, node, path) }
+    static func string(_ node: JSONNode, _ path: @autoclosure () -> JSONPath) throws -> String {
+        guard case .string(let value) = node else { throw mismatch(String.self, node, path()) }
         return value
     }
 
-    static func bool(_ node: JSONNode, _ path: JSONPath) throws -> Bool {
-        guard case .bool(let value) = node else { throw mismatch(Bool.self, node, path) }
+    static func bool(_ node: JSONNode, _ path: @autoclosure () -> JSONPath) throws -> Bool {
+        guard case .bool(let value) = node else { throw mismatch(Bool.self, node, path()) }
         return value
     }
 
-    static func double(_ node: JSONNode, _ path: JSONPath) throws -> Double {
+    static func double(_ node: JSONNode, _ path: @autoclosure () -> JSONPath) throws -> Double {
         switch node {
         case .double(let value): return value
         case .integer(let value): return Double(value)
         case .unsigned(let value): return Double(value)
-        default: throw mismatch(Double.self, node, path)
+        default: throw mismatch(Double.self, node, path())
         }
     }
 
-    static func float(_ node: JSONNode, _ path: JSONPath) throws -> Float {
-        let value = Float(try double(node, path))
+    static func float(_ node: JSONNode, _ path: @autoclosure () -> JSONPath) throws -> Float {
+        let value = Float(try double(node, path()))
         guard value.isFinite else {
-            throw DecodingError.dataCorrupted(.init(codingPath: path.codingPath, debugDescription: "the number does not fit in a Float"))
+            throw DecodingError.dataCorrupted(.init(codingPath: path().codingPath, debugDescription: "the number does not fit in a Float"))
         }
         return value
     }
 
-    static func integer<I: FixedWidthInteger>(_ type: I.Type, _ node: JSONNode, _ path: JSONPath) throws -> I {
+    static func integer<I: FixedWidthInteger>(_ type: I.Type, _ node: JSONNode, _ path: @autoclosure () -> JSONPath) throws -> I {
         let value: I?
         switch node {
         case .integer(let number): value = I(exactly: number)
         case .unsigned(let number): value = I(exactly: number)
         case .double(let number): value = I(exactly: number)
-        default: throw mismatch(I.self, node, path)
+        default: throw mismatch(I.self, node, path())
         }
         guard let value else {
-            throw DecodingError.dataCorrupted(.init(codingPath: path.codingPath, debugDescription: "the number is not a whole number that fits in \(I.self)"))
+            throw DecodingError.dataCorrupted(.init(codingPath: path().codingPath, debugDescription: "the number is not a whole number that fits in \(I.self)"))
         }
         return value
     }
@@ -131,6 +131,21 @@ struct KeyedNodeReader<Key: CodingKey>: KeyedDecodingContainerProtocol {
         try NodeDecoder.value(type, from: member(key), at: path.appending(key))
     }
 
+    // An optional is looked up once, not three times as the default `decodeIfPresent` does
+    // (`contains`, `decodeNil`, `decode`).
+
+    func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
+        guard let node = object.value(for: key.stringValue) else { return nil }
+        if case .null = node { return nil }
+        return try NodeDecoder.value(type, from: node, at: path.appending(key))
+    }
+
+    func decodeIfPresent(_ type: String.Type, forKey key: Key) throws -> String? {
+        guard let node = object.value(for: key.stringValue) else { return nil }
+        if case .null = node { return nil }
+        return try NodeDecoder.string(node, path.appending(key))
+    }
+
     func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws -> KeyedDecodingContainer<NestedKey> {
         try NodeDecoder(node: member(key), path: path.appending(key)).container(keyedBy: type)
     }
@@ -163,14 +178,17 @@ struct UnkeyedNodeReader: UnkeyedDecodingContainer {
     var count: Int? { items.count }
     var isAtEnd: Bool { currentIndex >= items.count }
 
-    private mutating func next(_ type: Any.Type) throws -> (JSONNode, JSONPath) {
+    /// The next item and its index.
+    private mutating func next(_ type: Any.Type) throws -> (JSONNode, Int) {
         guard !isAtEnd else {
             throw DecodingError.valueNotFound(type, .init(codingPath: path.codingPath + [JSONKey(intValue: currentIndex)],
                                                           debugDescription: "the array has only \(items.count) items"))
         }
         defer { currentIndex += 1 }
-        return (items[currentIndex], path.appending(JSONKey(intValue: currentIndex)))
+        return (items[currentIndex], currentIndex)
     }
+
+    private func path(at index: Int) -> JSONPath { path.appending(JSONKey(intValue: index)) }
 
     mutating func decodeNil() throws -> Bool {
         guard !isAtEnd, case .null = items[currentIndex] else { return false }
@@ -178,39 +196,39 @@ struct UnkeyedNodeReader: UnkeyedDecodingContainer {
         return true
     }
 
-    mutating func decode(_ type: Bool.Type) throws -> Bool { let (node, path) = try next(type); return try NodeDecoder.bool(node, path) }
-    mutating func decode(_ type: String.Type) throws -> String { let (node, path) = try next(type); return try NodeDecoder.string(node, path) }
-    mutating func decode(_ type: Double.Type) throws -> Double { let (node, path) = try next(type); return try NodeDecoder.double(node, path) }
-    mutating func decode(_ type: Float.Type) throws -> Float { let (node, path) = try next(type); return try NodeDecoder.float(node, path) }
-    mutating func decode(_ type: Int.Type) throws -> Int { let (node, path) = try next(type); return try NodeDecoder.integer(type, node, path) }
-    mutating func decode(_ type: Int8.Type) throws -> Int8 { let (node, path) = try next(type); return try NodeDecoder.integer(type, node, path) }
-    mutating func decode(_ type: Int16.Type) throws -> Int16 { let (node, path) = try next(type); return try NodeDecoder.integer(type, node, path) }
-    mutating func decode(_ type: Int32.Type) throws -> Int32 { let (node, path) = try next(type); return try NodeDecoder.integer(type, node, path) }
-    mutating func decode(_ type: Int64.Type) throws -> Int64 { let (node, path) = try next(type); return try NodeDecoder.integer(type, node, path) }
-    mutating func decode(_ type: UInt.Type) throws -> UInt { let (node, path) = try next(type); return try NodeDecoder.integer(type, node, path) }
-    mutating func decode(_ type: UInt8.Type) throws -> UInt8 { let (node, path) = try next(type); return try NodeDecoder.integer(type, node, path) }
-    mutating func decode(_ type: UInt16.Type) throws -> UInt16 { let (node, path) = try next(type); return try NodeDecoder.integer(type, node, path) }
-    mutating func decode(_ type: UInt32.Type) throws -> UInt32 { let (node, path) = try next(type); return try NodeDecoder.integer(type, node, path) }
-    mutating func decode(_ type: UInt64.Type) throws -> UInt64 { let (node, path) = try next(type); return try NodeDecoder.integer(type, node, path) }
+    mutating func decode(_ type: Bool.Type) throws -> Bool { let (node, index) = try next(type); return try NodeDecoder.bool(node, path(at: index)) }
+    mutating func decode(_ type: String.Type) throws -> String { let (node, index) = try next(type); return try NodeDecoder.string(node, path(at: index)) }
+    mutating func decode(_ type: Double.Type) throws -> Double { let (node, index) = try next(type); return try NodeDecoder.double(node, path(at: index)) }
+    mutating func decode(_ type: Float.Type) throws -> Float { let (node, index) = try next(type); return try NodeDecoder.float(node, path(at: index)) }
+    mutating func decode(_ type: Int.Type) throws -> Int { let (node, index) = try next(type); return try NodeDecoder.integer(type, node, path(at: index)) }
+    mutating func decode(_ type: Int8.Type) throws -> Int8 { let (node, index) = try next(type); return try NodeDecoder.integer(type, node, path(at: index)) }
+    mutating func decode(_ type: Int16.Type) throws -> Int16 { let (node, index) = try next(type); return try NodeDecoder.integer(type, node, path(at: index)) }
+    mutating func decode(_ type: Int32.Type) throws -> Int32 { let (node, index) = try next(type); return try NodeDecoder.integer(type, node, path(at: index)) }
+    mutating func decode(_ type: Int64.Type) throws -> Int64 { let (node, index) = try next(type); return try NodeDecoder.integer(type, node, path(at: index)) }
+    mutating func decode(_ type: UInt.Type) throws -> UInt { let (node, index) = try next(type); return try NodeDecoder.integer(type, node, path(at: index)) }
+    mutating func decode(_ type: UInt8.Type) throws -> UInt8 { let (node, index) = try next(type); return try NodeDecoder.integer(type, node, path(at: index)) }
+    mutating func decode(_ type: UInt16.Type) throws -> UInt16 { let (node, index) = try next(type); return try NodeDecoder.integer(type, node, path(at: index)) }
+    mutating func decode(_ type: UInt32.Type) throws -> UInt32 { let (node, index) = try next(type); return try NodeDecoder.integer(type, node, path(at: index)) }
+    mutating func decode(_ type: UInt64.Type) throws -> UInt64 { let (node, index) = try next(type); return try NodeDecoder.integer(type, node, path(at: index)) }
 
     mutating func decode<T: Decodable>(_ type: T.Type) throws -> T {
-        let (node, path) = try next(type)
-        return try NodeDecoder.value(type, from: node, at: path)
+        let (node, index) = try next(type)
+        return try NodeDecoder.value(type, from: node, at: path(at: index))
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws -> KeyedDecodingContainer<NestedKey> {
-        let (node, path) = try next([String: String].self)
-        return try NodeDecoder(node: node, path: path).container(keyedBy: type)
+        let (node, index) = try next([String: String].self)
+        return try NodeDecoder(node: node, path: path(at: index)).container(keyedBy: type)
     }
 
     mutating func nestedUnkeyedContainer() throws -> any UnkeyedDecodingContainer {
-        let (node, path) = try next([String].self)
-        return try NodeDecoder(node: node, path: path).unkeyedContainer()
+        let (node, index) = try next([String].self)
+        return try NodeDecoder(node: node, path: path(at: index)).unkeyedContainer()
     }
 
     mutating func superDecoder() throws -> any Decoder {
-        let (node, path) = try next(Any.self)
-        return NodeDecoder(node: node, path: path)
+        let (node, index) = try next(Any.self)
+        return NodeDecoder(node: node, path: path(at: index))
     }
 }
 

@@ -69,12 +69,12 @@ struct SavedStateChecker<M: MachineDefinition> {
 
     /// Checks that `time` is an instant of the virtual clock, no earlier than `earliest` and no
     /// later than ``now``.
-    func check(time: Duration, _ field: String, from earliest: Duration) throws(SavedStateError) {
+    func check(time: Duration, _ field: @autoclosure () -> String, from earliest: Duration) throws(SavedStateError) {
         guard time >= .zero, time <= Runtime<M>.latestTime else {
-            throw .inconsistent(field: field, problem: "\(time) is outside the virtual clock's range (0 to 2^62 nanoseconds)")
+            throw .inconsistent(field: field(), problem: "\(time) is outside the virtual clock's range (0 to 2^62 nanoseconds)")
         }
-        guard time >= earliest else { throw .inconsistent(field: field, problem: "\(time) is before \(earliest)") }
-        guard time <= now else { throw .inconsistent(field: field, problem: "\(time) is after the saved time now (\(now))") }
+        guard time >= earliest else { throw .inconsistent(field: field(), problem: "\(time) is before \(earliest)") }
+        guard time <= now else { throw .inconsistent(field: field(), problem: "\(time) is after the saved time now (\(now))") }
     }
 
     /// The running timers: known names, each once, due no earlier than now, their serials
@@ -83,7 +83,7 @@ struct SavedStateChecker<M: MachineDefinition> {
         var timers: [Runtime<M>.RunningTimer] = []
         var previousSerial = 0
         for (index, entry) in entries.enumerated() {
-            let field = "timers[\(index)]"
+            var field: String { "timers[\(index)]" }
             guard let timer = table.timerNames.firstIndex(of: entry.name).flatMap(M.Timer.init(rawValue:)) else {
                 throw .inconsistent(field: "\(field).name", problem: "the machine has no timer '\(entry.name)'")
             }
@@ -123,7 +123,7 @@ struct SavedStateChecker<M: MachineDefinition> {
         var made = [Int](repeating: 0, count: names.count)
         var lastMadeAt = Duration.zero
         for (index, entry) in entries.enumerated() {
-            let field = "requests[\(index)]"
+            var field: String { "requests[\(index)]" }
             guard entry.id == index + 1 else {
                 throw .inconsistent(field: "\(field).id", problem: "\(entry.id) is not \(index + 1): ids count the requests from 1")
             }

@@ -79,7 +79,7 @@ extension SavedState where M.Context: Codable, M.Request: Codable {
         } catch {
             throw .corrupt(SavedStateFields.describe(error))
         }
-        let root = try SavedStateFields(document, path: "")
+        let root = try SavedStateFields(document, path: .root)
         let format = try root.integer("format")
         guard format == Self.formatVersion else { throw .otherFormat(found: format, expected: Self.formatVersion) }
         let machine = try root.string("machine")
@@ -97,7 +97,7 @@ extension SavedState where M.Context: Codable, M.Request: Codable {
         for request in try root.array("requests") {
             let status = try request.string("status")
             guard let known = RequestStatus(rawValue: status) else {
-                throw .corrupt("at \(request.path).status: '\(status)' is not pending, answered, cancelled or dropped")
+                throw .corrupt("\(SavedStateFields.describe(request.path.appending(JSONKey(stringValue: "status")))): '\(status)' is not pending, answered, cancelled or dropped")
             }
             requests.append(RequestEntry(
                 id: try request.integer("id"), kind: try request.string("kind"), ordinal: try request.integer("ordinal"),
@@ -120,35 +120,37 @@ extension SavedState where M.Context: Codable, M.Request: Codable {
 /// One JSON object of a saved state, read field by field; every failure says where.
 struct SavedStateFields {
     let object: JSONObject
-    /// Where the object is (`requests[2]`), empty for the document.
-    let path: String
+    /// Where the object is; written out only for an error.
+    let path: JSONPath
 
-    init(_ node: JSONNode, path: String) throws(SavedStateError) {
-        guard case .object(let object) = node else {
-            throw .corrupt("\(path.isEmpty ? "at the top level" : "at \(path)"): expected an object")
-        }
+    init(_ node: JSONNode, path: JSONPath) throws(SavedStateError) {
+        guard case .object(let object) = node else { throw .corrupt("\(Self.describe(path)): expected an object") }
         self.object = object
         self.path = path
     }
 
-    private func place(_ key: String) -> String { path.isEmpty ? key : "\(path).\(key)" }
+    private func place(_ key: String) -> JSONPath { path.appending(JSONKey(stringValue: key)) }
+
+    private func failure(_ key: String, _ problem: String) -> SavedStateError {
+        .corrupt("\(Self.describe(place(key))): \(problem)")
+    }
 
     func has(_ key: String) -> Bool { object.value(for: key) != nil }
 
     private func member(_ key: String) throws(SavedStateError) -> JSONNode {
-        guard let node = object.value(for: key) else { throw .corrupt("at \(place(key)): missing") }
+        guard let node = object.value(for: key) else { throw failure(key, "missing") }
         return node
     }
 
     func integer(_ key: String) throws(SavedStateError) -> Int {
         guard case .integer(let value) = try member(key), let integer = Int(exactly: value) else {
-            throw .corrupt("at \(place(key)): expected a whole number")
+            throw failure(key, "expected a whole number")
         }
         return integer
     }
 
     func string(_ key: String) throws(SavedStateError) -> String {
-        guard case .string(let value) = try member(key) else { throw .corrupt("at \(place(key)): expected a string") }
+        guard case .string(let value) = try member(key) else { throw failure(key, "expected a string") }
         return value
     }
 
@@ -157,10 +159,13 @@ struct SavedStateFields {
     }
 
     func array(_ key: String) throws(SavedStateError) -> [SavedStateFields] {
-        guard case .array(let array) = try member(key) else { throw .corrupt("at \(place(key)): expected an array") }
+        guard case .array(let array) = try member(key) else { throw failure(key, "expected an array") }
+        let path = place(key)
         var items: [SavedStateFields] = []
         items.reserveCapacity(array.items.count)
-        for (index, item) in array.items.enumerated() { items.append(try SavedStateFields(item, path: "\(place(key))[\(index)]")) }
+        for (index, item) in array.items.enumerated() {
+            items.append(try SavedStateFields(item, path: path.appending(JSONKey(intValue: index))))
+        }
         return items
     }
 
@@ -180,18 +185,23 @@ struct SavedStateFields {
     func decoded<T: Decodable>(_ type: T.Type, _ key: String) throws(SavedStateError) -> T {
         let node = try member(key)
         do {
-            return try NodeDecoder.value(type, from: node, at: JSONPath.root.appending(JSONKey(stringValue: place(key))))
+            return try NodeDecoder.value(type, from: node, at: place(key))
         } catch {
             throw .corrupt(Self.describe(error))
         }
     }
 
+    /// Where `path` is: `at requests[2].madeAt`, or `at the top level`.
+    static func describe(_ path: JSONPath) -> String { describe(path.codingPath) }
+
+    static func describe(_ keys: [any CodingKey]) -> String {
+        let path = keys.map { key in key.intValue.map { "[\($0)]" } ?? ".\(key.stringValue)" }.joined()
+        return path.isEmpty ? "at the top level" : "at " + (path.hasPrefix(".") ? String(path.dropFirst()) : path)
+    }
+
     /// What a decoding or encoding error says, with the path of the field (`at region.center: …`).
     static func describe(_ error: any Error) -> String {
-        func path(_ keys: [any CodingKey]) -> String {
-            let path = keys.map { key in key.intValue.map { "[\($0)]" } ?? ".\(key.stringValue)" }.joined()
-            return path.isEmpty ? "at the top level" : "at " + (path.hasPrefix(".") ? String(path.dropFirst()) : path)
-        }
+        func path(_ keys: [any CodingKey]) -> String { describe(keys) }
         switch error {
         case DecodingError.dataCorrupted(let context):
             return context.codingPath.isEmpty ? context.debugDescription : "\(path(context.codingPath)): \(context.debugDescription)"
