@@ -6,22 +6,23 @@ let usage = """
     OVERVIEW: Benchmarks of the address-picker framework, each against a baseline in the same run.
 
     USAGE: address-picker-bench [--runs <n>] [--only <name>] [--json <file>] [--events <n>]
-                                [--statements <n>] [--reverse-checks <n>] [--cycles <n>]
+                                [--statements <n>] [--reverse-checks <n>] [--cycles <n>] [--saves <n>]
 
     OPTIONS:
       --runs <n>            Timed runs per benchmark (default 5); min, median and max are reported.
-      --only <name>         Run one benchmark: step, reference, replay, gazetteer, recording or store.
+      --only <name>         Run one benchmark: step, reference, replay, gazetteer, recording, store or saved-state.
       --json <file>         Also write the results as JSON to <file>.
       --events <n>          Events of the reference workload (default 10000000).
       --statements <n>      Statements in the generated script of the replay benchmark (default 1000000).
       --reverse-checks <n>  Random points whose nearest place is checked against brute force
                             (default 2000; 100000 takes about 5 minutes on 2 cores).
       --cycles <n>          Cycles of the live session of the recording and store benchmarks (default 2000).
+      --saves <n>           Saves and restores of the picker per timed run (default 20000).
       -h, --help            Show help information.
     """
 
 struct Options {
-    static let benchmarks = ["step", "reference", "replay", "gazetteer", "recording", "store"]
+    static let benchmarks = ["step", "reference", "replay", "gazetteer", "recording", "store", "saved-state"]
     var runs = 5
     var only: String?
     var json: String?
@@ -29,6 +30,7 @@ struct Options {
     var statements = 1_000_000
     var reverseChecks = 2_000
     var cycles = 2_000
+    var saves = 20_000
 
     func includes(_ benchmark: String) -> Bool { only == nil || only == benchmark }
 }
@@ -55,6 +57,7 @@ func parseOptions() -> Options {
         case "--statements": options.statements = count(atLeast: 10) / 10 * 10
         case "--reverse-checks": options.reverseChecks = count(atLeast: 0)
         case "--cycles": options.cycles = count(atLeast: 1)
+        case "--saves": options.saves = count(atLeast: 1)
         case "--json": options.json = value()
         case "--only":
             let name = value()
@@ -103,6 +106,9 @@ do {
     }
     if options.includes("store") {
         report.add(try await StoreBenchmark.run(runs: options.runs, cycles: options.cycles))
+    }
+    if options.includes("saved-state") {
+        try SavedStateBenchmark.run(runs: options.runs, operations: options.saves, into: &report)
     }
     if let peak = peakResidentMemory() { report.add("peak resident memory", String(format: "%.1f MiB", peak)) }
     if let path = options.json {

@@ -25,6 +25,8 @@ import MachineRuntime
 ///   `--format json`, `-o DIR`, `--provider NAME`), or compares them with references
 ///   (`--snapshot DIR`, `--record[=all]`, or the environment variable `NAME_RECORD`: the tool's
 ///   name upper-cased, its dashes and other punctuation as underscores, `SIGN_IN_RECORD`).
+///   When the machine's context and requests are `Codable`, it also saves the state a script
+///   ends in (`--save-state FILE`) and starts scripts from a saved state (`--from-state FILE`).
 /// - `diagram` draws the table as DOT, Mermaid or SCXML; `check` runs its static checks.
 /// - `coverage FILE...` reports the rows, states, events, guards and row pairs scripts exercise.
 /// - `paths -o DIR` writes scripts that together fire every row; `explore` drives the machine
@@ -63,7 +65,7 @@ public struct MachineCommandLine: Sendable {
         name: String, version: String? = nil, abstract: String? = nil, vocabulary: V,
         providers: [String: @Sendable () throws -> Answerer<V.Machine>] = [:], subcommands: [Subcommand] = []
     ) {
-        let machine = MachineSubcommands(tool: name, vocabulary: vocabulary, providers: providers)
+        let machine = MachineSubcommands(tool: name, vocabulary: vocabulary, providers: providers, savedStates: nil)
         self.init(name: name, version: version, abstract: abstract, vocabulary: vocabulary, subcommands: machine.scripted + [
             SamplesMissing.subcommand("paths", abstract: SampledAbstracts.paths(machine: vocabulary.machineName)),
             SamplesMissing.subcommand("explore", abstract: SampledAbstracts.explore(machine: vocabulary.machineName)),
@@ -94,7 +96,45 @@ public struct MachineCommandLine: Sendable {
         invariants: [Invariant<V.Machine>] = [], initialContexts: KeyValuePairs<String, V.Machine.Context> = [:],
         providers: [String: @Sendable () throws -> Answerer<V.Machine>] = [:], subcommands: [Subcommand] = []
     ) where S.Machine == V.Machine, V.Machine.Context: Hashable {
-        let machine = MachineSubcommands(tool: name, vocabulary: vocabulary, providers: providers)
+        self.init(name: name, version: version, abstract: abstract, vocabulary: vocabulary, samples: samples, invariants: invariants,
+                  initialContexts: initialContexts, providers: providers, subcommands: subcommands, savedStates: nil)
+    }
+
+    /// A tool for the machine of `vocabulary`, without input samples, whose `replay` also saves
+    /// and restores the machine's state (`--save-state`, `--from-state`): chosen over
+    /// ``init(name:version:abstract:vocabulary:providers:subcommands:)`` when the machine's
+    /// context and requests are `Codable`. The parameters are that initialiser's.
+    public init<V: ScriptVocabulary>(
+        name: String, version: String? = nil, abstract: String? = nil, vocabulary: V,
+        providers: [String: @Sendable () throws -> Answerer<V.Machine>] = [:], subcommands: [Subcommand] = []
+    ) where V.Machine.Context: Codable, V.Machine.Request: Codable {
+        let machine = MachineSubcommands(tool: name, vocabulary: vocabulary, providers: providers, savedStates: .json)
+        self.init(name: name, version: version, abstract: abstract, vocabulary: vocabulary, subcommands: machine.scripted + [
+            SamplesMissing.subcommand("paths", abstract: SampledAbstracts.paths(machine: vocabulary.machineName)),
+            SamplesMissing.subcommand("explore", abstract: SampledAbstracts.explore(machine: vocabulary.machineName)),
+        ] + subcommands)
+    }
+
+    /// A tool for the machine of `vocabulary`, with input samples, whose `replay` also saves and
+    /// restores the machine's state (`--save-state`, `--from-state`): chosen over
+    /// ``init(name:version:abstract:vocabulary:samples:invariants:initialContexts:providers:subcommands:)``
+    /// when the machine's context and requests are `Codable`. The parameters are that initialiser's.
+    public init<V: ScriptVocabulary, S: InputSamples>(
+        name: String, version: String? = nil, abstract: String? = nil, vocabulary: V, samples: S,
+        invariants: [Invariant<V.Machine>] = [], initialContexts: KeyValuePairs<String, V.Machine.Context> = [:],
+        providers: [String: @Sendable () throws -> Answerer<V.Machine>] = [:], subcommands: [Subcommand] = []
+    ) where S.Machine == V.Machine, V.Machine.Context: Hashable & Codable, V.Machine.Request: Codable {
+        self.init(name: name, version: version, abstract: abstract, vocabulary: vocabulary, samples: samples, invariants: invariants,
+                  initialContexts: initialContexts, providers: providers, subcommands: subcommands, savedStates: .json)
+    }
+
+    private init<V: ScriptVocabulary, S: InputSamples>(
+        name: String, version: String?, abstract: String?, vocabulary: V, samples: S,
+        invariants: [Invariant<V.Machine>], initialContexts: KeyValuePairs<String, V.Machine.Context>,
+        providers: [String: @Sendable () throws -> Answerer<V.Machine>], subcommands: [Subcommand],
+        savedStates: SavedStateFiles<V.Machine>?
+    ) where S.Machine == V.Machine, V.Machine.Context: Hashable {
+        let machine = MachineSubcommands(tool: name, vocabulary: vocabulary, providers: providers, savedStates: savedStates)
         let starts = InitialContexts(vocabulary: vocabulary, named: initialContexts)
         let standard = Invariant<V.Machine>.standard
         let checked = standard + invariants.filter { invariant in !standard.contains { $0.name == invariant.name } }

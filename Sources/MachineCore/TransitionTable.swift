@@ -22,6 +22,16 @@ public struct TransitionTable<M: MachineDefinition>: Sendable {
     public let requestKindNames: [String]
     /// The sets of guards declared mutually exclusive.
     public let exclusiveGuards: [Set<String>]
+    /// The table's identity: 16 hexadecimal digits of a 64-bit FNV-1a hash of its shape, by
+    /// name: its regions (their names, states, initial and final states), its rows (id,
+    /// region, sources, event, guard, target), and the names of its events, timers and request
+    /// kinds.
+    ///
+    /// A saved runtime state carries it, so that the state of one machine is never restored
+    /// into another. It is the same in every run and every build (it never uses Swift's seeded
+    /// `Hasher`); it changes when the table's shape does, not when an action's or a guard's
+    /// code does.
+    public let identity: String
 
     @usableFromInline let eventCount: Int
     @usableFromInline let stateOffset: [Int]
@@ -129,6 +139,8 @@ public struct TransitionTable<M: MachineDefinition>: Sendable {
         self.finalStates = regions.enumerated().flatMap { region in
             region.element.finalStates.map { (region: region.offset, state: $0) }
         }
+        self.identity = Self.identity(regions: regions, rows: rows, eventNames: eventNames, timerNames: timerNames,
+                                      requestKindNames: requestKindNames)
     }
 
     /// The state every region starts in, with `context`.

@@ -80,8 +80,11 @@ public struct Explorer<S: InputSamples>: Sendable where S.Machine.Context: Equat
         return report
     }
 
-    /// A random valid move for `runtime`.
-    func nextMove(in runtime: Runtime<M>, using random: inout SplitMix64) -> Input<M> {
+    /// A random valid move for `runtime`, as ``explore(seed:moves:progress:)`` makes them: an
+    /// answer to a request in flight or a late one to a cancelled request, an advance of the
+    /// clock, or a host event from the samples. Public so that other properties than the
+    /// invariants (a save and restore that changes nothing) can be checked over the same moves.
+    public func nextMove(in runtime: Runtime<M>, using random: inout SplitMix64) -> Input<M> {
         let roll = random.below(100)
         let inFlight = runtime.pendingRequests
         if roll < 35, let record = random.pick(inFlight), let answer = random.pick(samples.answers(to: record.request)) {

@@ -3,7 +3,7 @@ import MachineCore
 /// A tiny machine for the command line's tests: a call rings until someone answers, nobody
 /// does, or the caller's patience runs out; a call answered ends when the caller hangs up.
 enum Pager: MachineDefinition {
-    struct Context: Hashable, Sendable {
+    struct Context: Hashable, Sendable, Codable {
         var answeredBy: String?
         var patience: Duration = .seconds(10)
     }
@@ -22,7 +22,7 @@ enum Pager: MachineDefinition {
         }
     }
 
-    enum Request: MachineRequest {
+    enum Request: MachineRequest, Codable {
         case ring
         enum Kind: Int, IndexedCase { case ring }
         var kind: Kind { .ring }

@@ -2,7 +2,7 @@ import MachineCore
 
 extension AddressPicker {
     /// What the picker remembers besides its control states.
-    public struct Context: Hashable, Sendable {
+    public struct Context: Hashable, Sendable, Codable {
         /// The region on screen.
         public var region: MapRegion
         /// The search text.
@@ -97,7 +97,7 @@ extension AddressPicker {
     }
 
     /// One query's completions, as the completion cache keeps them (R2).
-    public struct CachedCompletions: Hashable, Sendable {
+    public struct CachedCompletions: Hashable, Sendable, Codable {
         /// The query, compared by its Unicode scalars ("é" precomposed and decomposed differ).
         public var query: String
         /// The completions its answer held (possibly none).

@@ -2,7 +2,7 @@ import MachineCore
 
 extension AddressPicker {
     /// Work for a provider. At most one request of each ``Kind`` is in flight.
-    public enum Request: MachineRequest {
+    public enum Request: MachineRequest, Codable {
         /// Suggestions for the query (S5).
         case requestCompletions(query: String)
         /// The places of a completion, one or many ("Search Nearby") (C1), or of a free query
@@ -35,7 +35,7 @@ extension AddressPicker {
     }
 
     /// What a place search looks for.
-    public enum PlaceQuery: Hashable, Sendable {
+    public enum PlaceQuery: Hashable, Sendable, Codable {
         /// The places of a picked completion.
         case completion(Completion)
         /// The places matching free text, near a region.

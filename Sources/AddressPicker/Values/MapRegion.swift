@@ -1,5 +1,5 @@
 /// The part of the map on screen: its centre and its span.
-public struct MapRegion: Hashable, Sendable {
+public struct MapRegion: Hashable, Sendable, Codable {
     /// The centre of the map.
     public var center: Coordinate
     /// The height and width shown.

@@ -1,5 +1,5 @@
 /// A place a search found: a marker on the map with its address.
-public struct Place: Hashable, Sendable {
+public struct Place: Hashable, Sendable, Codable {
     /// The place's name.
     public var name: String
     /// Where it is.

@@ -27,11 +27,14 @@ public struct Program<M: MachineDefinition>: Sendable {
         public let field: String
         /// Its checked value.
         public let value: Value
+        /// Where the `given` statement starts.
+        public let location: ScriptLocation
 
         @inlinable
-        init(field: String, value: Value) {
+        init(field: String, value: Value, location: ScriptLocation) {
             self.field = field
             self.value = value
+            self.location = location
         }
     }
 

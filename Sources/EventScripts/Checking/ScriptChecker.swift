@@ -54,7 +54,7 @@ public final class ScriptChecker<V: ScriptVocabulary>: Sendable {
         }
         return Program(
             file: file, initialState: vocabulary.table.initialState(context: context),
-            givens: builder.givens.map { Program.Given(field: $0.field, value: $0.value) },
+            givens: builder.givens.map { Program.Given(field: $0.field, value: $0.value, location: $0.statement) },
             instructions: builder.instructions)
     }
 
@@ -62,7 +62,7 @@ public final class ScriptChecker<V: ScriptVocabulary>: Sendable {
     @usableFromInline
     struct Builder {
         @usableFromInline let checker: ScriptChecker
-        @usableFromInline var givens: [(field: String, value: Value, location: ScriptLocation)] = []
+        @usableFromInline var givens: [(field: String, value: Value, location: ScriptLocation, statement: ScriptLocation)] = []
         @usableFromInline var instructions: [Program<M>.Instruction] = []
         @usableFromInline var sawMachine = false
         @usableFromInline var sawOther = false
@@ -93,7 +93,7 @@ public final class ScriptChecker<V: ScriptVocabulary>: Sendable {
                 guard !sawOther else {
                     throw ScriptError("'given' must come before every statement other than 'machine'", at: location)
                 }
-                givens.append((field, try checker.checkGiven(field, at: fieldLocation, node), node.location))
+                givens.append((field, try checker.checkGiven(field, at: fieldLocation, node), node.location, location))
                 return
             default:
                 sawOther = true

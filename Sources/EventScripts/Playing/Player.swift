@@ -37,11 +37,24 @@ public struct Player<V: ScriptVocabulary>: Sendable {
     public func play<S: TranscriptSink>(
         _ program: Program<M>, answerer: Answerer<M>? = nil, into sink: inout S, onStep: ((RuntimeStep<M>) -> Void)? = nil
     ) -> Outcome {
-        var replay = Replay(player: self, file: program.file, state: program.initialState, answerer: answerer, onStep: onStep)
+        var runtime = Runtime(table: vocabulary.table, state: program.initialState, answerer: answerer)
+        return play(program, on: &runtime, into: &sink, onStep: onStep)
+    }
+
+    /// Replays `program`'s instructions on `runtime`, which it leaves as the script left it
+    /// (to go on from a saved state, or to save the state the script ends in). The runtime's
+    /// own state is the start: the program's `given` lines are not applied.
+    @inlinable
+    @discardableResult
+    public func play<S: TranscriptSink>(
+        _ program: Program<M>, on runtime: inout Runtime<M>, into sink: inout S, onStep: ((RuntimeStep<M>) -> Void)? = nil
+    ) -> Outcome {
+        var replay = Replay(player: self, file: program.file, runtime: runtime, onStep: onStep)
         sink.write(.header(file: program.file, machine: vocabulary.machineName,
                            givens: program.givens.map { ($0.field, $0.value) }))
         let outcome = replay.run(program.instructions, into: &sink)
         sink.write(.end(outcome))
+        runtime = replay.runtime
         return outcome
     }
 
@@ -68,12 +81,11 @@ public struct Player<V: ScriptVocabulary>: Sendable {
         @usableFromInline let onStep: ((RuntimeStep<M>) -> Void)?
 
         @inlinable
-        init(player: Player, file: String, state: MachineState<M>, answerer: Answerer<M>?,
-             onStep: ((RuntimeStep<M>) -> Void)?) {
+        init(player: Player, file: String, runtime: Runtime<M>, onStep: ((RuntimeStep<M>) -> Void)?) {
             self.player = player
             self.file = file
             self.onStep = onStep
-            self.runtime = Runtime(table: player.vocabulary.table, state: state, answerer: answerer)
+            self.runtime = runtime
         }
 
         @inlinable

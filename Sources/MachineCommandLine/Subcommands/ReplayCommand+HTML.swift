@@ -32,6 +32,9 @@ extension ReplayCommand {
         for other in ["output", "snapshot", "record"] where arguments.value(other) != nil || arguments.has(other) {
             throw UsageError("--html does not go with --\(other): it writes one report per script into its own folder")
         }
+        for other in ["save-state", "from-state"] where arguments.value(other) != nil {
+            throw UsageError("--html does not go with --\(other): a report shows a replay from a new machine")
+        }
         let destinations = try transcriptPaths(files, in: directory, extension: "html")
         let checker = ScriptChecker(vocabulary: vocabulary)
         let player = Player(vocabulary: vocabulary)

@@ -3,13 +3,16 @@ import Foundation
 import MachineRuntime
 
 /// `NAME replay FILE...`: replays event scripts and prints their transcripts, or compares them
-/// with references (`--snapshot`, in ReplayCommand+Snapshots.swift).
+/// with references (`--snapshot`, in ReplayCommand+Snapshots.swift); saves and restores the
+/// machine's state (`--save-state`, `--from-state`, in ReplayCommand+SavedState.swift).
 struct ReplayCommand<V: ScriptVocabulary>: Sendable {
     let tool: String
     let vocabulary: V
     let providers: Providers<V.Machine>
     /// The environment variable that records references: `NAME_RECORD`.
     let recordVariable: String
+    /// How states are saved and restored, when the machine's are Codable.
+    let savedStates: SavedStateFiles<V.Machine>?
 
     enum Format: String { case text, json }
 
@@ -25,7 +28,7 @@ struct ReplayCommand<V: ScriptVocabulary>: Sendable {
                 .value("snapshot", "directory", help: "Compare each transcript with <directory>/NAME.transcript instead of printing it."),
                 .optionalValue("record", "mode", help: "With --snapshot: write missing references (or all, with --record=all)."),
                 htmlOption,
-            ],
+            ] + savedStateOptions,
             exitCodes: [
                 .success: "every expectation held",
                 .failure: "an expectation failed (the replay goes on, so every failure is reported); with --snapshot, a transcript that differs from its reference, a missing reference, or one just recorded",
@@ -39,7 +42,7 @@ struct ReplayCommand<V: ScriptVocabulary>: Sendable {
                   \(recordVariable)=missing|all. On CI (CI set) nothing is ever written.
 
                 \(htmlDiscussion)
-                """,
+                """ + savedStateDiscussion,
             perform: { try run($0) })
     }
 
@@ -54,6 +57,7 @@ struct ReplayCommand<V: ScriptVocabulary>: Sendable {
         if let directory = arguments.value("html") {
             return try reportHTML(files, into: directory, invocation, answerer: answerer, format: format)
         }
+        let plan = try savedStatePlan(invocation, files: files, answerer: answerer)
         if let snapshots = arguments.value("snapshot") {
             return try snapshot(files, into: snapshots, invocation, answerer: answerer)
         }
@@ -69,16 +73,19 @@ struct ReplayCommand<V: ScriptVocabulary>: Sendable {
             var outcome: Outcome
             do {
                 let program = try checker.program(from: try invocation.read(file), file: name)
+                if plan.start != nil, let refused = givensRefused(program) { throw refused }
+                var runtime = plan.start ?? Runtime(table: vocabulary.table, state: program.initialState, answerer: answerer)
                 if let path = destinations[file] {
                     outcome = .passed(expectations: 0)
                     try OutputFile.write(path) { output in
-                        outcome = play(program, player, answerer, format, quiet: false, invocation.streams, into: &output)
+                        outcome = play(program, player, on: &runtime, format, quiet: false, invocation.streams, into: &output)
                         if case .invalid = outcome { return false }
                         return true
                     }
                 } else {
-                    outcome = play(program, player, answerer, format, quiet: summarise, invocation.streams, into: &standardOutput)
+                    outcome = play(program, player, on: &runtime, format, quiet: summarise, invocation.streams, into: &standardOutput)
                 }
+                if let path = plan.saveTo, ExitCode(outcome.exitCode) != .invalid { try saveState(of: runtime, to: path) }
             } catch let error as ScriptError {
                 outcome = .invalid(error)
                 invocation.printError(error.description)
@@ -124,20 +131,20 @@ struct ReplayCommand<V: ScriptVocabulary>: Sendable {
     }
 
     private func play<Output: TextOutputStream>(
-        _ program: Program<V.Machine>, _ player: Player<V>, _ answerer: Answerer<V.Machine>?,
+        _ program: Program<V.Machine>, _ player: Player<V>, on runtime: inout Runtime<V.Machine>,
         _ format: Format, quiet: Bool, _ streams: StandardStreams, into output: inout Output
     ) -> Outcome {
         let diagnostics = Diagnostics(streams: streams)
         var quietSink = diagnostics
-        if quiet { return player.play(program, answerer: answerer, into: &quietSink) }
+        if quiet { return player.play(program, on: &runtime, into: &quietSink) }
         if format == .json {
             var sink = Tee(first: JSONTranscript(output: output), second: diagnostics)
-            let outcome = player.play(program, answerer: answerer, into: &sink)
+            let outcome = player.play(program, on: &runtime, into: &sink)
             output = sink.first.output
             return outcome
         }
         var sink = Tee(first: TextTranscript(output: output), second: diagnostics)
-        let outcome = player.play(program, answerer: answerer, into: &sink)
+        let outcome = player.play(program, on: &runtime, into: &sink)
         output = sink.first.output
         return outcome
     }

@@ -1,0 +1,64 @@
+extension TransitionTable {
+    /// The value of ``identity``, computed once when the table is built.
+    static func identity(
+        regions: [RegionDescription], rows: [Row<M>], eventNames: [String], timerNames: [String], requestKindNames: [String]
+    ) -> String {
+        var hash = IdentityHash()
+        hash.add(regions.count)
+        for region in regions {
+            hash.add(region.name)
+            hash.add(region.states.count)
+            for state in region.states { hash.add(state) }
+            hash.add(region.initial)
+            hash.add(region.finalStates.count)
+            for final in region.finalStates { hash.add(final) }
+        }
+        hash.add(rows.count)
+        for row in rows {
+            hash.add(row.id)
+            hash.add(row.regionName)
+            if let sources = row.sources {
+                hash.add(sources.count)
+                for source in sources { hash.add(source) }
+            } else {
+                hash.add(-1)
+            }
+            hash.add(eventNames[row.event.rawValue])
+            hash.add(row.guard?.name ?? "")
+            hash.add(row.target ?? -1)
+        }
+        for names in [eventNames, timerNames, requestKindNames] {
+            hash.add(names.count)
+            for name in names { hash.add(name) }
+        }
+        return hash.hexadecimal
+    }
+}
+
+/// FNV-1a, 64 bits, over a sequence of strings and numbers, each delimited so that no two
+/// different sequences feed it the same bytes.
+struct IdentityHash {
+    private var value: UInt64 = 0xcbf2_9ce4_8422_2325
+
+    private mutating func add(byte: UInt8) {
+        value = (value ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
+    }
+
+    /// Adds a string: its UTF-8 length, then its bytes.
+    mutating func add(_ string: String) {
+        add(string.utf8.count)
+        for byte in string.utf8 { add(byte: byte) }
+    }
+
+    /// Adds a number: its eight bytes, least significant first.
+    mutating func add(_ number: Int) {
+        let bits = UInt64(bitPattern: Int64(number))
+        for shift in stride(from: 0, to: 64, by: 8) { add(byte: UInt8(truncatingIfNeeded: bits >> UInt64(shift))) }
+    }
+
+    /// The hash as 16 lowercase hexadecimal digits.
+    var hexadecimal: String {
+        let digits = String(value, radix: 16)
+        return String(repeating: "0", count: 16 - digits.count) + digits
+    }
+}

@@ -1,0 +1,93 @@
+/// A JSON value, between the bytes of a saved state and its Swift values.
+///
+/// A machine's context and requests are written and read through `Codable`, but not through
+/// Foundation's `JSONEncoder` and `JSONDecoder`, which take several times the 50 µs a save or a
+/// restore of a running picker may take: ``NodeEncoder`` and ``NodeDecoder`` do the same with
+/// less work per value (no strategies; coding paths built only for an error message), and
+/// ``JSONWriter`` and ``JSONParser`` turn the nodes into bytes and back.
+enum JSONNode {
+    case null
+    case bool(Bool)
+    /// A number written without a fraction or exponent that fits in 64 signed bits.
+    case integer(Int64)
+    /// A number written without a fraction or exponent, above `Int64.max`.
+    case unsigned(UInt64)
+    case double(Double)
+    case string(String)
+    case array(JSONArray)
+    case object(JSONObject)
+}
+
+/// The items of a JSON array, shared by the container that fills it.
+final class JSONArray {
+    var items: [JSONNode] = []
+}
+
+/// The members of a JSON object in the order written (sorted when printed; of a key written
+/// twice, the last value is printed), shared by the container that fills it.
+final class JSONObject {
+    var members: [JSONMember] = []
+
+    /// The value of `key`, if the object has it (the first, if it has it twice).
+    func value(for key: String) -> JSONNode? {
+        for member in members where member.key == key { return member.value }
+        return nil
+    }
+}
+
+/// One member of a JSON object. (A struct rather than a tuple: an array of tuples looks its
+/// type up at run time on every allocation.)
+struct JSONMember {
+    let key: String
+    let value: JSONNode
+
+    init(_ key: String, _ value: JSONNode) {
+        self.key = key
+        self.value = value
+    }
+}
+
+/// Where a value is in the document, as a chain to the root: its coding path is built only
+/// when an error needs it.
+final class JSONPath {
+    let parent: JSONPath?
+    let key: (any CodingKey)?
+
+    init(parent: JSONPath?, key: (any CodingKey)?) {
+        self.parent = parent
+        self.key = key
+    }
+
+    /// The document itself.
+    static var root: JSONPath { JSONPath(parent: nil, key: nil) }
+
+    /// The path from the root.
+    var codingPath: [any CodingKey] {
+        var keys: [any CodingKey] = []
+        var node: JSONPath? = self
+        while let current = node {
+            if let key = current.key { keys.append(key) }
+            node = current.parent
+        }
+        return keys.reversed()
+    }
+
+    /// The path one step further: into `key`.
+    func appending(_ key: any CodingKey) -> JSONPath { JSONPath(parent: self, key: key) }
+}
+
+/// A key of an array position (`[3]`) or of a name no `CodingKeys` declares (`super`).
+struct JSONKey: CodingKey {
+    let stringValue: String
+    let intValue: Int?
+
+    init(stringValue: String) {
+        self.stringValue = stringValue
+        self.intValue = nil
+    }
+
+    init(intValue: Int) {
+        self.stringValue = String(intValue)
+        self.intValue = intValue
+    }
+}

@@ -1,0 +1,270 @@
+/// Writes a ``JSONNode`` as compact JSON with its object keys sorted, so that one value always
+/// gives the same bytes.
+enum JSONWriter {
+    /// The text of `node`.
+    ///
+    /// - Throws: `EncodingError.invalidValue` for an infinite or NaN number, which JSON cannot carry.
+    static func bytes(of node: JSONNode) throws -> [UInt8] {
+        var output: [UInt8] = []
+        output.reserveCapacity(4096)
+        do {
+            try write(node, into: &output)
+        } catch {
+            throw EncodingError.invalidValue(error.value, .init(codingPath: error.keys.reversed(), debugDescription: "\(error.value) is not a JSON number"))
+        }
+        return output
+    }
+
+    /// A number JSON cannot carry, and the keys to it, innermost first (gathered only on the way
+    /// out of an error, so that writing costs nothing for them).
+    private struct NonFiniteNumber: Error {
+        let value: Double
+        var keys: [any CodingKey] = []
+    }
+
+    private static func write(_ node: JSONNode, into output: inout [UInt8]) throws(NonFiniteNumber) {
+        switch node {
+        case .null: output.append(contentsOf: "null".utf8)
+        case .bool(let value): output.append(contentsOf: (value ? "true" : "false").utf8)
+        case .integer(let value): output.append(contentsOf: String(value).utf8)
+        case .unsigned(let value): output.append(contentsOf: String(value).utf8)
+        case .double(let value):
+            guard value.isFinite else { throw NonFiniteNumber(value: value) }
+            // The shortest text that reads back as the same number: `40.725`, `1e-05`, `5e+20`.
+            output.append(contentsOf: value.description.utf8)
+        case .string(let value): writeString(value, into: &output)
+        case .array(let array):
+            output.append(UInt8(ascii: "["))
+            for (index, item) in array.items.enumerated() {
+                if index > 0 { output.append(UInt8(ascii: ",")) }
+                do {
+                    try write(item, into: &output)
+                } catch {
+                    throw NonFiniteNumber(value: error.value, keys: error.keys + [JSONKey(intValue: index)])
+                }
+            }
+            output.append(UInt8(ascii: "]"))
+        case .object(let object):
+            output.append(UInt8(ascii: "{"))
+            let members = object.members
+            var order = Array(members.indices)
+            if !zip(order, order.dropFirst()).allSatisfy({ members[$0].key < members[$1].key }) {
+                order.sort { members[$0].key < members[$1].key }
+            }
+            var written = 0
+            for (position, index) in order.enumerated() {
+                // A key encoded twice keeps its last value, as with `JSONEncoder`.
+                if position + 1 < order.count, members[order[position + 1]].key == members[index].key { continue }
+                if written > 0 { output.append(UInt8(ascii: ",")) }
+                written += 1
+                writeString(members[index].key, into: &output)
+                output.append(UInt8(ascii: ":"))
+                do {
+                    try write(members[index].value, into: &output)
+                } catch {
+                    throw NonFiniteNumber(value: error.value, keys: error.keys + [JSONKey(stringValue: members[index].key)])
+                }
+            }
+            output.append(UInt8(ascii: "}"))
+        }
+    }
+
+    private static func writeString(_ string: String, into output: inout [UInt8]) {
+        output.append(UInt8(ascii: "\""))
+        var string = string
+        string.withUTF8 { utf8 in
+            var start = 0
+            for (index, byte) in utf8.enumerated() where byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
+                output.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<index]))
+                start = index + 1
+                switch byte {
+                case UInt8(ascii: "\""): output.append(contentsOf: #"\""#.utf8)
+                case UInt8(ascii: "\\"): output.append(contentsOf: #"\\"#.utf8)
+                case UInt8(ascii: "\n"): output.append(contentsOf: #"\n"#.utf8)
+                case UInt8(ascii: "\r"): output.append(contentsOf: #"\r"#.utf8)
+                case UInt8(ascii: "\t"): output.append(contentsOf: #"\t"#.utf8)
+                default:
+                    let hex = Array("0123456789abcdef".utf8)
+                    output.append(contentsOf: #"\u00"#.utf8)
+                    output.append(hex[Int(byte >> 4)])
+                    output.append(hex[Int(byte & 0xF)])
+                }
+            }
+            output.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start...]))
+        }
+        output.append(UInt8(ascii: "\""))
+    }
+}
+
+/// An `Encoder` that builds the ``JSONNode`` of one value, for ``JSONWriter``.
+final class NodeEncoder: Encoder {
+    let path: JSONPath
+    var node: JSONNode?
+
+    init(path: JSONPath) { self.path = path }
+
+    var codingPath: [any CodingKey] { path.codingPath }
+    var userInfo: [CodingUserInfoKey: Any] { [:] }
+
+    func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
+        if case .object(let object)? = node { return KeyedEncodingContainer(KeyedNodeWriter(object: object, path: path)) }
+        let object = JSONObject()
+        node = .object(object)
+        return KeyedEncodingContainer(KeyedNodeWriter(object: object, path: path))
+    }
+
+    func unkeyedContainer() -> any UnkeyedEncodingContainer {
+        if case .array(let array)? = node { return UnkeyedNodeWriter(array: array, path: path) }
+        let array = JSONArray()
+        node = .array(array)
+        return UnkeyedNodeWriter(array: array, path: path)
+    }
+
+    func singleValueContainer() -> any SingleValueEncodingContainer { SingleNodeWriter(encoder: self) }
+
+    /// The node of `value`: a primitive directly, anything else through its `encode(to:)`.
+    static func node<T: Encodable>(of value: T, at path: @autoclosure () -> JSONPath) throws -> JSONNode {
+        // Comparing the types first is cheap; a failed dynamic cast is not.
+        if T.self == String.self, let string = value as? String { return .string(string) }
+        if T.self == Int.self, let integer = value as? Int { return .integer(Int64(integer)) }
+        if T.self == Int64.self, let integer = value as? Int64 { return .integer(integer) }
+        if T.self == Double.self, let double = value as? Double { return .double(double) }
+        if T.self == Bool.self, let bool = value as? Bool { return .bool(bool) }
+        let encoder = NodeEncoder(path: path())
+        try value.encode(to: encoder)
+        return encoder.node ?? .object(JSONObject())
+    }
+
+    static func node<T: BinaryInteger>(ofInteger value: T) -> JSONNode {
+        if let signed = Int64(exactly: value) { return .integer(signed) }
+        return .unsigned(UInt64(value))
+    }
+}
+
+struct KeyedNodeWriter<Key: CodingKey>: KeyedEncodingContainerProtocol {
+    let object: JSONObject
+    let path: JSONPath
+
+    var codingPath: [any CodingKey] { path.codingPath }
+
+    mutating func encodeNil(forKey key: Key) throws { object.members.append(JSONMember(key.stringValue, .null)) }
+    mutating func encode(_ value: Bool, forKey key: Key) throws { object.members.append(JSONMember(key.stringValue, .bool(value))) }
+    mutating func encode(_ value: String, forKey key: Key) throws { object.members.append(JSONMember(key.stringValue, .string(value))) }
+    mutating func encode(_ value: Double, forKey key: Key) throws { object.members.append(JSONMember(key.stringValue, .double(value))) }
+    mutating func encode(_ value: Float, forKey key: Key) throws { object.members.append(JSONMember(key.stringValue, .double(Double(value)))) }
+    mutating func encode(_ value: Int, forKey key: Key) throws { object.members.append(JSONMember(key.stringValue, .integer(Int64(value)))) }
+    mutating func encode(_ value: Int8, forKey key: Key) throws { object.members.append(JSONMember(key.stringValue, NodeEncoder.node(ofInteger: value))) }
+    mutating func encode(_ value: Int16, forKey key: Key) throws { object.members.append(JSONMember(key.stringValue, NodeEncoder.node(ofInteger: value))) }
+    mutating func encode(_ value: Int32, forKey key: Key) throws { object.members.append(JSONMember(key.stringValue, NodeEncoder.node(ofInteger: value))) }
+    mutating func encode(_ value: Int64, forKey key: Key) throws { object.members.append(JSONMember(key.stringValue, .integer(value))) }
+    mutating func encode(_ value: UInt, forKey key: Key) throws { object.members.append(JSONMember(key.stringValue, NodeEncoder.node(ofInteger: value))) }
+    mutating func encode(_ value: UInt8, forKey key: Key) throws { object.members.append(JSONMember(key.stringValue, NodeEncoder.node(ofInteger: value))) }
+    mutating func encode(_ value: UInt16, forKey key: Key) throws { object.members.append(JSONMember(key.stringValue, NodeEncoder.node(ofInteger: value))) }
+    mutating func encode(_ value: UInt32, forKey key: Key) throws { object.members.append(JSONMember(key.stringValue, NodeEncoder.node(ofInteger: value))) }
+    mutating func encode(_ value: UInt64, forKey key: Key) throws { object.members.append(JSONMember(key.stringValue, NodeEncoder.node(ofInteger: value))) }
+
+    mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
+        object.members.append(JSONMember(key.stringValue, try NodeEncoder.node(of: value, at: path.appending(key))))
+    }
+
+    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key) -> KeyedEncodingContainer<NestedKey> {
+        let nested = JSONObject()
+        object.members.append(JSONMember(key.stringValue, .object(nested)))
+        return KeyedEncodingContainer(KeyedNodeWriter<NestedKey>(object: nested, path: path.appending(key)))
+    }
+
+    mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
+        let nested = JSONArray()
+        object.members.append(JSONMember(key.stringValue, .array(nested)))
+        return UnkeyedNodeWriter(array: nested, path: path.appending(key))
+    }
+
+    mutating func superEncoder() -> any Encoder { superEncoder(named: JSONKey(stringValue: "super")) }
+    mutating func superEncoder(forKey key: Key) -> any Encoder { superEncoder(named: key) }
+
+    private func superEncoder(named key: any CodingKey) -> any Encoder {
+        let object = JSONObject()
+        self.object.members.append(JSONMember(key.stringValue, .object(object)))
+        let encoder = NodeEncoder(path: path.appending(key))
+        encoder.node = .object(object)
+        return encoder
+    }
+}
+
+struct UnkeyedNodeWriter: UnkeyedEncodingContainer {
+    let array: JSONArray
+    let path: JSONPath
+
+    var codingPath: [any CodingKey] { path.codingPath }
+    var count: Int { array.items.count }
+
+    mutating func encodeNil() throws { array.items.append(.null) }
+    mutating func encode(_ value: Bool) throws { array.items.append(.bool(value)) }
+    mutating func encode(_ value: String) throws { array.items.append(.string(value)) }
+    mutating func encode(_ value: Double) throws { array.items.append(.double(value)) }
+    mutating func encode(_ value: Float) throws { array.items.append(.double(Double(value))) }
+    mutating func encode(_ value: Int) throws { array.items.append(.integer(Int64(value))) }
+    mutating func encode(_ value: Int8) throws { array.items.append(NodeEncoder.node(ofInteger: value)) }
+    mutating func encode(_ value: Int16) throws { array.items.append(NodeEncoder.node(ofInteger: value)) }
+    mutating func encode(_ value: Int32) throws { array.items.append(NodeEncoder.node(ofInteger: value)) }
+    mutating func encode(_ value: Int64) throws { array.items.append(.integer(value)) }
+    mutating func encode(_ value: UInt) throws { array.items.append(NodeEncoder.node(ofInteger: value)) }
+    mutating func encode(_ value: UInt8) throws { array.items.append(NodeEncoder.node(ofInteger: value)) }
+    mutating func encode(_ value: UInt16) throws { array.items.append(NodeEncoder.node(ofInteger: value)) }
+    mutating func encode(_ value: UInt32) throws { array.items.append(NodeEncoder.node(ofInteger: value)) }
+    mutating func encode(_ value: UInt64) throws { array.items.append(NodeEncoder.node(ofInteger: value)) }
+
+    mutating func encode<T: Encodable>(_ value: T) throws {
+        let index = array.items.count
+        array.items.append(try NodeEncoder.node(of: value, at: path.appending(JSONKey(intValue: index))))
+    }
+
+    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
+        let nested = JSONObject()
+        let key = JSONKey(intValue: array.items.count)
+        array.items.append(.object(nested))
+        return KeyedEncodingContainer(KeyedNodeWriter<NestedKey>(object: nested, path: path.appending(key)))
+    }
+
+    mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {
+        let nested = JSONArray()
+        let key = JSONKey(intValue: array.items.count)
+        array.items.append(.array(nested))
+        return UnkeyedNodeWriter(array: nested, path: path.appending(key))
+    }
+
+    mutating func superEncoder() -> any Encoder {
+        let object = JSONObject()
+        let key = JSONKey(intValue: array.items.count)
+        array.items.append(.object(object))
+        let encoder = NodeEncoder(path: path.appending(key))
+        encoder.node = .object(object)
+        return encoder
+    }
+}
+
+struct SingleNodeWriter: SingleValueEncodingContainer {
+    let encoder: NodeEncoder
+
+    var codingPath: [any CodingKey] { encoder.codingPath }
+
+    mutating func encodeNil() throws { encoder.node = .null }
+    mutating func encode(_ value: Bool) throws { encoder.node = .bool(value) }
+    mutating func encode(_ value: String) throws { encoder.node = .string(value) }
+    mutating func encode(_ value: Double) throws { encoder.node = .double(value) }
+    mutating func encode(_ value: Float) throws { encoder.node = .double(Double(value)) }
+    mutating func encode(_ value: Int) throws { encoder.node = .integer(Int64(value)) }
+    mutating func encode(_ value: Int8) throws { encoder.node = NodeEncoder.node(ofInteger: value) }
+    mutating func encode(_ value: Int16) throws { encoder.node = NodeEncoder.node(ofInteger: value) }
+    mutating func encode(_ value: Int32) throws { encoder.node = NodeEncoder.node(ofInteger: value) }
+    mutating func encode(_ value: Int64) throws { encoder.node = .integer(value) }
+    mutating func encode(_ value: UInt) throws { encoder.node = NodeEncoder.node(ofInteger: value) }
+    mutating func encode(_ value: UInt8) throws { encoder.node = NodeEncoder.node(ofInteger: value) }
+    mutating func encode(_ value: UInt16) throws { encoder.node = NodeEncoder.node(ofInteger: value) }
+    mutating func encode(_ value: UInt32) throws { encoder.node = NodeEncoder.node(ofInteger: value) }
+    mutating func encode(_ value: UInt64) throws { encoder.node = NodeEncoder.node(ofInteger: value) }
+
+    mutating func encode<T: Encodable>(_ value: T) throws {
+        encoder.node = try NodeEncoder.node(of: value, at: encoder.path)
+    }
+}

@@ -1,0 +1,174 @@
+import MachineCore
+
+extension Runtime {
+    /// A runtime that goes on exactly as the one `saved` was taken from would have: same
+    /// control states, context, clock, timers (and their tie order), requests (ids, ordinals,
+    /// statuses, what superseded what), so the same inputs give the same steps.
+    ///
+    /// Everything is checked before anything is built: a state of another format version or
+    /// machine, or one no runtime can be in, is refused with the field at fault.
+    ///
+    /// - Parameters:
+    ///   - saved: The saved state (``Runtime/savedState``, or ``SavedState/init(json:table:)``).
+    ///   - table: The machine's table; its ``TransitionTable/identity`` must be the saved one.
+    ///   - answerer: Answers every request at the instant it is made, as for
+    ///     ``init(table:state:answerer:)``; it also answers the requests still pending in
+    ///     `saved`, oldest first, after the next step (as an answerer whose run stopped
+    ///     half-way would have).
+    /// - Throws: ``SavedStateError``.
+    public init(restoring saved: SavedState<M>, table: TransitionTable<M>, answerer: Answerer<M>? = nil) throws(SavedStateError) {
+        guard saved.format == SavedState<M>.formatVersion else {
+            throw .otherFormat(found: saved.format, expected: SavedState<M>.formatVersion)
+        }
+        let identity = table.identity
+        guard saved.machine == identity else { throw .otherMachine(found: saved.machine, expected: identity) }
+        let checker = SavedStateChecker<M>(table: table, now: saved.now)
+        let controls = try checker.controls(saved.controls)
+        try checker.check(time: saved.now, "now", from: .zero)
+        let timers = try checker.timers(saved.timers, lastSerial: saved.lastTimerSerial)
+        let requests = try checker.requests(saved.requests)
+
+        self.init(table: table, state: MachineState(controls: controls, context: saved.context), answerer: answerer)
+        _now = saved.now
+        _timers = timers
+        timerSerial = saved.lastTimerSerial
+        _requests = requests
+        for (index, record) in requests.enumerated() {
+            let kind = record.reference.kind
+            requestsOfKind[kind.rawValue].append(index)
+            if record.isPending {
+                inFlight[kind.rawValue] = index
+                _state.work.pending.append(kind)
+                if answerer != nil { unanswered.append(index) }
+            }
+        }
+        for running in timers { _state.work.timers.append(running.timer) }
+    }
+}
+
+/// Checks a saved state field by field and turns its names into the runtime's values.
+struct SavedStateChecker<M: MachineDefinition> {
+    let table: TransitionTable<M>
+    let now: Duration
+
+    /// The control states, every region named once, every state one of its region's.
+    func controls(_ names: [String: String]) throws(SavedStateError) -> ControlStates {
+        var controls = ControlStates()
+        for (index, region) in table.regions.enumerated() {
+            guard let name = names[region.name] else { throw .inconsistent(field: "controls", problem: "no state for region '\(region.name)'") }
+            guard let state = region.states.firstIndex(of: name) else {
+                throw .inconsistent(field: "controls.\(region.name)", problem: "'\(name)' is not a state of the region (\(region.states.joined(separator: ", ")))")
+            }
+            controls[index] = state
+        }
+        if let unknown = names.keys.sorted().first(where: { table.regionIndex(named: $0) == nil }) {
+            throw .inconsistent(field: "controls", problem: "the machine has no region '\(unknown)'")
+        }
+        return controls
+    }
+
+    /// Checks that `time` is an instant of the virtual clock, no earlier than `earliest` and no
+    /// later than ``now``.
+    func check(time: Duration, _ field: @autoclosure () -> String, from earliest: Duration) throws(SavedStateError) {
+        guard time >= .zero, time <= Runtime<M>.latestTime else {
+            throw .inconsistent(field: field(), problem: "\(time) is outside the virtual clock's range (0 to 2^62 nanoseconds)")
+        }
+        guard time >= earliest else { throw .inconsistent(field: field(), problem: "\(time) is before \(earliest)") }
+        guard time <= now else { throw .inconsistent(field: field(), problem: "\(time) is after the saved time now (\(now))") }
+    }
+
+    /// The running timers: known names, each once, due no earlier than now, their serials
+    /// increasing and no greater than the last one given.
+    func timers(_ entries: [SavedState<M>.TimerEntry], lastSerial: Int) throws(SavedStateError) -> [Runtime<M>.RunningTimer] {
+        var timers: [Runtime<M>.RunningTimer] = []
+        var previousSerial = 0
+        for (index, entry) in entries.enumerated() {
+            var field: String { "timers[\(index)]" }
+            guard let timer = table.timerNames.firstIndex(of: entry.name).flatMap(M.Timer.init(rawValue:)) else {
+                throw .inconsistent(field: "\(field).name", problem: "the machine has no timer '\(entry.name)'")
+            }
+            guard !timers.contains(where: { $0.timer == timer }) else {
+                throw .inconsistent(field: "\(field).name", problem: "the timer '\(entry.name)' is listed twice")
+            }
+            let deadline: Duration
+            if let due = entry.deadline {
+                guard due >= now, due <= Runtime<M>.latestTime else {
+                    throw .inconsistent(field: "\(field).deadline",
+                                        problem: "\(due) is not between the saved time now (\(now)) and the end of the virtual clock")
+                }
+                deadline = due
+            } else {
+                deadline = Runtime<M>.never
+            }
+            guard entry.serial > previousSerial, entry.serial <= lastSerial else {
+                throw .inconsistent(field: "\(field).serial",
+                                    problem: "\(entry.serial) is not above the previous timer's (\(previousSerial)) and at most lastTimerSerial (\(lastSerial))")
+            }
+            previousSerial = entry.serial
+            timers.append(Runtime<M>.RunningTimer(timer: timer, deadline: deadline, serial: entry.serial))
+        }
+        guard lastSerial >= 0 else { throw .inconsistent(field: "lastTimerSerial", problem: "\(lastSerial) is negative") }
+        return timers
+    }
+
+    /// The requests: ids 1, 2, 3, …; each kind's ordinals 1, 2, 3, …; times in order; a
+    /// status that matches its cancellation; at most one request of a kind in flight, its last.
+    func requests(_ entries: [SavedState<M>.RequestEntry]) throws(SavedStateError) -> [RequestRecord<M>] {
+        let names = table.requestKindNames
+        var counts = [Int](repeating: 0, count: names.count)
+        for entry in entries {
+            if let kind = names.firstIndex(of: entry.kind) { counts[kind] += 1 }
+        }
+        var records: [RequestRecord<M>] = []
+        var made = [Int](repeating: 0, count: names.count)
+        var lastMadeAt = Duration.zero
+        for (index, entry) in entries.enumerated() {
+            var field: String { "requests[\(index)]" }
+            guard entry.id == index + 1 else {
+                throw .inconsistent(field: "\(field).id", problem: "\(entry.id) is not \(index + 1): ids count the requests from 1")
+            }
+            guard let kind = names.firstIndex(of: entry.kind).flatMap(M.Request.Kind.init(rawValue:)) else {
+                throw .inconsistent(field: "\(field).kind", problem: "the machine has no request kind '\(entry.kind)'")
+            }
+            guard entry.request.kind == kind else {
+                throw .inconsistent(field: "\(field).request", problem: "a \(names[entry.request.kind.rawValue]) request is not of kind \(entry.kind)")
+            }
+            made[kind.rawValue] += 1
+            guard entry.ordinal == made[kind.rawValue] else {
+                throw .inconsistent(field: "\(field).ordinal",
+                                    problem: "\(entry.ordinal) is not \(made[kind.rawValue]): ordinals count each kind's requests from 1")
+            }
+            try check(time: entry.madeAt, "\(field).madeAt", from: lastMadeAt)
+            lastMadeAt = entry.madeAt
+            var record = RequestRecord<M>(id: entry.id, reference: RequestReference(kind, entry.ordinal), request: entry.request,
+                                          madeAt: entry.madeAt)
+            switch entry.status {
+            case .pending, .answered:
+                guard entry.cancelledAt == nil, entry.supersededBy == nil else {
+                    throw .inconsistent(field: field, problem: "a request \(entry.status.rawValue) was never cancelled nor superseded")
+                }
+                if entry.status == .pending, entry.ordinal != counts[kind.rawValue] {
+                    throw .inconsistent(field: "\(field).status",
+                                        problem: "\(entry.kind)#\(entry.ordinal) is pending, but a later \(entry.kind) request was made: one request of a kind is in flight at a time")
+                }
+            case .cancelled, .dropped:
+                guard let at = entry.cancelledAt else {
+                    throw .inconsistent(field: "\(field).cancelledAt", problem: "a \(entry.status.rawValue) request needs the time it was cancelled")
+                }
+                try check(time: at, "\(field).cancelledAt", from: entry.madeAt)
+                var cancellation = RequestRecord<M>.Cancellation(at: at)
+                if let successor = entry.supersededBy {
+                    guard successor > entry.ordinal, successor <= counts[kind.rawValue] else {
+                        throw .inconsistent(field: "\(field).supersededBy",
+                                            problem: "\(entry.kind)#\(successor) is not a later \(entry.kind) request")
+                    }
+                    cancellation.supersededBy = successor
+                }
+                record.cancellation = cancellation
+            }
+            record.isAnswered = entry.status == .answered || entry.status == .dropped
+            records.append(record)
+        }
+        return records
+    }
+}

@@ -1,0 +1,129 @@
+import MachineCore
+
+/// A running machine, saved: everything a ``Runtime`` needs to go on exactly as it would have.
+///
+/// A saved state holds the control state of every region (by name), the context, the virtual
+/// time, the running timers with their deadlines, and every request the runtime made, with its
+/// id, its ordinal among its kind and its status (pending, answered, cancelled, or cancelled
+/// and its answer dropped). It names its format version (``formatVersion``) and the machine it
+/// belongs to (``TransitionTable/identity``), so that a file of another version or machine is
+/// refused rather than misread.
+///
+/// Take one with ``Runtime/savedState``, write it with ``json()`` and read it back with
+/// ``init(json:table:)`` (the machine's context and requests must be `Codable`), and restore a
+/// runtime from it with ``Runtime/init(restoring:table:answerer:)``, which checks everything
+/// before building anything:
+///
+/// ```swift
+/// let bytes = try runtime.savedState.json()
+/// // … later, or in another process:
+/// let restored = try Runtime(restoring: SavedState(json: bytes, table: table), table: table)
+/// ```
+///
+/// Timers, request kinds and control states are written by name, so a file stays readable and
+/// survives a new case added at the end. The machine's work ledger is not saved: it is what the
+/// runtime has running (its timers, its requests in flight), as it is for every runtime started
+/// with nothing running, and a restore rebuilds it from them.
+public struct SavedState<M: MachineDefinition>: Sendable {
+    /// The format this version of the package writes and reads.
+    public static var formatVersion: Int { 1 }
+
+    /// The format of the file: ``formatVersion`` for one this package wrote.
+    public let format: Int
+    /// The identity of the machine's table (``TransitionTable/identity``).
+    public let machine: String
+    /// The control state of each region: region name to state name.
+    public let controls: [String: String]
+    /// The extended state.
+    public let context: M.Context
+    /// The virtual time.
+    public let now: Duration
+    /// The running timers, in the order of their last (re)start.
+    public let timers: [TimerEntry]
+    /// The number the runtime gave the timer it started last: ties between deadlines fire in
+    /// the order of these numbers.
+    public let lastTimerSerial: Int
+    /// Every request made, in the order made.
+    public let requests: [RequestEntry]
+
+    /// A running timer.
+    public struct TimerEntry: Hashable, Sendable {
+        /// The timer's name.
+        public let name: String
+        /// When it fires, or `nil` for a timer started for longer than the clock has left,
+        /// which never fires (see ``Runtime/RunningTimer/canFire``).
+        public let deadline: Duration?
+        /// Its start number: of two timers due at once, the lower fires first.
+        public let serial: Int
+    }
+
+    /// A request the runtime made.
+    public struct RequestEntry: Sendable, Equatable {
+        /// Its number among all requests, from 1.
+        public let id: Int
+        /// The name of its kind.
+        public let kind: String
+        /// Its number among the requests of its kind, from 1.
+        public let ordinal: Int
+        /// What was asked.
+        public let request: M.Request
+        /// When it was made.
+        public let madeAt: Duration
+        /// Where it stands.
+        public let status: RequestStatus
+        /// When it was cancelled (for a cancelled or dropped request).
+        public let cancelledAt: Duration?
+        /// The ordinal of the request of the same kind that replaced it, if that is why it was
+        /// cancelled.
+        public let supersededBy: Int?
+    }
+
+    /// Where a request stands.
+    public enum RequestStatus: String, Sendable {
+        /// In flight: no answer yet, not cancelled.
+        case pending
+        /// Answered, and the answer applied.
+        case answered
+        /// Cancelled (or superseded); no answer has come.
+        case cancelled
+        /// Cancelled, then answered: the answer was dropped, never applied.
+        case dropped
+    }
+}
+
+extension SavedState: Equatable where M.Context: Equatable {}
+
+extension Runtime {
+    /// The runtime's state, to be saved (``SavedState/json()``) and restored
+    /// (``init(restoring:table:answerer:)``). The answerer, if any, is not part of it.
+    public var savedState: SavedState<M> {
+        SavedState(
+            format: SavedState<M>.formatVersion,
+            machine: table.identity,
+            controls: Dictionary(uniqueKeysWithValues: table.regions.enumerated().map { index, region in
+                let state = _state.controls[index]
+                // A state index the region lacks (a hand-built state) is written as its number,
+                // which a restore refuses as an unknown state.
+                return (region.name, region.states.indices.contains(state) ? region.states[state] : String(state))
+            }),
+            context: _state.context,
+            now: _now,
+            timers: _timers.map { running in
+                SavedState<M>.TimerEntry(name: table.timerNames[running.timer.rawValue], deadline: running.canFire ? running._deadline : nil,
+                                         serial: running.serial)
+            },
+            lastTimerSerial: timerSerial,
+            requests: _requests.map { record in
+                let status: SavedState<M>.RequestStatus = switch (record.cancellation != nil, record.isAnswered) {
+                case (false, false): .pending
+                case (false, true): .answered
+                case (true, false): .cancelled
+                case (true, true): .dropped
+                }
+                return SavedState<M>.RequestEntry(
+                    id: record.id, kind: table.requestKindNames[record.reference.kind.rawValue], ordinal: record.reference.ordinal, request: record.request,
+                    madeAt: record.madeAt, status: status, cancelledAt: record.cancellation?.at,
+                    supersededBy: record.cancellation?.supersededBy)
+            })
+    }
+}

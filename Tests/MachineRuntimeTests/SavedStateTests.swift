@@ -1,0 +1,311 @@
+import Foundation
+import MachineCore
+import MachineRuntime
+import Testing
+
+/// Saving a running machine as JSON and restoring it: the restored runtime goes on exactly as the
+/// original, and a file of another version, another machine, or a broken one is refused with an
+/// error that says which, never half-restored.
+@Suite struct SavedStateTests {
+    /// Timers tied on one deadline, requests pending, answered, cancelled, superseded and dropped.
+    static func busy() throws -> Runtime<Relay> {
+        var runtime = Relay.runtime()
+        _ = try runtime.send(.arm(.b, .milliseconds(100)))
+        _ = try runtime.send(.arm(.a, .milliseconds(100)))
+        _ = try runtime.send(.ask("one"))
+        _ = try runtime.send(.ask("two"))
+        _ = try runtime.respond(.lookup, 1, with: .answer("late"))
+        _ = try runtime.advance(by: .milliseconds(20))
+        _ = try runtime.send(.ping)
+        _ = try runtime.respond(.lookup, with: .answer("two!"))
+        _ = try runtime.send(.ask("three"))
+        _ = try runtime.send(.ping)
+        return runtime
+    }
+
+    /// What a step did, comparable: its time, input, commands and states.
+    static func trace(_ steps: [RuntimeStep<Relay>]) -> [String] {
+        steps.map { "\($0.time) \($0.input) \($0.commands) \($0.before) \($0.after)" }
+    }
+
+    static func text(_ runtime: Runtime<Relay>) throws -> String {
+        String(decoding: try runtime.savedState.json(), as: UTF8.self)
+    }
+
+    static func restore(_ text: String, table: TransitionTable<Relay> = Relay.table) throws(SavedStateError) -> Runtime<Relay> {
+        try Runtime(restoring: SavedState(json: Array(text.utf8), table: table), table: table)
+    }
+
+    /// Both runtimes take `inputs`; every step and the end must be the same.
+    static func expectSameFuture(_ original: Runtime<Relay>, _ restored: Runtime<Relay>, _ inputs: [Input<Relay>]) {
+        var original = original
+        var restored = restored
+        for input in inputs {
+            let expected = Result { try original.apply(input) }
+            let actual = Result { try restored.apply(input) }
+            switch (expected, actual) {
+            case (.success(let a), .success(let b)): #expect(trace(a) == trace(b), "\(input)")
+            case (.failure(let a), .failure(let b)): #expect("\(a)" == "\(b)", "\(input)")
+            default: Issue.record("\(input): \(expected) vs \(actual)")
+            }
+        }
+        #expect(original.state == restored.state)
+        #expect(original.now == restored.now)
+        #expect(original.timers == restored.timers)
+        #expect(original.requests.map(\.id) == restored.requests.map(\.id))
+        #expect(original.savedState == restored.savedState)
+    }
+
+    @Test func aRestoredRuntimeGoesOnExactlyAsTheOriginal() throws {
+        let original = try Self.busy()
+        let restored = try Self.restore(try Self.text(original))
+        #expect(restored.state == original.state)
+        #expect(restored.timers == original.timers)
+        #expect(restored.pendingRequests.map(\.reference) == [RequestReference(.lookup, 3), RequestReference(.ping, 2)])
+        #expect(restored.request(.lookup, 1)?.isAnswered == true)
+        #expect(restored.request(.lookup, 1)?.cancellation?.supersededBy == 2)
+        #expect(restored.request(.ping, 1)?.cancellation?.supersededBy == 2)
+        #expect(restored.request(.ping, 1)?.isAnswered == false)
+        Self.expectSameFuture(original, restored, [
+            .advance(.milliseconds(80)),                       // b then a: the tie keeps its order
+            .respond(.ping, ordinal: 1, .pong(1)),             // superseded: dropped
+            .respond(.ping, ordinal: nil, .pong(2)),
+            .respond(.lookup, ordinal: nil, .answer("three!")),
+            .respond(.lookup, ordinal: 3, .answer("again")),   // refused: already answered
+            .send(.ask("four")),
+            .send(.arm(.a, .milliseconds(5))),
+            .send(.hangUp),                                     // final: cancels everything
+            .advance(.seconds(1)),
+        ])
+    }
+
+    @Test func tiedTimersFireInTheirStartOrderAfterARestore() throws {
+        var restored = try Self.restore(try Self.text(try Self.busy()))
+        let steps = try restored.advance(by: .milliseconds(80))
+        #expect(steps.map { "\($0.input)" } == ["timer(MachineRuntimeTests.Relay.Timer.b)", "timer(MachineRuntimeTests.Relay.Timer.a)"])
+    }
+
+    @Test func aTimerThatNeverFiresStaysThatWay() throws {
+        var original = Relay.runtime()
+        _ = try original.send(.arm(.a, .seconds(5_000_000_000)))
+        let text = try Self.text(original)
+        #expect(text.contains(#"{"deadline":null,"name":"a","serial":1}"#))
+        let restored = try Self.restore(text)
+        #expect(restored.timers.first?.canFire == false)
+        Self.expectSameFuture(original, restored, [.advance(.seconds(4_000_000_000)), .send(.arm(.b, .zero)), .advance(.zero)])
+    }
+
+    @Test func theJSONIsReadableAndItsKeysSorted() throws {
+        let text = try Self.text(try Self.busy())
+        let keys = ["\"context\"", "\"controls\"", "\"format\"", "\"lastTimerSerial\"", "\"machine\"", "\"now\"", "\"requests\"", "\"timers\""]
+        let positions = keys.compactMap { text.range(of: $0)?.lowerBound }
+        #expect(positions.count == keys.count && positions == positions.sorted())
+        #expect(text.contains(#""controls":{"lamp":"on","line":"waiting"}"#))
+        #expect(text.contains(#""kind":"lookup","madeAt":{"attoseconds":0,"seconds":0},"ordinal":1,"#))
+        #expect(text.contains(#""status":"dropped","supersededBy":2"#))
+        #expect(text.contains(#""format":1,"#))
+        #expect(text.contains(#""machine":"\#(Relay.table.identity)""#))
+    }
+
+    @Test func twoRuntimesInTheSameStateSaveTheSameBytes() throws {
+        #expect(try Self.busy().savedState.json() == (try Self.busy().savedState.json()))
+        var other = try Self.busy()
+        _ = try other.advance(by: .zero)
+        #expect(try other.savedState.json() == (try Self.busy().savedState.json()), "an advance by zero that fires nothing changes nothing")
+    }
+
+    @Test func theIdentityFollowsTheTablesShapeNotItsBuild() {
+        let again = TransitionTable(regions: [Relay.line, Relay.lamp], rows: Relay.rows())
+        let renamed = TransitionTable(regions: [Relay.line, Relay.lamp], rows: Relay.rows(renaming: "question"))
+        #expect(again.identity == Relay.table.identity)
+        #expect(renamed.identity != Relay.table.identity)
+        #expect(Relay.table.identity.count == 16 && Relay.table.identity.allSatisfy(\.isHexDigit))
+    }
+
+    @Test func anAnswererAnswersTheRequestsStillPendingAfterTheNextStep() throws {
+        let saved = try Self.busy().savedState
+        var restored = try Runtime(restoring: saved, table: Relay.table, answerer: { request in
+            switch request {
+            case .lookup(let question): .answer("auto \(question)")
+            case .ping(let count): .pong(count)
+            }
+        })
+        let steps = try restored.send(.arm(.b, .seconds(1)))
+        #expect(steps.count == 3)
+        #expect(restored.pendingRequests.isEmpty)
+        #expect(restored.state.context.log.suffix(2) == ["auto three", "pong 4"], "oldest first: lookup#3, then ping#2, asked with four lines logged")
+    }
+
+    // MARK: refusals
+
+    @Test func anotherFormatVersionIsRefused() throws {
+        let text = try Self.text(try Self.busy()).replacingOccurrences(of: #""format":1,"#, with: #""format":2,"#)
+        #expect(throws: SavedStateError.otherFormat(found: 2, expected: 1)) { try Self.restore(text) }
+        #expect(SavedStateError.otherFormat(found: 2, expected: 1).description.contains("format version 2"))
+    }
+
+    @Test func anotherMachinesStateIsRefused() throws {
+        let other = TransitionTable(regions: [Relay.line, Relay.lamp], rows: Relay.rows(renaming: "question"))
+        let expected = SavedStateError.otherMachine(found: Relay.table.identity, expected: other.identity)
+        #expect(throws: expected) { try Self.restore(try Self.text(try Self.busy()), table: other) }
+        #expect(throws: expected) { try Runtime(restoring: try Self.busy().savedState, table: other) }
+    }
+
+    @Test func everyTruncationIsRefusedAsCorrupt() throws {
+        let bytes = try Self.busy().savedState.json()
+        for cut in 0..<bytes.count {
+            do {
+                _ = try SavedState(json: bytes[..<cut], table: Relay.table)
+                Issue.record("a file cut at \(cut) of \(bytes.count) bytes was read")
+            } catch {
+                guard case .corrupt(let problem) = error else { Issue.record("cut at \(cut): \(error)"); continue }
+                #expect(problem.contains("line 1, column"), "\(problem)")
+            }
+        }
+    }
+
+    @Test func randomByteFlipsNeverCrashNorHalfRestore() throws {
+        let bytes = try Self.busy().savedState.json()
+        var random = SeededRandom(seed: 2026)
+        var refused = 0
+        for _ in 0..<3_000 {
+            var damaged = bytes
+            for _ in 0...random.below(3) {
+                damaged[random.below(damaged.count)] ^= UInt8(truncatingIfNeeded: 1 &+ random.below(255))
+            }
+            do {
+                let restored = try Runtime(restoring: SavedState(json: damaged, table: Relay.table), table: Relay.table)
+                // Whatever was read is a state the runtime can go on from.
+                var runtime = restored
+                _ = try? runtime.advance(by: .seconds(1))
+                _ = try? runtime.send(.ping)
+            } catch {
+                refused += 1
+                #expect(!error.description.isEmpty)
+            }
+        }
+        #expect(refused > 2_000)
+    }
+
+    @Test func notJSONSaysWhere() {
+        #expect(throws: SavedStateError.corrupt("not valid JSON: expected a key in quotes at line 2, column 3")) {
+            try SavedState(json: Array("{\n  x".utf8), table: Relay.table)
+        }
+        #expect(throws: SavedStateError.corrupt("at requests[0].madeAt.seconds: expected a whole number")) {
+            try Self.restore(try Self.text(try Self.busy())
+                .replacingOccurrences(of: #""madeAt":{"attoseconds":0,"seconds":0}"#, with: #""madeAt":{"attoseconds":0,"seconds":"0"}"#))
+        }
+        #expect(throws: SavedStateError.corrupt("at context.level: expected Double, found a string")) {
+            try Self.restore(try Self.text(try Self.busy()).replacingOccurrences(of: #""level":1.0"#, with: #""level":"high""#))
+        }
+    }
+
+    /// Each edit of a good file and the field the refusal names.
+    static let inconsistencies: [(from: String, to: String, field: String)] = [
+        (#""line":"waiting""#, #""line":"ringing""#, "controls.line"),
+        (#""lamp":"on","#, "", "controls"),
+        (#""line":"waiting""#, #""line":"waiting","porch":"lit""#, "controls"),
+        (#""name":"a","serial":2"#, #""name":"c","serial":2"#, "timers[1].name"),
+        (#""name":"a","serial":2"#, #""name":"b","serial":2"#, "timers[1].name"),
+        (#""name":"a","serial":2"#, #""name":"a","serial":1"#, "timers[1].serial"),
+        (#""lastTimerSerial":2"#, #""lastTimerSerial":1"#, "timers[1].serial"),
+        (#""deadline":{"attoseconds":100000000000000000,"seconds":0},"name":"a""#,
+         #""deadline":{"attoseconds":10000000000000000,"seconds":0},"name":"a""#, "timers[1].deadline"),
+        (#""now":{"attoseconds":20000000000000000,"seconds":0}"#, #""now":{"attoseconds":0,"seconds":-1}"#, "now"),
+        (#""now":{"attoseconds":20000000000000000,"seconds":0}"#, #""now":{"attoseconds":0,"seconds":9223372036}"#, "now"),
+        (#""id":2,"#, #""id":3,"#, "requests[1].id"),
+        (#""kind":"ping","madeAt":{"attoseconds":20000000000000000,"seconds":0},"ordinal":1"#,
+         #""kind":"ping","madeAt":{"attoseconds":20000000000000000,"seconds":0},"ordinal":2"#, "requests[2].ordinal"),
+        (#""kind":"ping","madeAt":{"attoseconds":20000000000000000,"seconds":0},"ordinal":1"#,
+         #""kind":"lookup","madeAt":{"attoseconds":20000000000000000,"seconds":0},"ordinal":1"#, "requests[2].request"),
+        (#""kind":"ping","madeAt":{"attoseconds":20000000000000000,"seconds":0},"ordinal":1"#,
+         #""kind":"pager","madeAt":{"attoseconds":20000000000000000,"seconds":0},"ordinal":1"#, "requests[2].kind"),
+        (#""status":"dropped","supersededBy":2"#, #""status":"pending""#, "requests[0]"),
+        (#""ordinal":2,"request":{"lookup":{"_0":"two"}},"status":"answered""#,
+         #""ordinal":2,"request":{"lookup":{"_0":"two"}},"status":"pending""#, "requests[1].status"),
+        (#""status":"dropped","supersededBy":2"#, #""status":"dropped","supersededBy":1"#, "requests[0].supersededBy"),
+        (#""status":"dropped","supersededBy":2"#, #""status":"dropped","supersededBy":9"#, "requests[0].supersededBy"),
+        (#""madeAt":{"attoseconds":0,"seconds":0},"ordinal":1"#, #""madeAt":{"attoseconds":0,"seconds":5},"ordinal":1"#, "requests[0].madeAt"),
+    ]
+
+    @Test(arguments: 0..<inconsistencies.count)
+    func anInconsistentStateIsRefusedNamingTheField(_ index: Int) throws {
+        let edit = Self.inconsistencies[index]
+        let good = try Self.text(try Self.busy())
+        #expect(good.contains(edit.from), "the edit applies to the file: \(edit.from)")
+        let bad = good.replacingOccurrences(of: edit.from, with: edit.to)
+        do {
+            _ = try Self.restore(bad)
+            Issue.record("restored after \(edit.from) → \(edit.to)")
+        } catch {
+            guard case .inconsistent(let field, let problem) = error else { Issue.record("\(error)"); return }
+            #expect(field == edit.field, "\(problem)")
+            #expect(error.description.hasPrefix("the saved state is inconsistent: \(edit.field): "))
+        }
+    }
+
+    @Test func aCancelledRequestNeedsItsTime() throws {
+        let bad = try Self.text(try Self.busy()).replacingOccurrences(of: #""cancelledAt":{"attoseconds":0,"seconds":0},"id":1"#, with: #""id":1"#)
+        #expect(throws: SavedStateError.inconsistent(field: "requests[0].cancelledAt", problem: "a dropped request needs the time it was cancelled")) {
+            try Self.restore(bad)
+        }
+    }
+
+    @Test func aContextJSONCannotCarryIsUnencodable() throws {
+        var runtime = Runtime(table: Relay.table, state: Relay.table.initialState(context: Relay.Context(log: [], level: .infinity)))
+        _ = try runtime.send(.arm(.a, .seconds(1)))
+        #expect(throws: SavedStateError.unencodable("at context.level: inf is not a JSON number")) { try runtime.savedState.json() }
+    }
+
+    /// Random inputs, saved and restored through JSON at random points: the rest of each run is
+    /// the same in the restored runtime as in the original.
+    @Test func randomRunsGoOnTheSameAfterARestore() throws {
+        var random = SeededRandom(seed: 7)
+        for _ in 0..<40 {
+            var original = Relay.runtime()
+            for _ in 0..<60 { _ = try? original.apply(Self.randomInput(for: original, &random)) }
+            let restored = try Self.restore(try Self.text(original))
+            var future: [Input<Relay>] = []
+            var probe = original
+            for _ in 0..<60 {
+                let input = Self.randomInput(for: probe, &random)
+                future.append(input)
+                _ = try? probe.apply(input)
+            }
+            Self.expectSameFuture(original, restored, future)
+        }
+    }
+
+    static func randomInput(for runtime: Runtime<Relay>, _ random: inout SeededRandom) -> Input<Relay> {
+        switch random.below(9) {
+        case 0: .send(.ask(["a", "b", "c"][random.below(3)]))
+        case 1: .send(.ping)
+        case 2: .send(.arm(random.below(2) == 0 ? .a : .b, .milliseconds(random.below(3) * 50)))
+        case 3: .send(.hangUp)
+        case 4, 5: .advance(.milliseconds(random.below(4) * 25))
+        case 6: .respond(.lookup, ordinal: nil, .answer("x"))
+        case 7: .respond(.ping, ordinal: nil, .pong(random.below(5)))
+        default:
+            runtime.requests.isEmpty ? .send(.ping)
+                : .respond(runtime.requests[random.below(runtime.requests.count)].reference.kind, ordinal: random.below(3) + 1,
+                           random.below(2) == 0 ? .answer("late") : .pong(0))
+        }
+    }
+}
+
+/// A seeded generator for the tests (SplitMix64).
+struct SeededRandom {
+    private var state: UInt64
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z &>> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z &>> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z &>> 31)
+    }
+
+    mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }
+
+    init(seed: UInt64) { state = seed }
+}
