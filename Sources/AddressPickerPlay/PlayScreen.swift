@@ -103,7 +103,7 @@ public enum PlayScreen {
             case .locationDenied: text = "Location permission denied: locate-me cannot work."
             case .locationFailed: text = "No location: \(view.locationSource)."
             case .poiSearchFailed:
-                text = "No \(PlayKeys.category)s: the embedded gazetteer has populated places only, no categories of points of interest."
+                text = "No \(PlayKeys.category)s: the gazetteer has populated places only, no points of interest."
             }
             return (text + " (Enter)", warning)
         }
