@@ -40,11 +40,22 @@ enum MachinePanel {
         for timer in timers { line("  \(timer.timer.name) until \(milliseconds(timer.deadline))", Style(color: .yellow)) }
         row += 1
         line("Steps, latest last", heading)
-        let room = max(0, bottom - row)
-        for step in view.steps.suffix(room) {
+        // The latest steps that fit, each on one line, or on two when its rows do not fit beside it.
+        var lines: [(input: String, rows: String, style: Style)] = []
+        for step in view.steps {
             let rows = step.rows.isEmpty ? "ignored" : step.rows.joined(separator: " ")
-            let next = canvas.put("\(milliseconds(step.time)) \(step.input): ", row: row, column: column, width: width)
-            canvas.put(rows, row: row, column: next, style: step.rows.isEmpty ? Style(color: .red) : Style(color: .green), width: width - (next - column))
+            let style = step.rows.isEmpty ? Style(color: .red) : Style(color: .green)
+            let input = "\(milliseconds(step.time)) \(step.input): "
+            if input.count + rows.count <= width {
+                lines.append((input, rows, style))
+            } else {
+                lines.append((input, "", style))
+                lines.append(("  ", rows, style))
+            }
+        }
+        for line in lines.suffix(max(0, bottom - row)) {
+            let next = canvas.put(line.input, row: row, column: column, width: width)
+            canvas.put(line.rows, row: row, column: next, style: line.style, width: width - (next - column))
             row += 1
         }
     }
