@@ -47,18 +47,25 @@ let package = Package(
         .target(name: "Gazetteer", dependencies: ["AddressPicker", "EmbeddedGazetteer"]),
         // The gazetteer file linked into the binary (an assembler .incbin), so a copied executable carries it.
         .target(name: "EmbeddedGazetteer", exclude: ["data"], cSettings: [.headerSearchPath("data")]),
+        // A full-screen terminal program's plumbing: raw mode, the alternate screen, keys, signals, frames.
+        .target(name: "TerminalUI"),
+        // `address-picker play`: the picker in a terminal, on the live runtime and the gazetteer.
+        .target(
+            name: "AddressPickerPlay",
+            dependencies: ["AddressPicker", "AddressPickerScripting", "EventScripts", "Gazetteer", "MachineCore", "MachineRuntime", "TerminalUI"]),
         .executableTarget(
             name: "AddressPickerTool",
-            dependencies: ["AddressPicker", "AddressPickerScripting", "Gazetteer", "MachineCommandLine", "MachineRuntime"]),
+            dependencies: ["AddressPicker", "AddressPickerPlay", "AddressPickerScripting", "EventScripts", "Gazetteer", "MachineCommandLine", "MachineRuntime", "TerminalUI"]),
 
         // Benchmarks live apart from the tests; run them in release mode.
         .executableTarget(
             name: "AddressPickerBench",
-            dependencies: ["AddressPicker", "AddressPickerScripting", "EventScripts", "Gazetteer", "MachineCore", "MachineExploration", "MachineObservation", "MachineRuntime", "AllocationCounter"],
+            dependencies: ["AddressPicker", "AddressPickerPlay", "AddressPickerScripting", "EventScripts", "Gazetteer", "MachineCore", "MachineExploration", "MachineObservation", "MachineRuntime", "AllocationCounter", "TerminalUI"],
             path: "Benchmarks/AddressPickerBench"),
         .target(name: "AllocationCounter", path: "Benchmarks/AllocationCounter"),
 
         .testTarget(name: "MachineCoreTests", dependencies: ["MachineCore"]),
+        .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI"]),
         .testTarget(name: "MachineRuntimeTests", dependencies: ["MachineCore", "MachineRuntime", "MachineTesting"]),
         .testTarget(name: "MachineObservationTests", dependencies: ["MachineCore", "MachineObservation", "MachineRuntime", "MachineTesting"]),
         // Helpers for the script tests of any machine (checking, replaying, hostile scripts).
@@ -81,8 +88,8 @@ let package = Package(
         .testTarget(name: "AddressPickerTests", dependencies: ["AddressPicker", "MachineCore", "MachineObservation", "MachineRuntime", "MachineTesting"]),
         .testTarget(
             name: "AddressPickerScriptingTests",
-            dependencies: ["AddressPicker", "AddressPickerScripting", "EventScripts", "Gazetteer", "MachineCore", "MachineRuntime",
-                           "MachineTesting", "MachineCoverage", "MachineDiagrams", "MachineExploration", "MachineReports", "ScriptTestSupport"]),
+            dependencies: ["AddressPicker", "AddressPickerPlay", "AddressPickerScripting", "EventScripts", "Gazetteer", "MachineCore", "MachineRuntime",
+                           "MachineTesting", "TerminalUI", "MachineCoverage", "MachineDiagrams", "MachineExploration", "MachineReports", "ScriptTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -10,7 +10,7 @@ let usage = """
 
     OPTIONS:
       --runs <n>            Timed runs per benchmark (default 5); min, median and max are reported.
-      --only <name>         Run one benchmark: step, reference, replay, gazetteer, recording, store or saved-state.
+      --only <name>         Run one benchmark: step, reference, replay, gazetteer, recording, store, saved-state or play.
       --json <file>         Also write the results as JSON to <file>.
       --events <n>          Events of the reference workload (default 10000000).
       --statements <n>      Statements in the generated script of the replay benchmark (default 1000000).
@@ -22,7 +22,7 @@ let usage = """
     """
 
 struct Options {
-    static let benchmarks = ["step", "reference", "replay", "gazetteer", "recording", "store", "saved-state"]
+    static let benchmarks = ["step", "reference", "replay", "gazetteer", "recording", "store", "saved-state", "play"]
     var runs = 5
     var only: String?
     var json: String?
@@ -109,6 +109,11 @@ do {
     }
     if options.includes("saved-state") {
         try SavedStateBenchmark.run(runs: options.runs, operations: options.saves, into: &report)
+    }
+    if options.includes("play") {
+        let comparison = try PlayFrameBenchmark.run(runs: options.runs, frames: 200)
+        report.add(comparison)
+        report.add("play frame at 200×60 (median)", String(format: "%.3f ms (budget 2 ms)", comparison.subject.median / 1e6))
     }
     if let peak = peakResidentMemory() { report.add("peak resident memory", String(format: "%.1f MiB", peak)) }
     if let path = options.json {

@@ -4,7 +4,7 @@ import Gazetteer
 import MachineCommandLine
 
 // `address-picker`: the address-picker machine's command line (replay, diagram, check,
-// coverage, paths, explore) and the embedded gazetteer's (search, reverse, build-gazetteer).
+// coverage, paths, explore), the embedded gazetteer's (search, reverse, build-gazetteer), and play.
 MachineCommandLine(
     name: "address-picker",
     version: "address-picker 0.1.0\nPlace data of the embedded gazetteer: GeoNames, geonames.org, CC BY 4.0.",
@@ -21,5 +21,5 @@ MachineCommandLine(
         let provider = GazetteerProvider(gazetteer: try loadGazetteer())
         return { provider.answer($0) }
     }],
-    subcommands: [SearchCommand.subcommand, ReverseCommand.subcommand, BuildGazetteerCommand.subcommand]
+    subcommands: [SearchCommand.subcommand, ReverseCommand.subcommand, BuildGazetteerCommand.subcommand, PlayCommand.subcommand]
 ).main()

@@ -1,0 +1,67 @@
+import AddressPicker
+import MachineCore
+import TerminalUI
+
+/// The search field and, under it while a search is active, its completions or results.
+enum SearchPanel {
+    /// Draws the field on `top` and the list under it; returns the first row below them.
+    static func draw(
+        _ state: MachineState<AddressPicker>, view: PlayView, into canvas: inout Canvas, width: Int, top: Int, maximumLines: Int
+    ) -> Int {
+        let search = state[AddressPicker.search]
+        let context = state.context
+        guard search != .inactive else {
+            canvas.put("Search: press / to type a place", row: top, column: 0, style: Style(color: .cyan), width: width)
+            return top + 1
+        }
+        var column = canvas.put("Search: ", row: top, column: 0, style: .bold, width: width)
+        column = canvas.put(context.query, row: top, column: column, width: width - column)
+        canvas.put("▏", row: top, column: column, style: .bold, width: width - column)
+        let status = "[\(search.name)]"
+        canvas.put(status, row: top, column: width - status.count, style: Style(color: .blue), width: status.count)
+
+        let list = PlayScreen.list(of: state)
+        var row = top + 1
+        if list.items.isEmpty {
+            let line: String?
+            switch search {
+            case .debouncing: line = "  …"
+            case .loadingCompletions: line = "  looking for completions…"
+            case .searching: line = "  searching…"
+            case .showingCompletions: line = "  no completions"
+            case .showingResults: line = "  no places found"
+            case .inactive, .editing: line = nil
+            }
+            if let line {
+                canvas.put(line, row: row, column: 0, style: Style(color: .cyan), width: width)
+                row += 1
+            }
+            return row
+        }
+        let highlighted = view.selection ?? (list.kind == .results ? 0 : -1)
+        // Keep the highlighted line in view.
+        let first = max(0, min(highlighted - maximumLines + 1, list.items.count - maximumLines))
+        for index in first..<min(list.items.count, first + maximumLines) {
+            let item = list.items[index]
+            let style = index == highlighted ? Style.reversed : .plain
+            if index == highlighted { canvas.fill(row: row, column: 0, width: width, style: style) }
+            let marker = list.kind == .results ? "◆ " : "  "
+            var column = canvas.put(marker, row: row, column: 0, style: style, width: width)
+            column = canvas.put(item.title, row: row, column: column, style: style.with(bold: true), width: width - column)
+            canvas.put(" — \(item.subtitle)", row: row, column: column, style: style, width: width - column)
+            row += 1
+        }
+        if list.items.count > maximumLines {
+            canvas.put("  \(list.items.count) in all, ↑ ↓ to scroll", row: row, column: 0, style: Style(color: .cyan), width: width)
+            row += 1
+        }
+        return row
+    }
+}
+
+extension Style {
+    /// This style, bold or not.
+    func with(bold: Bool) -> Style {
+        Style(color: color, bold: bold, reversed: isReversed)
+    }
+}

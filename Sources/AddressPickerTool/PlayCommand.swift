@@ -1,0 +1,69 @@
+import AddressPicker
+import AddressPickerPlay
+import EventScripts
+import Foundation
+import MachineCommandLine
+import TerminalUI
+
+/// `address-picker play`: the picker in a terminal, on the live runtime, the real clock and the
+/// embedded gazetteer; confirming prints the address, so a shell script can pick one.
+enum PlayCommand {
+    static let subcommand = Subcommand(
+        "play", abstract: "Use the picker in the terminal: search, pan the map, locate, confirm; the address is printed.",
+        options: [
+            .value("location", "latitude,longitude", help: "Where locate-me finds the device (a simulated location)."),
+            .value("record", "file", help: "Record the session as an event script that 'replay' plays back."),
+        ],
+        exitCodes: [
+            .success: "an address was confirmed and printed on standard output",
+            .failure: "quit without confirming (q), or standard input closed",
+            .invalid: "standard input or standard output is not a terminal",
+            ExitCode(130): "interrupted: Ctrl-C or SIGINT (SIGTERM 143, SIGHUP 129)",
+        ],
+        discussion: """
+            KEYS:
+            \(PlayKeys.help.map { "  \($0.key.padding(toLength: 10, withPad: " ", startingAt: 0))\($0.meaning)" }.joined(separator: "\n"))
+
+            The map shows the places of the embedded gazetteer around its centre; the address under
+            the crosshair is looked up once the map has been still. The gazetteer has populated
+            places only: a category of points of interest fails with a note. Colours follow NO_COLOR.
+            Place data: GeoNames, geonames.org, CC BY 4.0.
+            """,
+        perform: run)
+
+    static func run(_ invocation: Invocation) throws -> ExitCode {
+        let arguments = invocation.arguments
+        let location = try arguments.value("location").map { try coordinate($0, "--location") }
+        let terminal = Terminal(input: invocation.streams.input, output: invocation.streams.output)
+        guard terminal.isTerminal else {
+            invocation.printError(
+                "error: play needs a terminal: standard input and standard output must both be one (to run a script, use replay)")
+            return .invalid
+        }
+        guard Thread.isMainThread else { throw ToolError("play runs on the main thread only") }
+        let colors = (invocation.environment["NO_COLOR"] ?? "").isEmpty
+        let options = PlaySession.Options(location: location, record: arguments.value("record"), colors: colors)
+        let gazetteer = try loadGazetteer()
+        let outcome = try MainActor.assumeIsolated { () throws -> PlaySession.Outcome in
+            do {
+                return try PlaySession(terminal: terminal, gazetteer: gazetteer, options: options).run()
+            } catch let error as RecordingError {
+                throw ToolError("\(error)")
+            } catch let error as TerminalError {
+                throw ToolError("\(error)")
+            }
+        }
+        switch outcome {
+        case .confirmed(let address):
+            try invocation.print(address.formatted)
+            return .success
+        case .quit(let interrupted):
+            return interrupted ? ExitCode(128 + SIGINT) : .failure
+        case .signal(let number):
+            return ExitCode(128 + number)
+        case .inputClosed:
+            invocation.printError("error: standard input closed")
+            return .failure
+        }
+    }
+}

@@ -1,0 +1,26 @@
+import Foundation
+import Testing
+
+/// `address-picker play` from outside a terminal; in a terminal, `Scripts/check-play` drives it under tmux.
+@Suite("play command") struct PlayCommandTests {
+    @Test func withoutATerminalItExitsTwoWithAClearMessage() throws {
+        let result = try Tool.run(["play", "--record", "never-written.events"])
+        #expect(result.status == 2)
+        #expect(result.error.contains("play needs a terminal: standard input and standard output must both be one"))
+        #expect(!FileManager.default.fileExists(atPath: Tool.packageRoot.appendingPathComponent("never-written.events").path))
+    }
+
+    @Test func itsHelpListsTheKeysAndTheStatuses() throws {
+        let result = try Tool.run(["play", "--help"])
+        #expect(result.status == 0)
+        #expect(result.output.contains("[--location <latitude,longitude>] [--record <file>]"))
+        #expect(result.output.contains("locate me (y / n answers the permission prompt)"))
+        #expect(result.output.contains("2  standard input or standard output is not a terminal"))
+    }
+
+    @Test func aBadLocationIsAUsageError() throws {
+        let result = try Tool.run(["play", "--location", "91,0"])
+        #expect(result.status == 64)
+        #expect(result.error.contains("--location: latitude 91.0 is outside -90...90"))
+    }
+}
