@@ -6,13 +6,15 @@ import MachineCommandLine
 import TerminalUI
 
 /// `address-picker play`: the picker in a terminal, on the live runtime, the real clock and the
-/// embedded gazetteer; confirming prints the address, so a shell script can pick one.
+/// embedded gazetteer; confirming prints the address (and writes it to `--output`), so a shell
+/// script can pick one.
 enum PlayCommand {
     static let subcommand = Subcommand(
         "play", abstract: "Use the picker in the terminal: search, pan the map, locate, confirm; the address is printed.",
         options: [
             .value("location", "latitude,longitude", help: "Where locate-me finds the device (a simulated location)."),
             .value("record", "file", help: "Record the session as an event script that 'replay' plays back."),
+            .value("output", short: "o", "file", help: "Also write the confirmed address to <file>, atomically, for a script to read."),
         ],
         exitCodes: [
             .success: "an address was confirmed and printed on standard output",
@@ -28,6 +30,10 @@ enum PlayCommand {
             the crosshair is looked up once the map has been still. The gazetteer has populated
             places only: a category of points of interest fails with a note. Colours follow NO_COLOR.
             Place data: GeoNames, geonames.org, CC BY 4.0.
+
+            IN A SCRIPT:
+              Standard output is the screen, so a script that picks an address reads it from
+              --output instead:  address-picker play --output address.txt && cat address.txt
             """,
         perform: run)
 
@@ -56,6 +62,9 @@ enum PlayCommand {
         switch outcome {
         case .confirmed(let address):
             try invocation.print(address.formatted)
+            if let path = arguments.value("output") {
+                try invocation.write(to: path) { $0.write(address.formatted + "\n") }
+            }
             return .success
         case .quit(let interrupted):
             return interrupted ? ExitCode(128 + SIGINT) : .failure
