@@ -1,7 +1,8 @@
 /// A unified diff, as `diff -u` and `git diff` print it: `--- a/FILE` and `+++ b/FILE`, then
 /// hunks headed `@@ -line,count +line,count @@` with `context` unchanged lines around each change
-/// (changes at most twice that far apart share a hunk), a count of 1 left out, and `\ No newline
-/// at end of file` after a last line without a line break.
+/// (changes at most twice that far apart share a hunk), the removed lines of a change before its
+/// added ones, a count of 1 left out, and `\ No newline at end of file` after a last line without
+/// a line break.
 ///
 /// It renders an edit script its caller already has (``ScriptUpdater`` knows which lines it
 /// rewrote), so a diff of a long script with a change on every other line takes linear time.
@@ -47,7 +48,9 @@ public enum UnifiedDiff {
 
     /// The diff of `edits` from the file `oldName` to `newName` (`a/FILE`, `b/FILE`), or `nil`
     /// when every line is the same.
+    /// Within each run of changed lines, the removed ones are shown first, as `diff -u` shows them.
     public static func render(_ edits: [Edit], from oldName: String, to newName: String, context: Int = 3) -> String? {
+        let edits = removalsFirst(edits)
         let changed = edits.indices.filter { if case .same = edits[$0] { false } else { true } }
         guard !changed.isEmpty else { return nil }
         var text: [UInt8] = Array("--- \(oldName)\n+++ \(newName)\n".utf8)
@@ -84,6 +87,24 @@ public enum UnifiedDiff {
             first = last + 1
         }
         return String(decoding: text, as: UTF8.self)
+    }
+
+    /// `edits` with each run of changed lines reordered: its removed lines, then its added ones.
+    private static func removalsFirst(_ edits: [Edit]) -> [Edit] {
+        var ordered: [Edit] = []
+        ordered.reserveCapacity(edits.count)
+        var added: [Edit] = []
+        for edit in edits {
+            switch edit {
+            case .same:
+                ordered += added
+                added.removeAll(keepingCapacity: true)
+                ordered.append(edit)
+            case .removed: ordered.append(edit)
+            case .added: added.append(edit)
+            }
+        }
+        return ordered + added
     }
 
     /// `start,count`, `start` alone for one line, and the line before for none.
