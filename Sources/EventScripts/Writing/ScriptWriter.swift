@@ -135,4 +135,22 @@ public struct ScriptWriter<V: ScriptVocabulary>: Sendable {
         }
         return lines
     }
+
+    /// `inputs` as statements, replayed from `initial`: with `expectations`, each followed by the
+    /// `expect` lines of what it did (``expectations(of:fields:)``; none for an input whose
+    /// values cannot be written), so that a generated script is also a regression test. Returns
+    /// the lines and the state at the end.
+    public func statements(
+        replaying inputs: [Input<M>], from initial: MachineState<M>, expectations: Bool
+    ) -> (lines: [String], final: MachineState<M>) {
+        let fields = expectations ? StateFields(vocabulary) : nil
+        var runtime = Runtime(table: vocabulary.table, state: initial)
+        var lines: [String] = []
+        for input in inputs {
+            lines.append(statement(input))
+            let steps = (try? runtime.apply(input)) ?? []
+            if let fields { lines += self.expectations(of: steps, fields: fields) ?? [] }
+        }
+        return (lines, runtime.state)
+    }
 }
