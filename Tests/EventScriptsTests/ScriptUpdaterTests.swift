@@ -144,3 +144,16 @@ func update(_ source: String) throws -> (text: String, update: ScriptUpdate) {
         #expect(update.failures.first?.rewrite == nil)
     }
 }
+
+@Suite("Where statements end") struct StatementEndTests {
+    @Test func aStatementEndsAtItsLastTokenBeforeAnyComment() throws {
+        let statements = try ScriptSource.parse(Array("expect query == \"é\"  # note\n  expect\nrespond hits#2 []\n".utf8), file: "t")
+        #expect(statements.map(\.end) == [ScriptLocation(line: 1, column: 20), ScriptLocation(line: 2, column: 9),
+                                          ScriptLocation(line: 3, column: 18)])
+        guard case .expectPlaceholder = statements[1].kind else {
+            Issue.record("a bare expect is a placeholder: \(statements[1].kind)")
+            return
+        }
+        #expect(statements[1].location == ScriptLocation(line: 2, column: 3))
+    }
+}
