@@ -6,14 +6,19 @@ let usage = """
     OVERVIEW: Benchmarks of the address-picker framework, each against a baseline in the same run.
 
     USAGE: address-picker-bench [--runs <n>] [--only <name>] [--json <file>] [--events <n>]
-                                [--statements <n>] [--reverse-checks <n>] [--cycles <n>] [--saves <n>]
+                                [--statements <n>] [--update-statements <n>] [--reverse-checks <n>] [--cycles <n>]
+                                [--saves <n>]
 
     OPTIONS:
       --runs <n>            Timed runs per benchmark (default 5); min, median and max are reported.
-      --only <name>         Run one benchmark: step, reference, replay, gazetteer, recording, store, saved-state or play.
+      --only <name>         Run one benchmark: step, reference, replay, update, gazetteer, recording, store,
+                            saved-state or play.
       --json <file>         Also write the results as JSON to <file>.
       --events <n>          Events of the reference workload (default 10000000).
       --statements <n>      Statements in the generated script of the replay benchmark (default 1000000).
+      --update-statements <n>
+                            Statements in the script of the update benchmark, every expectation
+                            wrong (default 10000).
       --reverse-checks <n>  Random points whose nearest place is checked against brute force
                             (default 2000; 100000 takes about 5 minutes on 2 cores).
       --cycles <n>          Cycles of the live session of the recording and store benchmarks (default 2000).
@@ -22,12 +27,13 @@ let usage = """
     """
 
 struct Options {
-    static let benchmarks = ["step", "reference", "replay", "gazetteer", "recording", "store", "saved-state", "play"]
+    static let benchmarks = ["step", "reference", "replay", "update", "gazetteer", "recording", "store", "saved-state", "play"]
     var runs = 5
     var only: String?
     var json: String?
     var events = 10_000_000
     var statements = 1_000_000
+    var updateStatements = 10_000
     var reverseChecks = 2_000
     var cycles = 2_000
     var saves = 20_000
@@ -55,6 +61,7 @@ func parseOptions() -> Options {
         case "--runs": options.runs = count(atLeast: 1)
         case "--events": options.events = count(atLeast: 8)
         case "--statements": options.statements = count(atLeast: 10) / 10 * 10
+        case "--update-statements": options.updateStatements = count(atLeast: 11)
         case "--reverse-checks": options.reverseChecks = count(atLeast: 0)
         case "--cycles": options.cycles = count(atLeast: 1)
         case "--saves": options.saves = count(atLeast: 1)
@@ -97,6 +104,12 @@ do {
             report.add("replay of \(options.statements) statements, quiet (median)",
                        String(format: "%.2f s", quiet.subject.median * Double(options.statements) / 1e9))
         }
+    }
+    if options.includes("update") {
+        let comparison = try UpdateBenchmark.run(runs: options.runs, statements: options.updateStatements)
+        report.add(comparison)
+        report.add("update of a \(options.updateStatements)-statement script, every expectation rewritten (median)",
+                   String(format: "%.3f s", comparison.subject.median / 1e9))
     }
     if options.includes("gazetteer") {
         try GazetteerBenchmark.run(runs: options.runs, reverseChecks: options.reverseChecks, into: &report)

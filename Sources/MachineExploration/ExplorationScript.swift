@@ -8,9 +8,11 @@ import MachineRuntime
 /// state that breaks the invariant.
 public enum ExplorationScript {
     /// The script of `violation`'s inputs, replayed from `initial`; `header` lines come first as
-    /// comments.
+    /// comments. With `expectations`, each input is followed by the exact expectations of what it
+    /// did (``ScriptWriter/expectations(of:fields:)``).
     public static func render<V: ScriptVocabulary>(
-        _ violation: Violation<V.Machine>, vocabulary: V, initial: MachineState<V.Machine>, header: [String]
+        _ violation: Violation<V.Machine>, vocabulary: V, initial: MachineState<V.Machine>, header: [String],
+        expectations: Bool = false
     ) -> String {
         let writer = ScriptWriter(vocabulary: vocabulary)
         var text = (header + ["Invariant broken: \(violation.invariant)", "  \(violation.message)"])
@@ -18,12 +20,9 @@ public enum ExplorationScript {
         text += "machine \(vocabulary.machineName)\n"
         text += writer.givens(for: initial.context).map { $0 + "\n" }.joined()
         text += "\n"
-        var runtime = Runtime(table: vocabulary.table, state: initial)
-        for input in violation.inputs {
-            text += writer.statement(input) + "\n"
-            _ = try? runtime.apply(input)
-        }
-        let expectations = writer.expectations(of: runtime.state, fields: StateFields(vocabulary), kinds: [.region, .work])
-        return text + expectations.map { $0 + "\n" }.joined()
+        let (lines, final) = writer.statements(replaying: violation.inputs, from: initial, expectations: expectations)
+        text += lines.map { $0 + "\n" }.joined()
+        let ending = writer.expectations(of: final, fields: StateFields(vocabulary), kinds: [.region, .work])
+        return text + ending.map { $0 + "\n" }.joined()
     }
 }

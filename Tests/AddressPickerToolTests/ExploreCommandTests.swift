@@ -28,7 +28,7 @@ import Testing
     @Test func helpListsTheInvariants() throws {
         let result = try Tool.run(["explore", "--help"])
         #expect(result.status == 0)
-        #expect(result.output.contains("USAGE: address-picker explore [--seed <n>] [--steps <k>] [--output <file>] [--initial <name>]"))
+        #expect(result.output.contains("USAGE: address-picker explore [--seed <n>] [--steps <k>] [--output <file>] [--expect] [--initial <name>]"))
         #expect(result.output.contains("EXIT STATUS:\n  0  every invariant held\n  1  an invariant was broken"))
         #expect(result.output.contains("\n  - reverseGeocode requests are at least geocodeInterval apart\n"))
         #expect(result.output.contains("\n  - at most one request of each kind in flight\n"))

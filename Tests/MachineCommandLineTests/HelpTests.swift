@@ -44,7 +44,7 @@ import Testing
 
             """)
         let paths = try CallBox.run(["paths", "--help"]).output
-        #expect(paths.contains("USAGE: call-box paths --output <directory> [--initial <name>]\n"), "a required option is not in brackets")
+        #expect(paths.contains("USAGE: call-box paths --output <directory> [--expect] [--initial <name>]\n"), "a required option is not in brackets")
         #expect(paths.contains("  call-box coverage <directory>/*.events\n"))
         let replay = try CallBox.run(["replay", "--help"]).output
         #expect(replay.contains("USAGE: call-box replay <file> ... [--quiet] [--format <format>] [--output <directory>] [--provider <provider>]"))

@@ -54,17 +54,25 @@ public struct Program<M: MachineDefinition>: Sendable {
             case expectDropped(M.Request.Kind, Int)
             /// `expect ignored`: the last input fired no row.
             case expectIgnored
+            /// `expect` alone: a placeholder for the expectations of what the last input did. It
+            /// fails, showing them, until `replay --update` writes them in its place.
+            case expectPlaceholder
         }
 
         /// What it does.
         public let kind: Kind
         /// Where its statement starts.
         public let location: ScriptLocation
+        /// The text that `replay --update` may replace: the expected value of `expect PATH OP
+        /// VALUE` and `expect commands [...]`, the whole statement of a bare `expect`; `nil` for
+        /// every other statement.
+        public let rewritable: Range<ScriptLocation>?
 
         @inlinable
-        init(kind: Kind, location: ScriptLocation) {
+        init(kind: Kind, location: ScriptLocation, rewritable: Range<ScriptLocation>? = nil) {
             self.kind = kind
             self.location = location
+            self.rewritable = rewritable
         }
     }
 }

@@ -76,8 +76,8 @@ public final class ScriptChecker<V: ScriptVocabulary>: Sendable {
         @inlinable
         mutating func add(_ statement: Statement) throws(ScriptError) {
             let location = statement.location
-            func instruction(_ kind: Program<M>.Instruction.Kind) -> Program<M>.Instruction {
-                Program<M>.Instruction(kind: kind, location: location)
+            func instruction(_ kind: Program<M>.Instruction.Kind, rewritable: Range<ScriptLocation>? = nil) -> Program<M>.Instruction {
+                Program<M>.Instruction(kind: kind, location: location, rewritable: rewritable)
             }
             switch statement.kind {
             case .machine(let name):
@@ -130,7 +130,7 @@ public final class ScriptChecker<V: ScriptVocabulary>: Sendable {
                     throw ScriptError("'\(op)' compares numbers, but '\(path)' is \(path.type.expectation)", at: location)
                 }
                 let expected = try TypeChecker(validating: false).check(node, as: path.type)
-                instructions.append(instruction(.expect(path, comparison, expected)))
+                instructions.append(instruction(.expect(path, comparison, expected), rewritable: node.location..<statement.end))
             case .expectCommand(let node):
                 try requireInput("expect command", at: location)
                 let command = try TypeChecker(validating: false).check(node, as: checker.commandType)
@@ -139,13 +139,16 @@ public final class ScriptChecker<V: ScriptVocabulary>: Sendable {
                 try requireInput("expect commands", at: location)
                 let commands = try TypeChecker(validating: false).check(node, as: .list(checker.commandType))
                 guard case .list(let list) = commands else { return }
-                instructions.append(instruction(.expectCommands(list)))
+                instructions.append(instruction(.expectCommands(list), rewritable: node.location..<statement.end))
             case .expectDropped(let request):
                 let kind = try checker.requestKind(request)
                 instructions.append(instruction(.expectDropped(kind, request.ordinal ?? 1)))
             case .expectIgnored:
                 try requireInput("expect ignored", at: location)
                 instructions.append(instruction(.expectIgnored))
+            case .expectPlaceholder:
+                try requireInput("expect", at: location)
+                instructions.append(instruction(.expectPlaceholder, rewritable: location..<statement.end))
             }
         }
 

@@ -102,7 +102,7 @@ public struct Player<V: ScriptVocabulary>: Sendable {
                         record(steps, line: location.line, into: &sink)
                     case .expect(let path, let comparison, let expected):
                         expectations += 1
-                        if check(path, comparison, expected, at: location, into: &sink) {
+                        if check(path, comparison, expected, at: location, rewritable: instructions[index].rewritable, into: &sink) {
                             held("expect \(path) \(comparison.rawValue) \(expected)", at: location, into: &sink)
                         }
                     case .expectCommand(let command):
@@ -118,8 +118,11 @@ public struct Player<V: ScriptVocabulary>: Sendable {
                         expectations += 1
                         let emitted = Value.list(lastCommands)
                         if !emitted.matches(.list(commands), tolerance: 1e-9) {
+                            let rewrite = instructions[index].rewritable.flatMap { range in
+                                player.writer.text(of: emitted, as: .list(player.writer.commandType)).map { ExpectationRewrite(range, [$0]) }
+                            }
                             fail("expect commands \(Value.list(commands))", expected: Value.list(commands).description,
-                                 actual: emitted.description, at: location, into: &sink)
+                                 actual: emitted.description, at: location, rewrite: rewrite, into: &sink)
                         } else {
                             held("expect commands \(Value.list(commands))", at: location, into: &sink)
                         }
@@ -142,6 +145,13 @@ public struct Player<V: ScriptVocabulary>: Sendable {
                         } else {
                             held("expect ignored", at: location, into: &sink)
                         }
+                    case .expectPlaceholder:
+                        expectations += 1
+                        let lines = player.writer.expectations(of: lastInput?.steps ?? [], fields: player.fields)
+                        fail("expect", expected: "the expectations of line \(lastInput?.line ?? 0) (replay --update writes them)",
+                             actual: lines?.joined(separator: "; ") ?? "a value the script language cannot write",
+                             at: location, rewrite: lines.flatMap { lines in instructions[index].rewritable.map { ExpectationRewrite($0, lines) } },
+                             into: &sink)
                     }
                 } catch {
                     return .invalid(ScriptError(error.description, at: location, file: file))
@@ -168,7 +178,8 @@ public struct Player<V: ScriptVocabulary>: Sendable {
         /// Checks an `expect PATH OP VALUE` line; returns whether it held.
         @inlinable
         mutating func check<S: TranscriptSink>(
-            _ path: CheckedPath, _ comparison: Comparison, _ expected: Value, at location: ScriptLocation, into sink: inout S
+            _ path: CheckedPath, _ comparison: Comparison, _ expected: Value, at location: ScriptLocation,
+            rewritable: Range<ScriptLocation>?, into sink: inout S
         ) -> Bool {
             switch path.evaluate(in: runtime.state, fields: player.fields) {
             case .failure(let missing):
@@ -178,8 +189,12 @@ public struct Player<V: ScriptVocabulary>: Sendable {
             case .success(let actual):
                 if !comparison.holds(actual, expected) {
                     let expectation = comparison == .equal ? expected.description : "\(comparison.rawValue) \(expected)"
+                    // Only an equality names the value it expects: a rewrite of `!=` or `<` would change its meaning.
+                    let rewrite = comparison == .equal || comparison == .approximatelyEqual
+                        ? rewritable.flatMap { range in player.writer.text(of: actual, as: path.type).map { ExpectationRewrite(range, [$0]) } }
+                        : nil
                     fail("expect \(path) \(comparison.rawValue) \(expected)", expected: expectation,
-                         actual: actual.description, at: location, into: &sink)
+                         actual: actual.description, at: location, rewrite: rewrite, into: &sink)
                     return false
                 }
                 return true
@@ -195,13 +210,14 @@ public struct Player<V: ScriptVocabulary>: Sendable {
 
         @inlinable
         mutating func fail<S: TranscriptSink>(
-            _ statement: String, expected: String, actual: String, at location: ScriptLocation, into sink: inout S
+            _ statement: String, expected: String, actual: String, at location: ScriptLocation,
+            rewrite: ExpectationRewrite? = nil, into sink: inout S
         ) {
             failures += 1
             let changes = (lastInput?.steps ?? []).map { player.render($0) }
             sink.write(.failure(ExpectationFailure(
                 location: location, statement: statement, expected: expected, actual: actual,
-                inputLine: lastInput?.line, changes: changes)))
+                inputLine: lastInput?.line, changes: changes, rewrite: rewrite)))
         }
 
         @inlinable

@@ -46,7 +46,7 @@ struct Lexer {
     }
 
     private mutating func emit(_ kind: Token.Kind, at column: Int) {
-        tokens.append(Token(kind: kind, column: column, spaced: spaced))
+        tokens.append(Token(kind: kind, column: column, end: self.column, spaced: spaced))
         spaced = false
     }
 
@@ -71,7 +71,7 @@ struct Lexer {
                     advance()
                 }
                 let ordinal = text(from: ordinalStart)
-                tokens.append(Token(kind: .reference(kind: kind, ordinal: ordinal), column: word.column, spaced: word.spaced))
+                tokens.append(Token(kind: .reference(kind: kind, ordinal: ordinal), column: word.column, end: column, spaced: word.spaced))
                 spaced = false
             case UInt8(ascii: "\""):
                 emit(.string(try string()), at: start)

@@ -100,12 +100,12 @@ struct Parser {
             }
             kind = .fail(request, message: message)
         case "expect":
-            kind = try expectation()
+            kind = current == nil ? .expectPlaceholder : try expectation()
         default:
             throw error("unknown statement '\(keyword)'; expected machine, given, send, advance, respond, fail or expect",
                         at: start.column)
         }
-        return Statement(kind: kind, location: start)
+        return Statement(kind: kind, location: start, end: location(tokens[position - 1].end))
     }
 
     private mutating func requestReference() throws(ScriptError) -> RequestSyntax {

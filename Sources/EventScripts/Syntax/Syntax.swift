@@ -100,10 +100,15 @@ public struct Statement: Sendable {
         case expectDropped(RequestSyntax)
         /// `expect ignored`.
         case expectIgnored
+        /// `expect` alone: a placeholder for the expectations of what the last input did, which
+        /// `replay --update` writes in its place.
+        case expectPlaceholder
     }
 
     /// What it says.
     public let kind: Kind
     /// Where the statement starts.
     public let location: ScriptLocation
+    /// Where the statement ends: just past its last character, before any comment.
+    public let end: ScriptLocation
 }

@@ -18,6 +18,8 @@ struct Token: Equatable {
     let kind: Kind
     /// The column of the token's first scalar.
     let column: Int
+    /// The column just past the token's last scalar.
+    let end: Int
     /// Whether white space separates the token from the previous one.
     let spaced: Bool
 }

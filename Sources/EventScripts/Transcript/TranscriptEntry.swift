@@ -84,11 +84,15 @@ public struct ExpectationFailure: Sendable {
     public let inputLine: Int?
     /// The steps of that statement.
     public let changes: [TranscriptStep]
+    /// How `replay --update` makes it hold, or `nil` when it cannot: a comparison other than
+    /// `==` and `~=`, `expect command`, `expect dropped`, `expect ignored`, a path that reads
+    /// nothing, or a value the script language cannot write.
+    public let rewrite: ExpectationRewrite?
 
     /// A failed expectation.
     public init(
         location: ScriptLocation, statement: String, expected: String, actual: String, inputLine: Int?,
-        changes: [TranscriptStep]
+        changes: [TranscriptStep], rewrite: ExpectationRewrite? = nil
     ) {
         self.location = location
         self.statement = statement
@@ -96,6 +100,7 @@ public struct ExpectationFailure: Sendable {
         self.actual = actual
         self.inputLine = inputLine
         self.changes = changes
+        self.rewrite = rewrite
     }
 }
 

@@ -77,7 +77,7 @@ extension Value: CustomStringConvertible {
             return "\(milliseconds)ms"
         }
         // A fraction of a millisecond, or more milliseconds than an Int64 holds.
-        return "\(Double(seconds) * 1000 + Double(attoseconds) / 1e15)ms"
+        return render(Double(seconds) * 1000 + Double(attoseconds) / 1e15) + "ms"
     }
 
     /// A string literal with the script's escapes.

@@ -21,11 +21,14 @@ public struct ScriptWriter<V: ScriptVocabulary>: Sendable {
     /// The vocabulary the text is written in.
     public let vocabulary: V
     @usableFromInline let constructors: ConstructorIndex<M>
+    /// What `expect commands` lists: the commands' constructors.
+    @usableFromInline let commandType: ValueType
 
     /// A writer for scripts of `vocabulary`'s machine.
     public init(vocabulary: V) {
         self.vocabulary = vocabulary
         self.constructors = ConstructorIndex(vocabulary)
+        self.commandType = .oneOf(constructors.commands.map { $0.valueType() })
     }
 
     /// An event as a value: its constructor's, or its kind's name when the vocabulary has no
@@ -94,5 +97,64 @@ public struct ScriptWriter<V: ScriptVocabulary>: Sendable {
         fields.all.filter { field in
             kinds.contains(field.kind) && initial.map { field.differs($0, state) } ?? true
         }.map { "expect \($0.name) == \($0.read(state))" }
+    }
+
+    /// `value` as a script writes it where a value of `type` is expected, or `nil` when the
+    /// script language cannot write it so that it reads back equal (a command no constructor of
+    /// the vocabulary builds, a number too small or too large to write in decimals).
+    @inlinable
+    public func text(of value: Value, as type: ValueType) -> String? {
+        type.canWrite(value) ? value.description : nil
+    }
+
+    /// `commands` as `expect commands` lists them, or `nil` when one of them cannot be written.
+    @inlinable
+    public func text(ofCommands commands: [Command<M>]) -> String? {
+        text(of: .list(commands.map(value(of:))), as: .list(commandType))
+    }
+
+    /// The `expect` lines that say exactly what the steps of one input did: one per control
+    /// state and field that changed (`expect FIELD == VALUE`, in field order), `expect dropped
+    /// KIND#N` for each answer dropped, then `expect ignored` when no row fired or else `expect
+    /// commands [...]` with every command in order. No steps (an `advance` with nothing due) is
+    /// `expect ignored`. `nil` when a value cannot be written (see ``text(of:as:)``): what a bare
+    /// `expect` is filled with, and what generated scripts write after each input.
+    @inlinable
+    public func expectations(of steps: [RuntimeStep<M>], fields: StateFields<M>) -> [String]? {
+        var lines: [String] = []
+        if let before = steps.first?.before, let after = steps.last?.after {
+            for field in fields.all where field.differs(before, after) {
+                guard let text = text(of: field.read(after), as: field.type) else { return nil }
+                lines.append("expect \(field.name) == \(text)")
+            }
+        }
+        for step in steps {
+            if case .drop(let reference, _, _) = step.input { lines.append("expect dropped \(reference)") }
+        }
+        if steps.allSatisfy(\.isIgnored) {
+            lines.append("expect ignored")
+        } else {
+            guard let commands = text(ofCommands: steps.flatMap(\.commands)) else { return nil }
+            lines.append("expect commands \(commands)")
+        }
+        return lines
+    }
+
+    /// `inputs` as statements, replayed from `initial`: with `expectations`, each followed by the
+    /// `expect` lines of what it did (``expectations(of:fields:)``; none for an input whose
+    /// values cannot be written), so that a generated script is also a regression test. Returns
+    /// the lines and the state at the end.
+    public func statements(
+        replaying inputs: [Input<M>], from initial: MachineState<M>, expectations: Bool
+    ) -> (lines: [String], final: MachineState<M>) {
+        let fields = expectations ? StateFields(vocabulary) : nil
+        var runtime = Runtime(table: vocabulary.table, state: initial)
+        var lines: [String] = []
+        for input in inputs {
+            lines.append(statement(input))
+            let steps = (try? runtime.apply(input)) ?? []
+            if let fields { lines += self.expectations(of: steps, fields: fields) ?? [] }
+        }
+        return (lines, runtime.state)
     }
 }

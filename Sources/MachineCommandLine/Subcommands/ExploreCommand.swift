@@ -25,6 +25,7 @@ struct ExploreCommand<V: ScriptVocabulary, S: InputSamples>: Sendable where S.Ma
                 .value("seed", "n", help: "The seed of the random inputs (default 1); the same seed makes the same moves."),
                 .value("steps", "k", help: "How many moves to make (default 10000)."),
                 .value("output", short: "o", "file", help: "Where to write the script of a violation (default explore-seed-<n>.events)."),
+                .flag("expect", help: "In the script of a violation, follow each input with the exact expectations of what it did."),
                 initialContexts.option,
             ],
             exitCodes: [
@@ -71,10 +72,12 @@ struct ExploreCommand<V: ScriptVocabulary, S: InputSamples>: Sendable where S.Ma
         }
         let shrunk = explorer.shrink(violation)
         let command = "\(tool) explore --seed \(seed) --steps \(steps)" + (initialName.map { " --initial \($0)" } ?? "")
+            + (arguments.has("expect") ? " --expect" : "")
         let script = ExplorationScript.render(
             shrunk, vocabulary: vocabulary, initial: explorer.initial,
             header: ["Found by `\(command)` after \(report.moves) moves;",
-                     "shrunk from \(violation.inputs.count) moves to \(shrunk.inputs.count)."])
+                     "shrunk from \(violation.inputs.count) moves to \(shrunk.inputs.count)."],
+            expectations: arguments.has("expect"))
         // The report comes first: a script that cannot be written must not lose it.
         try invocation.print(summary)
         invocation.printError("""

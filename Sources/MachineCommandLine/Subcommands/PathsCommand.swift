@@ -16,6 +16,7 @@ struct PathsCommand<V: ScriptVocabulary, S: InputSamples>: Sendable where S.Mach
             "paths", abstract: SampledAbstracts.paths(machine: vocabulary.machineName),
             options: [
                 .value("output", short: "o", "directory", required: true, help: "The folder to write path-NN.events into (created if missing)."),
+                .flag("expect", help: "After each input, write the exact expectations of what it did, so each script is also a regression test."),
                 initialContexts.option,
             ],
             exitCodes: [
@@ -25,7 +26,8 @@ struct PathsCommand<V: ScriptVocabulary, S: InputSamples>: Sendable where S.Mach
             discussion: """
                 Each script is a shortest path from the initial state (found by a breadth-first search over
                 sample inputs: host events, timer deadlines, answers and failures), ends with an expect line
-                per region, and answers the requests its path makes. Replaying them all covers every row:
+                per region, and answers the requests its path makes. With --expect, each input is followed by
+                what `replay --update` fills a bare expect with: the script then checks every step. Replaying them all covers every row:
                   \(tool) coverage <directory>/*.events
                 Progress is shown on standard error when it is a terminal and the search takes over a second.
 
@@ -50,8 +52,10 @@ struct PathsCommand<V: ScriptVocabulary, S: InputSamples>: Sendable where S.Mach
         } catch {
             throw ToolError("cannot create the folder '\(directory)': \(error.localizedDescription)")
         }
-        let command = "\(tool) paths" + (initialName.map { " --initial \($0)" } ?? "")
-        for script in CoveringScripts.render(result.paths, vocabulary: vocabulary, from: initial, generatedBy: command) {
+        let command = "\(tool) paths" + (initialName.map { " --initial \($0)" } ?? "") + (arguments.has("expect") ? " --expect" : "")
+        let scripts = CoveringScripts.render(
+            result.paths, vocabulary: vocabulary, from: initial, generatedBy: command, expectations: arguments.has("expect"))
+        for script in scripts {
             try invocation.write(to: URL(fileURLWithPath: directory).appendingPathComponent("\(script.name).events").path) {
                 $0.write(script.text)
             }

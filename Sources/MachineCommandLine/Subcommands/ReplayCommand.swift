@@ -2,9 +2,11 @@ import EventScripts
 import Foundation
 import MachineRuntime
 
-/// `NAME replay FILE...`: replays event scripts and prints their transcripts, or compares them
-/// with references (`--snapshot`, in ReplayCommand+Snapshots.swift); saves and restores the
-/// machine's state (`--save-state`, `--from-state`, in ReplayCommand+SavedState.swift).
+/// `NAME replay FILE...`: replays event scripts and prints their transcripts, compares them
+/// with references (`--snapshot`, in ReplayCommand+Snapshots.swift), writes their expectations
+/// (`--update`, in ReplayCommand+Update.swift), reports them as HTML (`--html`, in
+/// ReplayCommand+HTML.swift), and saves and restores the machine's state (`--save-state`,
+/// `--from-state`, in ReplayCommand+SavedState.swift).
 struct ReplayCommand<V: ScriptVocabulary>: Sendable {
     let tool: String
     let vocabulary: V
@@ -28,11 +30,13 @@ struct ReplayCommand<V: ScriptVocabulary>: Sendable {
                 .value("snapshot", "directory", help: "Compare each transcript with <directory>/NAME.transcript instead of printing it."),
                 .optionalValue("record", "mode", help: "With --snapshot: write missing references (or all, with --record=all)."),
                 htmlOption,
+                .flag("update", help: "Write the expectations: fill each bare expect and rewrite each failing == and commands [...]; print a diff of each change."),
+                .flag("check", help: "With --update: print the diffs and exit 1 if a script would change, writing nothing (for CI)."),
             ] + savedStateOptions,
             exitCodes: [
-                .success: "every expectation held",
-                .failure: "an expectation failed (the replay goes on, so every failure is reported); with --snapshot, a transcript that differs from its reference, a missing reference, or one just recorded",
-                .invalid: "a script is invalid (syntax, unknown words, wrong types, a respond with no request, no statement at all)",
+                .success: "every expectation held (with --update: after the update, which wrote the scripts that changed)",
+                .failure: "an expectation failed (the replay goes on, so every failure is reported); with --snapshot, a transcript that differs from its reference, a missing reference, or one just recorded; with --update, an expectation it cannot write; with --update --check, a script that would change",
+                .invalid: "a script is invalid (syntax, unknown words, wrong types, a respond with no request, no statement at all); --update never rewrites it",
             ],
             discussion: """
                 With several scripts the tool exits with the highest status.
@@ -42,6 +46,18 @@ struct ReplayCommand<V: ScriptVocabulary>: Sendable {
                   \(recordVariable)=missing|all. On CI (CI set) nothing is ever written.
 
                 \(htmlDiscussion)
+
+                UPDATE:
+                  A bare `expect` after an input is a placeholder: --update replaces it with the exact
+                  expectations of what that input did (an expect per control state and field that changed,
+                  expect dropped for a late answer, then expect commands [...] or expect ignored), and
+                  rewrites each failing `expect PATH == VALUE` (or ~=) and `expect commands [...]` to the
+                  actual value. Nothing else in the file changes. Other failing expectations (!=, <, expect
+                  command, expect ignored, expect dropped, a value the script language cannot write) stay
+                  and fail. Each changed script's diff is printed (--- a/FILE +++ b/FILE) and the script is
+                  written atomically; with --check nothing is written. --update reads files, not standard
+                  input, and goes with neither --snapshot, --record, --output, --format, --quiet, --html,
+                  --save-state nor --from-state.
                 """ + savedStateDiscussion,
             perform: { try run($0) })
     }
@@ -54,6 +70,8 @@ struct ReplayCommand<V: ScriptVocabulary>: Sendable {
             throw UsageError("--format takes text or json, not '\(arguments.value("format") ?? "")'")
         }
         let answerer = try providers.answerer(named: arguments.value("provider"))
+        if arguments.has("update") { return try update(files, invocation, answerer: answerer) }
+        if arguments.has("check") { throw UsageError("--check goes with --update") }
         if let directory = arguments.value("html") {
             return try reportHTML(files, into: directory, invocation, answerer: answerer, format: format)
         }

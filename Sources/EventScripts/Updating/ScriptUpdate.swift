@@ -1,0 +1,37 @@
+/// What ``ScriptUpdater`` made of a script: its new text, what changed, and how the new text
+/// replays.
+public struct ScriptUpdate: Sendable {
+    /// The script as it was.
+    public let original: [UInt8]
+    /// The script with its expectations written: the same bytes when nothing needed writing.
+    public let updated: [UInt8]
+    /// The old lines to the new, for ``diff(from:to:)``.
+    let edits: [UnifiedDiff.Edit]
+    /// How many expectations were rewritten or filled.
+    public let rewrites: Int
+    /// How the updated script replays: failures are those the update could not make hold.
+    public let outcome: Outcome
+    /// The expectations that still fail in the updated script, in order.
+    public let failures: [ExpectationFailure]
+
+    /// Whether the update changes the script.
+    public var changesScript: Bool { rewrites > 0 }
+
+    /// The unified diff from the original to the updated script, its files named `oldName` and
+    /// `newName` (`a/FILE`, `b/FILE`), or `nil` when nothing changes.
+    public func diff(from oldName: String, to newName: String) -> String? {
+        UnifiedDiff.render(edits, from: oldName, to: newName)
+    }
+}
+
+/// Keeps the failures of a replay and nothing else.
+struct FailureCollector: TranscriptSink {
+    var failures: [ExpectationFailure] = []
+    var outcome = Outcome.passed(expectations: 0)
+
+    var wantsSteps: Bool { false }
+
+    mutating func write(_ entry: TranscriptEntry) {
+        if case .failure(let failure) = entry { failures.append(failure) }
+    }
+}
