@@ -58,14 +58,19 @@ public final class Gazetteer: Sendable {
 
     /// One place of the gazetteer.
     public struct Entry: Equatable, Sendable {
+        /// The place's name, as GeoNames spells it ("München", "New York City").
         public let name: String
+        /// Where the place is (its centre, to five decimals of a degree).
         public let coordinate: Coordinate
+        /// The number of people living there, as GeoNames records it; completions rank by it.
         public let population: Int
         /// First-level region ("Bavaria", "New York"), possibly empty.
         public let region: String
         /// Second-level region, possibly empty.
         public let subregion: String
+        /// The country's name in English.
         public let country: String
+        /// The country's ISO 3166-1 alpha-2 code ("DE", "US").
         public let countryCode: String
 
         /// "region, country", or the country alone when there is no region.

@@ -6,17 +6,24 @@ import Foundation
 public enum GazetteerBuilder {
     /// One place as the source data gives it.
     public struct Record: Equatable, Sendable {
+        /// The place's name.
         public var name: String
         /// Latitude and longitude in 1e-5 degrees (the source's precision).
         public var latitudeE5: Int32
+        /// Longitude in 1e-5 degrees.
         public var longitudeE5: Int32
+        /// The number of people living there.
         public var population: UInt32
         /// First-level region ("Bavaria"), second-level region, country code and country name.
         public var region: String
+        /// Second-level region, possibly empty.
         public var subregion: String
+        /// The country's ISO 3166-1 alpha-2 code.
         public var countryCode: String
+        /// The country's name in English.
         public var countryName: String
 
+        /// A record with every field.
         public init(name: String, latitudeE5: Int32, longitudeE5: Int32, population: UInt32, region: String,
                     subregion: String, countryCode: String, countryName: String) {
             self.name = name

@@ -11,19 +11,25 @@ public struct GazetteerProvider: CompletionProvider, PlaceSearchProvider, Revers
     /// The subtitle of a completion that stands for every place of its name.
     public static let searchNearby = "Search Nearby"
 
+    /// The places it searches.
     public let gazetteer: Gazetteer
     /// How many completions to offer.
     public var completionLimit: Int
 
+    /// A provider over `gazetteer` offering at most `completionLimit` completions (plus the
+    /// "Search Nearby" one).
     public init(gazetteer: Gazetteer, completionLimit: Int = 10) {
         self.gazetteer = gazetteer
         self.completionLimit = completionLimit
     }
 
+    /// The completions for `query`: ``completionList(for:)``, which never fails.
     public func completions(for query: String) async throws -> [Completion] { completionList(for: query) }
 
+    /// The places `query` stands for: ``placeAnswer(for:)``, which never fails.
     public func places(for query: AddressPicker.PlaceQuery) async throws -> PlaceSearchAnswer { placeAnswer(for: query) }
 
+    /// The address of the place nearest `coordinate`; throws only for a gazetteer with no places.
     public func address(at coordinate: Coordinate) async throws -> Address {
         guard let address = address(near: coordinate) else { throw GazetteerError.corrupt("the gazetteer has no places") }
         return address

@@ -81,7 +81,7 @@ public struct MachineCommandLine: Sendable {
     ///   - abstract: The first line of the tool's help; by default, what it does to the machine.
     ///   - vocabulary: The machine's script vocabulary.
     ///   - samples: The host events and answers `paths` and `explore` try.
-    ///   - invariants: What `explore` checks after every move besides ``Invariant/standard``,
+    ///   - invariants: What `explore` checks after every move besides `Invariant/standard`,
     ///     which it always checks (an invariant named like a standard one is checked once).
     ///   - initialContexts: The contexts `paths` and `explore` can start from, by name
     ///     (`--initial NAME`), the first by default; without any, the vocabulary's initial

@@ -34,11 +34,14 @@ public protocol MachineDefinition: Sendable {
 }
 
 extension MachineDefinition where Timer == NoTimer {
+    /// A machine without timers has no timer event: `NoTimer` has no value to call this with.
     public static func event(firing timer: NoTimer) -> Event {}
 }
 
 extension MachineDefinition where Request == NoRequest {
+    /// A machine without requests: no event answers one.
     public static func requestKind(answeredBy kind: Event.Kind) -> NoRequest.Kind? { nil }
+    /// A machine without requests: no event reports a failure.
     public static func isFailure(_ kind: Event.Kind) -> Bool { false }
 }
 

@@ -32,6 +32,7 @@ public struct Region<S: ControlState>: AnyRegion {
         self.finalStates = finalStates
     }
 
+    /// The region as plain data: its name, states, initial and final states.
     public var listing: RegionDescription {
         RegionDescription(
             name: name,

@@ -1,16 +1,28 @@
 /// A mistake in the declaration of a ``TransitionTable``, found when the table is built.
 public enum TableError: Error, Equatable, CustomStringConvertible {
+    /// The table lists no region.
     case noRegions
+    /// More regions than a state can hold (``ControlStates/capacity``).
     case tooManyRegions(count: Int)
+    /// A region's state type has more than 256 cases.
     case tooManyStates(region: String, count: Int)
+    /// A region's declared index is not its position in the table.
     case regionIndexMismatch(region: String, declared: Int, position: Int)
+    /// Two regions share a name.
     case duplicateRegion(String)
+    /// An indexed type (events, timers, request kinds) has more cases than a ``PackedOrderedSet`` holds.
     case tooManyCases(type: String, count: Int)
+    /// An indexed type's raw values are not 0, 1, 2, … in declaration order.
     case rawValuesNotPositions(type: String, name: String, rawValue: Int, position: Int)
+    /// Two rows share an id.
     case duplicateRowID(String)
+    /// A row's id is empty.
     case emptyRowID
+    /// A row names a region the table does not list.
     case unknownRegion(row: String, region: String)
+    /// A row's states are of another type than its region's.
     case stateTypeMismatch(row: String, region: String)
+    /// A row leaves from no state.
     case emptySources(row: String)
 
     public var description: String {

@@ -47,7 +47,7 @@ public struct TransitionTable<M: MachineDefinition>: Sendable {
     ///
     /// A mistake in the declaration is a programming error, like a duplicate key in a dictionary
     /// literal: it stops the program with the ``TableError``'s description. Use
-    /// ``init(validating:rows:)`` to build tables from data at run time.
+    /// ``init(validating:rows:exclusive:)`` to build tables from data at run time.
     public init(regions: [any AnyRegion], rows: [Row<M>], exclusive: [ExclusiveGuards<M>] = []) {
         do {
             try self.init(validating: regions, rows: rows, exclusive: exclusive)

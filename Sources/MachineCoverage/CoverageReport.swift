@@ -17,7 +17,9 @@ public struct CoverageReport: Sendable {
 
     /// A fraction: how many of how many.
     public struct Ratio: Equatable, Sendable, CustomStringConvertible {
+        /// How many were covered.
         public let covered: Int
+        /// How many there are.
         public let total: Int
         /// The percentage covered; 100 when there is nothing to cover.
         public var percent: Double { total == 0 ? 100 : Double(covered) * 100 / Double(total) }

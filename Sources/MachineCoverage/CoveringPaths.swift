@@ -23,8 +23,14 @@ public enum CoveringPaths {
     /// Searches `table` from `initial` with `samples`, exploring at most `maximumStates` states
     /// up to `maximumDepth` inputs deep.
     ///
-    /// - Parameter progress: Called as each depth starts, with the states explored and the rows
-    ///   reached so far (for a progress line; it cannot change the search).
+    /// - Parameters:
+    ///   - table: The machine's table.
+    ///   - initial: The state every path starts from.
+    ///   - samples: The inputs tried in every state.
+    ///   - maximumDepth: The longest path, in inputs.
+    ///   - maximumStates: How many distinct states the search may explore.
+    ///   - progress: Called as each depth starts, with the states explored and the rows
+    ///     reached so far (for a progress line; it cannot change the search).
     public static func search<S: InputSamples>(
         table: TransitionTable<S.Machine>, from initial: MachineState<S.Machine>, samples: S,
         maximumDepth: Int = 16, maximumStates: Int = 500_000,

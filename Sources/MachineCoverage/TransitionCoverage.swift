@@ -4,7 +4,7 @@ import MachineRuntime
 /// What runs of a machine exercised: rows fired (the unit), control states entered, event kinds
 /// handled, guards seen both true and false, and pairs of consecutive rows per region.
 ///
-/// Feed it every step of every run (``record(_:)``), starting each run with ``beginRun(at:)``;
+/// Feed it every step of every run (``record(_:)-(RuntimeStep<M>)``), starting each run with ``beginRun(at:)``;
 /// read the totals with ``report``.
 public struct TransitionCoverage<M: MachineDefinition>: Sendable {
     /// The table measured.
@@ -24,9 +24,12 @@ public struct TransitionCoverage<M: MachineDefinition>: Sendable {
 
     /// Whether a guard was seen true, false, or both.
     public struct GuardOutcomes: Hashable, Sendable {
+        /// Whether the guard was seen to hold.
         public var wasTrue = false
+        /// Whether the guard was seen not to hold.
         public var wasFalse = false
 
+        /// Outcomes seen so far.
         public init(wasTrue: Bool = false, wasFalse: Bool = false) {
             self.wasTrue = wasTrue
             self.wasFalse = wasFalse
@@ -35,9 +38,12 @@ public struct TransitionCoverage<M: MachineDefinition>: Sendable {
 
     /// Two rows of one region that fired one after the other.
     public struct RowPair: Hashable, Sendable {
+        /// The index in the table of the row that fired first.
         public let first: Int
+        /// The index in the table of the row of the same region that fired next.
         public let second: Int
 
+        /// The pair of the rows at these indexes.
         public init(first: Int, second: Int) {
             self.first = first
             self.second = second

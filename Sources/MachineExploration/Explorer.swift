@@ -11,6 +11,7 @@ import MachineRuntime
 /// ``maximumEpisodeLength`` moves. A violation can be shrunk to a short sequence of moves with
 /// ``shrink(_:)``.
 public struct Explorer<S: InputSamples>: Sendable where S.Machine.Context: Equatable {
+    /// The machine explored.
     public typealias M = S.Machine
 
     /// The name under which a refused input is reported: the explorer only makes inputs the
@@ -40,8 +41,12 @@ public struct Explorer<S: InputSamples>: Sendable where S.Machine.Context: Equat
 
     /// Makes `moves` random moves from `seed`; stops at the first violation.
     ///
-    /// - Parameter progress: Called with the number of moves made, every 1,000 moves (for a
-    ///   progress line; it cannot change the exploration).
+    /// - Parameters:
+    ///   - seed: The seed of the ``SplitMix64`` that chooses the moves: the same seed makes the
+    ///     same moves.
+    ///   - moves: How many moves to make at most.
+    ///   - progress: Called with the number of moves made, every 1,000 moves (for a
+    ///     progress line; it cannot change the exploration).
     public func explore(seed: UInt64, moves: Int, progress: (Int) -> Void = { _ in }) -> ExplorationReport<M> {
         var random = SplitMix64(seed: seed)
         var report = ExplorationReport<M>(rows: table.rows.count)

@@ -3,7 +3,7 @@ import MachineRuntime
 import Observation
 
 /// A machine running live, for views: an `Observable` store on the main actor that owns a
-/// ``MachineRuntime/LiveRuntime``.
+/// `MachineRuntime/LiveRuntime`.
 ///
 /// A view reads the machine's context through the store's members (`store.query`, by dynamic
 /// member lookup), its control states with a region (`store[AddressPicker.search]`), or any part
@@ -40,7 +40,7 @@ public final class MachineStore<M: MachineDefinition, C: Clock>: Observable wher
     /// Receives every output for the host, in order, before it is put on ``outputs``.
     public var onOutput: ((M.Output) -> Void)?
     /// Receives what went wrong: a refused event (``send(_:)`` does not throw, for views' sake), or
-    /// what the runtime reports away from any call (see ``MachineRuntime/LiveRuntime/onError``).
+    /// what the runtime reports away from any call (see `MachineRuntime/LiveRuntime/onError`).
     public var onError: ((RuntimeError) -> Void)?
 
     /// The state as last reported, which observers are notified against. Read through the

@@ -5,7 +5,7 @@ import MachineCore
 /// Scripts, covering paths, random exploration and recorded sessions all carry inputs, and
 /// ``Runtime/apply(_:)`` performs any of them in one place. A script writes them as `send`,
 /// `advance`, `respond` and `fail` (a failure is an answer the machine declares one, see
-/// ``MachineDefinition/isFailure(_:)``).
+/// `MachineDefinition/isFailure(_:)`).
 public enum Input<M: MachineDefinition>: Sendable {
     /// A host event.
     case send(M.Event)

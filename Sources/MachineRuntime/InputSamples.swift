@@ -4,6 +4,7 @@ import MachineCore
 /// exploration feed it. A handful of representative values per event and answer is enough:
 /// the search combines them.
 public protocol InputSamples: Sendable {
+    /// The machine whose inputs these are.
     associatedtype Machine: MachineDefinition
 
     /// Host events to try in every state.

@@ -64,8 +64,11 @@ public struct Runtime<M: MachineDefinition>: Sendable {
 
     /// A runtime for `table`, starting from `state`.
     ///
-    /// - Parameter answerer: Answers every request at the instant it is made; without one,
-    ///   requests wait for ``respond(_:_:with:)``.
+    /// - Parameters:
+    ///   - table: The machine's table.
+    ///   - state: Where the machine starts; the clock starts at zero.
+    ///   - answerer: Answers every request at the instant it is made; without one,
+    ///     requests wait for ``respond(_:_:with:)``.
     public init(table: TransitionTable<M>, state: MachineState<M>, answerer: Answerer<M>? = nil) {
         self.table = table
         self._state = state

@@ -7,7 +7,7 @@ import Testing
 /// `NAME.transcript` in `directory`, failing the test with a line diff when they differ.
 ///
 /// References are recorded as `record` says, or as the environment variable `SNAPSHOT_RECORD`
-/// (``SnapshotRecordMode/environmentVariable``) says when `record` is `nil` (`missing`, `all` or
+/// (`SnapshotRecordMode/environmentVariable`) says when `record` is `nil` (`missing`, `all` or
 /// `never`, the default). A recorded reference fails the test once, so
 /// that it is reviewed. On CI (`CI` set), nothing is recorded and a missing reference fails.
 /// The script itself must be valid and its expectations must hold.

@@ -7,7 +7,7 @@ import Testing
 /// Exhaustive assertions for any machine whose context is `Equatable`, in the spirit of the
 /// Composable Architecture's `TestStore`.
 ///
-/// The store drives the machine through the deterministic ``MachineRuntime/Runtime``, on its
+/// The store drives the machine through the deterministic `MachineRuntime/Runtime`, on its
 /// virtual clock. After each input the test says how the state changed, and which commands the
 /// input emitted; the store compares the *whole* state (every region's control state, the whole
 /// context and the work ledger) and fails the test with a diff when anything differs.
@@ -179,14 +179,16 @@ public final class MachineTestStore<M: MachineDefinition> where M.Context: Equat
     /// The machine's state now.
     public var state: MachineState<M> { runtime.state }
 
-    /// Performs `input` through the runtime (``MachineRuntime/Runtime/apply(_:)``), then checks
+    /// Performs `input` through the runtime (`MachineRuntime/Runtime/apply(_:)`), then checks
     /// the state against `update` and, when given, the commands against `commands`.
     ///
     /// - Parameters:
+    ///   - input: What happens to the machine: an event, an advance of the clock or an answer.
     ///   - commands: The commands the input emits, exactly and in order; `nil` leaves them to
     ///     ``assertCommands(_:sourceLocation:)`` or ``skipCommands()``.
     ///   - update: Turns the state before the input into the state expected after it; `nil`
     ///     expects no change.
+    ///   - sourceLocation: Where a failure is reported.
     /// - Returns: The runtime's steps, for further checks.
     @discardableResult
     public func perform(
@@ -241,7 +243,7 @@ public final class MachineTestStore<M: MachineDefinition> where M.Context: Equat
     }
 
     /// Fails the request of `kind` in flight, or its `ordinal`-th, with `failure`: an answer the
-    /// machine declares a failure (``MachineCore/MachineDefinition/isFailure(_:)``). Any other
+    /// machine declares a failure (`MachineCore/MachineDefinition/isFailure(_:)`). Any other
     /// event fails the test and is not delivered.
     @discardableResult
     public func fail(

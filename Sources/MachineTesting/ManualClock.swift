@@ -2,9 +2,9 @@ import Foundation
 import Testing
 
 /// A clock that moves only when a test says so, for testing code that sleeps on a `Clock`
-/// (``MachineRuntime/LiveRuntime``, provider policies) without waiting and without flakiness.
+/// (`MachineRuntime/LiveRuntime`, provider policies) without waiting and without flakiness.
 ///
-/// It starts at zero. ``advance(by:)`` and ``advance(to:)`` move it forward and wake the
+/// It starts at zero. ``advance(by:sourceLocation:)`` and ``advance(to:)`` move it forward and wake the
 /// sleepers whose deadline it has reached, in deadline order (sleepers with the same deadline in
 /// the order they began to sleep); a sleeper whose deadline is still ahead keeps sleeping. A
 /// sleep until a deadline already reached returns at once. A sleeper whose task is cancelled
@@ -20,7 +20,7 @@ import Testing
 /// ```
 ///
 /// `advance` does not wait for the tasks it wakes to run: await what they do (a step through
-/// ``MachineRuntime/LiveRuntime/onStep``, an output) before asserting it. A task that begins to
+/// `MachineRuntime/LiveRuntime/onStep`, an output) before asserting it. A task that begins to
 /// sleep only after the clock passed its deadline returns at once, so advancing right after an
 /// input, before the runtime's task has begun to sleep, is safe.
 public final class ManualClock: Clock, @unchecked Sendable {

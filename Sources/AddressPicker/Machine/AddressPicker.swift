@@ -19,6 +19,7 @@ public enum AddressPicker: MachineDefinition {
         case geocodeCooldown
     }
 
+    /// The event each timer sends when it elapses.
     public static func event(firing timer: Timer) -> Event {
         switch timer {
         case .searchDebounce: .searchDebounceElapsed
@@ -27,6 +28,7 @@ public enum AddressPicker: MachineDefinition {
         }
     }
 
+    /// The request kind whose answer or failure an event is; `nil` for the host's and timers' events.
     public static func requestKind(answeredBy kind: Event.Kind) -> Request.Kind? {
         switch kind {
         case .completions, .completionsFailed: .completions
@@ -39,6 +41,7 @@ public enum AddressPicker: MachineDefinition {
         }
     }
 
+    /// Whether the event reports a failed request (`completionsFailed`, `addressFailed`, …).
     public static func isFailure(_ kind: Event.Kind) -> Bool {
         switch kind {
         case .completionsFailed, .placesFailed, .addressFailed, .authorizationFailed, .locationFailed, .pointsOfInterestFailed: true

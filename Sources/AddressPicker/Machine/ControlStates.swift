@@ -3,6 +3,7 @@ import MachineCore
 extension AddressPicker {
     /// Whether the picker is still open.
     public enum PickerState: Int, ControlState {
+        /// Open: the person is still choosing an address.
         case picking
         /// Final: the address was delivered; every later event is ignored.
         case confirmed
@@ -10,11 +11,17 @@ extension AddressPicker {
 
     /// The current-location flow.
     public enum LocationState: Int, ControlState {
-        case idle, awaitingAuthorization, locating
+        /// Nothing is asked of the location services.
+        case idle
+        /// The location permission was asked for and has not been answered (L2).
+        case awaitingAuthorization
+        /// The current location was asked for and has not come (L3).
+        case locating
     }
 
     /// The map and the lookup of the address under its centre.
     public enum MapState: Int, ControlState {
+        /// Still: nothing is looked up.
         case idle
         /// The region debounce is running.
         case settling
@@ -26,15 +33,30 @@ extension AddressPicker {
 
     /// The search field, its completions and its results.
     public enum SearchState: Int, ControlState {
-        case inactive, editing, debouncing, loadingCompletions, showingCompletions
+        /// The search field is not in use.
+        case inactive
+        /// The field has focus and nothing is asked (an empty or too short query, R1).
+        case editing
+        /// The search debounce is running after the query changed.
+        case debouncing
+        /// A completions request is in flight.
+        case loadingCompletions
+        /// The completions of the query are shown (or its error).
+        case showingCompletions
         /// A place search is in flight.
         case searching
+        /// The places found are shown as results and markers.
         case showingResults
     }
 
     /// The points of interest of a category shown on the map.
     public enum PointsOfInterestState: Int, ControlState {
-        case off, loading, showing
+        /// No category is shown.
+        case off
+        /// A points-of-interest search is in flight.
+        case loading
+        /// The places of the category are shown.
+        case showing
     }
 
     /// The picker region: open until the address is confirmed.

@@ -40,30 +40,50 @@ extension AddressPicker {
         case geocodeCooldownElapsed
 
         // From providers: each answer and each failure, with the provider's message.
+        /// The completions of the query asked for (S6).
         case completions([Completion])
+        /// The completions request failed (S7).
         case completionsFailed(String?)
+        /// The places found by a place search (C3).
         case places(PlaceSearchAnswer)
+        /// The place search failed (C4).
         case placesFailed(String?)
+        /// The address under the looked-up centre (M5).
         case address(Address)
+        /// The reverse geocode failed (M6).
         case addressFailed(String?)
+        /// The answer to the permission request (L2).
         case authorization(Authorization)
+        /// The permission request failed (L2).
         case authorizationFailed(String?)
+        /// The current location (L3).
         case location(Coordinate)
+        /// The current location could not be found (L4).
         case locationFailed(String?)
+        /// The points of interest of the category tapped (P2).
         case pointsOfInterest([Place])
+        /// The points-of-interest search failed (P2).
         case pointsOfInterestFailed(String?)
 
         /// The payload-free names of the events: what the table's rows are keyed on.
         public enum Kind: Int, IndexedCase {
+            /// The kinds of the host's events.
             case appeared, regionChanged, searchActivated, queryChanged, searchSubmitted
+            /// The kinds of the host's events.
             case completionSelected, resultSelected, searchCancelled, locateMeTapped, categoryTapped
+            /// The kinds of the host's events.
             case alertDismissed, confirmTapped, authorizationChanged
+            /// The kinds of the timers' events.
             case searchDebounceElapsed, regionDebounceElapsed, geocodeCooldownElapsed
+            /// The kinds of the providers' answers and failures.
             case completions, completionsFailed, places, placesFailed, address, addressFailed
+            /// The kinds of the providers' answers and failures.
             case authorization, authorizationFailed, location, locationFailed
+            /// The kinds of the providers' answers and failures.
             case pointsOfInterest, pointsOfInterestFailed
         }
 
+        /// The event without its payload.
         public var kind: Kind {
             switch self {
             case .appeared: .appeared

@@ -19,9 +19,21 @@ extension AddressPicker {
 
         /// The kinds of request, each answered by its own events.
         public enum Kind: Int, IndexedCase {
-            case completions, places, address, authorization, location, pointsOfInterest
+            /// Completions (``Request/requestCompletions(query:)``).
+            case completions
+            /// A place search (``Request/searchPlaces(_:)``).
+            case places
+            /// A reverse geocode (``Request/reverseGeocode(center:)``).
+            case address
+            /// The location permission (``Request/requestAuthorization``).
+            case authorization
+            /// The current location (``Request/requestLocation``).
+            case location
+            /// A points-of-interest search (``Request/searchPointsOfInterest(category:region:)``).
+            case pointsOfInterest
         }
 
+        /// The request without its payload: what its answers and cancellations name.
         public var kind: Kind {
             switch self {
             case .requestCompletions: .completions

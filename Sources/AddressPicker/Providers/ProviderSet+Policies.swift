@@ -29,11 +29,11 @@ import MachineRuntime
 /// nothing more is performed; a request that fails in the end answers with its kind's failure
 /// event, as with any provider that throws.
 extension ProviderSet {
-    /// These providers, with the requests of `kinds` failing with ``TimeoutError`` ("no answer
+    /// These providers, with the requests of `kinds` failing with `TimeoutError` ("no answer
     /// within 5.0 seconds") when they give no answer within `duration` on `clock`.
     ///
     /// Chained before ``retrying(_:for:)``, the timeout applies to each attempt (a
-    /// ``TimeoutError`` is transient, so an attempt that hung is retried); after it, to all the
+    /// `TimeoutError` is transient, so an attempt that hung is retried); after it, to all the
     /// attempts together. A permission prompt is a request too: leave `.authorization` out unless
     /// the app wants to stop waiting for the person.
     public func withTimeout(
@@ -46,7 +46,7 @@ extension ProviderSet {
     /// as `policy` says (exponential backoff with jitter, a bounded number of attempts).
     ///
     /// Only failures the policy deems transient are retried: errors conforming to
-    /// ``TransientError`` unless the policy was given its own classifier.
+    /// `TransientError` unless the policy was given its own classifier.
     public func retrying(_ policy: RetryPolicy, for kinds: Set<AddressPicker.Request.Kind>) -> ProviderSet {
         applying(policy, to: kinds)
     }

@@ -9,10 +9,15 @@
 /// the request kinds that need them: ``withTimeout(_:for:clock:)``, ``retrying(_:for:)``,
 /// ``rateLimited(by:for:)`` and ``fallingBack(to:for:)``.
 public struct ProviderSet: Sendable {
+    /// Answers `completions` requests: suggestions as the person types.
     public var completions: any CompletionProvider
+    /// Answers `places` requests: the places of a completion or a free query.
     public var places: any PlaceSearchProvider
+    /// Answers `address` requests: the address under a coordinate.
     public var geocoder: any ReverseGeocodingProvider
+    /// Answers `authorization` and `location` requests: the permission and the device's location.
     public var location: any LocationProvider
+    /// Answers `pointsOfInterest` requests: the places of a category in a region.
     public var pointsOfInterest: any PointsOfInterestProvider
 
     /// A set of providers.

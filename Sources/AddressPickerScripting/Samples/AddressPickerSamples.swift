@@ -4,7 +4,7 @@ import MachineRuntime
 /// Representative inputs for the address picker: a far pan and a nudge of a metre, an echo,
 /// two queries, a two-character one and the empty one, every permission status, and for every
 /// request an answer, an empty answer where one exists, and a failure. Covering paths and
-/// exploration are built from these; started with ``AddressPicker/Configuration/samplePolicies``
+/// exploration are built from these; started with `AddressPicker/Configuration/samplePolicies`
 /// they also exercise the request policies.
 public struct AddressPickerSamples: InputSamples {
     public typealias Machine = AddressPicker

@@ -8,6 +8,7 @@ public struct AddressPickerVocabulary: ScriptVocabulary {
     private typealias T = ScriptTypes
     private typealias A = AddressPicker
 
+    /// The picker's vocabulary; it holds nothing, every word is static.
     public init() {}
 
     public var machineName: String { "address-picker" }

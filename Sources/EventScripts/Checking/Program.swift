@@ -79,12 +79,19 @@ public struct Program<M: MachineDefinition>: Sendable {
 
 /// The comparison of an `expect` line.
 public enum Comparison: String, Sendable {
+    /// `==`: the value equals the expected one (numbers within 1e-9).
     case equal = "=="
+    /// `!=`: the value differs from the expected one.
     case notEqual = "!="
+    /// `~=`: numbers within 1e-4 of each other.
     case approximatelyEqual = "~="
+    /// `<`: on numbers only.
     case less = "<"
+    /// `<=`: on numbers only.
     case lessOrEqual = "<="
+    /// `>`: on numbers only.
     case greater = ">"
+    /// `>=`: on numbers only.
     case greaterOrEqual = ">="
 
     /// Whether the comparison orders numbers.

@@ -6,7 +6,14 @@ public final class StateFields<M: MachineDefinition>: Sendable {
     /// One readable part of the state.
     public struct Field: Sendable {
         /// Where a field comes from: a region's control state, the context, or the work ledger.
-        public enum Kind: Hashable, Sendable { case region, context, work }
+        public enum Kind: Hashable, Sendable {
+            /// A region's control state (`search`).
+            case region
+            /// A field of the context (`query`).
+            case context
+            /// A part of the work ledger (`timers`, `pending`).
+            case work
+        }
         /// Its name in paths and transcripts.
         public let name: String
         /// Its type.

@@ -3,7 +3,7 @@ import MachineRuntime
 
 extension Player {
     /// Writes `steps` into `sink` as a replay writes its steps: the transcript of runtime steps
-    /// taken without a script, such as a live session's (see ``LiveRuntime/onStep``). A replay of
+    /// taken without a script, such as a live session's (see `LiveRuntime/onStep`). A replay of
     /// the session's recorded script writes the same steps, byte for byte.
     @inlinable
     public func transcribe<S: TranscriptSink>(_ steps: [RuntimeStep<M>], into sink: inout S) {

@@ -29,8 +29,10 @@ public struct Player<V: ScriptVocabulary>: Sendable {
     /// Replays `program`, writing its transcript into `sink`.
     ///
     /// - Parameters:
+    ///   - program: The checked script.
     ///   - answerer: Answers every request at the instant it is made (`--provider`); without one
     ///     the script answers them with `respond` and `fail`.
+    ///   - sink: Receives the transcript, entry by entry.
     ///   - onStep: Sees every step of the runtime, in order (for coverage).
     @inlinable
     @discardableResult
@@ -59,7 +61,7 @@ public struct Player<V: ScriptVocabulary>: Sendable {
     }
 
     /// Replays `program` and returns its outcome and its text transcript, whole: for snapshots
-    /// and tests. Use ``play(_:answerer:into:)`` to stream a long transcript instead.
+    /// and tests. Use ``play(_:answerer:into:onStep:)`` to stream a long transcript instead.
     @inlinable
     public func transcript(of program: Program<M>, answerer: Answerer<M>? = nil) -> (outcome: Outcome, text: String) {
         var sink = TextTranscript(output: "")

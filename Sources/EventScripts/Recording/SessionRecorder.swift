@@ -4,7 +4,7 @@ import MachineRuntime
 
 /// Writes a live session into an event script as it happens, so that anyone can replay it.
 ///
-/// Attach it to a ``MachineRuntime/LiveRuntime`` before the first input, and finish it at the end:
+/// Attach it to a `MachineRuntime/LiveRuntime` before the first input, and finish it at the end:
 ///
 /// ```swift
 /// let recorder = try SessionRecorder(vocabulary: SignInVocabulary(), file: "session.events",
@@ -17,7 +17,7 @@ import MachineRuntime
 /// The script starts with a comment saying what recorded it and when, the `machine` line and the
 /// `given` lines of a context that differs from the vocabulary's. Then comes every input the live
 /// runtime applied, written by ``ScriptWriter``: each host event as `send`, the time between
-/// inputs as `advance` (whole milliseconds, see ``MachineRuntime/LiveRuntime``), each answer as
+/// inputs as `advance` (whole milliseconds, see `MachineRuntime/LiveRuntime`), each answer as
 /// `respond` or `fail` (with `#N` when its request had been abandoned: the replay drops it, as the
 /// session did). ``finish(in:)`` ends it with an `expect` line for every control state and for
 /// every other field that differs from the start, so that the replay checks where the session
@@ -53,7 +53,11 @@ public final class SessionRecorder<V: ScriptVocabulary> {
     /// The recorder does not read the clock: the host says when the recording was made.
     ///
     /// - Parameters:
-    ///   - runtime: The runtime the session starts from (``MachineRuntime/LiveRuntime/runtime``):
+    ///   - vocabulary: The machine's words, for the script's statements.
+    ///   - file: The script's path.
+    ///   - recordedBy: Who recorded it (a tool's name), for the header.
+    ///   - date: When it was recorded, for the header.
+    ///   - runtime: The runtime the session starts from (`MachineRuntime/LiveRuntime/runtime`):
     ///     one a script can start from, at time zero, with no request and no timer, each region
     ///     in its initial state, and a context its vocabulary's `given` lines can set up.
     /// - Throws: ``RecordingError/cannotRecord(_:)`` for a runtime a script cannot start from,
@@ -86,14 +90,14 @@ public final class SessionRecorder<V: ScriptVocabulary> {
     }
 
     /// Writes the statement of `input`, an input the live runtime applied (hand this method to
-    /// ``MachineRuntime/LiveRuntime/onInput``). Nothing is written after ``finish(in:)`` or a
+    /// `MachineRuntime/LiveRuntime/onInput`). Nothing is written after ``finish(in:)`` or a
     /// failed write.
     public func record(_ input: Input<M>) {
         write(writer.statement(input) + "\n")
     }
 
     /// Ends the script with an `expect` line for every control state of `state` (the session's
-    /// last state, ``MachineRuntime/LiveRuntime/state``) and for every other field whose value
+    /// last state, `MachineRuntime/LiveRuntime/state`) and for every other field whose value
     /// differs from the start, and closes the file.
     ///
     /// - Throws: ``RecordingError/cannotWrite(file:reason:)`` for the first write that failed,

@@ -14,6 +14,8 @@ public struct SnapshotStore: Sendable {
     /// The references' file extension.
     public let fileExtension: String
 
+    /// A store of the references in `directory`, as `NAME.fileExtension`, that writes them as `mode`
+    /// says; on continuous integration it writes nothing and a missing reference is a failure.
     public init(directory: URL, mode: SnapshotRecordMode, isContinuousIntegration: Bool, fileExtension: String = "transcript") {
         self.directory = directory
         self.mode = mode

@@ -1,5 +1,9 @@
 /// A value as written in a script, with where each part is: what the parser produces and the
 /// checker types against the vocabulary.
+///
+/// Public only because ``ScriptChecker`` is `@inlinable` (so that checking is specialised for the
+/// caller's machine) and reads it: a vocabulary or a tool has no use for it, and reads scripts
+/// through ``ScriptChecker`` and ``Program`` instead.
 public struct SyntaxNode: Sendable {
     /// How the value is written.
     public enum Form: Sendable {
@@ -38,6 +42,10 @@ public struct SyntaxNode: Sendable {
 }
 
 /// A request reference as written: `sendCode` or `sendCode#2`.
+///
+/// Public only because ``ScriptChecker`` is `@inlinable` (so that checking is specialised for the
+/// caller's machine) and reads it: a vocabulary or a tool has no use for it, and reads scripts
+/// through ``ScriptChecker`` and ``Program`` instead.
 public struct RequestSyntax: Sendable {
     /// The request kind's name.
     public let kind: String
@@ -48,6 +56,10 @@ public struct RequestSyntax: Sendable {
 }
 
 /// A path into the state: `contact.name`, `items[0].title`, `items.count`.
+///
+/// Public only because ``ScriptChecker`` is `@inlinable` (so that checking is specialised for the
+/// caller's machine) and reads it: a vocabulary or a tool has no use for it, and reads scripts
+/// through ``ScriptChecker`` and ``Program`` instead.
 public struct PathSyntax: Sendable, CustomStringConvertible {
     /// One step of a path: a field or part by name, or a list element by index.
     public enum Step: Sendable {
@@ -73,7 +85,11 @@ public struct PathSyntax: Sendable, CustomStringConvertible {
     }
 }
 
-/// One statement of a script, as written.
+/// One statement of a script, as written: what ``ScriptSource`` reads and ``ScriptChecker``
+/// checks into a ``Program``.
+///
+/// Public because ``ScriptChecker`` is `@inlinable` and reads it, and because tools that edit a
+/// script where it is written (rather than run it) need its statements and their locations.
 public struct Statement: Sendable {
     /// What the statement says.
     public enum Kind: Sendable {

@@ -17,7 +17,7 @@ public enum ValueType: Sendable {
     indirect case optional(ValueType)
     /// A list of values of the type.
     indirect case list(ValueType)
-    /// A value built by a constructor (`point(1.5, 2.0)`); in ``oneOf``, several
+    /// A value built by a constructor (`point(1.5, 2.0)`); in ``oneOf(_:)``, several
     /// constructors of one name are overloads, tried in order.
     case constructor(Constructor<Value>)
     /// One of several types, tried in order (`[item]` or `page(2, [item])`).

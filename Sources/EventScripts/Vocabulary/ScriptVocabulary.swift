@@ -27,6 +27,7 @@ import MachineCore
 /// }
 /// ```
 public protocol ScriptVocabulary: Sendable {
+    /// The machine the words are for.
     associatedtype Machine: MachineDefinition
 
     /// The name a script gives in `machine NAME`.

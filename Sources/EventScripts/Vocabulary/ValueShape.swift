@@ -4,7 +4,7 @@ import MachineCore
 /// conversions both ways.
 ///
 /// The common shapes come ready: ``string``, ``integer``, ``number``, ``duration``, ``bool``,
-/// ``enumeration``, and ``optional(_:)`` and ``list(_:)`` of those; ``within(_:)`` limits one to
+/// `enumeration`, and ``optional(_:)`` and ``list(_:)`` of those; ``within(_:)`` limits one to
 /// a range. Context fields (``ContextField``) and constructors of one argument (``Constructor``)
 /// take a shape.
 public struct ValueShape<T>: Sendable {
