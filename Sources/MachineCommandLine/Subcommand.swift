@@ -3,7 +3,7 @@
 /// Its usage line and `--help` are derived from the declarations, in the layout of
 /// swift-argument-parser, and its help ends with its exit statuses and the ones every
 /// subcommand shares (64 and 74). A tool's own subcommands are given to
-/// ``MachineCommandLine/init(name:version:abstract:vocabulary:providers:subcommands:)``:
+/// the `subcommands:` of ``MachineCommandLine``'s initialisers:
 ///
 /// ```swift
 /// let greet = Subcommand(

@@ -9,7 +9,7 @@ import MachineRuntime
 public enum ExplorationScript {
     /// The script of `violation`'s inputs, replayed from `initial`; `header` lines come first as
     /// comments. With `expectations`, each input is followed by the exact expectations of what it
-    /// did (``ScriptWriter/expectations(of:fields:)``).
+    /// did (`ScriptWriter.expectations(of:fields:)`).
     public static func render<V: ScriptVocabulary>(
         _ violation: Violation<V.Machine>, vocabulary: V, initial: MachineState<V.Machine>, header: [String],
         expectations: Bool = false

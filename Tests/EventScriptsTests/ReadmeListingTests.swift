@@ -21,4 +21,10 @@ import Testing
         #expect(try Self.text("README.md").contains("`\(path)`\n\n```swift\n\(file)```\n"),
                 "README.md does not show \(path) as it is: copy the file into its listing")
     }
+
+    @Test func theSwiftUIArticleShowsTheScreenAsItIs() throws {
+        let file = try Self.text("Examples/SwiftUI/AddressPickerScreen.swift")
+        let article = try Self.text("Sources/MachineObservation/MachineObservation.docc/SwiftUIScreen.md")
+        #expect(article.contains("```swift\n\(file)```\n"), "the SwiftUI article does not show the screen as it is: copy the file")
+    }
 }

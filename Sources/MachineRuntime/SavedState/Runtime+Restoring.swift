@@ -10,7 +10,7 @@ extension Runtime {
     ///
     /// - Parameters:
     ///   - saved: The saved state (``Runtime/savedState``, or ``SavedState/init(json:table:)``).
-    ///   - table: The machine's table; its ``TransitionTable/identity`` must be the saved one.
+    ///   - table: The machine's table; its `TransitionTable.identity` must be the saved one.
     ///   - answerer: Answers every request at the instant it is made, as for
     ///     ``init(table:state:answerer:)``; it also answers the requests still pending in
     ///     `saved`, oldest first, after the next step (as an answerer whose run stopped

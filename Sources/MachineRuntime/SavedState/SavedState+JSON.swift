@@ -65,7 +65,7 @@ extension SavedState where M.Context: Codable, M.Request: Codable {
     }
 
     /// Reads a state of `table`'s machine from `json`. Checks, in order, that it is JSON, that it
-    /// is of ``formatVersion``, that it is of this machine (``TransitionTable/identity``), and
+    /// is of ``formatVersion``, that it is of this machine (`TransitionTable.identity`), and
     /// that every field is there with its type. Whether the state is one a runtime can be in is
     /// checked by ``Runtime/init(restoring:table:answerer:)``.
     ///

@@ -6,7 +6,7 @@ import MachineCore
 /// time, the running timers with their deadlines, and every request the runtime made, with its
 /// id, its ordinal among its kind and its status (pending, answered, cancelled, or cancelled
 /// and its answer dropped). It names its format version (``formatVersion``) and the machine it
-/// belongs to (``TransitionTable/identity``), so that a file of another version or machine is
+/// belongs to (`TransitionTable.identity`), so that a file of another version or machine is
 /// refused rather than misread.
 ///
 /// Take one with ``Runtime/savedState``, write it with ``json()`` and read it back with
@@ -30,7 +30,7 @@ public struct SavedState<M: MachineDefinition>: Sendable {
 
     /// The format of the file: ``formatVersion`` for one this package wrote.
     public let format: Int
-    /// The identity of the machine's table (``TransitionTable/identity``).
+    /// The identity of the machine's table (`TransitionTable.identity`).
     public let machine: String
     /// The control state of each region: region name to state name.
     public let controls: [String: String]

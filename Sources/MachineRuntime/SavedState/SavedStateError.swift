@@ -3,7 +3,7 @@ public enum SavedStateError: Error, Equatable, CustomStringConvertible {
     /// The file is of another format version than this package reads.
     case otherFormat(found: Int, expected: Int)
     /// The file is the state of another machine: its table's identity differs
-    /// (``TransitionTable/identity``).
+    /// (`TransitionTable.identity`).
     case otherMachine(found: String, expected: String)
     /// The file is not JSON, is cut short, or lacks a field or has one of the wrong type:
     /// what the decoder said, with where (`requests[2].madeAt`, a line and column).
