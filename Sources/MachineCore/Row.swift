@@ -76,7 +76,7 @@ public struct Row<M: MachineDefinition>: Sendable {
 }
 
 /// How a row re-enters a compound state it targets, as SCXML's `<history>` does.
-public enum History: String, Hashable, Sendable {
+public enum History: String, Hashable, Sendable, CaseIterable {
     /// Enter the child that was active when the state was last exited, then that child's
     /// initial descendants.
     case shallow
