@@ -1,8 +1,10 @@
 extension TransitionTable {
     /// The step of a table with hierarchy or state actions, once the event is known to be
     /// awaited: it chooses rows as the flat step does, from each leaf's candidates in priority
-    /// order, then fires each one through its precomputed ``TransitionPlan``.
-    @inlinable
+    /// order, then fires each one through its precomputed ``TransitionPlan``. It is specialised
+    /// in the caller's module but never inlined into ``step(_:_:into:)``, so that a flat table's
+    /// step keeps its small body.
+    @inlinable @inline(never)
     func stepNested(_ state: inout MachineState<M>, _ event: M.Event, into result: inout StepResult<M>) {
         let kind = event.kind.rawValue
         var sawCandidate = false
