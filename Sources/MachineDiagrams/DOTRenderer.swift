@@ -39,14 +39,19 @@ struct DOTRenderer {
         }
         text += "\n"
         for row in listing.rows {
-            let sources = row.sources.map { $0.map { endpoint(row.region, $0, history: nil, head: false) } }
-                ?? [(node: quoted(node(row.region, "__any")), attribute: nil)]
-            for from in sources {
+            let region = listing.regions[row.region]
+            let sources = row.sources.map { $0.map { (state: Optional($0), end: endpoint(row.region, $0, history: nil, head: false)) } }
+                ?? [(state: nil, end: (node: quoted(node(row.region, "__any")), attribute: nil))]
+            for (source, from) in sources {
                 let to = row.target.map { endpoint(row.region, $0, history: row.history, head: true) } ?? (node: from.node, attribute: nil)
                 var attributes = "label=\(quoted(row.label)), tooltip=\(quoted(row.id))"
-                // A loop on a compound state stays at its anchor: clipping both ends at one border draws nothing.
-                if from.node != to.node {
-                    for attribute in [from.attribute, to.attribute] { if let attribute { attributes += ", \(attribute)" } }
+                // An edge is clipped at a compound state's border only when its other end is outside it:
+                // a loop, or an edge into a state's own child, stays at the anchor.
+                if let source, let target = row.target {
+                    if !region.contains(source, target), let tail = from.attribute { attributes += ", \(tail)" }
+                    if !region.contains(target, source), let head = to.attribute { attributes += ", \(head)" }
+                } else if let head = to.attribute {
+                    attributes += ", \(head)"
                 }
                 if row.isInternal { attributes += ", style=dashed" }
                 text += "  \(from.node) -> \(to.node) [\(attributes)];\n"
