@@ -58,7 +58,7 @@ public enum PlayScreen {
     /// The completions or the results on screen, as lines of title and subtitle.
     public static func list(of state: MachineState<AddressPicker>) -> (kind: ListKind, items: [(title: String, subtitle: String)]) {
         switch state[AddressPicker.search] {
-        case .inactive, .editing:
+        case .inactive, .editing, .active:  // `active` is compound: the region is always in one of its leaves
             return (.none, [])
         case .debouncing, .loadingCompletions, .showingCompletions:
             return (.completions, state.context.completions.map { ($0.title, $0.subtitle) })

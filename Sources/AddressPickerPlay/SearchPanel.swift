@@ -30,7 +30,7 @@ enum SearchPanel {
             case .searching: line = "  searching…"
             case .showingCompletions: line = "  no completions"
             case .showingResults: line = "  no places found"
-            case .inactive, .editing: line = nil
+            case .inactive, .editing, .active: line = nil  // `active` is compound: never the region's leaf
             }
             if let line {
                 canvas.put(line, row: row, column: 0, style: Style(color: .cyan), width: width)

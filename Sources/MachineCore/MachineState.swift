@@ -22,6 +22,11 @@ public struct MachineState<M: MachineDefinition>: Sendable {
         get { S(rawValue: controls[region.index]) ?? region.initial }
         set { controls[region.index] = newValue.rawValue }
     }
+
+    /// Whether `region` is in `state`: its leaf is `state` or a descendant of it.
+    public func isIn<S>(_ state: S, of region: Region<S>) -> Bool {
+        region.isIn(state, whenIn: self[region])
+    }
 }
 
 extension MachineState: Equatable where M.Context: Equatable {}

@@ -5,6 +5,8 @@ public struct StepResult<M: MachineDefinition>: Sendable {
     @usableFromInline var _guardChecks = ReusedList<GuardCheck>()
     @usableFromInline var _outbox = Outbox<M>()
     @usableFromInline var _ignored: IgnoreReason?
+    @usableFromInline var _firedPlans = ReusedList<Int32>()
+    @usableFromInline var _stateChanges = ReusedList<StateChange>()
 
     /// The index in ``TransitionTable/rows`` of each row that fired, in firing order.
     @inlinable
@@ -18,6 +20,11 @@ public struct StepResult<M: MachineDefinition>: Sendable {
     /// Why no row fired, or `nil` when one did.
     @inlinable
     public var ignored: IgnoreReason? { _ignored }
+    /// The states each fired row exited and entered, in the order their actions ran. Recorded
+    /// for tables with hierarchy or state actions only; a flat table's rows simply move each
+    /// region from one state to another.
+    @inlinable
+    public var stateChanges: [StateChange] { _stateChanges.elements }
 
     /// An empty result, to be filled by ``TransitionTable/step(_:_:into:)``.
     @inlinable
@@ -31,6 +38,8 @@ public struct StepResult<M: MachineDefinition>: Sendable {
     mutating func reset() {
         _firedRows.removeAll()
         _guardChecks.removeAll()
+        _firedPlans.removeAll()
+        _stateChanges.removeAll()
         if !_outbox._commands.isEmpty { _outbox._commands.removeAll(keepingCapacity: true) }
         _ignored = nil
     }
@@ -62,4 +71,35 @@ public enum IgnoreReason: Hashable, Sendable {
     case noRow
     /// Rows handle the event, but each one's guard was false (see ``StepResult/guardChecks``).
     case guardsFailed
+}
+
+/// A state exited or entered by a fired row of a table with hierarchy or state actions.
+public struct StateChange: Hashable, Sendable, BitwiseCopyable {
+    /// How the state changed.
+    public enum Kind: Hashable, Sendable, BitwiseCopyable {
+        /// The state was exited.
+        case exited
+        /// The state was entered.
+        case entered
+        /// The compound state was entered by its history, which remembered where it was.
+        case restored
+    }
+
+    /// The index of the row that fired.
+    public let row: Int
+    /// The index of the row's region.
+    public let region: Int
+    /// The state's index in its region.
+    public let state: Int
+    /// Whether it was exited, entered or restored.
+    public let kind: Kind
+
+    /// A record of `state` of `region`, exited or entered by `row`.
+    @inlinable
+    public init(row: Int, region: Int, state: Int, kind: Kind) {
+        self.row = row
+        self.region = region
+        self.state = state
+        self.kind = kind
+    }
 }

@@ -24,6 +24,16 @@ public enum TableError: Error, Equatable, CustomStringConvertible {
     case stateTypeMismatch(row: String, region: String)
     /// A row leaves from no state.
     case emptySources(row: String)
+    /// A region's children do not form a tree: a state under two parents or under itself, an
+    /// empty list of children, a final state that has children.
+    case invalidHierarchy(region: String, problem: String)
+    /// A row names a history but its target is not compound, or is internal but its target is
+    /// not its source or below it.
+    case invalidRowTarget(row: String, problem: String)
+    /// More compound states are entered by history than the machine can remember.
+    case tooManyHistoryStates(count: Int)
+    /// Two ``StateActions`` for one state, or for a region the table does not list.
+    case invalidStateActions(region: String, state: String, problem: String)
 
     public var description: String {
         switch self {
@@ -51,6 +61,14 @@ public enum TableError: Error, Equatable, CustomStringConvertible {
             "row '\(row)' uses states of another type than region '\(region)'"
         case .emptySources(let row):
             "row '\(row)' has an empty list of source states (use .any for every state)"
+        case .invalidHierarchy(let region, let problem):
+            "region '\(region)' has an invalid hierarchy: \(problem)"
+        case .invalidRowTarget(let row, let problem):
+            "row '\(row)' has an invalid target: \(problem)"
+        case .tooManyHistoryStates(let count):
+            "\(count) compound states are entered by history; at most \(ControlStates.historyCapacity) are allowed"
+        case .invalidStateActions(let region, let state, let problem):
+            "the actions of '\(region).\(state)' are invalid: \(problem)"
         }
     }
 }

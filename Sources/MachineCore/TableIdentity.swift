@@ -1,5 +1,6 @@
 extension TransitionTable {
-    /// The value of ``identity``, computed once when the table is built.
+    /// The value of ``identity``, computed once when the table is built. A region's children, a
+    /// row's history and internal mark count when there are some.
     static func identity(
         regions: [RegionDescription], rows: [Row<M>], eventNames: [String], timerNames: [String], requestKindNames: [String]
     ) -> String {
@@ -12,6 +13,15 @@ extension TransitionTable {
             hash.add(region.initial)
             hash.add(region.finalStates.count)
             for final in region.finalStates { hash.add(final) }
+            // A flat region adds nothing, so a flat table keeps the identity it had before nesting existed.
+            if region.isHierarchical {
+                hash.add("children")
+                for (parent, children) in region.children.enumerated() where !children.isEmpty {
+                    hash.add(parent)
+                    hash.add(children.count)
+                    for child in children { hash.add(child) }
+                }
+            }
         }
         hash.add(rows.count)
         for row in rows {
@@ -26,6 +36,8 @@ extension TransitionTable {
             hash.add(eventNames[row.event.rawValue])
             hash.add(row.guard?.name ?? "")
             hash.add(row.target ?? -1)
+            if let history = row.history { hash.add("history \(history.rawValue)") }
+            if row.isInternal { hash.add("internal") }
         }
         for names in [eventNames, timerNames, requestKindNames] {
             hash.add(names.count)

@@ -14,10 +14,30 @@ public struct TableListing: Hashable, Sendable {
         a != b && exclusiveGuards.contains { $0.contains(a) && $0.contains(b) }
     }
 
-    /// The states row `row` leaves from.
+    /// The states row `row` leaves from, as declared (compound states included).
     public func sources(of row: RowListing) -> [Int] {
         row.sources ?? Array(regions[row.region].states.indices)
     }
+
+    /// The leaves row `row` applies in: its sources' leaves and the leaves below its compound
+    /// sources.
+    public func leaves(of row: RowListing) -> [Int] {
+        let region = regions[row.region]
+        let sources = sources(of: row)
+        return region.leaves.filter { leaf in sources.contains { region.contains($0, leaf) } }
+    }
+
+    /// The leaves entering `target` can reach: its default leaf, or with a history any leaf
+    /// below it that the region can be in.
+    public func leavesEntered(by row: RowListing) -> [Int] {
+        guard let target = row.target else { return [] }
+        let region = regions[row.region]
+        guard row.history != nil else { return [region.defaultLeaf(of: target)] }
+        return region.leaves.filter { region.contains(target, $0) }
+    }
+
+    /// Whether any region nests states.
+    public var isHierarchical: Bool { regions.contains(where: \.isHierarchical) }
 }
 
 /// One row without its types.
@@ -34,6 +54,10 @@ public struct RowListing: Hashable, Sendable {
     public let `guard`: String?
     /// Its target state index, or `nil` to stay.
     public let target: Int?
+    /// The history it enters its compound target by, if any.
+    public let history: History?
+    /// Whether it is internal: it does not exit its source.
+    public let isInternal: Bool
 
     /// The event, then the guard in brackets when there is one: `regionChanged [isEcho]`.
     public var label: String { self.guard.map { "\(event) [\($0)]" } ?? event }
@@ -46,7 +70,7 @@ extension TransitionTable {
             regions: regions,
             rows: rows.enumerated().map { index, row in
                 RowListing(id: row.id, region: Int(rowSteps[index].region), sources: row.sources, event: row.event.name,
-                           guard: row.guard?.name, target: row.target)
+                           guard: row.guard?.name, target: row.target, history: row.history, isInternal: row.isInternal)
             },
             events: eventNames,
             exclusiveGuards: exclusiveGuards)

@@ -10,6 +10,10 @@ extension TransitionTable {
     /// event is ignored as ``IgnoreReason/notAwaited``. Then every region picks its first enabled
     /// row (guards see the state before the step) and the picked rows run in region order.
     ///
+    /// In a table with hierarchy or state actions (see ``Row`` and ``StateActions``), each fired
+    /// row runs its exit actions, its own action, then its entry actions, before the next
+    /// region's row does; ``StepResult/stateChanges`` records what it exited and entered.
+    ///
     /// A step whose rows enter a final state (see ``Region/finalStates``) ends the machine, so it
     /// also ends the machine's work: after the rows' own commands, it cancels every timer still
     /// running, in the order of their last start, then every request still in flight, in request
@@ -30,6 +34,10 @@ extension TransitionTable {
         }
         if route.answers >= 0, let name = M.Request.Kind(rawValue: Int(route.answers)), !state.work.pending.remove(name) {
             result._ignored = .notAwaited
+            return
+        }
+        if !_isFlat {
+            stepNested(&state, event, into: &result)
             return
         }
 

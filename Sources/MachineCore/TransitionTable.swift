@@ -9,6 +9,13 @@
 /// (in table order) whose source state, event and guard match fires, and at most one does. Every
 /// guard is evaluated against the state *before* the step, then the chosen rows' actions run in
 /// order, each seeing the context the previous ones left.
+///
+/// In a region that nests states (see ``Region``), a row applies in its source's descendant
+/// leaves too, and the innermost row wins: a row whose source is the leaf itself comes before a
+/// row of its parent, and so on up; rows at one depth keep table order. The table lists each
+/// leaf's candidate rows in that order when it is built, with what firing each does (the states
+/// it exits and enters, see ``Row`` and ``StateActions``), so the step costs what a flat one does.
+/// A table whose regions are flat and whose states have no actions steps exactly as before.
 public struct TransitionTable<M: MachineDefinition>: Sendable {
     /// The regions, in firing order.
     public let regions: [RegionDescription]
@@ -42,15 +49,30 @@ public struct TransitionTable<M: MachineDefinition>: Sendable {
     @usableFromInline let rowAction: [Action<M>?]
     @usableFromInline let eventRoutes: [EventRoute]
     @usableFromInline let finalStates: [(region: Int, state: Int)]
+    /// Whether the table steps without hierarchy: no region nests states, no state has actions.
+    @usableFromInline let _isFlat: Bool
+    /// For each candidate of ``candidateRows``, its plan in ``_plans`` (empty for a flat table).
+    @usableFromInline let _candidatePlans: [Int32]
+    @usableFromInline let _plans: [TransitionPlan]
+    @usableFromInline let _planStates: [Int32]
+    /// Entry and exit actions by global state index (``stateOffset`` plus the state's index).
+    @usableFromInline let _entryActions: [Action<M>?]
+    @usableFromInline let _exitActions: [Action<M>?]
+    /// For each history slot, the descents it restores (see ``CandidateIndex/historyDescents``).
+    @usableFromInline let _historyBase: [Int]
+    @usableFromInline let _historyDescents: [StatePath]
+    /// The compound states entered by history, by slot.
+    public let historySlots: [(region: Int, state: Int)]
 
     /// Builds a table from its declaration; `exclusive` declares which guards never hold together.
     ///
     /// A mistake in the declaration is a programming error, like a duplicate key in a dictionary
     /// literal: it stops the program with the ``TableError``'s description. Use
-    /// ``init(validating:rows:exclusive:)`` to build tables from data at run time.
-    public init(regions: [any AnyRegion], rows: [Row<M>], exclusive: [ExclusiveGuards<M>] = []) {
+    /// ``init(validating:rows:exclusive:stateActions:)`` to build tables from data at run time.
+    public init(regions: [any AnyRegion], rows: [Row<M>], exclusive: [ExclusiveGuards<M>] = [],
+                stateActions: [StateActions<M>] = []) {
         do {
-            try self.init(validating: regions, rows: rows, exclusive: exclusive)
+            try self.init(validating: regions, rows: rows, exclusive: exclusive, stateActions: stateActions)
         } catch {
             preconditionFailure("invalid transition table: \(error)")
         }
@@ -60,8 +82,10 @@ public struct TransitionTable<M: MachineDefinition>: Sendable {
     ///
     /// - Throws: ``TableError`` when the declaration is inconsistent: a duplicate row id, a row
     ///   of a region the table does not list, raw values that are not positions, too many
-    ///   regions, states, timers or request kinds.
-    public init(validating regions: [any AnyRegion], rows: [Row<M>], exclusive: [ExclusiveGuards<M>] = []) throws(TableError) {
+    ///   regions, states, timers or request kinds, children that do not form a tree, a history
+    ///   or internal mark that does not fit the row's target, actions declared twice for a state.
+    public init(validating regions: [any AnyRegion], rows: [Row<M>], exclusive: [ExclusiveGuards<M>] = [],
+                stateActions: [StateActions<M>] = []) throws(TableError) {
         let regions = regions.map(\.listing)
         guard !regions.isEmpty else { throw .noRegions }
         guard regions.count <= ControlStates.capacity else { throw .tooManyRegions(count: regions.count) }
@@ -69,6 +93,7 @@ public struct TransitionTable<M: MachineDefinition>: Sendable {
         for (position, region) in regions.enumerated() {
             guard regionIndex[region.name] == nil else { throw .duplicateRegion(region.name) }
             guard region.states.count <= 256 else { throw .tooManyStates(region: region.name, count: region.states.count) }
+            try CandidateIndex.validate(region)
             regionIndex[region.name] = position
         }
         for (position, region) in regions.enumerated() where region.index != position {
@@ -94,6 +119,9 @@ public struct TransitionTable<M: MachineDefinition>: Sendable {
                 throw .stateTypeMismatch(row: row.id, region: row.regionName)
             }
             if let sources = row.sources, sources.isEmpty { throw .emptySources(row: row.id) }
+            let sources = row.sources ?? Array(regions[region].states.indices)
+            try CandidateIndex.validate(row: row.id, sources: sources, target: row.target, history: row.history,
+                                        isInternal: row.isInternal, in: regions[region])
             rowRegion.append(region)
         }
 
@@ -103,28 +131,46 @@ public struct TransitionTable<M: MachineDefinition>: Sendable {
             offsets.append(total)
             total += region.states.count
         }
-        let eventCount = eventNames.count
-        var buckets = [[Int]](repeating: [], count: total * eventCount)
-        for (index, row) in rows.enumerated() {
-            let region = rowRegion[index]
-            for state in row.sources ?? Array(regions[region].states.indices) {
-                buckets[(offsets[region] + state) * eventCount + row.event.rawValue].append(index)
+        var entryActions = [Action<M>?](repeating: nil, count: total)
+        var exitActions = [Action<M>?](repeating: nil, count: total)
+        var declaredActions = Set<Int>()
+        for actions in stateActions {
+            guard let region = regionIndex[actions.regionName], regions[region].stateType == actions.stateType else {
+                throw .invalidStateActions(region: actions.regionName, state: "#\(actions.state)",
+                                           problem: "the table lists no such region")
             }
+            let global = offsets[region] + actions.state
+            guard declaredActions.insert(global).inserted else {
+                throw .invalidStateActions(region: actions.regionName, state: regions[region].states[actions.state],
+                                           problem: "they are declared twice")
+            }
+            entryActions[global] = actions.entry
+            exitActions[global] = actions.exit
         }
-        var start = [0]
-        var candidates: [Int] = []
-        for bucket in buckets {
-            candidates += bucket
-            start.append(candidates.count)
+        let eventCount = eventNames.count
+        let isFlat = stateActions.isEmpty && !regions.contains(where: \.isHierarchical)
+        let placed = rows.enumerated().map { index, row in
+            PlacedRow(region: rowRegion[index], sources: row.sources ?? Array(regions[rowRegion[index]].states.indices),
+                      event: row.event.rawValue, target: row.target, history: row.history, isInternal: row.isInternal)
         }
+        let index = try CandidateIndex(regions: regions, eventCount: eventCount, rows: placed, planned: !isFlat)
 
         self.regions = regions
         self.rows = rows
         self.exclusiveGuards = exclusive.map(\.names)
         self.eventCount = eventCount
         self.stateOffset = offsets
-        self.candidateStart = start
-        self.candidateRows = candidates
+        self.candidateStart = index.start
+        self.candidateRows = index.rows
+        self._isFlat = isFlat
+        self._candidatePlans = index.plans
+        self._plans = index.transitionPlans
+        self._planStates = index.planStates
+        self._entryActions = entryActions
+        self._exitActions = exitActions
+        self._historyBase = index.historyBase
+        self._historyDescents = index.historyDescents
+        self.historySlots = index.historySlots
         self.rowSteps = rows.indices.map { index in
             RowStep(region: rowRegion[index], target: rows[index].target,
                     hasGuard: rows[index].guard != nil, hasAction: rows[index].action != nil,
@@ -143,10 +189,11 @@ public struct TransitionTable<M: MachineDefinition>: Sendable {
                                       requestKindNames: requestKindNames)
     }
 
-    /// The state every region starts in, with `context`.
+    /// The state every region starts in, with `context`: each region in its initial leaf, with no
+    /// history. It is a value: no entry action runs for it.
     public func initialState(context: M.Context) -> MachineState<M> {
         var controls = ControlStates()
-        for (index, region) in regions.enumerated() { controls[index] = region.initial }
+        for (index, region) in regions.enumerated() { controls[index] = region.initialLeaf }
         return MachineState(controls: controls, context: context)
     }
 
@@ -155,7 +202,9 @@ public struct TransitionTable<M: MachineDefinition>: Sendable {
         regions.firstIndex { $0.name == name }
     }
 
-    /// The rows that can fire in region `region`, state `state`, on events of `kind`, in table order.
+    /// The rows that can fire in region `region`, leaf `state`, on events of `kind`, in priority
+    /// order: rows of the leaf, then of its parent, and so on up, each level in table order. A
+    /// compound state has none: the region is always in a leaf.
     public func candidates(region: Int, state: Int, kind: M.Event.Kind) -> ArraySlice<Int> {
         let slot = (stateOffset[region] + state) * eventCount + kind.rawValue
         return candidateRows[candidateStart[slot]..<candidateStart[slot + 1]]

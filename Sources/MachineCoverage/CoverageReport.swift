@@ -6,8 +6,10 @@ public struct CoverageReport: Sendable {
     public let listing: TableListing
     /// Hits per row, in table order.
     public let rowHits: [Int]
-    /// Entries per region and state.
+    /// Entries per region and state: leaves and the compound states holding them.
     public let stateEntries: [[Int]]
+    /// Restores by history per region and compound state (see ``TransitionCoverage/historyRestores``).
+    public let historyRestores: [[Int]]
     /// Hits per event kind.
     public let eventHits: [Int]
     /// For each row, whether its guard was seen true and false (a row without a guard: both false).
@@ -33,6 +35,16 @@ public struct CoverageReport: Sendable {
     /// States entered at least once.
     public var states: Ratio {
         Ratio(covered: stateEntries.joined().filter { $0 > 0 }.count, total: stateEntries.joined().count)
+    }
+    /// Compound states entered by some row's history that were restored at least once, when
+    /// the table has such rows.
+    public var histories: Ratio? {
+        var targets: [(region: Int, state: Int)] = []
+        for row in listing.rows where row.history != nil {
+            if let target = row.target, !targets.contains(where: { $0 == (row.region, target) }) { targets.append((row.region, target)) }
+        }
+        guard !targets.isEmpty else { return nil }
+        return Ratio(covered: targets.filter { historyRestores[$0.region][$0.state] > 0 }.count, total: targets.count)
     }
     /// Event kinds handled at least once.
     public var events: Ratio { Ratio(covered: eventHits.filter { $0 > 0 }.count, total: eventHits.count) }
@@ -60,8 +72,8 @@ public struct CoverageReport: Sendable {
             let rows = listing.rows.indices.filter { listing.rows[$0].region == region }
             var result = Set<[Int]>()
             for a in rows {
-                let ends = listing.rows[a].target.map { [$0] } ?? listing.sources(of: listing.rows[a])
-                for b in rows where !Set(listing.sources(of: listing.rows[b])).isDisjoint(with: ends) {
+                let ends = listing.rows[a].target == nil ? listing.leaves(of: listing.rows[a]) : listing.leavesEntered(by: listing.rows[a])
+                for b in rows where !Set(listing.leaves(of: listing.rows[b])).isDisjoint(with: ends) {
                     result.insert([a, b])
                 }
             }
@@ -76,7 +88,7 @@ public struct CoverageReport: Sendable {
             states      \(states)
             events      \(events)
             guards      \(guards)  seen both true and false
-            row pairs   \(rowPairs)  consecutive rows of one region
+            row pairs   \(rowPairs)  consecutive rows of one region\(histories.map { "\nhistory     \($0)  compound states restored by their history" } ?? "")
 
              hits  row                          transition
 

@@ -13,6 +13,9 @@ public struct TransitionCoverage<M: MachineDefinition>: Sendable {
     public private(set) var rowHits: [Int]
     /// How many times each state was entered, by region and state (a run's initial states count).
     public private(set) var stateEntries: [[Int]]
+    /// Per region and compound state, how often a row entered it by its history and found it
+    /// remembered.
+    public private(set) var historyRestores: [[Int]]
     /// How many times each event kind was handled (a row fired for it), by raw value.
     public private(set) var eventHits: [Int]
     /// The outcomes seen of each row's guard, by row index.
@@ -55,6 +58,7 @@ public struct TransitionCoverage<M: MachineDefinition>: Sendable {
         self.table = table
         rowHits = Array(repeating: 0, count: table.rows.count)
         stateEntries = table.regions.map { Array(repeating: 0, count: $0.states.count) }
+        historyRestores = stateEntries
         eventHits = Array(repeating: 0, count: table.eventNames.count)
         guardOutcomes = Array(repeating: GuardOutcomes(), count: table.rows.count)
         pairs = Array(repeating: [], count: table.regions.count)
@@ -64,7 +68,11 @@ public struct TransitionCoverage<M: MachineDefinition>: Sendable {
 
     /// Starts a run from `state`: its control states count as entered, and pairs start afresh.
     public mutating func beginRun(at state: MachineState<M>) {
-        for region in table.regions.indices { stateEntries[region][state.controls[region]] += 1 }
+        for (region, description) in table.regions.enumerated() {
+            let leaf = state.controls[region]
+            guard description.states.indices.contains(leaf) else { continue }
+            for entered in [leaf] + description.ancestors(of: leaf) { stateEntries[region][entered] += 1 }
+        }
         lastRow = Array(repeating: nil, count: table.regions.count)
     }
 
@@ -77,9 +85,13 @@ public struct TransitionCoverage<M: MachineDefinition>: Sendable {
         for row in result.firedRows {
             rowHits[row] += 1
             let region = rowRegion[row]
-            if let target = table.rows[row].target { stateEntries[region][target] += 1 }
+            if result.stateChanges.isEmpty, let target = table.rows[row].target { stateEntries[region][target] += 1 }
             if let previous = lastRow[region] { pairs[region].insert(RowPair(first: previous, second: row)) }
             lastRow[region] = row
+        }
+        for change in result.stateChanges where change.kind != .exited {
+            stateEntries[change.region][change.state] += 1
+            if change.kind == .restored { historyRestores[change.region][change.state] += 1 }
         }
         if !result.firedRows.isEmpty, let kind = stepKind(step) { eventHits[kind] += 1 }
     }
@@ -93,7 +105,10 @@ public struct TransitionCoverage<M: MachineDefinition>: Sendable {
     public mutating func merge(_ other: TransitionCoverage<M>) {
         for index in rowHits.indices { rowHits[index] += other.rowHits[index] }
         for region in stateEntries.indices {
-            for state in stateEntries[region].indices { stateEntries[region][state] += other.stateEntries[region][state] }
+            for state in stateEntries[region].indices {
+                stateEntries[region][state] += other.stateEntries[region][state]
+                historyRestores[region][state] += other.historyRestores[region][state]
+            }
             pairs[region].formUnion(other.pairs[region])
         }
         for index in eventHits.indices { eventHits[index] += other.eventHits[index] }
@@ -113,7 +128,8 @@ public struct TransitionCoverage<M: MachineDefinition>: Sendable {
 
     /// The totals, by name.
     public var report: CoverageReport {
-        CoverageReport(listing: table.listing, rowHits: rowHits, stateEntries: stateEntries, eventHits: eventHits,
+        CoverageReport(listing: table.listing, rowHits: rowHits, stateEntries: stateEntries, historyRestores: historyRestores,
+                       eventHits: eventHits,
                        guardOutcomes: guardOutcomes.map { ($0.wasTrue, $0.wasFalse) },
                        pairs: pairs.map { Set($0.map { [$0.first, $0.second] }) })
     }

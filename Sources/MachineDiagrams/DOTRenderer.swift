@@ -4,6 +4,10 @@ import MachineCore
 /// the initial state, double borders for final states, and an edge per row and source state
 /// labelled `event [guard]`, with the row's id as its tooltip. Rows that leave from any state
 /// start at the region's `any` node.
+///
+/// A compound state is a cluster inside its region's, labelled with its name, holding a point
+/// for its initial child, its children, and `H` (shallow) or `H*` (deep) for its history when a
+/// row enters it so; edges to and from it end at its border (`lhead`, `ltail`).
 struct DOTRenderer {
     let listing: TableListing
     let name: String
@@ -23,27 +27,72 @@ struct DOTRenderer {
             text += "  subgraph \(quoted("cluster_\(region.name)")) {\n"
             text += "    label=\(quoted(region.name)); style=rounded; color=\"#888888\";\n"
             text += "    \(quoted(node(index, "__initial"))) [shape=point, width=0.12, label=\"\"];\n"
-            for (state, stateName) in region.states.enumerated() {
-                let final = region.finalStates.contains(state) ? ", peripheries=2" : ""
-                text += "    \(quoted(node(index, stateName))) [label=\(quoted(stateName))\(final)];\n"
+            for state in region.states.indices where region.parents[state] == nil {
+                text += states(index, state, indent: "    ")
             }
             if listing.hasAnyStateRows(index) {
                 text += "    \(quoted(node(index, "__any"))) [label=\"any state\", shape=plaintext, fontcolor=\"#666666\"];\n"
             }
-            text += "    \(quoted(node(index, "__initial"))) -> \(quoted(node(index, region.states[region.initial])));\n"
+            let initial = endpoint(index, region.initial, history: nil, head: true)
+            text += "    \(quoted(node(index, "__initial"))) -> \(initial.node)\(initial.attribute.map { " [\($0)]" } ?? "");\n"
             text += "  }\n"
         }
         text += "\n"
         for row in listing.rows {
             let region = listing.regions[row.region]
-            let sources = row.sources.map { $0.map { region.states[$0] } } ?? ["__any"]
-            for source in sources {
-                let from = node(row.region, source)
-                let to = row.target.map { node(row.region, region.states[$0]) } ?? from
-                text += "  \(quoted(from)) -> \(quoted(to)) [label=\(quoted(row.label)), tooltip=\(quoted(row.id))];\n"
+            let sources = row.sources.map { $0.map { (state: Optional($0), end: endpoint(row.region, $0, history: nil, head: false)) } }
+                ?? [(state: nil, end: (node: quoted(node(row.region, "__any")), attribute: nil))]
+            for (source, from) in sources {
+                let to = row.target.map { endpoint(row.region, $0, history: row.history, head: true) } ?? (node: from.node, attribute: nil)
+                var attributes = "label=\(quoted(row.label)), tooltip=\(quoted(row.id))"
+                // An edge is clipped at a compound state's border only when its other end is outside it:
+                // a loop, or an edge into a state's own child, stays at the anchor.
+                if let source, let target = row.target {
+                    if !region.contains(source, target), let tail = from.attribute { attributes += ", \(tail)" }
+                    if !region.contains(target, source), let head = to.attribute { attributes += ", \(head)" }
+                } else if let head = to.attribute {
+                    attributes += ", \(head)"
+                }
+                if row.isInternal { attributes += ", style=dashed" }
+                text += "  \(from.node) -> \(to.node) [\(attributes)];\n"
             }
         }
         return text + "}\n"
+    }
+
+    /// A state's node, or for a compound state its cluster with its children.
+    private func states(_ region: Int, _ state: Int, indent: String) -> String {
+        let description = listing.regions[region]
+        let name = description.states[state]
+        guard description.isCompound(state) else {
+            let final = description.finalStates.contains(state) ? ", peripheries=2" : ""
+            return "\(indent)\(quoted(node(region, name))) [label=\(quoted(name))\(final)];\n"
+        }
+        var text = "\(indent)subgraph \(quoted(cluster(region, state))) {\n"
+        text += "\(indent)  label=\(quoted(name)); style=rounded; color=\"#555555\";\n"
+        text += "\(indent)  \(quoted(node(region, name))) [shape=point, width=0.01, style=invis, label=\"\"];\n"
+        text += "\(indent)  \(quoted(node(region, "\(name).__initial"))) [shape=point, width=0.08, label=\"\"];\n"
+        for history in History.allCases where listing.rows.contains(where: { $0.region == region && $0.target == state && $0.history == history }) {
+            text += "\(indent)  \(quoted(node(region, "\(name).__\(history.rawValue)"))) [label=\(quoted(history == .deep ? "H*" : "H")), shape=circle, width=0.3, fixedsize=true];\n"
+        }
+        for child in description.children[state] { text += states(region, child, indent: indent + "  ") }
+        let initial = endpoint(region, description.children[state][0], history: nil, head: true)
+        text += "\(indent)  \(quoted(node(region, "\(name).__initial"))) -> \(initial.node)\(initial.attribute.map { " [\($0)]" } ?? "");\n"
+        return text + "\(indent)}\n"
+    }
+
+    /// The end of an edge at `state`: its node, or a compound state's anchor with the attribute
+    /// that clips the edge at the cluster's border, or its history node.
+    private func endpoint(_ region: Int, _ state: Int, history: History?, head: Bool) -> (node: String, attribute: String?) {
+        let description = listing.regions[region]
+        let name = description.states[state]
+        guard description.isCompound(state) else { return (quoted(node(region, name)), nil) }
+        if let history { return (quoted(node(region, "\(name).__\(history.rawValue)")), nil) }
+        return (quoted(node(region, name)), "\(head ? "lhead" : "ltail")=\(quoted(cluster(region, state)))")
+    }
+
+    private func cluster(_ region: Int, _ state: Int) -> String {
+        "cluster_\(listing.regions[region].name).\(listing.regions[region].states[state])"
     }
 
     private func node(_ region: Int, _ state: String) -> String {

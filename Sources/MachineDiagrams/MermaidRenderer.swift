@@ -4,6 +4,10 @@ import MachineCore
 /// concurrency separators: composite states inside concurrent regions break GitHub's renderer),
 /// `[*]` for initial and final states, and a transition per row and source state labelled
 /// `event [guard]`. Rows that leave from any state start at the region's "any state" node.
+///
+/// A compound state is a composite state inside its region's, with `[*]` pointing at its
+/// initial child, and a state `H` (shallow) or `H*` (deep) for its history when a row enters it
+/// so (Mermaid has no notation of its own for history).
 struct MermaidRenderer {
     let listing: TableListing
     let name: String
@@ -18,8 +22,8 @@ struct MermaidRenderer {
             """
         for (index, region) in listing.regions.enumerated() {
             text += "  state \(region.name) {\n"
-            for stateName in region.states {
-                text += "    \(node(index, stateName)) : \(stateName)\n"
+            for state in region.states.indices where region.parents[state] == nil {
+                text += states(index, state, indent: "    ")
             }
             if listing.hasAnyStateRows(index) {
                 text += "    \(node(index, "any")) : any state\n"
@@ -29,7 +33,8 @@ struct MermaidRenderer {
                 let sources = row.sources.map { $0.map { region.states[$0] } } ?? ["any"]
                 for source in sources {
                     let from = node(index, source)
-                    let to = row.target.map { node(index, region.states[$0]) } ?? from
+                    var to = row.target.map { node(index, region.states[$0]) } ?? from
+                    if let history = row.history, let target = row.target { to = node(index, "\(region.states[target])_\(history.rawValue)") }
                     text += "    \(from) --> \(to) : \(row.label)\n"
                 }
             }
@@ -39,6 +44,22 @@ struct MermaidRenderer {
             text += "  }\n"
         }
         return text
+    }
+
+    /// A state's line, or for a compound state its composite with its children.
+    private func states(_ region: Int, _ state: Int, indent: String) -> String {
+        let description = listing.regions[region]
+        let name = description.states[state]
+        guard description.isCompound(state) else { return "\(indent)\(node(region, name)) : \(name)\n" }
+        var text = "\(indent)state \"\(name)\" as \(node(region, name))\n"
+        text += "\(indent)state \(node(region, name)) {\n"
+        for child in description.children[state] { text += states(region, child, indent: indent + "  ") }
+        for history in History.allCases
+        where listing.rows.contains(where: { $0.region == region && $0.target == state && $0.history == history }) {
+            text += "\(indent)  \(node(region, "\(name)_\(history.rawValue)")) : \(history == .deep ? "H*" : "H")\n"
+        }
+        text += "\(indent)  [*] --> \(node(region, description.states[description.children[state][0]]))\n"
+        return text + "\(indent)}\n"
     }
 
     /// Mermaid ids allow letters, digits and underscores.

@@ -97,13 +97,13 @@ import Testing
 
     @Test func theJSONIsReadableAndItsKeysSorted() throws {
         let text = try Self.text(try Self.busy())
-        let keys = ["\"context\"", "\"controls\"", "\"format\"", "\"lastTimerSerial\"", "\"machine\"", "\"now\"", "\"requests\"", "\"timers\""]
+        let keys = ["\"context\"", "\"controls\"", "\"format\"", "\"history\"", "\"lastTimerSerial\"", "\"machine\"", "\"now\"", "\"requests\"", "\"timers\""]
         let positions = keys.compactMap { text.range(of: $0)?.lowerBound }
         #expect(positions.count == keys.count && positions == positions.sorted())
         #expect(text.contains(#""controls":{"lamp":"on","line":"waiting"}"#))
         #expect(text.contains(#""kind":"lookup","madeAt":{"attoseconds":0,"seconds":0},"ordinal":1,"#))
         #expect(text.contains(#""status":"dropped","supersededBy":2"#))
-        #expect(text.contains(#""format":1,"#))
+        #expect(text.contains(#""format":2,"history":{},"#))
         #expect(text.contains(#""machine":"\#(Relay.table.identity)""#))
     }
 
@@ -139,9 +139,19 @@ import Testing
     // MARK: refusals
 
     @Test func anotherFormatVersionIsRefused() throws {
-        let text = try Self.text(try Self.busy()).replacingOccurrences(of: #""format":1,"#, with: #""format":2,"#)
-        #expect(throws: SavedStateError.otherFormat(found: 2, expected: 1)) { try Self.restore(text) }
-        #expect(SavedStateError.otherFormat(found: 2, expected: 1).description.contains("format version 2"))
+        let text = try Self.text(try Self.busy()).replacingOccurrences(of: #""format":2,"#, with: #""format":3,"#)
+        #expect(throws: SavedStateError.otherFormat(found: 3, expected: 2)) { try Self.restore(text) }
+        #expect(SavedStateError.otherFormat(found: 3, expected: 2).description.contains("format version 3"))
+    }
+
+    @Test func aFileOfVersionOneWhichHadNoHistoryIsStillRead() throws {
+        let original = try Self.busy()
+        let text = try Self.text(original)
+        #expect(text.contains(#""history":{}"#))
+        let old = text.replacingOccurrences(of: #""format":2,"#, with: #""format":1,"#)
+            .replacingOccurrences(of: #""history":{},"#, with: "")
+        #expect(old != text)
+        Self.expectSameFuture(original, try Self.restore(old), [.send(.ping)])
     }
 
     @Test func anotherMachinesStateIsRefused() throws {

@@ -47,6 +47,9 @@ extension AddressPicker {
         case searching
         /// The places found are shown as results and markers.
         case showingResults
+        /// Compound: the search field is open, in one of the six states from `editing` to
+        /// `showingResults`; typing, submitting and cancelling are its rows.
+        case active
     }
 
     /// The points of interest of a category shown on the map.
@@ -66,7 +69,9 @@ extension AddressPicker {
     /// The map region: panning and reverse geocoding.
     public static let map = Region<MapState>("map", index: 2, initial: .idle)
     /// The search region: completions and place search.
-    public static let search = Region<SearchState>("search", index: 3, initial: .inactive)
+    public static let search = Region<SearchState>(
+        "search", index: 3, initial: .inactive,
+        children: [.active: [.editing, .debouncing, .loadingCompletions, .showingCompletions, .searching, .showingResults]])
     /// The points-of-interest region.
     public static let poi = Region<PointsOfInterestState>("poi", index: 4, initial: .off)
 }

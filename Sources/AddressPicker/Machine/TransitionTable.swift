@@ -25,10 +25,6 @@ extension AddressPicker {
         ExclusiveGuards(.isSelectedCategory, .isOtherCategory),
     ]
 
-    static let activeSearch: Sources<SearchState> = [
-        .editing, .debouncing, .loadingCompletions, .showingCompletions, .searching, .showingResults,
-    ]
-
     static let rows: [Row<AddressPicker>] = [
         // MARK: picker
         Row("K1.dismissAlert", in: picker, from: [.picking], on: .alertDismissed, when: .alertShown, action: dismissAlert),
@@ -91,12 +87,12 @@ extension AddressPicker {
             to: .idle),
 
         // MARK: search
-        Row("S1.activate", in: search, from: [.inactive], on: .searchActivated, to: .editing, action: activateSearch),
-        Row("S3.clear", in: search, from: activeSearch, on: .queryChanged, when: .clearsQuery,
+        Row("S1.activate", in: search, from: [.inactive], on: .searchActivated, to: .active, action: activateSearch),
+        Row("S3.clear", in: search, from: [.active], on: .queryChanged, when: .clearsQuery,
             to: .editing, action: clearQuery),
-        Row("S4.type", in: search, from: activeSearch, on: .queryChanged, when: .editsQuery,
+        Row("S4.type", in: search, from: [.active], on: .queryChanged, when: .editsQuery,
             to: .debouncing, action: editQuery),
-        Row("R1.shortQuery", in: search, from: activeSearch, on: .queryChanged, when: .editsShortQuery,
+        Row("R1.shortQuery", in: search, from: [.active], on: .queryChanged, when: .editsShortQuery,
             to: .editing, action: editShortQuery),
         Row("S5.reuseCompletions", in: search, from: [.debouncing], on: .searchDebounceElapsed,
             when: .hasCompletionsForQuery, to: .showingCompletions),
@@ -110,7 +106,7 @@ extension AddressPicker {
             to: .showingCompletions, action: failCompletions),
         Row("C1.selectCompletion", in: search, from: [.showingCompletions, .debouncing, .loadingCompletions],
             on: .completionSelected, when: .isOfferedCompletion, to: .searching, action: searchCompletion),
-        Row("C2.submit", in: search, from: activeSearch, on: .searchSubmitted, when: .hasQuery,
+        Row("C2.submit", in: search, from: [.active], on: .searchSubmitted, when: .hasQuery,
             to: .searching, action: searchQuery),
         Row("C3.places", in: search, from: [.searching], on: .places, when: .foundPlaces,
             to: .showingResults, action: showPlaces),
@@ -120,7 +116,7 @@ extension AddressPicker {
             to: .showingResults, action: failPlaces),
         Row("C5.pickResult", in: search, from: [.showingResults], on: .resultSelected, when: .isOfferedResult,
             to: .inactive, action: pickResult),
-        Row("C6.cancel", in: search, from: activeSearch, on: .searchCancelled, to: .inactive, action: cancelSearch),
+        Row("C6.cancel", in: search, from: [.active], on: .searchCancelled, to: .inactive, action: cancelSearch),
         Row("K2.stopSearch", in: search, from: [.debouncing, .loadingCompletions, .searching], on: .confirmTapped,
             when: .hasAddress, to: .inactive),
 

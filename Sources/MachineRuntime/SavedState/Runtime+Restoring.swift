@@ -17,13 +17,14 @@ extension Runtime {
     ///     half-way would have).
     /// - Throws: ``SavedStateError``.
     public init(restoring saved: SavedState<M>, table: TransitionTable<M>, answerer: Answerer<M>? = nil) throws(SavedStateError) {
-        guard saved.format == SavedState<M>.formatVersion else {
+        guard saved.format == SavedState<M>.formatVersion || saved.format == 1 else {
             throw .otherFormat(found: saved.format, expected: SavedState<M>.formatVersion)
         }
         let identity = table.identity
         guard saved.machine == identity else { throw .otherMachine(found: saved.machine, expected: identity) }
         let checker = SavedStateChecker<M>(table: table, now: saved.now)
-        let controls = try checker.controls(saved.controls)
+        var controls = try checker.controls(saved.controls)
+        try checker.remember(saved.history, in: &controls)
         try checker.check(time: saved.now, "now", from: .zero)
         let timers = try checker.timers(saved.timers, lastSerial: saved.lastTimerSerial)
         let requests = try checker.requests(saved.requests)
@@ -51,7 +52,7 @@ struct SavedStateChecker<M: MachineDefinition> {
     let table: TransitionTable<M>
     let now: Duration
 
-    /// The control states, every region named once, every state one of its region's.
+    /// The control states, every region named once, every state a leaf of its region's.
     func controls(_ names: [String: String]) throws(SavedStateError) -> ControlStates {
         var controls = ControlStates()
         for (index, region) in table.regions.enumerated() {
@@ -59,12 +60,34 @@ struct SavedStateChecker<M: MachineDefinition> {
             guard let state = region.states.firstIndex(of: name) else {
                 throw .inconsistent(field: "controls.\(region.name)", problem: "'\(name)' is not a state of the region (\(region.states.joined(separator: ", ")))")
             }
+            guard !region.isCompound(state) else {
+                throw .inconsistent(field: "controls.\(region.name)", problem: "'\(name)' has children; a region is always in a leaf")
+            }
             controls[index] = state
         }
         if let unknown = names.keys.sorted().first(where: { table.regionIndex(named: $0) == nil }) {
             throw .inconsistent(field: "controls", problem: "the machine has no region '\(unknown)'")
         }
         return controls
+    }
+
+    /// Sets the history memory: every key names a compound state entered by history
+    /// (`region.state`), every value a leaf below it.
+    func remember(_ history: [String: String], in controls: inout ControlStates) throws(SavedStateError) {
+        for key in history.keys.sorted() {
+            let slot = table.historySlots.firstIndex { "\(table.regions[$0.region].name).\(table.regions[$0.region].states[$0.state])" == key }
+            guard let slot else {
+                throw .inconsistent(field: "history", problem: "'\(key)' is not a state the machine enters by history")
+            }
+            let compound = table.historySlots[slot]
+            let region = table.regions[compound.region]
+            guard let name = history[key], let leaf = region.states.firstIndex(of: name), !region.isCompound(leaf),
+                  region.ancestors(of: leaf).contains(compound.state)
+            else {
+                throw .inconsistent(field: "history.\(key)", problem: "'\(history[key] ?? "")' is not a leaf of \(key)")
+            }
+            controls[history: slot] = leaf
+        }
     }
 
     /// Checks that `time` is an instant of the virtual clock, no earlier than `earliest` and no

@@ -6,7 +6,7 @@ import MachineCore
 /// machine well under 50 µs (see ``JSONNode``).
 ///
 /// ```json
-/// {"context":{…},"controls":{"search":"typing",…},"format":1,"lastTimerSerial":6,
+/// {"context":{…},"controls":{"search":"typing",…},"format":2,"history":{"search.active":"typing"},"lastTimerSerial":6,
 ///  "machine":"10d33199a32732a1","now":{"attoseconds":700000000000000000,"seconds":1},
 ///  "requests":[{"id":1,"kind":"completions","madeAt":{…},"ordinal":1,"request":{…},"status":"answered"},…],
 ///  "timers":[{"deadline":{…},"name":"searchDebounce","serial":5}]}
@@ -29,6 +29,9 @@ extension SavedState where M.Context: Codable, M.Request: Codable {
             let controls = JSONObject()
             controls.members = self.controls.map { JSONMember($0.key, .string($0.value)) }
             root.members.append(JSONMember("controls", .object(controls)))
+            let history = JSONObject()
+            history.members = self.history.map { JSONMember($0.key, .string($0.value)) }
+            root.members.append(JSONMember("history", .object(history)))
             root.members.append(JSONMember("context", try NodeEncoder.node(of: context, at: path.appending(JSONKey(stringValue: "context")))))
             root.members.append(JSONMember("now", Self.node(of: now)))
             let timers = JSONArray()
@@ -65,7 +68,8 @@ extension SavedState where M.Context: Codable, M.Request: Codable {
     }
 
     /// Reads a state of `table`'s machine from `json`. Checks, in order, that it is JSON, that it
-    /// is of ``formatVersion``, that it is of this machine (`TransitionTable.identity`), and
+    /// is of ``formatVersion`` (or of version 1, which had no history), that it is of this machine
+    /// (`TransitionTable.identity`), and
     /// that every field is there with its type. Whether the state is one a runtime can be in is
     /// checked by ``Runtime/init(restoring:table:answerer:)``.
     ///
@@ -81,13 +85,18 @@ extension SavedState where M.Context: Codable, M.Request: Codable {
         }
         let root = try SavedStateFields(document, path: .root)
         let format = try root.integer("format")
-        guard format == Self.formatVersion else { throw .otherFormat(found: format, expected: Self.formatVersion) }
+        guard format == Self.formatVersion || format == 1 else { throw .otherFormat(found: format, expected: Self.formatVersion) }
         let machine = try root.string("machine")
         guard machine == table.identity else { throw .otherMachine(found: machine, expected: table.identity) }
 
         let controlsField = try root.object("controls")
         var controls: [String: String] = [:]
         for member in controlsField.object.members { controls[member.key] = try controlsField.string(member.key) }
+        var history: [String: String] = [:]
+        if format >= 2 {
+            let historyField = try root.object("history")
+            for member in historyField.object.members { history[member.key] = try historyField.string(member.key) }
+        }
         var timers: [TimerEntry] = []
         for timer in try root.array("timers") {
             timers.append(TimerEntry(name: try timer.string("name"), deadline: try timer.optionalTime("deadline"),
@@ -105,7 +114,7 @@ extension SavedState where M.Context: Codable, M.Request: Codable {
                 cancelledAt: request.has("cancelledAt") ? try request.time("cancelledAt") : nil,
                 supersededBy: request.has("supersededBy") ? try request.integer("supersededBy") : nil))
         }
-        self.init(format: format, machine: machine, controls: controls, context: try root.decoded(M.Context.self, "context"),
+        self.init(format: format, machine: machine, controls: controls, history: history, context: try root.decoded(M.Context.self, "context"),
                   now: try root.time("now"), timers: timers, lastTimerSerial: try root.integer("lastTimerSerial"), requests: requests)
     }
 

@@ -2,7 +2,8 @@ import MachineCore
 
 /// A running machine, saved: everything a ``Runtime`` needs to go on exactly as it would have.
 ///
-/// A saved state holds the control state of every region (by name), the context, the virtual
+/// A saved state holds the control state of every region (by name), the history of its
+/// compound states (see ``MachineCore/History``), the context, the virtual
 /// time, the running timers with their deadlines, and every request the runtime made, with its
 /// id, its ordinal among its kind and its status (pending, answered, cancelled, or cancelled
 /// and its answer dropped). It names its format version (``formatVersion``) and the machine it
@@ -26,7 +27,9 @@ import MachineCore
 /// with nothing running, and a restore rebuilds it from them.
 public struct SavedState<M: MachineDefinition>: Sendable {
     /// The format this version of the package writes and reads.
-    public static var formatVersion: Int { 1 }
+    ///
+    /// Version 2 added ``history``; a file of version 1 (which had none to save) is still read.
+    public static var formatVersion: Int { 2 }
 
     /// The format of the file: ``formatVersion`` for one this package wrote.
     public let format: Int
@@ -34,6 +37,9 @@ public struct SavedState<M: MachineDefinition>: Sendable {
     public let machine: String
     /// The control state of each region: region name to state name.
     public let controls: [String: String]
+    /// The leaf each compound state entered by history remembers: `region.state` to the leaf's
+    /// name, for the states exited at least once.
+    public let history: [String: String]
     /// The extended state.
     public let context: M.Context
     /// The virtual time.
@@ -105,6 +111,11 @@ extension Runtime {
                 // A state index the region lacks (a hand-built state) is written as its number,
                 // which a restore refuses as an unknown state.
                 return (region.name, region.states.indices.contains(state) ? region.states[state] : String(state))
+            }),
+            history: Dictionary(uniqueKeysWithValues: table.historySlots.enumerated().compactMap { slot, compound in
+                let region = table.regions[compound.region]
+                guard let leaf = _state.controls[history: slot] else { return nil }
+                return ("\(region.name).\(region.states[compound.state])", region.states.indices.contains(leaf) ? region.states[leaf] : String(leaf))
             }),
             context: _state.context,
             now: _now,

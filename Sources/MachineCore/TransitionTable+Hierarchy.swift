@@ -1,0 +1,202 @@
+/// The indexes a table builds from its regions' hierarchy and its rows, so that the step finds
+/// a leaf's rows and what firing each does by index.
+struct CandidateIndex {
+    /// For each (region, state, event) slot, where its candidates start in ``rows``.
+    var start: [Int] = [0]
+    /// The candidate rows of every slot, in priority order: the innermost source first, then
+    /// table order.
+    var rows: [Int] = []
+    /// For each candidate, its plan in ``plans`` (empty for a flat table).
+    var plans: [Int32] = []
+    /// What firing each candidate does.
+    var transitionPlans: [TransitionPlan] = []
+    /// The states the plans exit and enter.
+    var planStates: [Int32] = []
+    /// The compound states entered by history, by slot.
+    var historySlots: [(region: Int, state: Int)] = []
+    /// For each history slot, leaf and depth (shallow 0, deep 1): the states entered below the
+    /// slot's state, at `historyBase[slot] + leaf * 2 + depth`.
+    var historyDescents: [StatePath] = []
+    var historyBase: [Int] = []
+
+    /// Checks that a region's children form a tree whose final states are leaves.
+    static func validate(_ region: RegionDescription) throws(TableError) {
+        var seenParents = Set<Int>()
+        for parent in region.declaredParents {
+            let name = region.states[parent]
+            guard seenParents.insert(parent).inserted else {
+                throw .invalidHierarchy(region: region.name, problem: "'\(name)' is given children twice")
+            }
+            guard !region.children[parent].isEmpty else {
+                throw .invalidHierarchy(region: region.name, problem: "'\(name)' has an empty list of children")
+            }
+        }
+        var seenChildren = Set<Int>()
+        for children in region.children {
+            for child in children where !seenChildren.insert(child).inserted {
+                throw .invalidHierarchy(region: region.name, problem: "'\(region.states[child])' is listed as a child twice")
+            }
+        }
+        for state in region.states.indices {
+            var seen: Set<Int> = [state]
+            var current = region.parents[state]
+            while let parent = current {
+                guard seen.insert(parent).inserted else {
+                    throw .invalidHierarchy(region: region.name, problem: "'\(region.states[state])' is its own ancestor")
+                }
+                current = region.parents[parent]
+            }
+        }
+        for final in region.finalStates where region.isCompound(final) {
+            throw .invalidHierarchy(region: region.name, problem: "final state '\(region.states[final])' has children")
+        }
+    }
+
+    /// Checks a row's history and internal marks against its region's hierarchy.
+    static func validate(row id: String, sources: [Int], target: Int?, history: History?, isInternal: Bool,
+                         in region: RegionDescription) throws(TableError) {
+        if history != nil {
+            guard let target, region.isCompound(target) else {
+                throw .invalidRowTarget(row: id, problem: "a history needs a compound target")
+            }
+        }
+        if isInternal {
+            guard let target else { throw .invalidRowTarget(row: id, problem: "an internal row needs a target") }
+            for source in sources where !region.contains(source, target) {
+                throw .invalidRowTarget(
+                    row: id,
+                    problem: "an internal row's target must be its source or below it, and '\(region.states[target])' is not in '\(region.states[source])'")
+            }
+        }
+    }
+
+    /// Builds the candidate lists of every slot; with `planned`, also what firing each candidate
+    /// does.
+    init(regions: [RegionDescription], eventCount: Int, rows: [PlacedRow], planned: Bool) throws(TableError) {
+        for row in rows where row.history != nil {
+            guard let target = row.target else { continue }
+            if !historySlots.contains(where: { $0.region == row.region && $0.state == target }) {
+                historySlots.append((region: row.region, state: target))
+            }
+        }
+        guard historySlots.count <= ControlStates.historyCapacity else { throw .tooManyHistoryStates(count: historySlots.count) }
+        for slot in historySlots where regions[slot.region].states.count > 255 {
+            throw .invalidHierarchy(region: regions[slot.region].name, problem: "a region entered by history has at most 255 states")
+        }
+        if planned { buildHistoryDescents(regions: regions) }
+
+        for (regionIndex, region) in regions.enumerated() {
+            for state in region.states.indices {
+                for event in 0..<eventCount {
+                    if region.isCompound(state) {
+                        start.append(self.rows.count)
+                        continue
+                    }
+                    let chain = [state] + region.ancestors(of: state)
+                    var found: [(depth: Int, position: Int, source: Int)] = []
+                    for (position, row) in rows.enumerated() where row.region == regionIndex && row.event == event {
+                        guard let level = chain.firstIndex(where: row.sources.contains) else { continue }
+                        found.append((depth: level, position: position, source: chain[level]))
+                    }
+                    found.sort { ($0.depth, $0.position) < ($1.depth, $1.position) }
+                    for candidate in found {
+                        self.rows.append(candidate.position)
+                        if planned {
+                            let row = rows[candidate.position]
+                            plans.append(Int32(transitionPlans.count))
+                            transitionPlans.append(plan(region: region, regionIndex: regionIndex, leaf: state, source: candidate.source,
+                                                        target: row.target, history: row.history, isInternal: row.isInternal))
+                        }
+                    }
+                    start.append(self.rows.count)
+                }
+            }
+        }
+    }
+
+    private mutating func append(_ states: [Int], leaf: Int = -1) -> StatePath {
+        let first = planStates.count
+        planStates += states.map(Int32.init)
+        return StatePath(start: first, end: planStates.count, leaf: leaf)
+    }
+
+    /// The states entered below `state` by default, top down.
+    private func defaultDescent(below state: Int, in region: RegionDescription) -> [Int] {
+        var states: [Int] = []
+        var current = state
+        while let first = region.children[current].first, states.count < region.states.count {
+            states.append(first)
+            current = first
+        }
+        return states
+    }
+
+    private mutating func buildHistoryDescents(regions: [RegionDescription]) {
+        for slot in historySlots {
+            let region = regions[slot.region]
+            historyBase.append(historyDescents.count)
+            for leaf in region.states.indices {
+                let chain = [leaf] + region.ancestors(of: leaf)
+                guard !region.isCompound(leaf), let level = chain.firstIndex(of: slot.state), level > 0 else {
+                    let unused = StatePath(start: 0, end: 0)
+                    historyDescents += [unused, unused]
+                    continue
+                }
+                let below = Array(chain[..<level].reversed())
+                let child = below[0]
+                let shallow = [child] + defaultDescent(below: child, in: region)
+                historyDescents.append(append(shallow, leaf: region.defaultLeaf(of: child)))
+                historyDescents.append(append(below, leaf: leaf))
+            }
+        }
+    }
+
+    private mutating func plan(region: RegionDescription, regionIndex: Int, leaf: Int, source: Int, target: Int?,
+                               history: History?, isInternal: Bool) -> TransitionPlan {
+        let empty = StatePath(start: 0, end: 0)
+        guard let target else {
+            return TransitionPlan(exits: empty, path: empty, descent: empty, historySlot: -1, isDeep: false, changes: false,
+                                  rememberMask: 0)
+        }
+        let targetChain = [target] + region.ancestors(of: target)
+        let domain: Int? =
+            if isInternal && targetChain.contains(source) {
+                source
+            } else {
+                region.ancestors(of: source).first { targetChain.dropFirst().contains($0) }
+            }
+        var exits: [Int] = []
+        var current: Int? = leaf
+        while let state = current, state != domain {
+            exits.append(state)
+            current = region.parents[state]
+        }
+        var path: [Int] = []
+        for state in targetChain {
+            if state == domain { break }
+            path.append(state)
+        }
+        var mask: UInt64 = 0
+        for state in exits {
+            if let slot = historySlots.firstIndex(where: { $0.region == regionIndex && $0.state == state }) {
+                mask |= 0xFF << UInt64(slot * 8)
+            }
+        }
+        let slot = history.flatMap { _ in historySlots.firstIndex { $0.region == regionIndex && $0.state == target } }
+        return TransitionPlan(
+            exits: append(exits), path: append(path.reversed()),
+            descent: append(defaultDescent(below: target, in: region), leaf: region.defaultLeaf(of: target)),
+            historySlot: Int32(slot ?? -1), isDeep: history == .deep, changes: true, rememberMask: mask)
+    }
+}
+
+/// What the candidate index reads of a row: its region's position, its sources (every state for
+/// `.any`), its event's raw value and its target.
+struct PlacedRow {
+    let region: Int
+    let sources: [Int]
+    let event: Int
+    let target: Int?
+    let history: History?
+    let isInternal: Bool
+}
