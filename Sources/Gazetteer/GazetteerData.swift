@@ -87,7 +87,8 @@ struct GazetteerData: Equatable {
         guard try header.uint32() == UInt32(GazetteerFormat.headerSize) else { throw .corrupt("unexpected header size") }
         let checksum = try header.uint64()
         let length = try header.uint64()
-        let expected = GazetteerFormat.headerSize + Int(clamping: length)
+        // A length near 2^64 must not overflow the sum: such a file is truncated, whatever it holds.
+        let expected = GazetteerFormat.headerSize + Int(clamping: min(length, UInt64(Int.max - GazetteerFormat.headerSize)))
         guard bytes.count >= expected else { throw .truncated(expected: expected, actual: bytes.count) }
         guard bytes.count == expected else { throw .corrupt("\(bytes.count - expected) bytes after the payload") }
         let actual = GazetteerFormat.checksum(bytes[GazetteerFormat.headerSize...])
