@@ -9,8 +9,8 @@ func products(_ names: String...) -> [Target.Dependency] {
 // Coverage-guided fuzz targets (libFuzzer) for every reader of outside input. A package of its own,
 // beside the root one, so that `swift build` and `swift test` of the root never see them: build and
 // run them with `Scripts/fuzz TARGET [SECONDS]`, which passes `-sanitize=fuzzer,address` to every
-// Swift module (the package's own, instrumented for coverage, and the targets, linked with libFuzzer's
-// `main`).
+// Swift module, so that the root's modules are instrumented for coverage too. Each target's main.swift
+// hands its test to libFuzzer's driver (LibFuzzerDriver), since a Swift executable has its own `main`.
 let package = Package(
     name: "Fuzz",
     dependencies: [.package(name: "swift-address-picker", path: "..")],
