@@ -149,8 +149,8 @@ struct GazetteerData: Equatable {
                   "a string index out of range")
         try check(areaCountry.allSatisfy { $0 < countryCode.count }, "a country index out of range")
         try check(area.allSatisfy { $0 < areaRegion.count }, "an area index out of range")
-        try check(latitudeE5.allSatisfy { abs($0) <= 9_000_000 }, "a latitude out of range")
-        try check(longitudeE5.allSatisfy { abs($0) <= 18_000_000 }, "a longitude out of range")
+        try check(latitudeE5.allSatisfy { $0.magnitude <= 9_000_000 }, "a latitude out of range")
+        try check(longitudeE5.allSatisfy { $0.magnitude <= 18_000_000 }, "a longitude out of range")
         try check(axis.allSatisfy { $0 < 3 }, "a k-d axis out of range")
         var seen = [Bool](repeating: false, count: placeCount)
         for place in sorted {
