@@ -16,4 +16,11 @@ import Testing
         #expect(bytes.count == 120)
         #expect(throws: GazetteerError.truncated(expected: Int.max, actual: 120)) { try Gazetteer(bytes: bytes) }
     }
+
+    /// A latitude of Int32.min overflowed `abs` while the loader checked the range.
+    @Test func aLatitudeOfInt32MinIsOutOfRangeNotAnOverflow() throws {
+        let bytes = try Self.regression("latitude-int32-min.gazetteer")
+        #expect(bytes.count == 868)
+        #expect(throws: GazetteerError.corrupt("a latitude out of range")) { try Gazetteer(bytes: bytes) }
+    }
 }
