@@ -72,7 +72,8 @@ let package = Package(
         .target(name: "ScriptTestSupport", dependencies: ["EventScripts", "MachineExploration"], path: "Tests/ScriptTestSupport"),
         .testTarget(
             name: "EventScriptsTests",
-            dependencies: ["EventScripts", "MachineCore", "MachineExploration", "MachineRuntime", "MachineTesting", "ScriptTestSupport"]),
+            dependencies: ["EventScripts", "MachineCore", "MachineExploration", "MachineRuntime", "MachineTesting", "ScriptTestSupport"],
+            exclude: ["Regressions"]),
         .testTarget(name: "AddressPickerToolTests", dependencies: ["AddressPickerTool"]),
         .testTarget(
             name: "MachineCommandLineTests",
