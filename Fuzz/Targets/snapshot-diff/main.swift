@@ -45,7 +45,10 @@ enum SnapshotDiff {
         }
     }
 
-    static func lines(_ text: String) -> [Substring] { text.split(separator: "\n", omittingEmptySubsequences: false) }
+    /// Lines as a line-based reader sees them: ending at every LF byte.
+    static func lines(_ text: String) -> [Substring] {
+        text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map { Substring($0) }
+    }
 
     /// `old` with the diff's hunks applied; each hunk's header must give its own position and
     /// line counts, and its context and removed lines must be the old ones at that position.
@@ -53,7 +56,7 @@ enum SnapshotDiff {
         require(diff.hasSuffix("\n"), "a diff without a final line break")
         var result: [Substring] = []
         var next = 0
-        var diffLines = diff.dropLast().split(separator: "\n", omittingEmptySubsequences: false)[...]
+        var diffLines = lines(String(diff.dropLast()))[...]
         while let header = diffLines.popFirst() {
             let numbers = header.split(whereSeparator: { !$0.isNumber }).compactMap { Int($0) }
             require(header.hasPrefix("@@ -") && header.hasSuffix(" @@") && numbers.count == 4, "a bad hunk header: \(header)")
