@@ -53,10 +53,10 @@ enum SnapshotDiff {
     /// `old` with the diff's hunks applied; each hunk's header must give its own position and
     /// line counts, and its context and removed lines must be the old ones at that position.
     static func apply(_ diff: String, to old: [Substring]) -> [Substring] {
-        require(diff.hasSuffix("\n"), "a diff without a final line break")
+        require(diff.utf8.last == UInt8(ascii: "\n"), "a diff without a final line break")
         var result: [Substring] = []
         var next = 0
-        var diffLines = lines(String(diff.dropLast()))[...]
+        var diffLines = lines(String(Substring(diff.utf8.dropLast())))[...]
         while let header = diffLines.popFirst() {
             let numbers = header.split(whereSeparator: { !$0.isNumber }).compactMap { Int($0) }
             require(header.hasPrefix("@@ -") && header.hasSuffix(" @@") && numbers.count == 4, "a bad hunk header: \(header)")
@@ -68,14 +68,15 @@ enum SnapshotDiff {
             var (olds, news) = (0, 0)
             while let line = diffLines.first, !line.hasPrefix("@@ ") {
                 diffLines.removeFirst()
-                let text = line.dropFirst()
-                switch line.first {
-                case " ", "-":
+                // By bytes: the prefix and a combining mark after it are one character.
+                let text = Substring(line.utf8.dropFirst())
+                switch line.utf8.first {
+                case UInt8(ascii: " "), UInt8(ascii: "-"):
                     require(next < old.count && old[next].utf8.elementsEqual(text.utf8), "hunk \(header): \(line.debugDescription) is not old line \(next + 1)")
                     next += 1
                     olds += 1
-                    if line.first == " " { result.append(text); news += 1 }
-                case "+":
+                    if line.utf8.first == UInt8(ascii: " ") { result.append(text); news += 1 }
+                case UInt8(ascii: "+"):
                     result.append(text)
                     news += 1
                 default:
