@@ -87,7 +87,8 @@ struct GazetteerData: Equatable {
         guard try header.uint32() == UInt32(GazetteerFormat.headerSize) else { throw .corrupt("unexpected header size") }
         let checksum = try header.uint64()
         let length = try header.uint64()
-        let expected = GazetteerFormat.headerSize + Int(clamping: length)
+        // A length near 2^64 must not overflow the sum: such a file is truncated, whatever it holds.
+        let expected = GazetteerFormat.headerSize + Int(clamping: min(length, UInt64(Int.max - GazetteerFormat.headerSize)))
         guard bytes.count >= expected else { throw .truncated(expected: expected, actual: bytes.count) }
         guard bytes.count == expected else { throw .corrupt("\(bytes.count - expected) bytes after the payload") }
         let actual = GazetteerFormat.checksum(bytes[GazetteerFormat.headerSize...])
@@ -148,8 +149,8 @@ struct GazetteerData: Equatable {
                   "a string index out of range")
         try check(areaCountry.allSatisfy { $0 < countryCode.count }, "a country index out of range")
         try check(area.allSatisfy { $0 < areaRegion.count }, "an area index out of range")
-        try check(latitudeE5.allSatisfy { abs($0) <= 9_000_000 }, "a latitude out of range")
-        try check(longitudeE5.allSatisfy { abs($0) <= 18_000_000 }, "a longitude out of range")
+        try check(latitudeE5.allSatisfy { $0.magnitude <= 9_000_000 }, "a latitude out of range")
+        try check(longitudeE5.allSatisfy { $0.magnitude <= 18_000_000 }, "a longitude out of range")
         try check(axis.allSatisfy { $0 < 3 }, "a k-d axis out of range")
         var seen = [Bool](repeating: false, count: placeCount)
         for place in sorted {

@@ -35,8 +35,10 @@ public enum LineDiff {
     /// Lines are the same when their Unicode scalars are (no normalisation).
     private static func same(_ a: Substring, _ b: Substring) -> Bool { a.utf8.elementsEqual(b.utf8) }
 
+    /// Lines end at every LF byte, a CR before it included: split by characters, "\r\n" is one
+    /// character and would hide the break, leaving a diff line that holds a line break.
     private static func lines(_ text: String) -> [Substring] {
-        text.split(separator: "\n", omittingEmptySubsequences: false)
+        text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map { Substring($0) }
     }
 
     /// Removals and additions that turn `old` into `new`, through a longest common subsequence.

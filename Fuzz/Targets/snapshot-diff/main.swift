@@ -1,0 +1,95 @@
+import EventScripts
+import Foundation
+import FuzzChecks
+
+/// Snapshot comparison: two texts (split at the first NUL byte) compared by ``LineDiff`` and by a
+/// ``SnapshotStore`` reading the first as its reference. Equal texts give no diff and a match;
+/// different ones a diff whose hunks, applied to the expected lines, give exactly the actual ones.
+enum SnapshotDiff {
+    static let store = SnapshotStore(
+        directory: FileManager.default.temporaryDirectory.appendingPathComponent("snapshot-diff-fuzz-\(getpid())"),
+        mode: .never, isContinuousIntegration: true)
+
+    static func test(_ bytes: [UInt8]) {
+        let (first, second) = splitAtFirstNul(bytes)
+        let expected = String(decoding: first, as: UTF8.self)
+        let actual = String(decoding: second, as: UTF8.self)
+        let context = Int(first.first ?? 3) % 5
+        let maximumAligned = second.count % 2 == 0 ? 2000 : 2
+        let diff = LineDiff.unified(expected: expected, actual: actual, context: context, maximumAligned: maximumAligned)
+        let equal = expected.utf8.elementsEqual(actual.utf8)
+        require((diff == nil) == equal, "equal texts: \(equal), diff: \(diff ?? "none")")
+        if let diff {
+            require(apply(diff, to: lines(expected)) == lines(actual), "the diff does not turn the expected text into the actual one:\n\(diff)")
+        }
+        compareWithStore(expected: expected, actual: actual)
+    }
+
+    /// The store reads the reference back from its file and compares as the diff does.
+    static func compareWithStore(expected: String, actual: String) {
+        do {
+            try FileManager.default.createDirectory(at: store.directory, withIntermediateDirectories: true)
+            try Data(expected.utf8).write(to: store.referenceURL(for: "reference"))
+        } catch {
+            fatalError("cannot write the reference for the store: \(error)")
+        }
+        do {
+            let outcome = try store.verify(actual, named: "reference")
+            switch outcome {
+            case .matched: require(expected.utf8.elementsEqual(actual.utf8), "a match of different texts")
+            case .mismatched(let diff): require(diff == LineDiff.unified(expected: expected, actual: actual), "the store's diff differs")
+            case .missing, .recorded: require(false, "the store recorded or missed a reference it has, in mode never: \(outcome)")
+            }
+        } catch {
+            require(false, "verifying in mode never failed: \(error)")
+        }
+    }
+
+    /// Lines as a line-based reader sees them: ending at every LF byte.
+    static func lines(_ text: String) -> [Substring] {
+        text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map { Substring($0) }
+    }
+
+    /// `old` with the diff's hunks applied; each hunk's header must give its own position and
+    /// line counts, and its context and removed lines must be the old ones at that position.
+    static func apply(_ diff: String, to old: [Substring]) -> [Substring] {
+        require(diff.utf8.last == UInt8(ascii: "\n"), "a diff without a final line break")
+        var result: [Substring] = []
+        var next = 0
+        var diffLines = lines(String(Substring(diff.utf8.dropLast())))[...]
+        while let header = diffLines.popFirst() {
+            let numbers = header.split(whereSeparator: { !$0.isNumber }).compactMap { Int($0) }
+            require(header.hasPrefix("@@ -") && header.hasSuffix(" @@") && numbers.count == 4, "a bad hunk header: \(header)")
+            let (oldStart, oldCount, newStart, newCount) = (numbers[0], numbers[1], numbers[2], numbers[3])
+            require(oldStart - 1 >= next && oldStart - 1 <= old.count, "hunk \(header) out of order after line \(next)")
+            result += old[next..<(oldStart - 1)]
+            require(newStart == result.count + 1, "hunk \(header) starts at new line \(newStart), \(result.count + 1) expected")
+            next = oldStart - 1
+            var (olds, news) = (0, 0)
+            while let line = diffLines.first, !line.hasPrefix("@@ ") {
+                diffLines.removeFirst()
+                // By bytes: the prefix and a combining mark after it are one character.
+                let text = Substring(line.utf8.dropFirst())
+                switch line.utf8.first {
+                case UInt8(ascii: " "), UInt8(ascii: "-"):
+                    require(next < old.count && old[next].utf8.elementsEqual(text.utf8), "hunk \(header): \(line.debugDescription) is not old line \(next + 1)")
+                    next += 1
+                    olds += 1
+                    if line.utf8.first == UInt8(ascii: " ") { result.append(text); news += 1 }
+                case UInt8(ascii: "+"):
+                    result.append(text)
+                    news += 1
+                default:
+                    require(false, "a diff line that is not context, removed or added: \(line.debugDescription)")
+                }
+            }
+            require(olds == oldCount && news == newCount, "hunk \(header) holds \(olds) old and \(news) new lines")
+        }
+        return result + old[next...]
+    }
+}
+
+runFuzzer { data, size in
+    SnapshotDiff.test(bytes(data, size))
+    return 0
+}
