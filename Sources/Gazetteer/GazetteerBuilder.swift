@@ -59,6 +59,22 @@ public enum GazetteerBuilder {
         makeData(records).encoded()
     }
 
+    /// The file in `bytes` rewritten in the current format: a file of format version 1 gets the
+    /// same tables, the same places in the same order, so every answer stays the same; a file
+    /// already in the current format is checked and returned as it is.
+    public static func upgrade(_ bytes: [UInt8]) throws(GazetteerError) -> [UInt8] {
+        let upgraded: [UInt8]
+        do {
+            _ = try Gazetteer(bytes: bytes)
+            return bytes
+        } catch .unsupportedVersion(1) {
+            upgraded = try GazetteerData(decodingVersion1: bytes).encoded()
+        }
+        // Loading checks every index of the tables read.
+        _ = try Gazetteer(bytes: upgraded)
+        return upgraded
+    }
+
     static func makeData(_ records: [Record]) -> GazetteerData {
         var data = GazetteerData()
         var strings: [String: UInt32] = [:]

@@ -17,6 +17,9 @@ public enum GazetteerError: Error, Equatable, CustomStringConvertible {
         switch self {
         case .unreadable(let path, let reason): "cannot read the gazetteer '\(path)': \(reason)"
         case .notAGazetteer: "not a gazetteer file (the magic bytes are wrong)"
+        case .unsupportedVersion(let version) where version == 1:
+            "gazetteer format version \(version) is not supported (this package reads version \(GazetteerFormat.version)): "
+                + "`address-picker build-gazetteer <old file> --output <new file>` rewrites it"
         case .unsupportedVersion(let version):
             "gazetteer format version \(version) is not supported (this package reads version \(GazetteerFormat.version))"
         case .truncated(let expected, let actual):

@@ -35,6 +35,19 @@ import Testing
         #expect(result.status == 0, "\(result.output)\(result.error)")
     }
 
+    @Test func buildGazetteerWritesAFileThatItKeepsAsItIs() throws {
+        let folder = try Tool.folder(["places.tsv": "Suva\t-18.14161\t178.4415\t77366\tCentral\tRewa\tFJ\tFiji\n"
+                                      + "Apia\t-13.83333\t-171.76667\t40407\tTuamasaga\t\tWS\tSamoa\n"])
+        let built = try Tool.run(["build-gazetteer", "places.tsv", "--output", "a.bin"], in: folder)
+        #expect(built.status == 0, "\(built.error)")
+        #expect(built.output.hasPrefix("wrote a.bin: 2 places, "))
+        let again = try Tool.run(["build-gazetteer", "a.bin", "--output", "b.bin"], in: folder)
+        #expect(again.status == 0, "\(again.error)")
+        let first = try Data(contentsOf: folder.appendingPathComponent("a.bin"))
+        #expect(first.count > 100)
+        #expect(try Data(contentsOf: folder.appendingPathComponent("b.bin")) == first)
+    }
+
     @Test func versionCreditsGeoNames() throws {
         #expect(try Tool.run(["--version"]).output.contains("GeoNames, geonames.org, CC BY 4.0"))
     }

@@ -65,6 +65,8 @@ import Testing
              error: "error: cannot write '/dev/full': No space left on device"),
         Case(name: "a records file that does not exist", arguments: ["build-gazetteer", "none.tsv", "-o", "g.bin"], status: 74,
              error: "error: cannot read 'none.tsv'"),
+        Case(name: "a gazetteer file cut short", files: ["old.bin": "APGAZETR\u{1}\0\0\0"], arguments: ["build-gazetteer", "old.bin", "-o", "g.bin"],
+             status: 2, error: "error: the gazetteer file is truncated: 12 bytes, 32 expected"),
     ]
 
     @Test(arguments: cases) func exitStatusAndMessage(_ example: Case) throws {

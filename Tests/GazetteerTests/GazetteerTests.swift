@@ -26,9 +26,22 @@ func names(_ gazetteer: Gazetteer, _ places: [Int]) -> [String] { places.map { g
     }
 
     @Test func theBinaryCarriesTheCommittedFileByteForByte() throws {
-        let embedded = Gazetteer.embeddedFile
+        let embedded = Array(Gazetteer.embeddedFile)
         #expect(embedded.count > 1_000_000)
         #expect(embedded == (try bundledBytes()))
+    }
+
+    @Test func theCommittedFileIsInTheCurrentFormat() throws {
+        let bytes = try bundledBytes()
+        #expect(try GazetteerBuilder.upgrade(bytes) == bytes)
+        // Loaded from a copy as from the binary: the same answers.
+        let copy = try Gazetteer(bytes: bytes), embedded = try gazetteer()
+        for place in stride(from: 0, to: embedded.count, by: 997) {
+            #expect(copy.entry(place) == embedded.entry(place))
+        }
+        let point = try Coordinate(latitude: 35.68, longitude: 139.76)
+        #expect(copy.nearest(to: point) == embedded.nearest(to: point))
+        #expect(copy.completions(for: "tok") == embedded.completions(for: "tok"))
     }
 
     @Test func aDamagedFileIsRefused() throws {
@@ -54,8 +67,19 @@ func names(_ gazetteer: Gazetteer, _ places: [Int]) -> [String] { places.map { g
         #expect(throws: GazetteerError.notAGazetteer) { try Gazetteer(bytes: Array("{\"places\": []}".utf8)) }
         #expect(throws: GazetteerError.notAGazetteer) { try Gazetteer(bytes: []) }
         var bytes = try bundledBytes()
-        bytes[8] = 2
-        #expect(throws: GazetteerError.unsupportedVersion(2)) { try Gazetteer(bytes: bytes) }
+        bytes[8] = 3
+        #expect(throws: GazetteerError.unsupportedVersion(3)) { try Gazetteer(bytes: bytes) }
+    }
+
+    @Test func aFileOfTheFirstVersionIsRefusedWithTheWayToRewriteIt() throws {
+        var bytes = try bundledBytes()
+        bytes[8] = 1
+        #expect {
+            _ = try Gazetteer(bytes: bytes)
+        } throws: { error in
+            guard case GazetteerError.unsupportedVersion(1) = error else { return false }
+            return "\(error)".contains("version 1 is not supported") && "\(error)".contains("address-picker build-gazetteer")
+        }
     }
 
     @Test func aConsistentChecksumDoesNotHideBadIndexes() throws {
@@ -69,9 +93,72 @@ func names(_ gazetteer: Gazetteer, _ places: [Int]) -> [String] { places.map { g
         }
     }
 
+    @Test func aConsistentChecksumDoesNotHideBadValues() throws {
+        let file = GazetteerBuilder.build(smallRecords)
+        // A count claiming more than the file.
+        var bytes = file
+        bytes[GazetteerFormat.headerSize + 3] = 0x7F
+        #expect(throws: GazetteerError.corrupt("a section count of \(0x7F00_0004) exceeds the file")) {
+            try Gazetteer(bytes: resealed(bytes))
+        }
+        // A unit vector that is not a number.
+        let x = GazetteerBuilder.makeData(smallRecords).unitVectors()[0].bitPattern
+        let pattern = (0..<8).map { UInt8(truncatingIfNeeded: x >> ($0 * 8)) }
+        let offset = try #require((0...(file.count - 8)).first { file[$0..<($0 + 8)].elementsEqual(pattern) })
+        bytes = file
+        for (index, byte) in (0..<8).map({ UInt8(truncatingIfNeeded: Double.nan.bitPattern >> ($0 * 8)) }).enumerated() {
+            bytes[offset + index] = byte
+        }
+        #expect(throws: GazetteerError.corrupt("a unit vector out of range")) { try Gazetteer(bytes: resealed(bytes)) }
+    }
+
+    @Test func damageToAnyByteOfThePayloadIsCaught() throws {
+        let file = GazetteerBuilder.build(smallRecords)
+        for offset in GazetteerFormat.headerSize..<file.count {
+            var bytes = file
+            bytes[offset] ^= 0x01
+            #expect(throws: GazetteerError.self, "byte \(offset)") { try Gazetteer(bytes: bytes) }
+        }
+    }
+
+    /// Forged files, checksum and all: refused with an error or loaded, never a crash, and a
+    /// loaded one answers every kind of lookup.
+    @Test func forgedFilesAreRefusedOrAnswerWithoutCrashing() throws {
+        let file = GazetteerBuilder.build(smallRecords)
+        var random = SplitMix64(seed: 11)
+        var refused = 0, loaded = 0
+        for _ in 0..<3000 {
+            var bytes = file
+            for _ in 0...Int(random.next() % 3) {
+                let offset = GazetteerFormat.headerSize + Int(random.next() % UInt64(file.count - GazetteerFormat.headerSize))
+                bytes[offset] = random.next() % 2 == 0 ? UInt8(truncatingIfNeeded: random.next()) : bytes[offset] ^ 0x80
+            }
+            guard let forged = try? Gazetteer(bytes: resealed(bytes)) else {
+                refused += 1
+                continue
+            }
+            loaded += 1
+            for place in 0..<forged.count { _ = forged.entry(place) }
+            _ = forged.completions(for: "s")
+            _ = forged.completions(for: "sa fi", limit: 40)
+            _ = forged.search("Fiji")
+            _ = forged.nearest(to: try Coordinate(latitude: -17, longitude: -179.5))
+        }
+        #expect(refused > 100)
+        #expect(loaded > 100)
+    }
+
     @Test func aMissingFileIsAnError() {
         #expect(throws: GazetteerError.self) { try Gazetteer(contentsOf: URL(fileURLWithPath: "/no/such/gazetteer.bin")) }
     }
+}
+
+/// `bytes` with the header's checksum made to match the payload again: a forgery.
+func resealed(_ bytes: [UInt8]) -> [UInt8] {
+    var bytes = bytes
+    let checksum = bytes[GazetteerFormat.headerSize...].withUnsafeBytes { GazetteerFormat.checksum($0) }
+    for index in 0..<8 { bytes[16 + index] = UInt8(truncatingIfNeeded: checksum >> (index * 8)) }
+    return bytes
 }
 
 let smallRecords: [GazetteerBuilder.Record] = [
