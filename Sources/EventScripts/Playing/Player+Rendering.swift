@@ -45,6 +45,15 @@ extension Player {
             commands: step.commands.map(writer.value(of:)))
     }
 
+    /// A region's active configuration in words: its leaf, then the leaf's ancestors, innermost
+    /// first (`paused (in busy, on)`), or that the leaf is at the top of the region.
+    @usableFromInline
+    func configuration(of region: RegionDescription, leaf: Int) -> String {
+        guard region.states.indices.contains(leaf) else { return "state \(leaf), which \(region.name) does not have" }
+        let ancestors = region.ancestors(of: leaf).map { region.states[$0] }
+        return region.states[leaf] + (ancestors.isEmpty ? " (in no compound state)" : " (in \(ancestors.joined(separator: ", ")))")
+    }
+
     /// Why a step fired no row, in words.
     @usableFromInline
     func ignoreText(_ result: StepResult<M>, _ before: MachineState<M>) -> String? {

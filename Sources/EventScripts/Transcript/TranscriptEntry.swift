@@ -85,8 +85,8 @@ public struct ExpectationFailure: Sendable {
     /// The steps of that statement.
     public let changes: [TranscriptStep]
     /// How `replay --update` makes it hold, or `nil` when it cannot: a comparison other than
-    /// `==` and `~=`, `expect command`, `expect dropped`, `expect ignored`, a path that reads
-    /// nothing, or a value the script language cannot write.
+    /// `==` and `~=`, `expect REGION in STATE`, `expect command`, `expect dropped`, `expect
+    /// ignored`, a path that reads nothing, or a value the script language cannot write.
     public let rewrite: ExpectationRewrite?
 
     /// A failed expectation.
