@@ -4,16 +4,17 @@ import MachineCore
 /// A small nested machine for the scripts' hierarchy tests: a lamp that is `off` or `on`; on, it
 /// is `dim` or `bright`, and `bright` is itself `warm` or `cool`. `toggle` turns it on (dim) or
 /// off from anywhere inside `on`; `brighten` goes from dim to bright (warm), `tint` from warm to
-/// cool, `soften` from anywhere in bright back to dim.
+/// cool, `soften` from anywhere in bright back to dim; `resume` turns it on where it was when it
+/// was turned off (deep history).
 enum Lamp: MachineDefinition {
     struct Context: Equatable, Sendable {
         var flips = 0
     }
 
     enum Event: MachineEvent, Equatable {
-        case toggle, brighten, tint, soften
+        case toggle, brighten, tint, soften, resume
 
-        enum Kind: Int, IndexedCase { case toggle, brighten, tint, soften }
+        enum Kind: Int, IndexedCase { case toggle, brighten, tint, soften, resume }
 
         var kind: Kind {
             switch self {
@@ -21,6 +22,7 @@ enum Lamp: MachineDefinition {
             case .brighten: .brighten
             case .tint: .tint
             case .soften: .soften
+            case .resume: .resume
             }
         }
     }
@@ -36,6 +38,7 @@ enum Lamp: MachineDefinition {
         Row("brighten", in: light, from: [.dim], on: .brighten, to: .bright),
         Row("tint", in: light, from: [.warm], on: .tint, to: .cool),
         Row("soften", in: light, from: [.bright], on: .soften, to: .dim),
+        Row("resume", in: light, from: [.off], on: .resume, to: .on, history: .deep),
     ])
 }
 
@@ -50,6 +53,7 @@ struct LampVocabulary: ScriptVocabulary {
         Constructor("brighten", .brighten),
         Constructor("tint", .tint),
         Constructor("soften", .soften),
+        Constructor("resume", .resume),
     ]
     let commands: [Constructor<Command<Lamp>>] = []
 }
