@@ -45,10 +45,43 @@ extension Invariant {
 }
 
 extension Invariant where M.Context: Equatable {
-    /// The invariants of every machine: the runtime's books agree with the machine's work
-    /// ledger, at most one request of each kind is in flight, a dropped answer changes nothing,
-    /// and a finished machine accepts nothing and runs nothing.
-    public static var standard: [Invariant] { [oneRequestPerKind, booksAgree, dropsChangeNothing, finishedAcceptsNothing] }
+    /// The invariants of every machine: each region is in a leaf and history remembers leaves,
+    /// the runtime's books agree with the machine's work ledger, at most one request of each kind
+    /// is in flight, a dropped answer changes nothing, and a finished machine accepts nothing and
+    /// runs nothing.
+    public static var standard: [Invariant] {
+        [leafConfiguration, oneRequestPerKind, booksAgree, dropsChangeNothing, finishedAcceptsNothing]
+    }
+
+    /// Each region is in exactly one of its leaves, never in a compound state (its active
+    /// configuration is that leaf and its ancestors), and each compound state entered by history
+    /// remembers nothing yet or a leaf inside it. A flat machine's states are all leaves, and it
+    /// has no history.
+    public static var leafConfiguration: Invariant {
+        Invariant("each region is in a leaf, and history remembers leaves of its state") { observation in
+            let table = observation.after.table
+            let controls = observation.after.state.controls
+            for (index, region) in table.regions.enumerated() {
+                let state = controls[index]
+                guard region.states.indices.contains(state) else {
+                    return "\(region.name) is in state \(state), which it does not have"
+                }
+                if region.isCompound(state) {
+                    return "\(region.name) is in \(region.states[state]), a compound state, not in one of its leaves"
+                }
+            }
+            for (slot, compound) in table.historySlots.enumerated() {
+                guard let leaf = controls[history: slot] else { continue }
+                let region = table.regions[compound.region]
+                let owner = "the history of \(region.name).\(region.states[compound.state])"
+                guard region.states.indices.contains(leaf) else { return "\(owner) remembers state \(leaf), which \(region.name) does not have" }
+                if region.isCompound(leaf) || !region.contains(compound.state, leaf) {
+                    return "\(owner) remembers \(region.states[leaf]), not a leaf inside it"
+                }
+            }
+            return nil
+        }
+    }
 
     /// At most one request of each kind is in flight.
     public static var oneRequestPerKind: Invariant {

@@ -102,6 +102,9 @@ public struct ReplayPage: Sendable {
             if !step.fired.isEmpty { lines.append("fired   " + Escaping.text(step.fired.joined(separator: ", "))) }
             if let ignored = step.ignored { lines.append("ignored " + Escaping.text(ignored)) }
             if let dropped = step.dropped { lines.append("dropped " + Escaping.text(dropped)) }
+            for change in step.compoundChanges {
+                lines.append(Escaping.text(change.text))
+            }
             for change in step.stateChanges { lines.append("state   " + self.change(change)) }
             for change in step.fieldChanges { lines.append("field   " + self.change(change)) }
             for command in step.commands { lines.append("command " + Escaping.text(command.description)) }

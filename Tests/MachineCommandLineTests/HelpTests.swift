@@ -56,6 +56,7 @@ import Testing
         let help = try CallBox.run(["explore", "--help"]).output
         #expect(help.contains("""
             these invariants are checked:
+              - each region is in a leaf, and history remembers leaves of its state
               - at most one request of each kind in flight
               - the runtime's timers and requests are the machine's
               - a dropped answer changes nothing

@@ -46,7 +46,7 @@ import Testing
         #expect(result.status == .success, "\(result.error)")
         #expect(result.output.hasPrefix("2000 moves from seed 3 in "))
         #expect(result.output.contains(": 5 of 5 rows fired, "))
-        #expect(result.output.hasSuffix("; 6 invariants held after every move\n"), "the standard four and the pager's two")
+        #expect(result.output.hasSuffix("; 7 invariants held after every move\n"), "the standard five and the pager's two")
         #expect(try CallBox.run(arguments).output == result.output)
         #expect(CallBox.listing(folder).isEmpty, "no script without a violation")
     }

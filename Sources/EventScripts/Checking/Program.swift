@@ -46,6 +46,9 @@ public struct Program<M: MachineDefinition>: Sendable {
             case input(Input<M>)
             /// `expect PATH OP VALUE`.
             case expect(CheckedPath, Comparison, Value)
+            /// `expect REGION in STATE`: the region (by index) is in the state (by index in the
+            /// region), its leaf or one of the leaf's ancestors.
+            case expectIn(region: Int, state: Int)
             /// `expect command C`: among the last input's commands.
             case expectCommand(Value)
             /// `expect commands [C, …]`: exactly the last input's commands.

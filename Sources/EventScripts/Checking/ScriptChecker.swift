@@ -130,7 +130,11 @@ public final class ScriptChecker<V: ScriptVocabulary>: Sendable {
                     throw ScriptError("'\(op)' compares numbers, but '\(path)' is \(path.type.expectation)", at: location)
                 }
                 let expected = try TypeChecker(validating: false).check(node, as: path.type)
+                try checker.rejectCompound(expected, of: path, at: node.location)
                 instructions.append(instruction(.expect(path, comparison, expected), rewritable: node.location..<statement.end))
+            case .expectIn(let pathSyntax, let state, let stateLocation):
+                let (region, index) = try checker.regionState(pathSyntax, state, at: stateLocation)
+                instructions.append(instruction(.expectIn(region: region, state: index)))
             case .expectCommand(let node):
                 try requireInput("expect command", at: location)
                 let command = try TypeChecker(validating: false).check(node, as: checker.commandType)
@@ -158,6 +162,35 @@ public final class ScriptChecker<V: ScriptVocabulary>: Sendable {
                 throw ScriptError("'\(statement)' needs an earlier send, advance, respond or fail", at: location)
             }
         }
+    }
+
+    /// The region and state of `expect REGION in STATE`: `path` must name a region, and `state`
+    /// one of its states (a leaf or a compound state).
+    @usableFromInline
+    func regionState(_ path: PathSyntax, _ state: String, at location: ScriptLocation) throws(ScriptError) -> (region: Int, state: Int) {
+        let regions = vocabulary.table.regions
+        guard path.steps.count == 1, case .field(let name, _) = path.steps[0], let region = vocabulary.table.regionIndex(named: name) else {
+            throw ScriptError("'in' tests a region's state, and '\(path)' is not a region; expected one of \(regions.map(\.name).joined(separator: ", "))",
+                              at: path.location)
+        }
+        guard let index = regions[region].states.firstIndex(of: state) else {
+            throw ScriptError("unknown state '\(state)' of \(name); expected one of \(regions[region].states.joined(separator: ", "))",
+                              at: location)
+        }
+        return (region, index)
+    }
+
+    /// Rejects `expect REGION == STATE` (or `!=`) with a compound state: a region is always in one
+    /// of its leaves, so the expectation could never hold (or never fail); `in` says what is meant.
+    @usableFromInline
+    func rejectCompound(_ expected: Value, of path: CheckedPath, at location: ScriptLocation) throws(ScriptError) {
+        guard path.steps.isEmpty, case .name(let state) = expected,
+              let region = vocabulary.table.regionIndex(named: fields.all[path.root].name),
+              fields.all[path.root].kind == .region else { return }
+        let description = vocabulary.table.regions[region]
+        guard let index = description.states.firstIndex(of: state), description.isCompound(index) else { return }
+        throw ScriptError("'\(state)' is a compound state: \(description.name) is always in one of its leaves; write 'expect \(description.name) in \(state)'",
+                          at: location)
     }
 
     @usableFromInline

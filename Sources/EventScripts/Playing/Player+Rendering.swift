@@ -37,12 +37,24 @@ extension Player {
             let change = TranscriptStep.Change(name: field.name, old: field.read(step.before), new: field.read(step.after))
             if field.kind == .region { stateChanges.append(change) } else { fieldChanges.append(change) }
         }
+        let compoundChanges = (step.result?.stateChanges ?? []).filter { table.regions[$0.region].isCompound($0.state) }.map {
+            TranscriptStep.CompoundChange(region: table.regions[$0.region].name, state: table.regions[$0.region].states[$0.state], kind: $0.kind)
+        }
         return TranscriptStep(
             time: step.time, input: input,
             fired: step.result?.firedRows.map { table.rows[$0].id } ?? [],
             ignored: step.result.flatMap { ignoreText($0, step.before) },
-            dropped: dropped, stateChanges: stateChanges, fieldChanges: fieldChanges,
+            dropped: dropped, compoundChanges: compoundChanges, stateChanges: stateChanges, fieldChanges: fieldChanges,
             commands: step.commands.map(writer.value(of:)))
+    }
+
+    /// A region's active configuration in words: its leaf, then the leaf's ancestors, innermost
+    /// first (`paused (in busy, on)`), or that the leaf is at the top of the region.
+    @usableFromInline
+    func configuration(of region: RegionDescription, leaf: Int) -> String {
+        guard region.states.indices.contains(leaf) else { return "state \(leaf), which \(region.name) does not have" }
+        let ancestors = region.ancestors(of: leaf).map { region.states[$0] }
+        return region.states[leaf] + (ancestors.isEmpty ? " (in no compound state)" : " (in \(ancestors.joined(separator: ", ")))")
     }
 
     /// Why a step fired no row, in words.

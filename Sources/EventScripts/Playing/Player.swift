@@ -107,6 +107,17 @@ public struct Player<V: ScriptVocabulary>: Sendable {
                         if check(path, comparison, expected, at: location, rewritable: instructions[index].rewritable, into: &sink) {
                             held("expect \(path) \(comparison.rawValue) \(expected)", at: location, into: &sink)
                         }
+                    case .expectIn(let region, let state):
+                        expectations += 1
+                        let description = player.vocabulary.table.regions[region]
+                        let statement = "expect \(description.name) in \(description.states[state])"
+                        let leaf = runtime.state.controls[region]
+                        if !description.contains(state, leaf) {
+                            fail(statement, expected: "\(description.states[state]) or a state inside it",
+                                 actual: player.configuration(of: description, leaf: leaf), at: location, into: &sink)
+                        } else {
+                            held(statement, at: location, into: &sink)
+                        }
                     case .expectCommand(let command):
                         expectations += 1
                         let emitted = lastCommands

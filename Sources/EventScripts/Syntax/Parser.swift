@@ -153,8 +153,13 @@ struct Parser {
             }
         }
         let path = try self.path()
+        if case .word("in")? = current?.kind {
+            position += 1
+            let (state, stateLocation) = try expectWord("a state's name after 'in', as in 'expect REGION in STATE'")
+            return .expectIn(path, state: state, stateLocation)
+        }
         guard case .comparison(let op)? = current?.kind else {
-            throw error("expected a comparison (==, !=, ~=, <, <=, > or >=) after '\(path)', found \(describe(current))",
+            throw error("expected a comparison (==, !=, ~=, <, <=, > or >=) or 'in' after '\(path)', found \(describe(current))",
                         at: currentColumn)
         }
         position += 1

@@ -108,6 +108,9 @@ public struct Statement: Sendable {
         case fail(RequestSyntax, message: String?)
         /// `expect PATH OP VALUE`.
         case expect(PathSyntax, comparison: String, SyntaxNode)
+        /// `expect REGION in STATE`: the region's active configuration includes the state (a
+        /// compound state or a leaf), with where the state's name is.
+        case expectIn(PathSyntax, state: String, ScriptLocation)
         /// `expect command COMMAND`.
         case expectCommand(SyntaxNode)
         /// `expect commands [COMMAND, …]`.

@@ -1,5 +1,9 @@
 /// Writes a transcript as JSON Lines: one object per entry, keys in a fixed order, values as
 /// their script text. For tools that read transcripts as they stream.
+///
+/// A step that exits, enters or restores compound states carries them, before `states`, as
+/// `"compound":[{"change":"entered","region":"search","state":"active"}]`, in the order their
+/// actions ran; other steps (every step of a flat machine) have no `compound` key.
 public struct JSONTranscript<Output: TextOutputStream>: TranscriptSink {
     /// Where the lines go.
     public var output: Output
@@ -26,6 +30,11 @@ public struct JSONTranscript<Output: TextOutputStream>: TranscriptSink {
             object.addRaw("fired", "[" + step.fired.map(json).joined(separator: ",") + "]")
             object.add("ignored", step.ignored)
             object.add("dropped", step.dropped)
+            if !step.compoundChanges.isEmpty {
+                object.addRaw("compound", "[" + step.compoundChanges.map {
+                    "{\"change\":\(json($0.verb)),\"region\":\(json($0.region)),\"state\":\(json($0.state))}"
+                }.joined(separator: ",") + "]")
+            }
             object.addRaw("states", changes(step.stateChanges))
             object.addRaw("fields", changes(step.fieldChanges))
             object.addRaw("commands", "[" + step.commands.map { json($0.description) }.joined(separator: ",") + "]")

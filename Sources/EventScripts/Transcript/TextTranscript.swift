@@ -8,6 +8,10 @@
 ///   field   pending: [sendCode] → []
 ///   command startTimer(resendCooldown, 30000ms)
 /// ```
+///
+/// A step of a nested machine also says, after its rows, each compound state they exited,
+/// entered or restored by history, in the order their actions ran (`exited  search.active`,
+/// `entered search.active`, `restored deck.on`); a leaf's change is its `state` line.
 public struct TextTranscript<Output: TextOutputStream>: TranscriptSink {
     /// Where the text goes.
     public var output: Output
@@ -57,6 +61,11 @@ public struct TextTranscript<Output: TextOutputStream>: TranscriptSink {
         if withRows, !step.fired.isEmpty { output.write("\(indent)fired   \(step.fired.joined(separator: ", "))\n") }
         if withRows, let ignored = step.ignored { output.write("\(indent)ignored: \(ignored)\n") }
         if withRows, let dropped = step.dropped { output.write("\(indent)dropped: \(dropped)\n") }
+        if withRows {
+            for change in step.compoundChanges {
+                output.write("\(indent)\(change.text)\n")
+            }
+        }
         for change in step.stateChanges { output.write("\(indent)state   \(change.name): \(change.old) → \(change.new)\n") }
         for change in step.fieldChanges { output.write("\(indent)field   \(change.name): \(change.old) → \(change.new)\n") }
         for command in step.commands { output.write("\(indent)command \(command)\n") }

@@ -1,3 +1,5 @@
+import MachineCore
+
 /// One entry of a transcript, in the order the player produces them. Sinks turn entries into
 /// text or JSON as they come, so a transcript is never held whole in memory.
 public enum TranscriptEntry: Sendable {
@@ -29,6 +31,9 @@ public struct TranscriptStep: Sendable {
     public let ignored: String?
     /// For a dropped answer, why it was dropped.
     public let dropped: String?
+    /// The compound states the fired rows exited, entered or restored by history, in the order
+    /// their actions ran; empty for a flat machine (its leaves are in ``stateChanges``).
+    public let compoundChanges: [CompoundChange]
     /// Control states that changed, region by region.
     public let stateChanges: [Change]
     /// Fields that changed, in field order.
@@ -39,16 +44,47 @@ public struct TranscriptStep: Sendable {
     /// A step, rendered.
     public init(
         time: Duration, input: String, fired: [String], ignored: String?, dropped: String?,
-        stateChanges: [Change], fieldChanges: [Change], commands: [Value]
+        compoundChanges: [CompoundChange] = [], stateChanges: [Change], fieldChanges: [Change], commands: [Value]
     ) {
         self.time = time
         self.input = input
         self.fired = fired
         self.ignored = ignored
         self.dropped = dropped
+        self.compoundChanges = compoundChanges
         self.stateChanges = stateChanges
         self.fieldChanges = fieldChanges
         self.commands = commands
+    }
+
+    /// A compound state exited, entered or restored by history: `entered search.active`.
+    public struct CompoundChange: Sendable, Equatable {
+        /// The region's name.
+        public let region: String
+        /// The compound state's name.
+        public let state: String
+        /// Whether it was exited, entered, or entered by its history.
+        public let kind: StateChange.Kind
+
+        /// A change of the compound state `state` of `region`.
+        public init(region: String, state: String, kind: StateChange.Kind) {
+            self.region = region
+            self.state = state
+            self.kind = kind
+        }
+
+        /// What happened to the state, as transcripts write it: `exited`, `entered` or `restored`.
+        public var verb: String {
+            switch kind {
+            case .exited: "exited"
+            case .entered: "entered"
+            case .restored: "restored"
+            }
+        }
+
+        /// The change as the text transcript writes it, the verb padded to the width of the
+        /// other labels: `entered search.active`, `exited  search.active`.
+        public var text: String { verb + String(repeating: " ", count: max(1, 8 - verb.count)) + "\(region).\(state)" }
     }
 
     /// One changed field: its old and new values.
@@ -85,8 +121,8 @@ public struct ExpectationFailure: Sendable {
     /// The steps of that statement.
     public let changes: [TranscriptStep]
     /// How `replay --update` makes it hold, or `nil` when it cannot: a comparison other than
-    /// `==` and `~=`, `expect command`, `expect dropped`, `expect ignored`, a path that reads
-    /// nothing, or a value the script language cannot write.
+    /// `==` and `~=`, `expect REGION in STATE`, `expect command`, `expect dropped`, `expect
+    /// ignored`, a path that reads nothing, or a value the script language cannot write.
     public let rewrite: ExpectationRewrite?
 
     /// A failed expectation.

@@ -7,8 +7,8 @@ import MachineRuntime
 /// Only those ranges change: comments, blank lines, spacing, line breaks and every other
 /// statement stay byte for byte. A filled `expect` keeps its indentation on each line it becomes,
 /// and its line's break (LF, CR LF or CR). An expectation the update cannot make hold (`!=`, `<`,
-/// `expect command`, `expect dropped`, `expect ignored`, a path that reads nothing, a value the
-/// script language cannot write) stays as written and still fails.
+/// `expect REGION in STATE`, `expect command`, `expect dropped`, `expect ignored`, a path that
+/// reads nothing, a value the script language cannot write) stays as written and still fails.
 public struct ScriptUpdater<V: ScriptVocabulary>: Sendable {
     /// The vocabulary's machine.
     public typealias M = V.Machine
