@@ -38,12 +38,16 @@ let package = Package(
         // A machine's command-line tool from one call: replay, diagram, check, coverage, paths, explore.
         .target(
             name: "MachineCommandLine",
-            dependencies: ["MachineCore", "MachineRuntime", "EventScripts", "MachineCoverage", "MachineDiagrams", "MachineExploration",
-                           "MachineReports"]),
+            dependencies: [
+                "MachineCore", "MachineRuntime", "EventScripts", "MachineCoverage", "MachineDiagrams", "MachineExploration",
+                "MachineReports",
+            ]),
         // What an app links: values, the machine's table, providers. No tooling.
         .target(name: "AddressPicker", dependencies: ["MachineCore", "MachineRuntime"]),
         // For tools and tests: the picker's script vocabulary, input samples and invariants.
-        .target(name: "AddressPickerScripting", dependencies: ["AddressPicker", "MachineCore", "MachineRuntime", "EventScripts", "MachineExploration"]),
+        .target(
+            name: "AddressPickerScripting",
+            dependencies: ["AddressPicker", "MachineCore", "MachineRuntime", "EventScripts", "MachineExploration"]),
         .target(name: "Gazetteer", dependencies: ["AddressPicker", "EmbeddedGazetteer"]),
         // The gazetteer file linked into the binary (an assembler .incbin), so a copied executable carries it.
         .target(name: "EmbeddedGazetteer", exclude: ["data"], cSettings: [.headerSearchPath("data")]),
@@ -52,46 +56,71 @@ let package = Package(
         // `address-picker play`: the picker in a terminal, on the live runtime and the gazetteer.
         .target(
             name: "AddressPickerPlay",
-            dependencies: ["AddressPicker", "AddressPickerScripting", "EventScripts", "Gazetteer", "MachineCore", "MachineRuntime", "TerminalUI"]),
+            dependencies: [
+                "AddressPicker", "AddressPickerScripting", "EventScripts", "Gazetteer", "MachineCore", "MachineRuntime",
+                "TerminalUI",
+            ]),
         .executableTarget(
             name: "AddressPickerTool",
-            dependencies: ["AddressPicker", "AddressPickerPlay", "AddressPickerScripting", "EventScripts", "Gazetteer", "MachineCommandLine", "MachineRuntime", "TerminalUI"]),
+            dependencies: [
+                "AddressPicker", "AddressPickerPlay", "AddressPickerScripting", "EventScripts", "Gazetteer", "MachineCommandLine",
+                "MachineRuntime", "TerminalUI",
+            ]),
 
         // Benchmarks live apart from the tests; run them in release mode.
         .executableTarget(
             name: "AddressPickerBench",
-            dependencies: ["AddressPicker", "AddressPickerPlay", "AddressPickerScripting", "EventScripts", "Gazetteer", "MachineCore", "MachineExploration", "MachineObservation", "MachineRuntime", "AllocationCounter", "TerminalUI"],
+            dependencies: [
+                "AddressPicker", "AddressPickerPlay", "AddressPickerScripting", "EventScripts", "Gazetteer", "MachineCore",
+                "MachineExploration", "MachineObservation", "MachineRuntime", "AllocationCounter", "TerminalUI",
+            ],
             path: "Benchmarks/AddressPickerBench"),
         .target(name: "AllocationCounter", path: "Benchmarks/AllocationCounter"),
 
         .testTarget(name: "MachineCoreTests", dependencies: ["MachineCore"]),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI"]),
         .testTarget(name: "MachineRuntimeTests", dependencies: ["MachineCore", "MachineRuntime", "MachineTesting"]),
-        .testTarget(name: "MachineObservationTests", dependencies: ["MachineCore", "MachineObservation", "MachineRuntime", "MachineTesting"]),
+        .testTarget(
+            name: "MachineObservationTests",
+            dependencies: ["MachineCore", "MachineObservation", "MachineRuntime", "MachineTesting"]),
         // Helpers for the script tests of any machine (checking, replaying, hostile scripts).
-        .target(name: "ScriptTestSupport", dependencies: ["EventScripts", "MachineExploration"], path: "Tests/ScriptTestSupport"),
+        .target(
+            name: "ScriptTestSupport", dependencies: ["EventScripts", "MachineExploration"], path: "Tests/ScriptTestSupport"),
         .testTarget(
             name: "EventScriptsTests",
-            dependencies: ["EventScripts", "MachineCore", "MachineExploration", "MachineRuntime", "MachineTesting", "ScriptTestSupport"],
+            dependencies: [
+                "EventScripts", "MachineCore", "MachineExploration", "MachineRuntime", "MachineTesting", "ScriptTestSupport",
+            ],
             exclude: ["Regressions"]),
         .testTarget(name: "AddressPickerToolTests", dependencies: ["AddressPickerTool"]),
         .testTarget(
             name: "MachineCommandLineTests",
             dependencies: ["MachineCommandLine", "MachineCore", "MachineRuntime", "EventScripts", "MachineExploration"]),
-        .testTarget(name: "MachineTestingTests", dependencies: ["MachineTesting", "EventScripts", "MachineCore", "MachineRuntime"]),
+        .testTarget(
+            name: "MachineTestingTests", dependencies: ["MachineTesting", "EventScripts", "MachineCore", "MachineRuntime"]),
         .testTarget(name: "MachineDiagramsTests", dependencies: ["MachineDiagrams", "MachineCore"]),
-        .testTarget(name: "MachineReportsTests", dependencies: ["MachineReports", "EventScripts", "MachineCore", "MachineCoverage"]),
+        .testTarget(
+            name: "MachineReportsTests", dependencies: ["MachineReports", "EventScripts", "MachineCore", "MachineCoverage"]),
         .testTarget(
             name: "MachineCoverageTests",
             dependencies: ["MachineCoverage", "MachineTesting", "EventScripts", "MachineCore", "MachineRuntime"]),
         // Regressions/: files the fuzzer found crashing the loader, read by the tests.
-        .testTarget(name: "GazetteerTests", dependencies: ["Gazetteer", "AddressPicker", "MachineExploration"], exclude: ["Regressions"]),
-        .testTarget(name: "MachineExplorationTests", dependencies: ["MachineExploration", "EventScripts", "MachineCore", "MachineRuntime"]),
-        .testTarget(name: "AddressPickerTests", dependencies: ["AddressPicker", "MachineCore", "MachineObservation", "MachineRuntime", "MachineTesting"]),
+        .testTarget(
+            name: "GazetteerTests", dependencies: ["Gazetteer", "AddressPicker", "MachineExploration"], exclude: ["Regressions"]),
+        .testTarget(
+            name: "MachineExplorationTests",
+            dependencies: ["MachineExploration", "EventScripts", "MachineCore", "MachineRuntime"]),
+        .testTarget(
+            name: "AddressPickerTests",
+            dependencies: ["AddressPicker", "MachineCore", "MachineObservation", "MachineRuntime", "MachineTesting"]),
         .testTarget(
             name: "AddressPickerScriptingTests",
-            dependencies: ["AddressPicker", "AddressPickerPlay", "AddressPickerScripting", "EventScripts", "Gazetteer", "MachineCore", "MachineRuntime",
-                           "MachineTesting", "TerminalUI", "MachineCoverage", "MachineDiagrams", "MachineExploration", "MachineReports", "ScriptTestSupport"]),
+            dependencies: [
+                "AddressPicker", "AddressPickerPlay", "AddressPickerScripting", "EventScripts", "Gazetteer", "MachineCore",
+                "MachineRuntime",
+                "MachineTesting", "TerminalUI", "MachineCoverage", "MachineDiagrams", "MachineExploration", "MachineReports",
+                "ScriptTestSupport",
+            ]),
     ],
     swiftLanguageModes: [.v6]
 )

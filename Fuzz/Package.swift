@@ -17,11 +17,23 @@ let package = Package(
     targets: [
         .target(name: "LibFuzzerDriver", path: "Targets/LibFuzzerDriver"),
         .target(name: "FuzzChecks", dependencies: ["LibFuzzerDriver"], path: "Targets/FuzzChecks"),
-        .executableTarget(name: "script-replay", dependencies: ["FuzzChecks"] + products("AddressPicker", "AddressPickerScripting", "EventScripts"), path: "Targets/script-replay"),
-        .executableTarget(name: "gazetteer-file", dependencies: ["FuzzChecks"] + products("AddressPicker", "Gazetteer"), path: "Targets/gazetteer-file"),
-        .executableTarget(name: "gazetteer-query", dependencies: ["FuzzChecks"] + products("AddressPicker", "Gazetteer"), path: "Targets/gazetteer-query"),
-        .executableTarget(name: "saved-state", dependencies: ["FuzzChecks"] + products("AddressPicker", "AddressPickerScripting", "MachineCore", "MachineExploration", "MachineRuntime"), path: "Targets/saved-state"),
-        .executableTarget(name: "snapshot-diff", dependencies: ["FuzzChecks"] + products("EventScripts"), path: "Targets/snapshot-diff"),
+        .executableTarget(
+            name: "script-replay",
+            dependencies: ["FuzzChecks"] + products("AddressPicker", "AddressPickerScripting", "EventScripts"),
+            path: "Targets/script-replay"),
+        .executableTarget(
+            name: "gazetteer-file", dependencies: ["FuzzChecks"] + products("AddressPicker", "Gazetteer"),
+            path: "Targets/gazetteer-file"),
+        .executableTarget(
+            name: "gazetteer-query", dependencies: ["FuzzChecks"] + products("AddressPicker", "Gazetteer"),
+            path: "Targets/gazetteer-query"),
+        .executableTarget(
+            name: "saved-state",
+            dependencies: ["FuzzChecks"]
+                + products("AddressPicker", "AddressPickerScripting", "MachineCore", "MachineExploration", "MachineRuntime"),
+            path: "Targets/saved-state"),
+        .executableTarget(
+            name: "snapshot-diff", dependencies: ["FuzzChecks"] + products("EventScripts"), path: "Targets/snapshot-diff"),
     ],
     swiftLanguageModes: [.v6]
 )

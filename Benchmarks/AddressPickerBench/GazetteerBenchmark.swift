@@ -46,7 +46,8 @@ enum GazetteerBenchmark {
     static func run(runs: Int, reverseChecks: Int, into report: inout Report) throws {
         // Load: the whole load (checksum and checks of the file where the binary holds it, ready
         // to answer) against only copying the embedded bytes into an array.
-        var loads: [Double] = [], reads: [Double] = []
+        var loads: [Double] = []
+        var reads: [Double] = []
         var gazetteer = try Gazetteer.bundled()
         var copied = 0
         for _ in 0..<max(runs, 5) {
@@ -54,10 +55,11 @@ enum GazetteerBenchmark {
             loads.append(elapsedNanoseconds { if let loaded = try? Gazetteer.bundled() { gazetteer = loaded } })
         }
         let size = Double(Gazetteer.embeddedFile.count) / 1e6
-        report.add(Comparison(
-            subject: Measurement(name: "gazetteer load", nanosecondsPerOperation: loads),
-            baseline: Measurement(name: "reading the file alone", nanosecondsPerOperation: reads),
-            note: String(format: "%d places, %.1f MB file: checksum and checks, read in place", gazetteer.count, size)))
+        report.add(
+            Comparison(
+                subject: Measurement(name: "gazetteer load", nanosecondsPerOperation: loads),
+                baseline: Measurement(name: "reading the file alone", nanosecondsPerOperation: reads),
+                note: String(format: "%d places, %.1f MB file: checksum and checks, read in place", gazetteer.count, size)))
 
         // Completions: every query timed alone; brute force on every 37th query.
         let queries = completionQueries(gazetteer)
@@ -67,11 +69,13 @@ enum GazetteerBenchmark {
             elapsedNanoseconds { checksum &+= gazetteer.bruteForceCompletions(for: queries[index]).count }
         }
         let completions = Measurement(name: "completion, one query", nanosecondsPerOperation: indexed)
-        report.add(Comparison(
-            subject: completions,
-            baseline: Measurement(name: "completion by brute-force scan", nanosecondsPerOperation: brute),
-            note: String(format: "%d queries (every 1-, 2- and 3-letter prefix, every 50th name), each timed alone; p99 %.2f µs",
-                         queries.count, completions.percentile(0.99) / 1e3)))
+        report.add(
+            Comparison(
+                subject: completions,
+                baseline: Measurement(name: "completion by brute-force scan", nanosecondsPerOperation: brute),
+                note: String(
+                    format: "%d queries (every 1-, 2- and 3-letter prefix, every 50th name), each timed alone; p99 %.2f µs",
+                    queries.count, completions.percentile(0.99) / 1e3)))
 
         // Reverse geocoding: single queries timed alone.
         let points = randomCoordinates(100_000, seed: 42)
@@ -80,17 +84,20 @@ enum GazetteerBenchmark {
             elapsedNanoseconds { checksum &+= gazetteer.bruteForceNearest(to: point) ?? 0 }
         }
         let nearest = Measurement(name: "reverse geocode, one point", nanosecondsPerOperation: reverse)
-        report.add(Comparison(
-            subject: nearest,
-            baseline: Measurement(name: "reverse geocode by brute-force scan", nanosecondsPerOperation: bruteReverse),
-            note: String(format: "%d random points, each timed alone (brute force on 200); p99 %.2f µs",
-                         points.count, nearest.percentile(0.99) / 1e3)))
+        report.add(
+            Comparison(
+                subject: nearest,
+                baseline: Measurement(name: "reverse geocode by brute-force scan", nanosecondsPerOperation: bruteReverse),
+                note: String(
+                    format: "%d random points, each timed alone (brute force on 200); p99 %.2f µs",
+                    points.count, nearest.percentile(0.99) / 1e3)))
 
         // Agreement with brute force.
         let mismatchedCompletions = queries.filter { gazetteer.completions(for: $0) != gazetteer.bruteForceCompletions(for: $0) }
-        report.add("completion agrees with brute force",
-                   "\(queries.count - mismatchedCompletions.count) of \(queries.count) queries"
-                   + (mismatchedCompletions.isEmpty ? "" : " (first differing: \(mismatchedCompletions.prefix(3)))"))
+        report.add(
+            "completion agrees with brute force",
+            "\(queries.count - mismatchedCompletions.count) of \(queries.count) queries"
+                + (mismatchedCompletions.isEmpty ? "" : " (first differing: \(mismatchedCompletions.prefix(3)))"))
         let checked = randomCoordinates(reverseChecks, seed: 7)
         let mismatches = countMismatches(checked, gazetteer)
         report.add("reverse geocode agrees with brute force", "\(checked.count - mismatches) of \(checked.count) random points")

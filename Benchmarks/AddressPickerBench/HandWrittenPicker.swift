@@ -27,7 +27,8 @@ struct HandWrittenPicker {
         commands.removeAll(keepingCapacity: true)
         switch (event, map, search) {
         case (.regionChanged(let region, true), .idle, _), (.regionChanged(let region, true), .geocoding, _):
-            let near = context.referenceCenter.map { $0.distance(to: region.center) <= context.configuration.duplicateDistance } ?? false
+            let near =
+                context.referenceCenter.map { $0.distance(to: region.center) <= context.configuration.duplicateDistance } ?? false
             context.region = region
             if !near {
                 if pendingAddress { pendingAddress = false; commands.append(.cancel(.address)) }
@@ -89,7 +90,8 @@ struct HandWrittenPicker {
         case (.places(let answer), _, .searching) where !answer.places.isEmpty:
             pendingPlaces = false
             search = .showingResults
-            let region = answer.boundingRegion
+            let region =
+                answer.boundingRegion
                 ?? MapRegion.enclosing(answer.places.map(\.center), minimumSpan: context.configuration.locationSpan)
                 ?? context.region
             context.results = answer.places

@@ -12,8 +12,9 @@ import MachineRuntime
 enum PickerSession {
     /// Answers the session's requests at once.
     static func perform() throws -> LiveRuntime<AddressPicker, SteppedClock>.Perform {
-        let store = Place(name: "Apple SoHo", center: try Coordinate(latitude: 40.725, longitude: -73.9987),
-                          address: Address(street: "103 Prince St", city: "New York"))
+        let store = Place(
+            name: "Apple SoHo", center: try Coordinate(latitude: 40.725, longitude: -73.9987),
+            address: Address(street: "103 Prince St", city: "New York"))
         return { @MainActor request in
             switch request {
             case .requestCompletions(let query): .completions([Completion(title: "\(query) Store", subtitle: "Search Nearby")])
@@ -30,8 +31,9 @@ enum PickerSession {
         cycles: Int, clock: SteppedClock, live: LiveRuntime<AddressPicker, SteppedClock>,
         send deliver: (AddressPicker.Event) throws -> Void
     ) async throws {
-        let far = MapRegion(center: try Coordinate(latitude: 40.71, longitude: -74.0),
-                            span: Span(latitudeDelta: 0.05, longitudeDelta: 0.05))
+        let far = MapRegion(
+            center: try Coordinate(latitude: 40.71, longitude: -74.0),
+            span: Span(latitudeDelta: 0.05, longitudeDelta: 0.05))
         func send(after milliseconds: Int, _ event: AddressPicker.Event) async throws {
             clock.advance(by: .milliseconds(milliseconds))
             try deliver(event)

@@ -10,13 +10,16 @@ import MachineCore
 /// enough to be stored inline), so a step should allocate nothing.
 enum PickerStepBenchmark {
     static func cycle() throws -> [AddressPicker.Event] {
-        let far = MapRegion(center: try Coordinate(latitude: 40.71, longitude: -74.0),
-                            span: Span(latitudeDelta: 0.05, longitudeDelta: 0.05))
-        let store = Place(name: "Apple SoHo", center: try Coordinate(latitude: 40.725, longitude: -73.9987),
-                          address: Address(street: "103 Prince St", city: "New York"))
+        let far = MapRegion(
+            center: try Coordinate(latitude: 40.71, longitude: -74.0),
+            span: Span(latitudeDelta: 0.05, longitudeDelta: 0.05))
+        let store = Place(
+            name: "Apple SoHo", center: try Coordinate(latitude: 40.725, longitude: -73.9987),
+            address: Address(street: "103 Prince St", city: "New York"))
         let answer = PlaceSearchAnswer(
-            boundingRegion: MapRegion(center: try Coordinate(latitude: 40.74, longitude: -73.99),
-                                      span: Span(latitudeDelta: 0.08, longitudeDelta: 0.08)),
+            boundingRegion: MapRegion(
+                center: try Coordinate(latitude: 40.74, longitude: -73.99),
+                span: Span(latitudeDelta: 0.08, longitudeDelta: 0.08)),
             places: [store])
         return [
             .regionChanged(far, byUser: true),
@@ -75,7 +78,8 @@ enum PickerStepBenchmark {
             }
         }
         if state.context != picker.context || state[AddressPicker.map] != picker.map
-            || state[AddressPicker.search] != picker.search {
+            || state[AddressPicker.search] != picker.search
+        {
             return "the final states differ"
         }
         return nil

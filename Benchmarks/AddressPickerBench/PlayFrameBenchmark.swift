@@ -16,7 +16,8 @@ enum PlayFrameBenchmark {
         var runtime = Runtime(table: AddressPicker.table, state: AddressPicker.initialState())
         var view = PlayView(locationSource: "simulated at 51.5, -0.12")
         var steps = try runtime.send(.appeared)
-        steps += try runtime.respond(.address, with: provider.answer(.reverseGeocode(center: runtime.state.context.region.center)))
+        steps += try runtime.respond(
+            .address, with: provider.answer(.reverseGeocode(center: runtime.state.context.region.center)))
         steps += try runtime.send(.searchActivated)
         steps += try runtime.send(.queryChanged("Lon"))
         steps += try runtime.advance(by: .milliseconds(300))
@@ -30,12 +31,14 @@ enum PlayFrameBenchmark {
             return Place(name: entry.name, center: entry.coordinate, address: entry.address)
         }
         let (comparison, _) = compare(
-            "play frame 200×60 (render + ANSI)", {
+            "play frame 200×60 (render + ANSI)",
+            {
                 var bytes = 0
                 for _ in 0..<frames { bytes &+= PlayScreen.render(runtime, view: view, size: size).ansi(colors: true).utf8.count }
                 return bytes
             },
-            against: "blank 200×60 frame (ANSI only)", {
+            against: "blank 200×60 frame (ANSI only)",
+            {
                 var bytes = 0
                 for _ in 0..<frames { bytes &+= Canvas(size: size).ansi(colors: true).utf8.count }
                 return bytes

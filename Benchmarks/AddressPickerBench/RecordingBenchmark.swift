@@ -33,13 +33,15 @@ enum RecordingBenchmark {
     @discardableResult
     static func session(cycles: Int, recordingTo file: String?, countingInputs: Bool = false) async throws -> Int {
         let clock = SteppedClock()
-        let live = LiveRuntime(table: AddressPicker.table, state: AddressPicker.initialState(), clock: clock,
-                               perform: try PickerSession.perform(), onOutput: { _ in })
+        let live = LiveRuntime(
+            table: AddressPicker.table, state: AddressPicker.initialState(), clock: clock,
+            perform: try PickerSession.perform(), onOutput: { _ in })
         var inputs = 0
         var recorder: SessionRecorder<AddressPickerVocabulary>?
         if let file {
-            let started = try SessionRecorder(vocabulary: AddressPickerVocabulary(), file: file, recordedBy: "address-picker-bench",
-                                              at: Date(timeIntervalSince1970: 0), startingFrom: live.runtime)
+            let started = try SessionRecorder(
+                vocabulary: AddressPickerVocabulary(), file: file, recordedBy: "address-picker-bench",
+                at: Date(timeIntervalSince1970: 0), startingFrom: live.runtime)
             live.onInput = started.record
             recorder = started
         } else if countingInputs {

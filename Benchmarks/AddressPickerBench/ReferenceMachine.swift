@@ -20,21 +20,25 @@ enum ReferenceMachine: MachineDefinition {
 
     static let field = Region<Field>("field", index: 0, initial: .idle)
 
-    static let table = TransitionTable<ReferenceMachine>(regions: [field], rows: [
-        Row("idle-queryChanged", in: field, from: [.idle], on: .queryChanged, to: .typing),
-        Row("typing-queryChanged", in: field, from: [.typing], on: .queryChanged, to: .typing),
-        Row("typing-debounceElapsed", in: field, from: [.typing], on: .debounceElapsed, to: .loadingCompletions),
-        Row("loadingCompletions-completionsLoaded", in: field, from: [.loadingCompletions], on: .completionsLoaded,
-            to: .showingCompletions),
-        Row("showingCompletions-queryChanged", in: field, from: [.showingCompletions], on: .queryChanged, to: .typing),
-        Row("showingCompletions-completionSelected", in: field, from: [.showingCompletions], on: .completionSelected,
-            to: .resolving),
-        Row("resolving-searchLoaded", in: field, from: [.resolving], on: .searchLoaded, to: .resolved) { context, _, _ in
-            context.resolved += 1
-        },
-        Row("resolved-queryChanged", in: field, from: [.resolved], on: .queryChanged, to: .typing),
-        Row("cancel", in: field, from: .any, on: .cancel, to: .idle),
-    ])
+    static let table = TransitionTable<ReferenceMachine>(
+        regions: [field],
+        rows: [
+            Row("idle-queryChanged", in: field, from: [.idle], on: .queryChanged, to: .typing),
+            Row("typing-queryChanged", in: field, from: [.typing], on: .queryChanged, to: .typing),
+            Row("typing-debounceElapsed", in: field, from: [.typing], on: .debounceElapsed, to: .loadingCompletions),
+            Row(
+                "loadingCompletions-completionsLoaded", in: field, from: [.loadingCompletions], on: .completionsLoaded,
+                to: .showingCompletions),
+            Row("showingCompletions-queryChanged", in: field, from: [.showingCompletions], on: .queryChanged, to: .typing),
+            Row(
+                "showingCompletions-completionSelected", in: field, from: [.showingCompletions], on: .completionSelected,
+                to: .resolving),
+            Row("resolving-searchLoaded", in: field, from: [.resolving], on: .searchLoaded, to: .resolved) { context, _, _ in
+                context.resolved += 1
+            },
+            Row("resolved-queryChanged", in: field, from: [.resolved], on: .queryChanged, to: .typing),
+            Row("cancel", in: field, from: .any, on: .cancel, to: .idle),
+        ])
 
     /// The repeating cycle of the workload: eight events that fire eight rows.
     static let cycle: [Event] = [
@@ -54,7 +58,7 @@ struct HandWrittenReferenceMachine {
         switch (field, event) {
         case (_, .cancel): field = .idle
         case (.idle, .queryChanged), (.typing, .queryChanged), (.showingCompletions, .queryChanged),
-             (.resolved, .queryChanged):
+            (.resolved, .queryChanged):
             field = .typing
         case (.typing, .debounceElapsed): field = .loadingCompletions
         case (.loadingCompletions, .completionsLoaded): field = .showingCompletions

@@ -52,8 +52,14 @@ enum ReferenceWorkloadBenchmark {
         try verify()
         var counters = (table: 0, handWritten: 0)
         let (comparison, _) = compare(
-            "reference workload (table)", { counters.table = runTable(count: events); return counters.table },
-            against: "reference workload, hand-written switch", { counters.handWritten = runHandWritten(count: events); return counters.handWritten },
+            "reference workload (table)",
+            {
+                counters.table = runTable(count: events); return counters.table
+            },
+            against: "reference workload, hand-written switch",
+            {
+                counters.handWritten = runHandWritten(count: events); return counters.handWritten
+            },
             runs: runs, operations: events,
             note: "\(events) events of the 8-event cycle")
         guard counters.table == counters.handWritten else {

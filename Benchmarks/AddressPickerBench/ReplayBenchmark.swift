@@ -74,16 +74,20 @@ enum ReplayBenchmark {
 
     /// The same inputs straight into the runtime.
     static func drive(cycles: Int) throws -> Int {
-        let answer = PlaceSearchAnswer(places: [Place(
-            name: "Apple SoHo", center: try Coordinate(latitude: 40.725, longitude: -73.9987),
-            address: Address(street: "103 Prince St"))])
+        let answer = PlaceSearchAnswer(places: [
+            Place(
+                name: "Apple SoHo", center: try Coordinate(latitude: 40.725, longitude: -73.9987),
+                address: Address(street: "103 Prince St"))
+        ])
         var runtime = Runtime(table: AddressPicker.table, state: AddressPicker.initialState())
         var steps = 0
         for _ in 0..<cycles {
             steps += try runtime.send(.searchActivated).count
             steps += try runtime.send(.queryChanged("Apple")).count
             steps += try runtime.advance(by: .milliseconds(300)).count
-            steps += try runtime.respond(.completions, with: .completions([Completion(title: "Apple Store", subtitle: "Search Nearby")])).count
+            steps += try runtime.respond(
+                .completions, with: .completions([Completion(title: "Apple Store", subtitle: "Search Nearby")])
+            ).count
             steps += try runtime.send(.completionSelected(0)).count
             steps += try runtime.respond(.places, with: .places(answer)).count
             steps += try runtime.send(.resultSelected(0)).count
@@ -105,13 +109,18 @@ enum ReplayBenchmark {
             against: "runtime driven directly", direct, runs: runs, operations: statements, note: note)
         var size = 0
         let (transcribed, _) = compare(
-            "parse + check + replay + text transcript", {
+            "parse + check + replay + text transcript",
+            {
                 size = (try? replay(bytes)) ?? 0
                 return size
             },
             against: "runtime driven directly", direct, runs: runs, operations: statements, note: note)
-        return [quiet, parsed, Comparison(subject: transcribed.subject, baseline: transcribed.baseline,
-                                          note: "\(note), \(size / 1_000_000) MB of transcript")]
+        return [
+            quiet, parsed,
+            Comparison(
+                subject: transcribed.subject, baseline: transcribed.baseline,
+                note: "\(note), \(size / 1_000_000) MB of transcript"),
+        ]
     }
 
     /// Fails unless the generated script replays and passes.
@@ -123,7 +132,8 @@ enum ReplayBenchmark {
 /// The peak resident memory of this process so far, in MiB (Linux), or `nil` elsewhere.
 func peakResidentMemory() -> Double? {
     guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
-          let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
-          let kilobytes = Double(line.split(separator: " ").dropFirst().first ?? "") else { return nil }
+        let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
+        let kilobytes = Double(line.split(separator: " ").dropFirst().first ?? "")
+    else { return nil }
     return kilobytes / 1024
 }

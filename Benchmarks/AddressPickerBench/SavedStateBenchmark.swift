@@ -13,12 +13,15 @@ enum SavedStateBenchmark {
     /// behind it.
     static func session() throws -> Runtime<AddressPicker> {
         var runtime = Runtime(table: AddressPicker.table, state: AddressPicker.initialState())
-        let store = Place(name: "Apple SoHo", center: try Coordinate(latitude: 40.725, longitude: -73.9987),
-                          address: Address(street: "103 Prince St", city: "New York", postalCode: "10012", country: "United States"))
-        let nearby = Place(name: "Apple Fifth Avenue", center: try Coordinate(latitude: 40.7637, longitude: -73.9730),
-                           address: Address(street: "767 5th Ave", city: "New York", postalCode: "10153", country: "United States"))
+        let store = Place(
+            name: "Apple SoHo", center: try Coordinate(latitude: 40.725, longitude: -73.9987),
+            address: Address(street: "103 Prince St", city: "New York", postalCode: "10012", country: "United States"))
+        let nearby = Place(
+            name: "Apple Fifth Avenue", center: try Coordinate(latitude: 40.7637, longitude: -73.9730),
+            address: Address(street: "767 5th Ave", city: "New York", postalCode: "10153", country: "United States"))
         let completions = (1...5).map { Completion(title: "Apple \($0)", subtitle: "New York, NY") }
-        let far = MapRegion(center: try Coordinate(latitude: 40.71, longitude: -74.0), span: Span(latitudeDelta: 0.05, longitudeDelta: 0.05))
+        let far = MapRegion(
+            center: try Coordinate(latitude: 40.71, longitude: -74.0), span: Span(latitudeDelta: 0.05, longitudeDelta: 0.05))
         _ = try runtime.send(.appeared)
         _ = try runtime.send(.searchActivated)
         _ = try runtime.send(.queryChanged("Apple"))
@@ -33,11 +36,14 @@ enum SavedStateBenchmark {
         _ = try runtime.respond(.completions, 2, with: .completions(completions))
         _ = try runtime.send(.regionChanged(far, byUser: true))
         _ = try runtime.advance(by: .milliseconds(500))
-        _ = try runtime.send(.regionChanged(MapRegion(center: try Coordinate(latitude: 40.8, longitude: -73.95), span: far.span), byUser: true))
+        _ = try runtime.send(
+            .regionChanged(MapRegion(center: try Coordinate(latitude: 40.8, longitude: -73.95), span: far.span), byUser: true))
         _ = try runtime.send(.queryChanged("Apple Soh"))
         _ = try runtime.advance(by: .milliseconds(300))
         guard !runtime.timers.isEmpty, runtime.pendingRequests.count >= 1, runtime.requests.count >= 5 else {
-            throw BenchmarkError.mismatch("saved state: the session has \(runtime.timers.map(\.timer)) running, \(runtime.pendingRequests.map(\.reference)) in flight")
+            throw BenchmarkError.mismatch(
+                "saved state: the session has \(runtime.timers.map(\.timer)) running, \(runtime.pendingRequests.map(\.reference)) in flight"
+            )
         }
         return runtime
     }
@@ -56,14 +62,16 @@ enum SavedStateBenchmark {
         var failed: (any Error)?
 
         let (save, _) = compare(
-            "save the picker (SavedState, JSON)", {
+            "save the picker (SavedState, JSON)",
+            {
                 var total = 0
                 for _ in 0..<operations {
                     do { total &+= try runtime.savedState.json().count } catch { failed = error }
                 }
                 return total
             },
-            against: "JSONEncoder of the context alone", {
+            against: "JSONEncoder of the context alone",
+            {
                 let encoder = JSONEncoder()
                 encoder.outputFormatting = [.sortedKeys]
                 var total = 0
@@ -73,29 +81,39 @@ enum SavedStateBenchmark {
                 return total
             },
             runs: runs, operations: operations,
-            note: "a picker mid-session: \(runtime.requests.count) requests, \(runtime.timers.count) timers; \(bytes.count) bytes of JSON")
+            note:
+                "a picker mid-session: \(runtime.requests.count) requests, \(runtime.timers.count) timers; \(bytes.count) bytes of JSON"
+        )
         let (restore, _) = compare(
-            "restore the picker (SavedState, JSON)", {
+            "restore the picker (SavedState, JSON)",
+            {
                 var total = 0
                 for _ in 0..<operations {
-                    do { total &+= try Runtime(restoring: SavedState(json: bytes, table: table), table: table).requests.count } catch { failed = error }
+                    do {
+                        total &+= try Runtime(restoring: SavedState(json: bytes, table: table), table: table).requests.count
+                    } catch { failed = error }
                 }
                 return total
             },
-            against: "JSONDecoder of the context alone", {
+            against: "JSONDecoder of the context alone",
+            {
                 var total = 0
                 for _ in 0..<operations {
-                    do { total &+= try JSONDecoder().decode(AddressPicker.Context.self, from: contextBytes).results.count } catch { failed = error }
+                    do { total &+= try JSONDecoder().decode(AddressPicker.Context.self, from: contextBytes).results.count } catch
+                    { failed = error }
                 }
                 return total
             },
-            runs: runs, operations: operations, note: "decoding, the format, machine and consistency checks, and building the runtime")
+            runs: runs, operations: operations,
+            note: "decoding, the format, machine and consistency checks, and building the runtime")
         if let failed { throw BenchmarkError.mismatch("saved state: \(failed)") }
         report.add(save)
         report.add(restore)
         for (name, comparison) in [("save", save), ("restore", restore)] {
             let microseconds = comparison.subject.median / 1_000
-            report.add("saved state, \(name) (median)", String(format: "%.1f µs (%@ 50 µs)", microseconds, microseconds < 50 ? "under" : "OVER"))
+            report.add(
+                "saved state, \(name) (median)",
+                String(format: "%.1f µs (%@ 50 µs)", microseconds, microseconds < 50 ? "under" : "OVER"))
         }
     }
 }

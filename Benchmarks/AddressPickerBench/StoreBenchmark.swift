@@ -18,10 +18,12 @@ enum StoreBenchmark {
         var subject: [Double] = []
         var baseline: [Double] = []
         for _ in 0..<runs {
-            subject.append(try await RecordingBenchmark.nanoseconds { try await session(cycles: cycles, throughStore: true) }
-                / Double(steps))
-            baseline.append(try await RecordingBenchmark.nanoseconds { try await session(cycles: cycles, throughStore: false) }
-                / Double(steps))
+            subject.append(
+                try await RecordingBenchmark.nanoseconds { try await session(cycles: cycles, throughStore: true) }
+                    / Double(steps))
+            baseline.append(
+                try await RecordingBenchmark.nanoseconds { try await session(cycles: cycles, throughStore: false) }
+                    / Double(steps))
         }
         return Comparison(
             subject: Measurement(name: "live session through an observed MachineStore", nanosecondsPerOperation: subject),
@@ -34,8 +36,9 @@ enum StoreBenchmark {
     @discardableResult
     static func session(cycles: Int, throughStore: Bool, countingSteps: Bool = false) async throws -> Int {
         let clock = SteppedClock()
-        let live = LiveRuntime(table: AddressPicker.table, state: AddressPicker.initialState(), clock: clock,
-                               perform: try PickerSession.perform(), onOutput: { _ in })
+        let live = LiveRuntime(
+            table: AddressPicker.table, state: AddressPicker.initialState(), clock: clock,
+            perform: try PickerSession.perform(), onOutput: { _ in })
         var count = 0
         guard #available(macOS 14, iOS 17, tvOS 17, watchOS 10, *), throughStore else {
             if countingSteps { live.onStep = { _ in count += 1 } }
@@ -54,7 +57,9 @@ enum StoreBenchmark {
                 _ = store[AddressPicker.map]
                 _ = store.completions
                 _ = store.address
-            } onChange: { [view] in view.isStale = true }
+            } onChange: { [view] in
+                view.isStale = true
+            }
         }
         render()
         try await PickerSession.run(cycles: cycles, clock: clock, live: live) { event in

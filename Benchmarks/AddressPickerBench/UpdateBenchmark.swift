@@ -47,7 +47,9 @@ enum UpdateBenchmark {
     static func replay(_ bytes: [UInt8], updater: ScriptUpdater<AddressPickerVocabulary>) throws -> Int {
         var sink = ReplayBenchmark.OutcomeOnly()
         let outcome = updater.player.play(try updater.checker.program(from: bytes, file: "generated.events"), into: &sink)
-        guard case .failed(let failures, _) = outcome else { throw BenchmarkError.mismatch("every expectation should fail: \(outcome)") }
+        guard case .failed(let failures, _) = outcome else {
+            throw BenchmarkError.mismatch("every expectation should fail: \(outcome)")
+        }
         return failures
     }
 
@@ -63,7 +65,10 @@ enum UpdateBenchmark {
         let (comparison, _) = compare(
             "update: replay, rewrite, replay again, diff", { (try? update(bytes, updater: updater)) ?? 0 },
             against: "replay, quiet (every expectation fails)", { (try? replay(bytes, updater: updater)) ?? 0 },
-            runs: runs, operations: 1, note: "\(cycles(statements: statements) * 11) statements (\(count) lines), \(rewrites) expectations rewritten, per script")
+            runs: runs, operations: 1,
+            note:
+                "\(cycles(statements: statements) * 11) statements (\(count) lines), \(rewrites) expectations rewritten, per script"
+        )
         return comparison
     }
 }

@@ -51,7 +51,9 @@ func parseOptions() -> Options {
             return value
         }
         func count(atLeast minimum: Int) -> Int {
-            guard let number = Int(value()), number >= minimum else { fail("\(parts[0]) takes a whole number of at least \(minimum)") }
+            guard let number = Int(value()), number >= minimum else {
+                fail("\(parts[0]) takes a whole number of at least \(minimum)")
+            }
             return number
         }
         switch parts[0] {
@@ -68,7 +70,9 @@ func parseOptions() -> Options {
         case "--json": options.json = value()
         case "--only":
             let name = value()
-            guard Options.benchmarks.contains(name) else { fail("--only takes one of \(Options.benchmarks.joined(separator: ", "))") }
+            guard Options.benchmarks.contains(name) else {
+                fail("--only takes one of \(Options.benchmarks.joined(separator: ", "))")
+            }
             options.only = name
         default:
             fail("unknown argument '\(argument)'")
@@ -89,27 +93,32 @@ do {
     if options.includes("step") {
         let (comparison, allocations) = try PickerStepBenchmark.run(runs: options.runs, steps: 2_000_000)
         report.add(comparison)
-        report.add("heap allocations per step (table)", allocations.map { String(format: "%.2f", $0) } ?? "not counted on this platform")
+        report.add(
+            "heap allocations per step (table)", allocations.map { String(format: "%.2f", $0) } ?? "not counted on this platform")
     }
     if options.includes("reference") {
         let (comparison, counter) = try ReferenceWorkloadBenchmark.run(runs: options.runs, events: options.events)
         report.add(comparison)
         report.add("reference workload counter (resolved searches)", "\(counter)")
-        report.add("reference workload events per second (table, median)", String(format: "%.1f million", comparison.subject.operationsPerSecond / 1e6))
+        report.add(
+            "reference workload events per second (table, median)",
+            String(format: "%.1f million", comparison.subject.operationsPerSecond / 1e6))
     }
     if options.includes("replay") {
         let comparisons = try ReplayBenchmark.run(runs: options.runs, statements: options.statements)
-        comparisons.forEach { report.add($0) }
+        for comparison in comparisons { report.add(comparison) }
         if let quiet = comparisons.first {
-            report.add("replay of \(options.statements) statements, quiet (median)",
-                       String(format: "%.2f s", quiet.subject.median * Double(options.statements) / 1e9))
+            report.add(
+                "replay of \(options.statements) statements, quiet (median)",
+                String(format: "%.2f s", quiet.subject.median * Double(options.statements) / 1e9))
         }
     }
     if options.includes("update") {
         let comparison = try UpdateBenchmark.run(runs: options.runs, statements: options.updateStatements)
         report.add(comparison)
-        report.add("update of a \(options.updateStatements)-statement script, every expectation rewritten (median)",
-                   String(format: "%.3f s", comparison.subject.median / 1e9))
+        report.add(
+            "update of a \(options.updateStatements)-statement script, every expectation rewritten (median)",
+            String(format: "%.3f s", comparison.subject.median / 1e9))
     }
     if options.includes("gazetteer") {
         try GazetteerBenchmark.run(runs: options.runs, reverseChecks: options.reverseChecks, into: &report)

@@ -15,24 +15,30 @@ let package = Package(
         // What an app links: the machine alone.
         .target(name: "SignIn", dependencies: [.product(name: "MachineCore", package: "swift-address-picker")]),
         // For the tool and the tests: the machine's script vocabulary, input samples and invariants.
-        .target(name: "SignInScripting", dependencies: [
-            "SignIn",
-            .product(name: "MachineCore", package: "swift-address-picker"),
-            .product(name: "EventScripts", package: "swift-address-picker"),
-            .product(name: "MachineRuntime", package: "swift-address-picker"),
-            .product(name: "MachineExploration", package: "swift-address-picker"),
-        ]),
-        .executableTarget(name: "SignInTool", dependencies: [
-            "SignIn", "SignInScripting", .product(name: "MachineCommandLine", package: "swift-address-picker"),
-        ]),
-        .testTarget(name: "SignInTests", dependencies: [
-            "SignIn", "SignInScripting",
-            .product(name: "MachineCore", package: "swift-address-picker"),
-            .product(name: "MachineRuntime", package: "swift-address-picker"),
-            .product(name: "EventScripts", package: "swift-address-picker"),
-            .product(name: "MachineTesting", package: "swift-address-picker"),
-            .product(name: "MachineDiagrams", package: "swift-address-picker"),
-        ]),
+        .target(
+            name: "SignInScripting",
+            dependencies: [
+                "SignIn",
+                .product(name: "MachineCore", package: "swift-address-picker"),
+                .product(name: "EventScripts", package: "swift-address-picker"),
+                .product(name: "MachineRuntime", package: "swift-address-picker"),
+                .product(name: "MachineExploration", package: "swift-address-picker"),
+            ]),
+        .executableTarget(
+            name: "SignInTool",
+            dependencies: [
+                "SignIn", "SignInScripting", .product(name: "MachineCommandLine", package: "swift-address-picker"),
+            ]),
+        .testTarget(
+            name: "SignInTests",
+            dependencies: [
+                "SignIn", "SignInScripting",
+                .product(name: "MachineCore", package: "swift-address-picker"),
+                .product(name: "MachineRuntime", package: "swift-address-picker"),
+                .product(name: "EventScripts", package: "swift-address-picker"),
+                .product(name: "MachineTesting", package: "swift-address-picker"),
+                .product(name: "MachineDiagrams", package: "swift-address-picker"),
+            ]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -4,7 +4,8 @@ import TerminalUI
 enum HelpOverlay {
     static func draw(into canvas: inout Canvas) {
         let keyWidth = PlayKeys.help.map(\.key.count).max() ?? 0
-        let lines = ["Keys"] + PlayKeys.help.map { $0.key.padding(toLength: keyWidth, withPad: " ", startingAt: 0) + "  " + $0.meaning }
+        let lines =
+            ["Keys"] + PlayKeys.help.map { $0.key.padding(toLength: keyWidth, withPad: " ", startingAt: 0) + "  " + $0.meaning }
             + ["", "Any key closes this."]
         let width = min(canvas.size.columns - 2, (lines.map(\.count).max() ?? 0) + 4)
         let height = lines.count + 2

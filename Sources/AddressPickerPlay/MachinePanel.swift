@@ -7,7 +7,10 @@ import TerminalUI
 /// timers running and the latest steps with the rows that fired.
 enum MachinePanel {
     /// Draws the panel in columns `column..<column + width`, rows `top..<bottom`.
-    static func draw(_ runtime: Runtime<AddressPicker>, view: PlayView, into canvas: inout Canvas, column: Int, width: Int, top: Int, bottom: Int) {
+    static func draw(
+        _ runtime: Runtime<AddressPicker>, view: PlayView, into canvas: inout Canvas, column: Int, width: Int, top: Int,
+        bottom: Int
+    ) {
         var row = top
         func line(_ text: String, _ style: Style = .plain) {
             guard row < bottom else { return }

@@ -18,10 +18,13 @@ public enum MapMove: Equatable, Sendable {
         switch self {
         case .north, .south:
             let step = span.latitudeDelta / 4 * (self == .north ? 1 : -1)
-            return MapRegion(center: Coordinate(clampingLatitude: center.latitude + step, longitude: center.longitude), span: span)
+            return MapRegion(
+                center: Coordinate(clampingLatitude: center.latitude + step, longitude: center.longitude), span: span)
         case .east, .west:
             let step = span.longitudeDelta / 4 * (self == .east ? 1 : -1)
-            return MapRegion(center: Coordinate(clampingLatitude: center.latitude, longitude: Self.wrapped(center.longitude + step)), span: span)
+            return MapRegion(
+                center: Coordinate(clampingLatitude: center.latitude, longitude: Self.wrapped(center.longitude + step)),
+                span: span)
         case .zoomIn, .zoomOut:
             let factor = self == .zoomIn ? 0.5 : 2
             let latitude = min(Self.largestSpan, max(Self.smallestSpan, span.latitudeDelta * factor))

@@ -17,7 +17,9 @@ enum MapPanel {
     static let pointOfInterestMarker: Character = "◇"
 
     /// Draws the map in rows `top..<bottom` and columns `0..<width`.
-    static func draw(_ state: MachineState<AddressPicker>, view: PlayView, into canvas: inout Canvas, top: Int, bottom: Int, width: Int) {
+    static func draw(
+        _ state: MachineState<AddressPicker>, view: PlayView, into canvas: inout Canvas, top: Int, bottom: Int, width: Int
+    ) {
         let region = state.context.region
         let rule = "─ Map " + String(repeating: "─", count: max(0, width - 6))
         canvas.put(rule, row: top, column: 0, style: Style(color: .blue), width: width)

@@ -44,7 +44,8 @@ public enum PlayScreen {
         drawStatus(state, view: view, into: &canvas, row: mapBottom, width: leftWidth)
 
         for row in 1..<size.rows { canvas.put("│", row: row, column: leftWidth, style: Style(color: .blue)) }
-        MachinePanel.draw(runtime, view: view, into: &canvas, column: leftWidth + 2, width: sideWidth - 1, top: 1, bottom: size.rows)
+        MachinePanel.draw(
+            runtime, view: view, into: &canvas, column: leftWidth + 2, width: sideWidth - 1, top: 1, bottom: size.rows)
 
         if view.isShowingHelp { HelpOverlay.draw(into: &canvas) }
         return canvas
@@ -56,7 +57,8 @@ public enum PlayScreen {
     }
 
     /// The completions or the results on screen, as lines of title and subtitle.
-    public static func list(of state: MachineState<AddressPicker>) -> (kind: ListKind, items: [(title: String, subtitle: String)]) {
+    public static func list(of state: MachineState<AddressPicker>) -> (kind: ListKind, items: [(title: String, subtitle: String)])
+    {
         switch state[AddressPicker.search] {
         case .inactive, .editing, .active:  // `active` is compound: the region is always in one of its leaves
             return (.none, [])
@@ -68,18 +70,24 @@ public enum PlayScreen {
     }
 
     /// The address line, the line for alerts, prompts and notes, and the footer.
-    private static func drawStatus(_ state: MachineState<AddressPicker>, view: PlayView, into canvas: inout Canvas, row: Int, width: Int) {
+    private static func drawStatus(
+        _ state: MachineState<AddressPicker>, view: PlayView, into canvas: inout Canvas, row: Int, width: Int
+    ) {
         let context = state.context
         var column = canvas.put("Address: ", row: row, column: 0, style: .bold, width: width)
         if let address = context.address {
-            column = canvas.put(address.formatted, row: row, column: column, style: Style(color: .green, bold: true), width: width - column)
-            if let source = context.addressSource { canvas.put("  (from \(source))", row: row, column: column, width: width - column) }
+            column = canvas.put(
+                address.formatted, row: row, column: column, style: Style(color: .green, bold: true), width: width - column)
+            if let source = context.addressSource {
+                canvas.put("  (from \(source))", row: row, column: column, width: width - column)
+            }
         } else {
             canvas.put("none yet", row: row, column: column, width: width - column)
         }
         switch state[AddressPicker.map] {
         case .settling: canvas.put("  map settling…", row: row + 1, column: 0, width: width)
-        case .geocoding, .throttled: canvas.put("  looking up the address under the crosshair…", row: row + 1, column: 0, width: width)
+        case .geocoding, .throttled:
+            canvas.put("  looking up the address under the crosshair…", row: row + 1, column: 0, width: width)
         case .idle: break
         }
         if let message = message(state, view: view) {

@@ -52,7 +52,8 @@ enum SearchPanel {
             row += 1
         }
         if list.items.count > maximumLines {
-            canvas.put("  \(list.items.count) in all, ↑ ↓ to scroll", row: row, column: 0, style: Style(color: .cyan), width: width)
+            canvas.put(
+                "  \(list.items.count) in all, ↑ ↓ to scroll", row: row, column: 0, style: Style(color: .cyan), width: width)
             row += 1
         }
         return row

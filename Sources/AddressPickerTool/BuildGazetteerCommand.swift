@@ -6,8 +6,15 @@ import MachineCommandLine
 /// format version in the current one.
 enum BuildGazetteerCommand {
     static let subcommand = Subcommand(
-        "build-gazetteer", abstract: "Build the gazetteer file from tab-separated place records, or upgrade a gazetteer file (for maintainers).",
-        arguments: [Argument("source", help: "Tab-separated records (name, latitude, longitude, population, region, subregion, country code, country name), or a gazetteer file of an earlier format version to rewrite with the same answers.")],
+        "build-gazetteer",
+        abstract: "Build the gazetteer file from tab-separated place records, or upgrade a gazetteer file (for maintainers).",
+        arguments: [
+            Argument(
+                "source",
+                help:
+                    "Tab-separated records (name, latitude, longitude, population, region, subregion, country code, country name), or a gazetteer file of an earlier format version to rewrite with the same answers."
+            )
+        ],
         options: [.value("output", short: "o", "file", required: true, help: "Where to write the gazetteer (atomically).")],
         exitCodes: [.success: "the file was written", .invalid: "a record or the gazetteer file is invalid"],
         discussion: "Scripts/build-gazetteer.py downloads the GeoNames data and runs this command.",

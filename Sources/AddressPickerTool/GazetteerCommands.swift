@@ -10,7 +10,9 @@ enum SearchCommand {
 
     static let subcommand = Subcommand(
         "search", abstract: "Look up places in the embedded offline gazetteer as you would type them.",
-        arguments: [Argument("query", help: "A prefix, a name, or words that narrow it (\"paris fr\", \"springfield illinois\").")],
+        arguments: [
+            Argument("query", help: "A prefix, a name, or words that narrow it (\"paris fr\", \"springfield illinois\").")
+        ],
         options: [
             .value("limit", "count", help: "How many completions, 1 to \(maximumLimit) (default 10)."),
             .value("near", "latitude,longitude", help: "Also search places, those within a degree of this point first."),
@@ -31,7 +33,8 @@ enum SearchCommand {
         for completion in completions { output.write("\(completion.title) — \(completion.subtitle)\n") }
         if let near = arguments.value("near") {
             let center = try coordinate(near, "--near")
-            let answer = provider.placeAnswer(for: .text(query, region: MapRegion(center: center, span: Span(latitudeDelta: 2, longitudeDelta: 2))))
+            let answer = provider.placeAnswer(
+                for: .text(query, region: MapRegion(center: center, span: Span(latitudeDelta: 2, longitudeDelta: 2))))
             output.write("\nplaces, those near \(center.latitude), \(center.longitude) first:\n")
             for place in answer.places.prefix(limit) {
                 let kilometres = center.distance(to: place.center) / 1000
@@ -47,7 +50,9 @@ enum SearchCommand {
 enum ReverseCommand {
     static let subcommand = Subcommand(
         "reverse", abstract: "Reverse-geocode a point with the embedded offline gazetteer: the nearest populated place.",
-        arguments: [Argument("latitude", help: "Degrees north, -90...90."), Argument("longitude", help: "Degrees east, -180...180.")],
+        arguments: [
+            Argument("latitude", help: "Degrees north, -90...90."), Argument("longitude", help: "Degrees east, -180...180."),
+        ],
         exitCodes: [.success: "the nearest place was printed"],
         discussion: "Distances are great-circle (haversine) distances. Place data: GeoNames, geonames.org, CC BY 4.0.",
         perform: run)
@@ -60,7 +65,9 @@ enum ReverseCommand {
         guard let index = gazetteer.nearest(to: point) else { throw ToolError("the gazetteer is empty") }
         let entry = gazetteer.entry(index)
         let kilometres = point.distance(to: entry.coordinate) / 1000
-        try invocation.print("\(entry.address.formatted) (\(entry.coordinate.latitude), \(entry.coordinate.longitude), \(String(format: "%.1f", kilometres)) km away)")
+        try invocation.print(
+            "\(entry.address.formatted) (\(entry.coordinate.latitude), \(entry.coordinate.longitude), \(String(format: "%.1f", kilometres)) km away)"
+        )
         return .success
     }
 }
@@ -69,7 +76,8 @@ enum ReverseCommand {
 func coordinate(_ text: String, _ what: String) throws -> Coordinate {
     let parts = text.split(separator: ",", omittingEmptySubsequences: false)
     guard parts.count == 2, let latitude = Double(parts[0].trimmingCharacters(in: .whitespaces)),
-          let longitude = Double(parts[1].trimmingCharacters(in: .whitespaces)) else {
+        let longitude = Double(parts[1].trimmingCharacters(in: .whitespaces))
+    else {
         throw UsageError("\(what) takes a latitude and a longitude in degrees, not '\(text)'")
     }
     do {

@@ -14,7 +14,9 @@ enum PlayCommand {
         options: [
             .value("location", "latitude,longitude", help: "Where locate-me finds the device (a simulated location)."),
             .value("record", "file", help: "Record the session as an event script that 'replay' plays back."),
-            .value("output", short: "o", "file", help: "Also write the confirmed address to <file>, atomically, for a script to read."),
+            .value(
+                "output", short: "o", "file",
+                help: "Also write the confirmed address to <file>, atomically, for a script to read."),
         ],
         exitCodes: [
             .success: "an address was confirmed and printed on standard output",

@@ -17,9 +17,11 @@ MachineCommandLine(
         "policies": AddressPicker.Context(configuration: .samplePolicies),
         "no-policies": AddressPicker.Context(),
     ],
-    providers: ["gazetteer": {
-        let provider = GazetteerProvider(gazetteer: try loadGazetteer())
-        return { provider.answer($0) }
-    }],
+    providers: [
+        "gazetteer": {
+            let provider = GazetteerProvider(gazetteer: try loadGazetteer())
+            return { provider.answer($0) }
+        }
+    ],
     subcommands: [SearchCommand.subcommand, ReverseCommand.subcommand, BuildGazetteerCommand.subcommand, PlayCommand.subcommand]
 ).main()

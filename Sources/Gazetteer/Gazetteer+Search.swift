@@ -14,9 +14,11 @@ extension Gazetteer {
         forEachPlace(withKeyPrefix: normalized[...]) { place in
             if key(place).elementsEqual(normalized) { found.insert(place) }
         }
-        let countries = Set(file.countryCode.indices.filter { country in
-            normalizedString(file.countryName[country]) == normalized || normalizedString(file.countryCode[country]) == normalized
-        })
+        let countries = Set(
+            file.countryCode.indices.filter { country in
+                normalizedString(file.countryName[country]) == normalized
+                    || normalizedString(file.countryCode[country]) == normalized
+            })
         let regions = Set(file.areaRegion.map { Int($0) }.filter { $0 != 0 && normalizedString(UInt32($0)) == normalized })
         if !countries.isEmpty || !regions.isEmpty {
             for place in 0..<count {
@@ -28,10 +30,11 @@ extension Gazetteer {
         }
         if found.isEmpty { found.formUnion(completions(for: query, limit: limit)) }
         let inside = { (place: Int) in region.map { self.contains($0, place) } ?? false }
-        return Array(found.sorted { a, b in
-            let (ia, ib) = (inside(a), inside(b))
-            return ia != ib ? ia : ranks(a, before: b)
-        }.prefix(limit))
+        return Array(
+            found.sorted { a, b in
+                let (ia, ib) = (inside(a), inside(b))
+                return ia != ib ? ia : ranks(a, before: b)
+            }.prefix(limit))
     }
 
     /// Whether `region` shows the place (across the antimeridian too).

@@ -24,8 +24,10 @@ public enum GazetteerBuilder {
         public var countryName: String
 
         /// A record with every field.
-        public init(name: String, latitudeE5: Int32, longitudeE5: Int32, population: UInt32, region: String,
-                    subregion: String, countryCode: String, countryName: String) {
+        public init(
+            name: String, latitudeE5: Int32, longitudeE5: Int32, population: UInt32, region: String,
+            subregion: String, countryCode: String, countryName: String
+        ) {
             self.name = name
             self.latitudeE5 = latitudeE5
             self.longitudeE5 = longitudeE5
@@ -44,12 +46,18 @@ public enum GazetteerBuilder {
         for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: true).enumerated() {
             let fields = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
             guard fields.count == 8, !fields[0].isEmpty, let latitude = Double(fields[1]), let longitude = Double(fields[2]),
-                  abs(latitude) <= 90, abs(longitude) <= 180, let population = UInt32(fields[3]) else {
-                throw GazetteerError.corrupt("line \(number + 1) of the source is not name, latitude, longitude, population, region, subregion, country code, country name")
+                abs(latitude) <= 90, abs(longitude) <= 180, let population = UInt32(fields[3])
+            else {
+                throw GazetteerError.corrupt(
+                    "line \(number + 1) of the source is not name, latitude, longitude, population, region, subregion, country code, country name"
+                )
             }
-            records.append(Record(
-                name: fields[0], latitudeE5: Int32((latitude * 1e5).rounded()), longitudeE5: Int32((longitude * 1e5).rounded()),
-                population: population, region: fields[4], subregion: fields[5], countryCode: fields[6], countryName: fields[7]))
+            records.append(
+                Record(
+                    name: fields[0], latitudeE5: Int32((latitude * 1e5).rounded()),
+                    longitudeE5: Int32((longitude * 1e5).rounded()),
+                    population: population, region: fields[4], subregion: fields[5], countryCode: fields[6],
+                    countryName: fields[7]))
         }
         return records
     }
@@ -101,7 +109,8 @@ public enum GazetteerBuilder {
             let key = AreaKey(region: record.region, subregion: record.subregion, country: record.countryCode)
             if areas[key] == nil {
                 areas[key] = UInt32(data.areaRegion.count)
-                let context = SearchText.normalize("\(record.region) \(record.subregion) \(record.countryName) \(record.countryCode)")
+                let context = SearchText.normalize(
+                    "\(record.region) \(record.subregion) \(record.countryName) \(record.countryCode)")
                 data.areaRegion.append(intern(record.region))
                 data.areaSubregion.append(intern(record.subregion))
                 data.areaCountry.append(countries[record.countryCode] ?? 0)
@@ -112,7 +121,9 @@ public enum GazetteerBuilder {
         }
 
         // Order the places as a k-d tree over their unit vectors.
-        let vectors = records.map { Gazetteer.unitVector(latitude: Double($0.latitudeE5) / 1e5, longitude: Double($0.longitudeE5) / 1e5) }
+        let vectors = records.map {
+            Gazetteer.unitVector(latitude: Double($0.latitudeE5) / 1e5, longitude: Double($0.longitudeE5) / 1e5)
+        }
         var order = Array(records.indices)
         var axes = [UInt8](repeating: 0, count: records.count)
         buildTree(&order, &axes, vectors, range: 0..<records.count)

@@ -20,9 +20,14 @@ extension GazetteerData {
 
         self.init()
         var reader = ByteReader(bytes, from: GazetteerFormat.headerSize)
-        let places = try reader.count(), areas = try reader.count(), countries = try reader.count()
-        let strings = try reader.count(), stringByteCount = try reader.count(), keyByteCount = try reader.count()
-        let prefixes = try reader.count(), listLength = try reader.count()
+        let places = try reader.count()
+        let areas = try reader.count()
+        let countries = try reader.count()
+        let strings = try reader.count()
+        let stringByteCount = try reader.count()
+        let keyByteCount = try reader.count()
+        let prefixes = try reader.count()
+        let listLength = try reader.count()
 
         stringOffsets = try reader.uint32s(strings + 1)
         stringBytes = try reader.bytes(stringByteCount)
@@ -115,7 +120,8 @@ struct ByteReader {
         return [UInt32](unsafeUninitializedCapacity: count) { buffer, initialized in
             bytes.withUnsafeBytes { raw in
                 for index in 0..<count {
-                    buffer[index] = UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: range.lowerBound + index * 4, as: UInt32.self))
+                    buffer[index] = UInt32(
+                        littleEndian: raw.loadUnaligned(fromByteOffset: range.lowerBound + index * 4, as: UInt32.self))
                 }
             }
             initialized = count

@@ -31,8 +31,10 @@ struct GazetteerData: Equatable {
     /// unit vectors of the places are computed here, once, from their latitudes and longitudes.
     func encoded() -> [UInt8] {
         var payload = ByteWriter()
-        for count in [placeCount, areaRegion.count, countryCode.count, stringOffsets.count - 1, stringBytes.count,
-                      keyBytes.count, prefixKey.count, prefixLists.count] {
+        for count in [
+            placeCount, areaRegion.count, countryCode.count, stringOffsets.count - 1, stringBytes.count,
+            keyBytes.count, prefixKey.count, prefixLists.count,
+        ] {
             payload.append(UInt32(count))
         }
         payload.appendColumn(stringOffsets)
@@ -69,7 +71,8 @@ struct GazetteerData: Equatable {
         var vectors: [Double] = []
         vectors.reserveCapacity(placeCount * 3)
         for index in 0..<placeCount {
-            let vector = Gazetteer.unitVector(latitude: Double(latitudeE5[index]) / 1e5, longitude: Double(longitudeE5[index]) / 1e5)
+            let vector = Gazetteer.unitVector(
+                latitude: Double(latitudeE5[index]) / 1e5, longitude: Double(longitudeE5[index]) / 1e5)
             vectors += [vector.x, vector.y, vector.z]
         }
         return vectors

@@ -52,8 +52,10 @@ enum GazetteerFormat {
     /// `payload.count` must be a multiple of 8.
     static func checksum(_ payload: UnsafeRawBufferPointer) -> UInt64 {
         let prime: UInt64 = 0x9E37_79B9_7F4A_7C15
-        var lanes: (UInt64, UInt64, UInt64, UInt64) = (0x243F_6A88_85A3_08D3, 0x1319_8A2E_0370_7344,
-                                                       0xA409_3822_299F_31D0, 0x082E_FA98_EC4E_6C89)
+        var lanes: (UInt64, UInt64, UInt64, UInt64) = (
+            0x243F_6A88_85A3_08D3, 0x1319_8A2E_0370_7344,
+            0xA409_3822_299F_31D0, 0x082E_FA98_EC4E_6C89
+        )
         func step(_ lane: inout UInt64, _ word: UInt64) {
             let mixed = lane ^ word
             lane = (mixed << 29 | mixed >> 35) &* prime

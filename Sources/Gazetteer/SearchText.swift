@@ -12,7 +12,8 @@ enum SearchText {
         if text.utf8.allSatisfy({ $0 < 0x80 }) { return normalizeASCII(text.utf8) }
         var folded = ""
         for scalar in text.folding(options: [.diacriticInsensitive, .caseInsensitive, .widthInsensitive], locale: nil)
-            .unicodeScalars {
+            .unicodeScalars
+        {
             if let replacement = special[scalar] {
                 folded += replacement
             } else if scalar.properties.isAlphabetic || scalar.properties.numericType != nil {

@@ -66,10 +66,12 @@ public struct MachineCommandLine: Sendable {
         providers: [String: @Sendable () throws -> Answerer<V.Machine>] = [:], subcommands: [Subcommand] = []
     ) {
         let machine = MachineSubcommands(tool: name, vocabulary: vocabulary, providers: providers, savedStates: nil)
-        self.init(name: name, version: version, abstract: abstract, vocabulary: vocabulary, subcommands: machine.scripted + [
-            SamplesMissing.subcommand("paths", abstract: SampledAbstracts.paths(machine: vocabulary.machineName)),
-            SamplesMissing.subcommand("explore", abstract: SampledAbstracts.explore(machine: vocabulary.machineName)),
-        ] + subcommands)
+        self.init(
+            name: name, version: version, abstract: abstract, vocabulary: vocabulary,
+            subcommands: machine.scripted + [
+                SamplesMissing.subcommand("paths", abstract: SampledAbstracts.paths(machine: vocabulary.machineName)),
+                SamplesMissing.subcommand("explore", abstract: SampledAbstracts.explore(machine: vocabulary.machineName)),
+            ] + subcommands)
     }
 
     /// A tool for the machine of `vocabulary`, with input samples for `paths` and `explore`.
@@ -96,8 +98,9 @@ public struct MachineCommandLine: Sendable {
         invariants: [Invariant<V.Machine>] = [], initialContexts: KeyValuePairs<String, V.Machine.Context> = [:],
         providers: [String: @Sendable () throws -> Answerer<V.Machine>] = [:], subcommands: [Subcommand] = []
     ) where S.Machine == V.Machine, V.Machine.Context: Hashable {
-        self.init(name: name, version: version, abstract: abstract, vocabulary: vocabulary, samples: samples, invariants: invariants,
-                  initialContexts: initialContexts, providers: providers, subcommands: subcommands, savedStates: nil)
+        self.init(
+            name: name, version: version, abstract: abstract, vocabulary: vocabulary, samples: samples, invariants: invariants,
+            initialContexts: initialContexts, providers: providers, subcommands: subcommands, savedStates: nil)
     }
 
     /// A tool for the machine of `vocabulary`, without input samples, whose `replay` also saves
@@ -109,10 +112,12 @@ public struct MachineCommandLine: Sendable {
         providers: [String: @Sendable () throws -> Answerer<V.Machine>] = [:], subcommands: [Subcommand] = []
     ) where V.Machine.Context: Codable, V.Machine.Request: Codable {
         let machine = MachineSubcommands(tool: name, vocabulary: vocabulary, providers: providers, savedStates: .json)
-        self.init(name: name, version: version, abstract: abstract, vocabulary: vocabulary, subcommands: machine.scripted + [
-            SamplesMissing.subcommand("paths", abstract: SampledAbstracts.paths(machine: vocabulary.machineName)),
-            SamplesMissing.subcommand("explore", abstract: SampledAbstracts.explore(machine: vocabulary.machineName)),
-        ] + subcommands)
+        self.init(
+            name: name, version: version, abstract: abstract, vocabulary: vocabulary,
+            subcommands: machine.scripted + [
+                SamplesMissing.subcommand("paths", abstract: SampledAbstracts.paths(machine: vocabulary.machineName)),
+                SamplesMissing.subcommand("explore", abstract: SampledAbstracts.explore(machine: vocabulary.machineName)),
+            ] + subcommands)
     }
 
     /// A tool for the machine of `vocabulary`, with input samples, whose `replay` also saves and
@@ -124,8 +129,9 @@ public struct MachineCommandLine: Sendable {
         invariants: [Invariant<V.Machine>] = [], initialContexts: KeyValuePairs<String, V.Machine.Context> = [:],
         providers: [String: @Sendable () throws -> Answerer<V.Machine>] = [:], subcommands: [Subcommand] = []
     ) where S.Machine == V.Machine, V.Machine.Context: Hashable & Codable, V.Machine.Request: Codable {
-        self.init(name: name, version: version, abstract: abstract, vocabulary: vocabulary, samples: samples, invariants: invariants,
-                  initialContexts: initialContexts, providers: providers, subcommands: subcommands, savedStates: .json)
+        self.init(
+            name: name, version: version, abstract: abstract, vocabulary: vocabulary, samples: samples, invariants: invariants,
+            initialContexts: initialContexts, providers: providers, subcommands: subcommands, savedStates: .json)
     }
 
     private init<V: ScriptVocabulary, S: InputSamples>(
@@ -138,13 +144,17 @@ public struct MachineCommandLine: Sendable {
         let starts = InitialContexts(vocabulary: vocabulary, named: initialContexts)
         let standard = Invariant<V.Machine>.standard
         let checked = standard + invariants.filter { invariant in !standard.contains { $0.name == invariant.name } }
-        self.init(name: name, version: version, abstract: abstract, vocabulary: vocabulary, subcommands: machine.scripted + [
-            PathsCommand(tool: name, vocabulary: vocabulary, samples: samples, initialContexts: starts).subcommand,
-            ExploreCommand(tool: name, vocabulary: vocabulary, samples: samples, invariants: checked, initialContexts: starts).subcommand,
-        ] + subcommands)
+        self.init(
+            name: name, version: version, abstract: abstract, vocabulary: vocabulary,
+            subcommands: machine.scripted + [
+                PathsCommand(tool: name, vocabulary: vocabulary, samples: samples, initialContexts: starts).subcommand,
+                ExploreCommand(tool: name, vocabulary: vocabulary, samples: samples, invariants: checked, initialContexts: starts)
+                    .subcommand,
+            ] + subcommands)
     }
 
-    private init<V: ScriptVocabulary>(name: String, version: String?, abstract: String?, vocabulary: V, subcommands: [Subcommand]) {
+    private init<V: ScriptVocabulary>(name: String, version: String?, abstract: String?, vocabulary: V, subcommands: [Subcommand])
+    {
         self.name = name
         self.version = version
         self.abstract = abstract ?? "Replay, draw, check, cover and explore the \(vocabulary.machineName) machine."

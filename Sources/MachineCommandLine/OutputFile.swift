@@ -112,7 +112,8 @@ struct OutputFile {
             let length = readlink(current, &buffer, buffer.count - 1)
             guard length >= 0 else { throw error(path, errno) }
             let target = String(decoding: buffer[0..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-            current = target.hasPrefix("/")
+            current =
+                target.hasPrefix("/")
                 ? target : URL(fileURLWithPath: current).deletingLastPathComponent().appendingPathComponent(target).path
         }
         throw ToolError("cannot write '\(path)': too many levels of symbolic links")

@@ -33,7 +33,8 @@ public struct ParsedArguments: Sendable {
             let body = argument.hasPrefix("--") ? argument.dropFirst(2) : argument.dropFirst()
             let parts = body.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
             let name = String(parts[0])
-            let option = argument.hasPrefix("--")
+            let option =
+                argument.hasPrefix("--")
                 ? options.first { $0.name == name }
                 : options.first { name.count == 1 && $0.short == name.first }
             guard let option else { throw UsageError("unknown option '\(argument)'") }

@@ -115,8 +115,10 @@ public struct RegionDescription: Hashable, Sendable {
     ///
     /// A declaration that lists a state under two parents, or under itself, is kept as declared
     /// (the first parent wins); the table rejects it (``TableError/invalidHierarchy(region:problem:)``).
-    init(name: String, index: Int, stateType: ObjectIdentifier, states: [String], initial: Int, finalStates: [Int],
-         children declared: [(parent: Int, children: [Int])]) {
+    init(
+        name: String, index: Int, stateType: ObjectIdentifier, states: [String], initial: Int, finalStates: [Int],
+        children declared: [(parent: Int, children: [Int])]
+    ) {
         self.name = name
         self.index = index
         self.stateType = stateType
@@ -127,7 +129,9 @@ public struct RegionDescription: Hashable, Sendable {
         var parents = [Int?](repeating: nil, count: states.count)
         for entry in declared where children.indices.contains(entry.parent) {
             children[entry.parent] += entry.children
-            for child in entry.children where parents.indices.contains(child) && parents[child] == nil { parents[child] = entry.parent }
+            for child in entry.children where parents.indices.contains(child) && parents[child] == nil {
+                parents[child] = entry.parent
+            }
         }
         self.children = children
         self.parents = parents

@@ -69,8 +69,9 @@ extension TransitionTable {
         TableListing(
             regions: regions,
             rows: rows.enumerated().map { index, row in
-                RowListing(id: row.id, region: Int(rowSteps[index].region), sources: row.sources, event: row.event.name,
-                           guard: row.guard?.name, target: row.target, history: row.history, isInternal: row.isInternal)
+                RowListing(
+                    id: row.id, region: Int(rowSteps[index].region), sources: row.sources, event: row.event.name,
+                    guard: row.guard?.name, target: row.target, history: row.history, isInternal: row.isInternal)
             },
             events: eventNames,
             exclusiveGuards: exclusiveGuards)

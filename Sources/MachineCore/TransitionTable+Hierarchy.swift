@@ -53,8 +53,10 @@ struct CandidateIndex {
     }
 
     /// Checks a row's history and internal marks against its region's hierarchy.
-    static func validate(row id: String, sources: [Int], target: Int?, history: History?, isInternal: Bool,
-                         in region: RegionDescription) throws(TableError) {
+    static func validate(
+        row id: String, sources: [Int], target: Int?, history: History?, isInternal: Bool,
+        in region: RegionDescription
+    ) throws(TableError) {
         if history != nil {
             guard let target, region.isCompound(target) else {
                 throw .invalidRowTarget(row: id, problem: "a history needs a compound target")
@@ -65,7 +67,9 @@ struct CandidateIndex {
             for source in sources where !region.contains(source, target) {
                 throw .invalidRowTarget(
                     row: id,
-                    problem: "an internal row's target must be its source or below it, and '\(region.states[target])' is not in '\(region.states[source])'")
+                    problem:
+                        "an internal row's target must be its source or below it, and '\(region.states[target])' is not in '\(region.states[source])'"
+                )
             }
         }
     }
@@ -81,7 +85,8 @@ struct CandidateIndex {
         }
         guard historySlots.count <= ControlStates.historyCapacity else { throw .tooManyHistoryStates(count: historySlots.count) }
         for slot in historySlots where regions[slot.region].states.count > 255 {
-            throw .invalidHierarchy(region: regions[slot.region].name, problem: "a region entered by history has at most 255 states")
+            throw .invalidHierarchy(
+                region: regions[slot.region].name, problem: "a region entered by history has at most 255 states")
         }
         if planned { buildHistoryDescents(regions: regions) }
 
@@ -104,8 +109,10 @@ struct CandidateIndex {
                         if planned {
                             let row = rows[candidate.position]
                             plans.append(Int32(transitionPlans.count))
-                            transitionPlans.append(plan(region: region, regionIndex: regionIndex, leaf: state, source: candidate.source,
-                                                        target: row.target, history: row.history, isInternal: row.isInternal))
+                            transitionPlans.append(
+                                plan(
+                                    region: region, regionIndex: regionIndex, leaf: state, source: candidate.source,
+                                    target: row.target, history: row.history, isInternal: row.isInternal))
                         }
                     }
                     start.append(self.rows.count)
@@ -151,12 +158,15 @@ struct CandidateIndex {
         }
     }
 
-    private mutating func plan(region: RegionDescription, regionIndex: Int, leaf: Int, source: Int, target: Int?,
-                               history: History?, isInternal: Bool) -> TransitionPlan {
+    private mutating func plan(
+        region: RegionDescription, regionIndex: Int, leaf: Int, source: Int, target: Int?,
+        history: History?, isInternal: Bool
+    ) -> TransitionPlan {
         let empty = StatePath(start: 0, end: 0)
         guard let target else {
-            return TransitionPlan(exits: empty, path: empty, descent: empty, historySlot: -1, isDeep: false, changes: false,
-                                  rememberMask: 0)
+            return TransitionPlan(
+                exits: empty, path: empty, descent: empty, historySlot: -1, isDeep: false, changes: false,
+                rememberMask: 0)
         }
         let targetChain = [target] + region.ancestors(of: target)
         let domain: Int? =

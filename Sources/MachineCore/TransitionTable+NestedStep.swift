@@ -42,8 +42,10 @@ extension TransitionTable {
 
     /// Fires `row`: exits, history, the row's action, entries, then the new leaf.
     @inlinable @inline(__always)
-    func fire(_ row: Int, plan: TransitionPlan, _ state: inout MachineState<M>, _ event: M.Event,
-              into result: inout StepResult<M>) {
+    func fire(
+        _ row: Int, plan: TransitionPlan, _ state: inout MachineState<M>, _ event: M.Event,
+        into result: inout StepResult<M>
+    ) {
         let step = rowSteps[row]
         let region = Int(step.region)
         guard plan.changes else {

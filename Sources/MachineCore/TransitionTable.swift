@@ -69,8 +69,10 @@ public struct TransitionTable<M: MachineDefinition>: Sendable {
     /// A mistake in the declaration is a programming error, like a duplicate key in a dictionary
     /// literal: it stops the program with the ``TableError``'s description. Use
     /// ``init(validating:rows:exclusive:stateActions:)`` to build tables from data at run time.
-    public init(regions: [any AnyRegion], rows: [Row<M>], exclusive: [ExclusiveGuards<M>] = [],
-                stateActions: [StateActions<M>] = []) {
+    public init(
+        regions: [any AnyRegion], rows: [Row<M>], exclusive: [ExclusiveGuards<M>] = [],
+        stateActions: [StateActions<M>] = []
+    ) {
         do {
             try self.init(validating: regions, rows: rows, exclusive: exclusive, stateActions: stateActions)
         } catch {
@@ -84,8 +86,10 @@ public struct TransitionTable<M: MachineDefinition>: Sendable {
     ///   of a region the table does not list, raw values that are not positions, too many
     ///   regions, states, timers or request kinds, children that do not form a tree, a history
     ///   or internal mark that does not fit the row's target, actions declared twice for a state.
-    public init(validating regions: [any AnyRegion], rows: [Row<M>], exclusive: [ExclusiveGuards<M>] = [],
-                stateActions: [StateActions<M>] = []) throws(TableError) {
+    public init(
+        validating regions: [any AnyRegion], rows: [Row<M>], exclusive: [ExclusiveGuards<M>] = [],
+        stateActions: [StateActions<M>] = []
+    ) throws(TableError) {
         let regions = regions.map(\.listing)
         guard !regions.isEmpty else { throw .noRegions }
         guard regions.count <= ControlStates.capacity else { throw .tooManyRegions(count: regions.count) }
@@ -120,8 +124,9 @@ public struct TransitionTable<M: MachineDefinition>: Sendable {
             }
             if let sources = row.sources, sources.isEmpty { throw .emptySources(row: row.id) }
             let sources = row.sources ?? Array(regions[region].states.indices)
-            try CandidateIndex.validate(row: row.id, sources: sources, target: row.target, history: row.history,
-                                        isInternal: row.isInternal, in: regions[region])
+            try CandidateIndex.validate(
+                row: row.id, sources: sources, target: row.target, history: row.history,
+                isInternal: row.isInternal, in: regions[region])
             rowRegion.append(region)
         }
 
@@ -136,13 +141,15 @@ public struct TransitionTable<M: MachineDefinition>: Sendable {
         var declaredActions = Set<Int>()
         for actions in stateActions {
             guard let region = regionIndex[actions.regionName], regions[region].stateType == actions.stateType else {
-                throw .invalidStateActions(region: actions.regionName, state: "#\(actions.state)",
-                                           problem: "the table lists no such region")
+                throw .invalidStateActions(
+                    region: actions.regionName, state: "#\(actions.state)",
+                    problem: "the table lists no such region")
             }
             let global = offsets[region] + actions.state
             guard declaredActions.insert(global).inserted else {
-                throw .invalidStateActions(region: actions.regionName, state: regions[region].states[actions.state],
-                                           problem: "they are declared twice")
+                throw .invalidStateActions(
+                    region: actions.regionName, state: regions[region].states[actions.state],
+                    problem: "they are declared twice")
             }
             entryActions[global] = actions.entry
             exitActions[global] = actions.exit
@@ -150,8 +157,9 @@ public struct TransitionTable<M: MachineDefinition>: Sendable {
         let eventCount = eventNames.count
         let isFlat = stateActions.isEmpty && !regions.contains(where: \.isHierarchical)
         let placed = rows.enumerated().map { index, row in
-            PlacedRow(region: rowRegion[index], sources: row.sources ?? Array(regions[rowRegion[index]].states.indices),
-                      event: row.event.rawValue, target: row.target, history: row.history, isInternal: row.isInternal)
+            PlacedRow(
+                region: rowRegion[index], sources: row.sources ?? Array(regions[rowRegion[index]].states.indices),
+                event: row.event.rawValue, target: row.target, history: row.history, isInternal: row.isInternal)
         }
         let index = try CandidateIndex(regions: regions, eventCount: eventCount, rows: placed, planned: !isFlat)
 
@@ -172,21 +180,24 @@ public struct TransitionTable<M: MachineDefinition>: Sendable {
         self._historyDescents = index.historyDescents
         self.historySlots = index.historySlots
         self.rowSteps = rows.indices.map { index in
-            RowStep(region: rowRegion[index], target: rows[index].target,
-                    hasGuard: rows[index].guard != nil, hasAction: rows[index].action != nil,
-                    entersFinal: rows[index].target.map(regions[rowRegion[index]].finalStates.contains) ?? false)
+            RowStep(
+                region: rowRegion[index], target: rows[index].target,
+                hasGuard: rows[index].guard != nil, hasAction: rows[index].action != nil,
+                entersFinal: rows[index].target.map(regions[rowRegion[index]].finalStates.contains) ?? false)
         }
         self.rowGuard = rows.map { $0.guard?.test }
         self.rowAction = rows.map(\.action)
         self.eventRoutes = M.Event.Kind.allCases.map { kind in
-            EventRoute(timer: M.Timer.allCases.first { M.event(firing: $0).kind == kind }?.rawValue,
-                       answers: M.requestKind(answeredBy: kind)?.rawValue)
+            EventRoute(
+                timer: M.Timer.allCases.first { M.event(firing: $0).kind == kind }?.rawValue,
+                answers: M.requestKind(answeredBy: kind)?.rawValue)
         }
         self.finalStates = regions.enumerated().flatMap { region in
             region.element.finalStates.map { (region: region.offset, state: $0) }
         }
-        self.identity = Self.identity(regions: regions, rows: rows, eventNames: eventNames, timerNames: timerNames,
-                                      requestKindNames: requestKindNames)
+        self.identity = Self.identity(
+            regions: regions, rows: rows, eventNames: eventNames, timerNames: timerNames,
+            requestKindNames: requestKindNames)
     }
 
     /// The state every region starts in, with `context`: each region in its initial leaf, with no

@@ -41,7 +41,9 @@ public struct CoverageReport: Sendable {
     public var histories: Ratio? {
         var targets: [(region: Int, state: Int)] = []
         for row in listing.rows where row.history != nil {
-            if let target = row.target, !targets.contains(where: { $0 == (row.region, target) }) { targets.append((row.region, target)) }
+            if let target = row.target, !targets.contains(where: { $0 == (row.region, target) }) {
+                targets.append((row.region, target))
+            }
         }
         guard !targets.isEmpty else { return nil }
         return Ratio(covered: targets.filter { historyRestores[$0.region][$0.state] > 0 }.count, total: targets.count)
@@ -51,8 +53,9 @@ public struct CoverageReport: Sendable {
     /// Guarded rows whose guard was seen both true and false.
     public var guards: Ratio {
         let guarded = listing.rows.indices.filter { listing.rows[$0].guard != nil }
-        return Ratio(covered: guarded.filter { guardOutcomes[$0].wasTrue && guardOutcomes[$0].wasFalse }.count,
-                     total: guarded.count)
+        return Ratio(
+            covered: guarded.filter { guardOutcomes[$0].wasTrue && guardOutcomes[$0].wasFalse }.count,
+            total: guarded.count)
     }
     /// Pairs of consecutive rows per region, among those the table allows.
     public var rowPairs: Ratio {
@@ -72,7 +75,9 @@ public struct CoverageReport: Sendable {
             let rows = listing.rows.indices.filter { listing.rows[$0].region == region }
             var result = Set<[Int]>()
             for a in rows {
-                let ends = listing.rows[a].target == nil ? listing.leaves(of: listing.rows[a]) : listing.leavesEntered(by: listing.rows[a])
+                let ends =
+                    listing.rows[a].target == nil
+                    ? listing.leaves(of: listing.rows[a]) : listing.leavesEntered(by: listing.rows[a])
                 for b in rows where !Set(listing.leaves(of: listing.rows[b])).isDisjoint(with: ends) {
                     result.insert([a, b])
                 }

@@ -128,9 +128,10 @@ public struct TransitionCoverage<M: MachineDefinition>: Sendable {
 
     /// The totals, by name.
     public var report: CoverageReport {
-        CoverageReport(listing: table.listing, rowHits: rowHits, stateEntries: stateEntries, historyRestores: historyRestores,
-                       eventHits: eventHits,
-                       guardOutcomes: guardOutcomes.map { ($0.wasTrue, $0.wasFalse) },
-                       pairs: pairs.map { Set($0.map { [$0.first, $0.second] }) })
+        CoverageReport(
+            listing: table.listing, rowHits: rowHits, stateEntries: stateEntries, historyRestores: historyRestores,
+            eventHits: eventHits,
+            guardOutcomes: guardOutcomes.map { ($0.wasTrue, $0.wasFalse) },
+            pairs: pairs.map { Set($0.map { [$0.first, $0.second] }) })
     }
 }

@@ -40,10 +40,14 @@ struct DOTRenderer {
         text += "\n"
         for row in listing.rows {
             let region = listing.regions[row.region]
-            let sources = row.sources.map { $0.map { (state: Optional($0), end: endpoint(row.region, $0, history: nil, head: false)) } }
+            let sources =
+                row.sources.map { $0.map { (state: Optional($0), end: endpoint(row.region, $0, history: nil, head: false)) } }
                 ?? [(state: nil, end: (node: quoted(node(row.region, "__any")), attribute: nil))]
             for (source, from) in sources {
-                let to = row.target.map { endpoint(row.region, $0, history: row.history, head: true) } ?? (node: from.node, attribute: nil)
+                let to =
+                    row.target.map { endpoint(row.region, $0, history: row.history, head: true) } ?? (
+                        node: from.node, attribute: nil
+                    )
                 var attributes = "label=\(quoted(row.label)), tooltip=\(quoted(row.id))"
                 // An edge is clipped at a compound state's border only when its other end is outside it:
                 // a loop, or an edge into a state's own child, stays at the anchor.
@@ -72,12 +76,15 @@ struct DOTRenderer {
         text += "\(indent)  label=\(quoted(name)); style=rounded; color=\"#555555\";\n"
         text += "\(indent)  \(quoted(node(region, name))) [shape=point, width=0.01, style=invis, label=\"\"];\n"
         text += "\(indent)  \(quoted(node(region, "\(name).__initial"))) [shape=point, width=0.08, label=\"\"];\n"
-        for history in History.allCases where listing.rows.contains(where: { $0.region == region && $0.target == state && $0.history == history }) {
-            text += "\(indent)  \(quoted(node(region, "\(name).__\(history.rawValue)"))) [label=\(quoted(history == .deep ? "H*" : "H")), shape=circle, width=0.3, fixedsize=true];\n"
+        for history in History.allCases
+        where listing.rows.contains(where: { $0.region == region && $0.target == state && $0.history == history }) {
+            text +=
+                "\(indent)  \(quoted(node(region, "\(name).__\(history.rawValue)"))) [label=\(quoted(history == .deep ? "H*" : "H")), shape=circle, width=0.3, fixedsize=true];\n"
         }
         for child in description.children[state] { text += states(region, child, indent: indent + "  ") }
         let initial = endpoint(region, description.children[state][0], history: nil, head: true)
-        text += "\(indent)  \(quoted(node(region, "\(name).__initial"))) -> \(initial.node)\(initial.attribute.map { " [\($0)]" } ?? "");\n"
+        text +=
+            "\(indent)  \(quoted(node(region, "\(name).__initial"))) -> \(initial.node)\(initial.attribute.map { " [\($0)]" } ?? "");\n"
         return text + "\(indent)}\n"
     }
 

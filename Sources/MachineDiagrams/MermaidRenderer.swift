@@ -34,7 +34,9 @@ struct MermaidRenderer {
                 for source in sources {
                     let from = node(index, source)
                     var to = row.target.map { node(index, region.states[$0]) } ?? from
-                    if let history = row.history, let target = row.target { to = node(index, "\(region.states[target])_\(history.rawValue)") }
+                    if let history = row.history, let target = row.target {
+                        to = node(index, "\(region.states[target])_\(history.rawValue)")
+                    }
                     text += "    \(from) --> \(to) : \(row.label)\n"
                 }
             }

@@ -9,7 +9,8 @@ extension Explorer {
     /// refusals of its own.
     public func shrink(_ violation: Violation<M>) -> Violation<M> {
         guard violation.invariant != Self.refusedInput,
-              var current = replay(violation.inputs, breaking: violation.invariant) else { return violation }
+            var current = replay(violation.inputs, breaking: violation.invariant)
+        else { return violation }
         var chunk = max(1, current.inputs.count / 2)
         while true {
             var start = 0
@@ -49,7 +50,9 @@ extension Explorer {
             applied.append(input)
             let observation = Observation(input: input, before: before, after: runtime, steps: steps)
             for invariant in watched {
-                if let message = invariant.violation(observation) { return Violation(invariant: name, message: message, inputs: applied) }
+                if let message = invariant.violation(observation) {
+                    return Violation(invariant: name, message: message, inputs: applied)
+                }
             }
         }
         return nil

@@ -27,8 +27,9 @@ extension Invariant {
             let inFlight = observation.after.requests.contains { $0.isPending && $0.reference.kind == kind }
             let waiting = observation.after.state[region] == state
             if inFlight == waiting { return nil }
-            return inFlight ? "a \(kind.name) request is in flight while \(region.name) is \(observation.after.state[region].name)"
-                            : "\(region.name) is \(state.name) but no \(kind.name) request is in flight"
+            return inFlight
+                ? "a \(kind.name) request is in flight while \(region.name) is \(observation.after.state[region].name)"
+                : "\(region.name) is \(state.name) but no \(kind.name) request is in flight"
         }
     }
 
@@ -38,8 +39,9 @@ extension Invariant {
             let running = observation.after.timers.contains { $0.timer == timer }
             let waiting = observation.after.state[region] == state
             if running == waiting { return nil }
-            return running ? "\(timer.name) runs while \(region.name) is \(observation.after.state[region].name)"
-                           : "\(region.name) is \(state.name) but \(timer.name) is not running"
+            return running
+                ? "\(timer.name) runs while \(region.name) is \(observation.after.state[region].name)"
+                : "\(region.name) is \(state.name) but \(timer.name) is not running"
         }
     }
 }
@@ -74,7 +76,9 @@ extension Invariant where M.Context: Equatable {
                 guard let leaf = controls[history: slot] else { continue }
                 let region = table.regions[compound.region]
                 let owner = "the history of \(region.name).\(region.states[compound.state])"
-                guard region.states.indices.contains(leaf) else { return "\(owner) remembers state \(leaf), which \(region.name) does not have" }
+                guard region.states.indices.contains(leaf) else {
+                    return "\(owner) remembers state \(leaf), which \(region.name) does not have"
+                }
                 if region.isCompound(leaf) || !region.contains(compound.state, leaf) {
                     return "\(owner) remembers \(region.states[leaf]), not a leaf inside it"
                 }
@@ -124,7 +128,8 @@ extension Invariant where M.Context: Equatable {
                 }
             }
             if case .respond = observation.input, !observation.steps.isEmpty, observation.steps.allSatisfy(\.isDrop),
-               observation.before.state != observation.after.state {
+                observation.before.state != observation.after.state
+            {
                 return "a dropped answer changed the state"
             }
             return nil
@@ -138,7 +143,9 @@ extension Invariant where M.Context: Equatable {
             let table = observation.after.table
             if let final = table.finalState(of: observation.after.state.controls) {
                 let name = "\(table.regions[final.region].name) is \(table.regions[final.region].states[final.state])"
-                if !observation.after.state.work.isIdle || !observation.after.pendingRequests.isEmpty || !observation.after.timers.isEmpty {
+                if !observation.after.state.work.isIdle || !observation.after.pendingRequests.isEmpty
+                    || !observation.after.timers.isEmpty
+                {
                     return "\(name) (final) but work is still running"
                 }
             }

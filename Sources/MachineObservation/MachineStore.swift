@@ -108,9 +108,11 @@ public final class MachineStore<M: MachineDefinition, C: Clock>: Observable wher
     /// A part of the machine's state, tracked on its own: `store[\.work.pending]`.
     @inlinable
     public subscript<T: Equatable>(_ keyPath: KeyPath<MachineState<M>, T>) -> T {
-        let part = _statePaths[keyPath] ?? _remember((\MachineStore._observedState).appending(path: keyPath)) {
-            $0[keyPath: keyPath]
-        }
+        let part =
+            _statePaths[keyPath]
+            ?? _remember((\MachineStore._observedState).appending(path: keyPath)) {
+                $0[keyPath: keyPath]
+            }
         _statePaths[keyPath] = part
         part.access(self)
         return _observedState[keyPath: keyPath]
@@ -119,9 +121,11 @@ public final class MachineStore<M: MachineDefinition, C: Clock>: Observable wher
     /// A field of the context, tracked on its own: `store.query`.
     @inlinable
     public subscript<T: Equatable>(dynamicMember keyPath: KeyPath<M.Context, T>) -> T {
-        let part = _contextPaths[keyPath] ?? _remember((\MachineStore._observedState.context).appending(path: keyPath)) {
-            $0.context[keyPath: keyPath]
-        }
+        let part =
+            _contextPaths[keyPath]
+            ?? _remember((\MachineStore._observedState.context).appending(path: keyPath)) {
+                $0.context[keyPath: keyPath]
+            }
         _contextPaths[keyPath] = part
         part.access(self)
         return _observedState.context[keyPath: keyPath]

@@ -43,7 +43,9 @@ public struct CoveragePage: Sendable {
         let listing = report.listing
         let labels = listing.rows.indices.map { index in
             let row = listing.rows[index]
-            return [row.event] + (row.guard.map { ["[\($0)]"] } ?? []) + ["×\(report.rowHits[index])" + (unseenOutcome(index).map { ", \($0)" } ?? "")]
+            return [row.event] + (row.guard.map { ["[\($0)]"] } ?? []) + [
+                "×\(report.rowHits[index])" + (unseenOutcome(index).map { ", \($0)" } ?? "")
+            ]
         }
         let layout = MachineLayout(listing: listing, labels: labels)
         let drawing = MachineDrawing(
@@ -51,23 +53,28 @@ public struct CoveragePage: Sendable {
             stateClasses: report.stateEntries.map { $0.map { $0 == 0 ? "unentered" : "" } },
             title: "The \(machine) machine, each row with its hit count")
         var body = "<header>\n<h1>Coverage of the <code>\(Escaping.html(machine))</code> machine</h1>\n"
-        body += "<p class=\"meta\">\(scripts.count) script\(scripts.count == 1 ? "" : "s"): "
+        body +=
+            "<p class=\"meta\">\(scripts.count) script\(scripts.count == 1 ? "" : "s"): "
             + scripts.map { "<code>\(Escaping.html($0))</code>" }.joined(separator: ", ") + "</p>\n</header>\n"
         body += "<table class=\"rows totals\" id=\"totals\">\n"
-        for (name, ratio, note) in [("rows", report.rows, "fired at least once"), ("states", report.states, "entered"),
-                                    ("events", report.events, "handled"), ("guards", report.guards, "seen both true and false"),
-                                    ("row pairs", report.rowPairs, "consecutive rows of one region")] {
+        for (name, ratio, note) in [
+            ("rows", report.rows, "fired at least once"), ("states", report.states, "entered"),
+            ("events", report.events, "handled"), ("guards", report.guards, "seen both true and false"),
+            ("row pairs", report.rowPairs, "consecutive rows of one region"),
+        ] {
             body += "<tr><th>\(name)</th><td>\(ratio)</td><td>\(note)</td></tr>\n"
         }
         body += "</table>\n"
-        body += "<p class=\"legend\"><span><i class=\"swatch\" style=\"color:var(--fail);border-top-style:dashed\"></i>row never fired</span>"
+        body +=
+            "<p class=\"legend\"><span><i class=\"swatch\" style=\"color:var(--fail);border-top-style:dashed\"></i>row never fired</span>"
             + "<span><i class=\"swatch\" style=\"color:var(--partial)\"></i>guard seen only one way</span>"
             + "<span><i class=\"swatch\" style=\"color:var(--edge)\"></i>covered</span>"
             + "<span>×N: times the row fired</span><span>dashed red box: state never entered</span></p>\n"
         body += "<div class=\"layout\"><div class=\"diagram\">\n\(drawing.svg)</div></div>\n"
         body += "<h2 style=\"margin-left:20px\">Rows, the unfired first</h2>\n"
         body += "<table class=\"rows\" id=\"rows\">\n<tr><th>hits</th><th>row</th><th>transition</th><th>guard</th></tr>\n"
-        let order = listing.rows.indices.filter { report.rowHits[$0] == 0 } + listing.rows.indices.filter { report.rowHits[$0] > 0 }
+        let order =
+            listing.rows.indices.filter { report.rowHits[$0] == 0 } + listing.rows.indices.filter { report.rowHits[$0] > 0 }
         for index in order {
             let row = listing.rows[index]
             let region = listing.regions[row.region]
@@ -75,7 +82,8 @@ public struct CoveragePage: Sendable {
             let to = row.target.map { region.states[$0] } ?? "(stays)"
             let guardText = row.guard.map { name in "[\(name)] " + (unseenOutcome(index) ?? "seen true and false") } ?? ""
             let rowClass = rowClass(index)
-            body += "<tr\(rowClass.isEmpty ? "" : " class=\"\(rowClass)\"") data-row=\"\(index)\"><td class=\"hits\">\(report.rowHits[index])</td>"
+            body +=
+                "<tr\(rowClass.isEmpty ? "" : " class=\"\(rowClass)\"") data-row=\"\(index)\"><td class=\"hits\">\(report.rowHits[index])</td>"
                 + "<td><code>\(Escaping.html(row.id))</code></td>"
                 + "<td>\(Escaping.html(region.name)): \(Escaping.html(from)) --\(Escaping.html(row.event))--&gt; \(Escaping.html(to))</td>"
                 + "<td class=\"guard\">\(Escaping.html(guardText))</td></tr>\n"

@@ -15,17 +15,20 @@ struct MachineDrawing {
     let title: String
 
     var svg: String {
-        var text = "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"machine\" viewBox=\"0 0 \(layout.width) \(layout.height)\""
+        var text =
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"machine\" viewBox=\"0 0 \(layout.width) \(layout.height)\""
             + " width=\"\(layout.width)\" height=\"\(layout.height)\" role=\"img\" aria-label=\"\(Escaping.html(title))\">\n"
         for lane in layout.lanes {
-            text += "<g class=\"lane\"><rect class=\"lane-bg\" x=\"0\" y=\"\(lane.y)\" width=\"\(layout.width)\" height=\"\(lane.height)\"/>"
+            text +=
+                "<g class=\"lane\"><rect class=\"lane-bg\" x=\"0\" y=\"\(lane.y)\" width=\"\(layout.width)\" height=\"\(lane.height)\"/>"
                 + "<text class=\"lane-name\" x=\"\(MachineLayout.margin)\" y=\"\(lane.y + 18)\">\(Escaping.html(lane.name))</text></g>\n"
         }
         for box in layout.boxes { text += draw(box) }
         for arrow in layout.arrows { text += draw(arrow) }
         // Labels over every line, so a line passing under one never hides it.
         for arrow in layout.arrows {
-            text += "<g class=\"\(classes(arrow.row, "row label"))\" data-row=\"\(arrow.row)\">"
+            text +=
+                "<g class=\"\(classes(arrow.row, "row label"))\" data-row=\"\(arrow.row)\">"
                 + "<text x=\"\(arrow.labelX)\" y=\"\(arrow.labelY)\">\(Escaping.html(arrow.label))</text></g>\n"
         }
         for note in layout.notes { text += draw(note) }
@@ -38,18 +41,21 @@ struct MachineDrawing {
         var classes = box.state == nil ? "state any" : "state"
         if box.isFinal { classes += " final" }
         if let state = box.state, box.region < stateClasses.count, state < stateClasses[box.region].count,
-           !stateClasses[box.region][state].isEmpty {
+            !stateClasses[box.region][state].isEmpty
+        {
             classes += " " + stateClasses[box.region][state]
         }
         var text = "<g class=\"\(classes)\" id=\"\(id)\" data-region=\"\(region)\" data-state=\"\(Escaping.html(box.name))\">"
         let middle = box.y + MachineLayout.boxHeight / 2
         if box.isInitial {
-            text += "<circle class=\"initial\" cx=\"\(box.x - 16)\" cy=\"\(middle)\" r=\"4\"/>"
+            text +=
+                "<circle class=\"initial\" cx=\"\(box.x - 16)\" cy=\"\(middle)\" r=\"4\"/>"
                 + "<path class=\"initial-edge\" d=\"M\(box.x - 12) \(middle)H\(box.x - 1)\"/>"
         }
         text += "<rect x=\"\(box.x)\" y=\"\(box.y)\" width=\"\(box.width)\" height=\"\(MachineLayout.boxHeight)\" rx=\"8\"/>"
         if box.isFinal {
-            text += "<rect class=\"inner\" x=\"\(box.x + 3)\" y=\"\(box.y + 3)\" width=\"\(box.width - 6)\""
+            text +=
+                "<rect class=\"inner\" x=\"\(box.x + 3)\" y=\"\(box.y + 3)\" width=\"\(box.width - 6)\""
                 + " height=\"\(MachineLayout.boxHeight - 6)\" rx=\"6\"/>"
         }
         text += "<text x=\"\(box.x + box.width / 2)\" y=\"\(middle + 4)\">\(Escaping.html(box.name))</text>"
@@ -61,7 +67,8 @@ struct MachineDrawing {
         let path = "M" + points.map { "\($0.x) \($0.y)" }.joined(separator: "L")
         guard let end = points.last else { return "" }
         // The head points into the target box: down from above, up from below.
-        let head = arrow.isAbove
+        let head =
+            arrow.isAbove
             ? "M\(end.x) \(end.y)l-4 -8h8z"
             : "M\(end.x) \(end.y)l-4 8h8z"
         return "<g class=\"\(classes(arrow.row, "row arrow"))\" data-row=\"\(arrow.row)\"><path class=\"edge\" d=\"\(path)\"/>"
@@ -70,9 +77,11 @@ struct MachineDrawing {
     }
 
     private func draw(_ note: MachineLayout.Note) -> String {
-        var text = "<g class=\"\(classes(note.row, "row note"))\" data-row=\"\(note.row)\"><text x=\"\(note.x + 4)\" y=\"\(note.y)\">"
+        var text =
+            "<g class=\"\(classes(note.row, "row note"))\" data-row=\"\(note.row)\"><text x=\"\(note.x + 4)\" y=\"\(note.y)\">"
         for (index, line) in note.lines.enumerated() {
-            text += "<tspan x=\"\(note.x + 4)\" dy=\"\(index == 0 ? 0 : MachineLayout.lineHeight)\">\(Escaping.html(line))</tspan>"
+            text +=
+                "<tspan x=\"\(note.x + 4)\" dy=\"\(index == 0 ? 0 : MachineLayout.lineHeight)\">\(Escaping.html(line))</tspan>"
         }
         return text + "</text><title>\(Escaping.html(listing.rows[note.row].id))</title></g>\n"
     }

@@ -132,8 +132,10 @@ private struct LaneLayout {
                 let from = column(source)
                 let partWidth = (parts.map(\.count).max() ?? 0) + 2
                 if let target = listed.target, target != source {
-                    candidates.append(Candidate(row: row, sourceColumn: from, targetColumn: column(target),
-                                                label: parts.joined(separator: " ")))
+                    candidates.append(
+                        Candidate(
+                            row: row, sourceColumn: from, targetColumn: column(target),
+                            label: parts.joined(separator: " ")))
                     widest[from] = max(widest[from], partWidth, description.states[target].count + 2)
                 } else {
                     loops.append((row, from))
@@ -171,12 +173,16 @@ private struct LaneLayout {
             let labelWidth = candidate.label.count * L.labelCharacterWidth
             let labelCenter = max((center(candidate.sourceColumn) + center(candidate.targetColumn)) / 2, labelWidth / 2 + 4)
             let labelSpan = (labelCenter - labelWidth / 2 - 6)...(labelCenter + labelWidth / 2 + 6)
-            let span = min(from.lowerBound, to.lowerBound, labelSpan.lowerBound)...max(from.upperBound, to.upperBound, labelSpan.upperBound)
+            let span =
+                min(
+                    from.lowerBound, to.lowerBound, labelSpan.lowerBound)...max(
+                    from.upperBound, to.upperBound, labelSpan.upperBound)
             let track = (0..<L.maxTracks).first { track in
                 !placed.contains { $0.candidate.isAbove == candidate.isAbove && $0.track == track && $0.span.overlaps(span) }
             }
             if let track {
-                placed.append(Placed(candidate: candidate, track: track, span: span, labelSpan: labelSpan, labelCenter: labelCenter))
+                placed.append(
+                    Placed(candidate: candidate, track: track, span: span, labelSpan: labelSpan, labelCenter: labelCenter))
             } else {
                 unplaced.append(candidate)
             }
@@ -191,9 +197,11 @@ private struct LaneLayout {
 
         for (index, name) in columnNames.enumerated() {
             let state: Int? = hasAny && index == 0 ? nil : index - offset
-            boxes.append(L.Box(region: region, state: state, name: name, x: columnX[index], y: boxTop, width: columnWidth[index],
-                               isInitial: state == description.initial,
-                               isFinal: state.map { description.finalStates.contains($0) } ?? false))
+            boxes.append(
+                L.Box(
+                    region: region, state: state, name: name, x: columnX[index], y: boxTop, width: columnWidth[index],
+                    isInitial: state == description.initial,
+                    isFinal: state.map { description.finalStates.contains($0) } ?? false))
         }
 
         // Ports: on each box's side, the arrows to boxes on its left first (outer tracks
@@ -212,7 +220,8 @@ private struct LaneLayout {
             let parts = key.split(separator: ".")
             guard let own = Int(parts[0]) else { continue }
             let sorted = list.sorted { a, b in
-                let leftA = a.other < own, leftB = b.other < own
+                let leftA = a.other < own
+                let leftB = b.other < own
                 if leftA != leftB { return leftA }
                 if a.track != b.track { return leftA ? a.track > b.track : a.track < b.track }
                 return a.arrow < b.arrow
@@ -226,20 +235,25 @@ private struct LaneLayout {
             let sourceX = ports["\(index).source"] ?? center(arrow.candidate.sourceColumn)
             let targetX = ports["\(index).target"] ?? center(arrow.candidate.targetColumn)
             let edge = arrow.candidate.isAbove ? boxTop : boxBottom
-            let trackY = arrow.candidate.isAbove ? boxTop - 16 - arrow.track * L.trackGap : boxBottom + 16 + arrow.track * L.trackGap
-            arrows.append(L.Arrow(
-                row: arrow.candidate.row, points: [(sourceX, edge), (sourceX, trackY), (targetX, trackY), (targetX, edge)],
-                label: arrow.candidate.label, labelX: arrow.labelCenter, labelY: trackY - 3, isAbove: arrow.candidate.isAbove))
+            let trackY =
+                arrow.candidate.isAbove ? boxTop - 16 - arrow.track * L.trackGap : boxBottom + 16 + arrow.track * L.trackGap
+            arrows.append(
+                L.Arrow(
+                    row: arrow.candidate.row, points: [(sourceX, edge), (sourceX, trackY), (targetX, trackY), (targetX, edge)],
+                    label: arrow.candidate.label, labelX: arrow.labelCenter, labelY: trackY - 3, isAbove: arrow.candidate.isAbove)
+            )
         }
 
         // Lists under the boxes: rows that stay, then arrows that found no track, in table order.
-        var listed = loops.map { (row: $0.row, column: $0.column, target: Int?.none) }
+        var listed =
+            loops.map { (row: $0.row, column: $0.column, target: Int?.none) }
             + unplaced.map { (row: $0.row, column: $0.sourceColumn, target: Optional($0.targetColumn)) }
         listed.sort { $0.row != $1.row ? $0.row < $1.row : $0.column < $1.column }
         var columnBottom = Array(repeating: notesTop, count: columnNames.count)
         for entry in listed {
             let parts = labels[entry.row]
-            let lines = entry.target.map { ["→ " + columnNames[$0]] + parts.map { "  " + $0 } }
+            let lines =
+                entry.target.map { ["→ " + columnNames[$0]] + parts.map { "  " + $0 } }
                 ?? (["↻ " + (parts.first ?? "")] + parts.dropFirst().map { "  " + $0 })
             notes.append(L.Note(row: entry.row, x: columnX[entry.column], y: columnBottom[entry.column], lines: lines))
             columnBottom[entry.column] += lines.count * L.lineHeight + 4

@@ -20,12 +20,15 @@ public struct ReplayPage: Sendable {
     /// The whole document.
     public var html: String {
         let listing = timeline.listing
-        let layout = MachineLayout(listing: listing, labels: listing.rows.map { row in [row.event] + (row.guard.map { ["[\($0)]"] } ?? []) })
-        let drawing = MachineDrawing(layout: layout, listing: listing, rowClasses: [], stateClasses: [],
-                                     title: "The \(timeline.machine) machine: regions, states and rows")
+        let layout = MachineLayout(
+            listing: listing, labels: listing.rows.map { row in [row.event] + (row.guard.map { ["[\($0)]"] } ?? []) })
+        let drawing = MachineDrawing(
+            layout: layout, listing: listing, rowClasses: [], stateClasses: [],
+            title: "The \(timeline.machine) machine: regions, states and rows")
         var body = header
         body += failures
-        body += "<div class=\"layout\">\n<section class=\"diagram-pane\" aria-label=\"The machine\">\n"
+        body +=
+            "<div class=\"layout\">\n<section class=\"diagram-pane\" aria-label=\"The machine\">\n"
             + "<div class=\"current\" id=\"current\" aria-live=\"polite\"></div>\n"
             + "<div class=\"diagram\">\n\(drawing.svg)</div>\n"
             + "<p class=\"keys\">Select a step to see the states active after it and the rows it fired: click it, or use ← → (previous, next), Home and End (first, last); each step has its link (#step-N).</p>\n"
@@ -35,13 +38,15 @@ public struct ReplayPage: Sendable {
         for (index, moment) in timeline.moments.enumerated() { body += item(moment, number: index + 1) }
         body += "</ol>\n</section>\n</div>\n"
         body += "<script type=\"application/json\" id=\"report-data\">\(data)</script>\n"
-        return ReportDocument.html(title: "\(timeline.file) — \(timeline.machine) replay", bodyClass: "replay", body: body,
-                                   script: ReportScript.javaScript)
+        return ReportDocument.html(
+            title: "\(timeline.file) — \(timeline.machine) replay", bodyClass: "replay", body: body,
+            script: ReportScript.javaScript)
     }
 
     private var header: String {
         var text = "<header>\n<h1>Replay of <code>\(Escaping.html(timeline.file))</code></h1>\n"
-        text += "<p class=\"meta\">machine <b>\(Escaping.html(timeline.machine))</b> · \(timeline.moments.count) step"
+        text +=
+            "<p class=\"meta\">machine <b>\(Escaping.html(timeline.machine))</b> · \(timeline.moments.count) step"
             + "\(timeline.moments.count == 1 ? "" : "s") · <span class=\"outcome\">\(outcome)</span></p>\n"
         if !timeline.givens.isEmpty {
             text += "<ul class=\"givens\">"
@@ -74,11 +79,15 @@ public struct ReplayPage: Sendable {
             for failure in moment.failures { stepOfFailure[failure] = index + 1 }
         }
         let count = timeline.failures.count
-        var text = "<section class=\"failures\" id=\"failures\">\n<h2>\(count) expectation\(count == 1 ? "" : "s") failed</h2>\n<ol>\n"
+        var text =
+            "<section class=\"failures\" id=\"failures\">\n<h2>\(count) expectation\(count == 1 ? "" : "s") failed</h2>\n<ol>\n"
         for (index, failure) in timeline.failures.enumerated() {
             let place = "line \(failure.location)"
-            let link = stepOfFailure[index].map { "<a href=\"#step-\($0)\">\(place), after step \($0)</a>" } ?? "\(place), before any step"
-            text += "<li class=\"failure\" data-line=\"\(failure.location.line)\" data-column=\"\(failure.location.column)\">\(link): "
+            let link =
+                stepOfFailure[index].map { "<a href=\"#step-\($0)\">\(place), after step \($0)</a>" }
+                ?? "\(place), before any step"
+            text +=
+                "<li class=\"failure\" data-line=\"\(failure.location.line)\" data-column=\"\(failure.location.column)\">\(link): "
                 + "<code>\(Escaping.html(failure.statement))</code> expected <code>\(Escaping.html(failure.expected))</code>,"
                 + " actual <code>\(Escaping.html(failure.actual))</code></li>\n"
         }

@@ -91,11 +91,14 @@ public struct ReplayTimeline: TranscriptSink, Sendable {
         case .step(let step):
             for change in step.stateChanges {
                 guard let region = regionIndex[change.name], case .name(let name) = change.new,
-                      let state = listing.regions[region].states.firstIndex(of: name) else { continue }
+                    let state = listing.regions[region].states.firstIndex(of: name)
+                else { continue }
                 current[region] = state
             }
-            append(Moment(step: step, time: step.time, input: step.input, states: current,
-                          firedRows: step.fired.compactMap { rowIndex[$0] }))
+            append(
+                Moment(
+                    step: step, time: step.time, input: step.input, states: current,
+                    firedRows: step.fired.compactMap { rowIndex[$0] }))
         case .quiet(let time, let input):
             append(Moment(step: nil, time: time, input: input, states: current, firedRows: []))
         case .failure(let failure):

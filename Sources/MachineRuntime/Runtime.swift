@@ -182,8 +182,10 @@ public struct Runtime<M: MachineDefinition>: Sendable {
         let kind = record.reference.kind.rawValue
         if inFlight[kind] == index { inFlight[kind] = nil }
         if let cancellation = record.cancellation {
-            steps.append(RuntimeStep(time: _now, input: .drop(record.reference, answer, cancellation),
-                                     result: nil, before: _state, after: _state))
+            steps.append(
+                RuntimeStep(
+                    time: _now, input: .drop(record.reference, answer, cancellation),
+                    result: nil, before: _state, after: _state))
         } else {
             try perform(.answer(record.reference, answer), answer, into: &steps)
         }
@@ -226,8 +228,10 @@ public struct Runtime<M: MachineDefinition>: Sendable {
                 if let superseded = cancelledNow.last(where: { $0.kind == kind }) {
                     _requests[superseded.index].cancellation?.supersededBy = ordinal
                 }
-                _requests.append(RequestRecord(
-                    id: _requests.count + 1, reference: RequestReference(request.kind, ordinal), request: request, madeAt: _now))
+                _requests.append(
+                    RequestRecord(
+                        id: _requests.count + 1, reference: RequestReference(request.kind, ordinal), request: request,
+                        madeAt: _now))
                 requestsOfKind[kind].append(_requests.count - 1)
                 inFlight[kind] = _requests.count - 1
                 if answerer != nil { unanswered.append(_requests.count - 1) }

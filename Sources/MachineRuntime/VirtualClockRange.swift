@@ -9,7 +9,9 @@ extension Runtime {
     /// 64-bit integer, as system clocks and `Task.sleep(nanoseconds:)` count them, with a bit to
     /// spare; and no sum of an instant and a checked duration can overflow `Duration`.
     @inlinable
-    public static var latestTime: Duration { Duration(secondsComponent: 4_611_686_018, attosecondsComponent: 427_387_904_000_000_000) }
+    public static var latestTime: Duration {
+        Duration(secondsComponent: 4_611_686_018, attosecondsComponent: 427_387_904_000_000_000)
+    }
 
     /// The due time of a timer that the clock can never reach: past ``latestTime``.
     @inlinable

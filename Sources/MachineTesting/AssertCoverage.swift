@@ -12,10 +12,12 @@ public func assertRowCoverage<M>(
 ) {
     let report = coverage.report
     guard report.rows.percent < minimum else { return }
-    Issue.record(Comment(rawValue: """
-        Row coverage is \(report.rows), below \(minimum)%. Rows that never fired:
-        \(report.uncoveredRows.map { "  • \($0)" }.joined(separator: "\n"))
-        """), sourceLocation: sourceLocation)
+    Issue.record(
+        Comment(
+            rawValue: """
+                Row coverage is \(report.rows), below \(minimum)%. Rows that never fired:
+                \(report.uncoveredRows.map { "  • \($0)" }.joined(separator: "\n"))
+                """), sourceLocation: sourceLocation)
 }
 
 /// Replays the event scripts at `urls` and fails the test when they fire fewer than `minimum`
@@ -31,10 +33,12 @@ public func assertRowCoverage<V: ScriptVocabulary>(
     for url in urls {
         do {
             let bytes = [UInt8](try Data(contentsOf: url))
-            let outcome = coverage.record(try checker.program(from: bytes, file: url.lastPathComponent), player: player,
-                                          answerer: answerer)
+            let outcome = coverage.record(
+                try checker.program(from: bytes, file: url.lastPathComponent), player: player,
+                answerer: answerer)
             if outcome.exitCode != 0 {
-                Issue.record(Comment(rawValue: "\(url.lastPathComponent) did not pass: \(outcome)"), sourceLocation: sourceLocation)
+                Issue.record(
+                    Comment(rawValue: "\(url.lastPathComponent) did not pass: \(outcome)"), sourceLocation: sourceLocation)
             }
         } catch {
             Issue.record(Comment(rawValue: "\(url.lastPathComponent): \(error)"), sourceLocation: sourceLocation)

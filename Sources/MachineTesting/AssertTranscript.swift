@@ -59,18 +59,24 @@ public func assertTranscript<V: ScriptVocabulary>(
         case .matched:
             break
         case .mismatched(let diff):
-            Issue.record(Comment(rawValue: """
-                The transcript differs from \(reference) (− reference, + actual):
-                \(diff)
-                Re-record with \(SnapshotRecordMode.environmentVariable)=all if the change is intended.
-                """), sourceLocation: sourceLocation)
+            Issue.record(
+                Comment(
+                    rawValue: """
+                        The transcript differs from \(reference) (− reference, + actual):
+                        \(diff)
+                        Re-record with \(SnapshotRecordMode.environmentVariable)=all if the change is intended.
+                        """), sourceLocation: sourceLocation)
         case .missing:
-            let why = store.isContinuousIntegration ? "CI never records" : "record it with \(SnapshotRecordMode.environmentVariable)=missing"
+            let why =
+                store.isContinuousIntegration
+                ? "CI never records" : "record it with \(SnapshotRecordMode.environmentVariable)=missing"
             Issue.record(Comment(rawValue: "No reference transcript at \(reference) (\(why))."), sourceLocation: sourceLocation)
         case .recorded(let previousDiff):
-            Issue.record(Comment(rawValue: "Recorded the transcript at \(reference)"
-                + (previousDiff.map { ", replacing (− old, + new):\n\($0)" } ?? ".")
-                + "\nReview it, then run again without recording."), sourceLocation: sourceLocation)
+            Issue.record(
+                Comment(
+                    rawValue: "Recorded the transcript at \(reference)"
+                        + (previousDiff.map { ", replacing (− old, + new):\n\($0)" } ?? ".")
+                        + "\nReview it, then run again without recording."), sourceLocation: sourceLocation)
         }
     } catch {
         Issue.record(Comment(rawValue: "\(error)"), sourceLocation: sourceLocation)

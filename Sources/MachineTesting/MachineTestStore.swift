@@ -168,8 +168,9 @@ public final class MachineTestStore<M: MachineDefinition> where M.Context: Equat
         table: TransitionTable<M>, context: M.Context, exhaustivity: Exhaustivity = .on,
         sourceLocation: SourceLocation = #_sourceLocation
     ) {
-        self.init(table: table, state: table.initialState(context: context), exhaustivity: exhaustivity,
-                  sourceLocation: sourceLocation)
+        self.init(
+            table: table, state: table.initialState(context: context), exhaustivity: exhaustivity,
+            sourceLocation: sourceLocation)
     }
 
     deinit {
@@ -251,8 +252,10 @@ public final class MachineTestStore<M: MachineDefinition> where M.Context: Equat
         _ update: ((inout MachineState<M>) -> Void)? = nil, sourceLocation: SourceLocation = #_sourceLocation
     ) -> [RuntimeStep<M>] {
         guard M.isFailure(failure.kind) else {
-            Issue.record(Comment(rawValue: "\(failure.kind.name) is not a failure (see isFailure); answer with respond(_:_:with:) instead"),
-                         sourceLocation: sourceLocation)
+            Issue.record(
+                Comment(
+                    rawValue: "\(failure.kind.name) is not a failure (see isFailure); answer with respond(_:_:with:) instead"),
+                sourceLocation: sourceLocation)
             return []
         }
         return respond(kind, ordinal, with: failure, emits: commands, update, sourceLocation: sourceLocation)
@@ -288,9 +291,10 @@ public final class MachineTestStore<M: MachineDefinition> where M.Context: Equat
             leftovers += runtime.timers.map { "timer \($0.timer.name) is still running (due at \(Value.render($0.deadline)))" }
         }
         guard !leftovers.isEmpty else { return }
-        report("The test ended with work still running:\n" + leftovers.map { "  • \($0)" }.joined(separator: "\n")
-               + "\nAnswer, cancel or advance past it, or finish(allowingPendingRequests:allowingRunningTimers:).",
-               at: sourceLocation)
+        report(
+            "The test ended with work still running:\n" + leftovers.map { "  • \($0)" }.joined(separator: "\n")
+                + "\nAnswer, cancel or advance past it, or finish(allowingPendingRequests:allowingRunningTimers:).",
+            at: sourceLocation)
     }
 
     private func checkState(
@@ -302,7 +306,8 @@ public final class MachineTestStore<M: MachineDefinition> where M.Context: Equat
             var expected = before
             update?(&expected)
             guard expected != actual else { return }
-            let what = update == nil
+            let what =
+                update == nil
                 ? "The state was not expected to change, but it did" : "The state changed differently than asserted"
             Issue.record(Comment(rawValue: "\(what) \(difference(expected, actual, "expected"))"), sourceLocation: location)
         case .off(let showSkipped):
@@ -311,14 +316,17 @@ public final class MachineTestStore<M: MachineDefinition> where M.Context: Equat
             var asserted = actual
             update?(&asserted)
             if asserted != actual {
-                Issue.record(Comment(rawValue: "The state differs from what the test asserted \(difference(asserted, actual, "expected"))"),
-                             sourceLocation: location)
+                Issue.record(
+                    Comment(
+                        rawValue: "The state differs from what the test asserted \(difference(asserted, actual, "expected"))"),
+                    sourceLocation: location)
             }
             if showSkipped {
                 var assertedFromBefore = before
                 update?(&assertedFromBefore)
                 if assertedFromBefore != actual {
-                    reportSkipped("Skipped assertions of the state \(difference(assertedFromBefore, actual, "asserted"))", location)
+                    reportSkipped(
+                        "Skipped assertions of the state \(difference(assertedFromBefore, actual, "asserted"))", location)
                 }
             }
         }
@@ -337,7 +345,8 @@ public final class MachineTestStore<M: MachineDefinition> where M.Context: Equat
     private func check(_ expected: [Command<M>], _ actual: [Command<M>], at location: SourceLocation) {
         guard expected != actual else { return }
         let (expectedText, actualText) = (dump.render(expected), dump.render(actual))
-        let diff = LineDiff.unified(expected: expectedText, actual: actualText)
+        let diff =
+            LineDiff.unified(expected: expectedText, actual: actualText)
             .map { "(− expected, + actual):\n\($0)" }
             ?? "(they are unequal but show the same, as with a custom ==):\n\(actualText)"
         Issue.record(Comment(rawValue: "The commands differ from the ones asserted \(diff)"), sourceLocation: location)
@@ -346,9 +355,10 @@ public final class MachineTestStore<M: MachineDefinition> where M.Context: Equat
     private func reportUnassertedCommands() {
         guard let (commands, location) = unasserted else { return }
         unasserted = nil
-        report("The step emitted commands the test did not assert:\n\(dump.render(commands))\n"
-               + "Assert them with emits: or assertCommands(_:), or skip them with skipCommands().",
-               at: location)
+        report(
+            "The step emitted commands the test did not assert:\n\(dump.render(commands))\n"
+                + "Assert them with emits: or assertCommands(_:), or skip them with skipCommands().",
+            at: location)
     }
 
     private func report(_ message: String, at location: SourceLocation) {

@@ -92,8 +92,10 @@ enum ValueDump {
             let entries = children.map { child -> (label: String, value: Shape) in
                 let pair = Array(Mirror(reflecting: child.raw).children)
                 guard pair.count == 2 else { return (label: "[?]", value: child.value) }
-                return (label: "[\(inline(shape(of: pair[0].value, visiting: visiting)))]",
-                        value: shape(of: pair[1].value, visiting: visiting))
+                return (
+                    label: "[\(inline(shape(of: pair[0].value, visiting: visiting)))]",
+                    value: shape(of: pair[1].value, visiting: visiting)
+                )
             }
             return .elements(entries.sorted { $0.label < $1.label }, isDictionary: true)
         case .tuple:
@@ -103,8 +105,9 @@ enum ValueDump {
             return .enumCase(payload.label ?? String(describing: value), payload: payload.value)
         default:
             if children.isEmpty || describesItself(value) { return .atom(String(describing: value)) }
-            return .fields(type: String(describing: type(of: value)),
-                           children.enumerated().map { ($1.label ?? ".\($0)", $1.value) })
+            return .fields(
+                type: String(describing: type(of: value)),
+                children.enumerated().map { ($1.label ?? ".\($0)", $1.value) })
         }
     }
 
@@ -143,7 +146,9 @@ enum ValueDump {
         case .fields(let type, let parts):
             return "\(type ?? "")(\(arguments(parts)))"
         case .elements(let parts, let isDictionary):
-            if isDictionary { return "[" + parts.map { "\($0.label.dropFirst().dropLast()): \(inline($0.value))" }.joined(separator: ", ") + "]" }
+            if isDictionary {
+                return "[" + parts.map { "\($0.label.dropFirst().dropLast()): \(inline($0.value))" }.joined(separator: ", ") + "]"
+            }
             return "[" + parts.map { inline($0.value) }.joined(separator: ", ") + "]"
         case .enumCase(let name, .fields(nil, let parts)):
             return "\(name)(\(arguments(parts)))"

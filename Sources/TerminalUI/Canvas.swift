@@ -20,14 +20,16 @@ public struct Canvas: Sendable {
     /// Writes `text` from `column` of `row`, on one line, in `style`, clipped to the frame and to
     /// `width` cells when given. Returns the column after the last cell written.
     @discardableResult
-    public mutating func put(_ text: some StringProtocol, row: Int, column: Int, style: Style = .plain, width: Int? = nil) -> Int {
+    public mutating func put(_ text: some StringProtocol, row: Int, column: Int, style: Style = .plain, width: Int? = nil) -> Int
+    {
         guard row >= 0, row < size.rows else { return column }
         let end = min(size.columns, width.map { column + max(0, $0) } ?? size.columns)
         var column = column
         for character in text {
             let cells = Self.isWide(character) ? 2 : 1
             guard column + cells <= end else { break }
-            let printable: Character = character.isNewline || character.unicodeScalars.first.map({ $0.value < 0x20 }) == true ? " " : character
+            let printable: Character =
+                character.isNewline || character.unicodeScalars.first.map({ $0.value < 0x20 }) == true ? " " : character
             if column >= 0 {
                 let index = row * size.columns + column
                 clearHalf(at: index)
@@ -111,7 +113,8 @@ public struct Canvas: Sendable {
     private mutating func clearHalf(at index: Int) {
         if characters[index] == nil, index > 0 { characters[index - 1] = " " }
         if index + 1 < characters.count, characters[index + 1] == nil, characters[index] != nil,
-           Self.isWide(characters[index] ?? " ") {
+            Self.isWide(characters[index] ?? " ")
+        {
             characters[index + 1] = " "
         }
     }
@@ -122,8 +125,8 @@ public struct Canvas: Sendable {
         guard let scalar = character.unicodeScalars.first?.value, scalar >= 0x1100 else { return false }
         switch scalar {
         case 0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xA000...0xA4CF,
-             0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60, 0xFFE0...0xFFE6,
-             0x1F300...0x1F64F, 0x1F900...0x1F9FF, 0x20000...0x3FFFD:
+            0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60, 0xFFE0...0xFFE6,
+            0x1F300...0x1F64F, 0x1F900...0x1F9FF, 0x20000...0x3FFFD:
             return true
         default:
             return false

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// A terminal taken over for a full-screen program: raw mode (every key as it is pressed, no
@@ -91,7 +91,7 @@ public enum TerminalError: Error, Equatable, CustomStringConvertible {
 }
 
 #if canImport(Glibc)
-private let systemWrite = Glibc.write
+    private let systemWrite = Glibc.write
 #elseif canImport(Darwin)
-private let systemWrite = Darwin.write
+    private let systemWrite = Darwin.write
 #endif

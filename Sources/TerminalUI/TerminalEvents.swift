@@ -1,8 +1,9 @@
 import Dispatch
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// What happens to a full-screen program's terminal: keys, a resize, a signal that asks it to

@@ -15,8 +15,9 @@ import Testing
         #expect(report.moves == 100_000)
         let fired = Set(report.rowHits.indices.filter { report.rowHits[$0] > 0 }.map { AddressPicker.table.rows[$0].id })
         #expect(Self.policyRows.count == 6)
-        #expect(fired == Set(AddressPicker.table.rows.map(\.id)).subtracting(Self.policyRows),
-                "every row fires but those of the request policies, which are off")
+        #expect(
+            fired == Set(AddressPicker.table.rows.map(\.id)).subtracting(Self.policyRows),
+            "every row fires but those of the request policies, which are off")
         #expect(report.drops > 100 && report.timersFired > 100 && report.requests > 1_000)
     }
 
@@ -46,8 +47,9 @@ import Testing
             observation.after.state[AddressPicker.search] == .showingResults ? "search is showingResults" : nil
         }
         var explorer = AddressPicker.explorer()
-        explorer = Explorer(table: explorer.table, initial: explorer.initial, samples: explorer.samples,
-                            invariants: AddressPicker.invariants + [neverShowsResults])
+        explorer = Explorer(
+            table: explorer.table, initial: explorer.initial, samples: explorer.samples,
+            invariants: AddressPicker.invariants + [neverShowsResults])
         let violation = try #require(explorer.explore(seed: 5, moves: 20_000).violation)
         #expect(violation.invariant == "search never shows results")
         let shrunk = explorer.shrink(violation)
@@ -56,7 +58,10 @@ import Testing
 
         let vocabulary = AddressPickerVocabulary()
         let script = ExplorationScript.render(shrunk, vocabulary: vocabulary, initial: explorer.initial, header: ["A test."])
-        #expect(script.hasPrefix("# A test.\n# Invariant broken: search never shows results\n#   search is showingResults\nmachine address-picker\n"))
+        #expect(
+            script.hasPrefix(
+                "# A test.\n# Invariant broken: search never shows results\n#   search is showingResults\nmachine address-picker\n"
+            ))
         #expect(script.contains("expect search == showingResults\n"))
         let program = try ScriptChecker(vocabulary: vocabulary).program(from: Array(script.utf8), file: "shrunk.events")
         let replay = Player(vocabulary: vocabulary).transcript(of: program)
@@ -64,12 +69,15 @@ import Testing
     }
 
     @Test func aLateAnswerInAScriptNamesItsRequest() throws {
-        let violation = Violation<AddressPicker>(invariant: "x", message: "y", inputs: [
-            .send(.searchActivated), .send(.queryChanged("Apple")), .advance(.milliseconds(300)),
-            .send(.queryChanged("")), .respond(.completions, ordinal: 1, .completions([])),
-        ])
-        let script = ExplorationScript.render(violation, vocabulary: AddressPickerVocabulary(),
-                                              initial: AddressPicker.initialState(), header: [])
+        let violation = Violation<AddressPicker>(
+            invariant: "x", message: "y",
+            inputs: [
+                .send(.searchActivated), .send(.queryChanged("Apple")), .advance(.milliseconds(300)),
+                .send(.queryChanged("")), .respond(.completions, ordinal: 1, .completions([])),
+            ])
+        let script = ExplorationScript.render(
+            violation, vocabulary: AddressPickerVocabulary(),
+            initial: AddressPicker.initialState(), header: [])
         #expect(script.contains("advance 300ms\nsend queryChanged(\"\")\nrespond completions#1 []\n"))
         #expect(script.hasSuffix("expect pending == []\nexpect timers == []\n"))
     }
@@ -90,8 +98,9 @@ import Testing
         configure(&context)
         let invariants = A.invariants.filter { $0.name == name }
         try #require(invariants.count == 1, "\(name) is one of the address picker's invariants")
-        let explorer = Explorer(table: table, initial: table.initialState(context: context), samples: AddressPickerSamples(),
-                                invariants: invariants)
+        let explorer = Explorer(
+            table: table, initial: table.initialState(context: context), samples: AddressPickerSamples(),
+            invariants: invariants)
         return explorer.explore(seed: 1, moves: 20_000).violation
     }
 
@@ -111,55 +120,67 @@ import Testing
             context.query = query
             out.request(.requestCompletions(query: query))
         },
-        Row("cacheAlways", in: A.search, from: [.loadingCompletions], on: .completions, to: .showingCompletions) { context, event, _ in
+        Row("cacheAlways", in: A.search, from: [.loadingCompletions], on: .completions, to: .showingCompletions) {
+            context, event, _ in
             guard case .completions(let completions) = event else { return }
             context.cachedCompletions.insert(A.CachedCompletions(query: context.query, completions: completions), at: 0)
         },
     ]
 
     @Test func lookupsTooCloseTogether() throws {
-        let violation = try #require(try Self.violation("reverseGeocode requests are at least geocodeInterval apart",
-                                                        rows: Self.eagerGeocoder))
+        let violation = try #require(
+            try Self.violation(
+                "reverseGeocode requests are at least geocodeInterval apart",
+                rows: Self.eagerGeocoder))
         #expect(violation.message.contains("after the previous reverseGeocode, geocodeInterval 800ms"), "\(violation.message)")
     }
 
     @Test func aLookupWithoutItsCooldown() throws {
-        let violation = try #require(try Self.violation(
-            "geocodeCooldown runs exactly while the last reverseGeocode is younger than geocodeInterval", rows: Self.eagerGeocoder))
+        let violation = try #require(
+            try Self.violation(
+                "geocodeCooldown runs exactly while the last reverseGeocode is younger than geocodeInterval",
+                rows: Self.eagerGeocoder))
         #expect(violation.message.hasPrefix("geocodeCooldown is not running"), "\(violation.message)")
     }
 
     @Test func throttledWithoutACooldown() throws {
         let rows = [Row<A>("holdAlways", in: A.map, from: .any, on: .appeared, to: .throttled)]
-        let violation = try #require(try Self.violation(
-            "map is throttled only while geocodeCooldown runs, holding back the reference centre", rows: rows))
+        let violation = try #require(
+            try Self.violation(
+                "map is throttled only while geocodeCooldown runs, holding back the reference centre", rows: rows))
         #expect(violation.message == "map is throttled but geocodeCooldown is not running")
     }
 
     @Test func completionsOfAShortQuery() throws {
-        let violation = try #require(try Self.violation(
-            "completions are requested only for a query of at least minimumQueryLength characters that is not cached",
-            rows: Self.eagerSearch))
+        let violation = try #require(
+            try Self.violation(
+                "completions are requested only for a query of at least minimumQueryLength characters that is not cached",
+                rows: Self.eagerSearch))
         #expect(violation.message == "completions were requested for \"Ap\", shorter than minimumQueryLength 3")
     }
 
     @Test func completionsOfACachedQuery() throws {
-        let violation = try #require(try Self.violation(
-            "completions are requested only for a query of at least minimumQueryLength characters that is not cached",
-            rows: Self.eagerSearch) { $0.configuration.minimumQueryLength = 1 })
+        let violation = try #require(
+            try Self.violation(
+                "completions are requested only for a query of at least minimumQueryLength characters that is not cached",
+                rows: Self.eagerSearch
+            ) { $0.configuration.minimumQueryLength = 1 })
         #expect(violation.message.hasSuffix(", which the cache holds"), "\(violation.message)")
     }
 
     @Test func aShortQueryWaitingForCompletions() throws {
-        let violation = try #require(try Self.violation(
-            "search is debouncing or loadingCompletions only for a query of at least minimumQueryLength characters",
-            rows: Self.eagerSearch))
+        let violation = try #require(
+            try Self.violation(
+                "search is debouncing or loadingCompletions only for a query of at least minimumQueryLength characters",
+                rows: Self.eagerSearch))
         #expect(violation.message == "search is loadingCompletions for \"Ap\", shorter than minimumQueryLength 3")
     }
 
     @Test func aCacheOverItsCapacity() throws {
-        let violation = try #require(try Self.violation(
-            "the completion cache holds at most completionCache distinct queries", rows: Self.eagerSearch) {
+        let violation = try #require(
+            try Self.violation(
+                "the completion cache holds at most completionCache distinct queries", rows: Self.eagerSearch
+            ) {
                 $0.configuration.minimumQueryLength = 1
                 $0.configuration.completionCache = 2
             })

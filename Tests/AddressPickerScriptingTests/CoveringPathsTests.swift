@@ -14,7 +14,8 @@ import Testing
         let initial = AddressPicker.initialState(AddressPicker.Context(configuration: .samplePolicies))
         let result = CoveringPaths.search(table: AddressPicker.table, from: initial, samples: AddressPickerSamples())
         #expect(result.uncoveredRows.isEmpty)
-        let scripts = CoveringScripts.render(result.paths, vocabulary: vocabulary, from: initial, generatedBy: "address-picker paths")
+        let scripts = CoveringScripts.render(
+            result.paths, vocabulary: vocabulary, from: initial, generatedBy: "address-picker paths")
         #expect(scripts.allSatisfy { $0.text.contains("\ngiven minimumQueryLength 3\n") })
         #expect(scripts.count < AddressPicker.table.rows.count)
 
@@ -32,8 +33,9 @@ import Testing
     @Test func pathsAreShortest() throws {
         // S1.activate fires on the first input; C5.pickResult needs five (activate, type, submit,
         // answer, pick).
-        let result = CoveringPaths.search(table: AddressPicker.table, from: AddressPicker.initialState(),
-                                          samples: AddressPickerSamples(), maximumDepth: 5)
+        let result = CoveringPaths.search(
+            table: AddressPicker.table, from: AddressPicker.initialState(),
+            samples: AddressPickerSamples(), maximumDepth: 5)
         let table = AddressPicker.table
         let pick = table.rows.firstIndex { $0.id == "C5.pickResult" } ?? -1
         let activate = table.rows.firstIndex { $0.id == "S1.activate" } ?? -1
@@ -63,7 +65,10 @@ import Testing
         withKnownIssue {
             assertRowCoverage(coverage, minimum: 50)
         } matching: { issue in
-            issue.comments.contains { $0.rawValue.hasPrefix("Row coverage is 0 of 59 (0.0%), below 50.0%") && $0.rawValue.contains("  • K1.dismissAlert") }
+            issue.comments.contains {
+                $0.rawValue.hasPrefix("Row coverage is 0 of 59 (0.0%), below 50.0%")
+                    && $0.rawValue.contains("  • K1.dismissAlert")
+            }
         }
     }
 }

@@ -15,7 +15,8 @@ import Testing
         let program = try ScriptChecker(vocabulary: vocabulary).program(
             from: [UInt8](try Data(contentsOf: script)), file: "Examples/search-and-cancel.events")
         let listing = vocabulary.table.listing
-        var timeline = ReplayTimeline(listing: listing, initialStates: listing.regions.indices.map { program.initialState.controls[$0] })
+        var timeline = ReplayTimeline(
+            listing: listing, initialStates: listing.regions.indices.map { program.initialState.controls[$0] })
         let outcome = Player(vocabulary: vocabulary).play(program, into: &timeline)
         #expect(outcome == .passed(expectations: 17))
         #expect(timeline.moments.count == 9)

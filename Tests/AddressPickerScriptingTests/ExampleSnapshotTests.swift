@@ -1,7 +1,7 @@
-import Gazetteer
 import AddressPicker
 import AddressPickerScripting
 import Foundation
+import Gazetteer
 import MachineTesting
 import Testing
 
@@ -19,8 +19,9 @@ import Testing
 
     @Test("Each example matches its snapshot", arguments: examples)
     func matchesItsSnapshot(_ script: URL) {
-        assertTranscript(ofScript: script, vocabulary: AddressPickerVocabulary(),
-                         matchesSnapshotIn: Self.root.appendingPathComponent("Tests/Snapshots/Examples"))
+        assertTranscript(
+            ofScript: script, vocabulary: AddressPickerVocabulary(),
+            matchesSnapshotIn: Self.root.appendingPathComponent("Tests/Snapshots/Examples"))
     }
 
     @Test func everySnapshotHasItsExample() throws {
@@ -36,9 +37,10 @@ import Testing
     @Test func matchesItsSnapshot() throws {
         let script = ExampleSnapshotTests.root.appendingPathComponent("Examples/Gazetteer/springfield-offline.events")
         let provider = GazetteerProvider(gazetteer: try Gazetteer.bundled())
-        assertTranscript(ofScript: [UInt8](try Data(contentsOf: script)), file: "springfield-offline.events",
-                         vocabulary: AddressPickerVocabulary(),
-                         matchesSnapshotIn: ExampleSnapshotTests.root.appendingPathComponent("Tests/Snapshots/Gazetteer"),
-                         named: "springfield-offline", answerer: { provider.answer($0) })
+        assertTranscript(
+            ofScript: [UInt8](try Data(contentsOf: script)), file: "springfield-offline.events",
+            vocabulary: AddressPickerVocabulary(),
+            matchesSnapshotIn: ExampleSnapshotTests.root.appendingPathComponent("Tests/Snapshots/Gazetteer"),
+            named: "springfield-offline", answerer: { provider.answer($0) })
     }
 }

@@ -20,18 +20,21 @@ import Testing
 
     static let hostile = HostileScripts(
         vocabulary: AddressPickerVocabulary(), seeds: seeds,
-        words: ["appeared", "searchActivated", "queryChanged", "completionSelected", "regionChanged", "region", "center",
-                "span", "byUser", "completion", "place", "address", "completions", "places", "search", "map", "editing",
-                "showingResults", "results[0].name", "query", "region.center", "searchDebounce", "cancel", "startTimer",
-                "setRegion"],
+        words: [
+            "appeared", "searchActivated", "queryChanged", "completionSelected", "regionChanged", "region", "center",
+            "span", "byUser", "completion", "place", "address", "completions", "places", "search", "map", "editing",
+            "showingResults", "results[0].name", "query", "region.center", "searchDebounce", "cancel", "startTimer",
+            "setRegion",
+        ],
         opening: "completion(")
 
     /// 100,000 scripts in four batches of 25,000 that run side by side.
     @Test(arguments: 0..<4) func hostileScriptsParseOrFailWithALocatedError(batch: Int) throws {
         try #require(Self.seeds.count >= 6, "the examples seed the mutations")
         let tally = Self.hostile.run(count: 25_000, seed: UInt64(batch))
-        #expect(tally.unlocated.isEmpty,
-                "\(tally.unlocated.count) scripts failed without a location inside them, e.g. \(tally.unlocated.prefix(3))")
+        #expect(
+            tally.unlocated.isEmpty,
+            "\(tally.unlocated.count) scripts failed without a location inside them, e.g. \(tally.unlocated.prefix(3))")
         #expect(tally.valid > 250, "some mutations stay valid and replay: \(tally.valid)")
         #expect(tally.valid < 22_500, "most mutations are invalid: \(tally.valid)")
     }

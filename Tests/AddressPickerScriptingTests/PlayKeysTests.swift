@@ -1,9 +1,10 @@
 import AddressPicker
-@testable import AddressPickerPlay
 import MachineCore
 import MachineRuntime
 import TerminalUI
 import Testing
+
+@testable import AddressPickerPlay
 
 /// What each key asks for, from given states.
 @Suite("address-picker play: the keys") struct PlayKeysTests {
@@ -24,7 +25,8 @@ import Testing
         }
         #expect(abs(moved.center.latitude - (region.center.latitude + region.span.latitudeDelta / 4)) < 1e-12)
         #expect(moved.center.longitude == region.center.longitude)
-        guard case .send(.regionChanged(let zoomed, byUser: true)) = PlayKeys.handle(.text("+"), state: state, view: &view).first else {
+        guard case .send(.regionChanged(let zoomed, byUser: true)) = PlayKeys.handle(.text("+"), state: state, view: &view).first
+        else {
             Issue.record("expected a zoom")
             return
         }
@@ -36,9 +38,12 @@ import Testing
     }
 
     @Test func panningWrapsAcrossTheAntimeridianAndStopsAtThePole() throws {
-        let east = MapMove.east.applied(to: MapRegion(center: try Coordinate(latitude: 0, longitude: 179.99), span: Span(latitudeDelta: 1, longitudeDelta: 1)))
+        let east = MapMove.east.applied(
+            to: MapRegion(center: try Coordinate(latitude: 0, longitude: 179.99), span: Span(latitudeDelta: 1, longitudeDelta: 1))
+        )
         #expect(abs(east.center.longitude - (-179.76)) < 1e-9)
-        let north = MapMove.north.applied(to: MapRegion(center: try Coordinate(latitude: 89.9, longitude: 0), span: Span(latitudeDelta: 1, longitudeDelta: 1)))
+        let north = MapMove.north.applied(
+            to: MapRegion(center: try Coordinate(latitude: 89.9, longitude: 0), span: Span(latitudeDelta: 1, longitudeDelta: 1)))
         #expect(north.center.latitude == 90)
     }
 

@@ -1,16 +1,19 @@
 import AddressPicker
-@testable import AddressPickerPlay
 import MachineRuntime
 import TerminalUI
 import Testing
+
+@testable import AddressPickerPlay
 
 /// The play screen drawn from constructed states, at given sizes.
 @Suite("address-picker play: the screen") struct PlayScreenTests {
     let region = AddressPicker.Context.defaultRegion
 
     func place(_ name: String, north: Double, east: Double) -> Place {
-        Place(name: name, center: Coordinate(clampingLatitude: region.center.latitude + north, longitude: region.center.longitude + east),
-              address: Address(city: name))
+        Place(
+            name: name,
+            center: Coordinate(clampingLatitude: region.center.latitude + north, longitude: region.center.longitude + east),
+            address: Address(city: name))
     }
 
     func runtime(_ inputs: (inout Runtime<AddressPicker>) throws -> Void = { _ in }) throws -> Runtime<AddressPicker> {
@@ -94,13 +97,15 @@ import Testing
             _ = try runtime.send(.categoryTapped("cafe"))
             _ = try runtime.respond(.pointsOfInterest, with: .pointsOfInterestFailed("none"))
         }
-        let canvas = PlayScreen.render(runtime, view: PlayView(locationSource: "nowhere"), size: TerminalSize(columns: 120, rows: 40))
+        let canvas = PlayScreen.render(
+            runtime, view: PlayView(locationSource: "nowhere"), size: TerminalSize(columns: 120, rows: 40))
         #expect(canvas.lines[37].hasPrefix("Address: Brooklyn Heights, United States  (from mapCenter)"))
         #expect(canvas.lines[38].hasPrefix("No cafes: the gazetteer has populated places only, no points of interest. (Enter)"))
     }
 
     @Test func aTerminalTooSmallSaysSo() throws {
-        let canvas = PlayScreen.render(try runtime(), view: PlayView(locationSource: "nowhere"), size: TerminalSize(columns: 50, rows: 12))
+        let canvas = PlayScreen.render(
+            try runtime(), view: PlayView(locationSource: "nowhere"), size: TerminalSize(columns: 50, rows: 12))
         #expect(row(canvas, containing: "Terminal too small: 50×12.") != nil)
         #expect(row(canvas, containing: "play needs at least 60×18.") != nil)
         #expect(row(canvas, containing: "Map") == nil)

@@ -28,7 +28,8 @@ import Testing
         """
 
     /// Providers that answer every request at once.
-    struct Instant: CompletionProvider, PlaceSearchProvider, ReverseGeocodingProvider, LocationProvider, PointsOfInterestProvider {
+    struct Instant: CompletionProvider, PlaceSearchProvider, ReverseGeocodingProvider, LocationProvider, PointsOfInterestProvider
+    {
         func completions(for query: String) async throws -> [Completion] { [Completion(title: query, subtitle: "")] }
         func places(for query: AddressPicker.PlaceQuery) async throws -> PlaceSearchAnswer { PlaceSearchAnswer(places: []) }
         func address(at coordinate: Coordinate) async throws -> Address { Address(city: "Springfield") }
@@ -37,8 +38,9 @@ import Testing
         func pointsOfInterest(category: String, in region: MapRegion) async throws -> [Place] { [] }
     }
 
-    let providers = ProviderSet(completions: Instant(), places: Instant(), geocoder: Instant(), location: Instant(),
-                                pointsOfInterest: Instant())
+    let providers = ProviderSet(
+        completions: Instant(), places: Instant(), geocoder: Instant(), location: Instant(),
+        pointsOfInterest: Instant())
 
     @Test func theReadmeShowsTheseExamples() throws {
         let readme = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -51,10 +53,12 @@ import Testing
     @Test func theRecordingExampleWritesAScriptThatReplays() async throws {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("readme-\(UUID().uuidString).events").path
         defer { try? FileManager.default.removeItem(atPath: path) }
-        let live = LiveRuntime(table: AddressPicker.table, state: AddressPicker.initialState(), clock: ContinuousClock(),
-                               perform: providers.answer, onOutput: { output in /* … */ })
-        let recorder = try SessionRecorder(vocabulary: AddressPickerVocabulary(), file: path,
-                                           recordedBy: "my-app 1.2", at: Date(), startingFrom: live.runtime)
+        let live = LiveRuntime(
+            table: AddressPicker.table, state: AddressPicker.initialState(), clock: ContinuousClock(),
+            perform: providers.answer, onOutput: { output in /* … */ })
+        let recorder = try SessionRecorder(
+            vocabulary: AddressPickerVocabulary(), file: path,
+            recordedBy: "my-app 1.2", at: Date(), startingFrom: live.runtime)
         live.onInput = recorder.record
         try live.send(.appeared)
         try await waitUntil { live.runtime.pendingRequests.isEmpty }
@@ -73,11 +77,12 @@ import Testing
     @Test func theRestoringExampleGoesOn() async throws {
         var runtime = Runtime(table: AddressPicker.table, state: AddressPicker.initialState())
         _ = try runtime.send(.appeared)
-        let bytes = try runtime.savedState.json()            // [UInt8], keys sorted: same state, same bytes
+        let bytes = try runtime.savedState.json()  // [UInt8], keys sorted: same state, same bytes
         let saved = try SavedState(json: bytes, table: AddressPicker.table)
         let restored = try Runtime(restoring: saved, table: AddressPicker.table, answerer: nil)
-        let live = LiveRuntime(runtime: restored, clock: ContinuousClock(), perform: providers.answer,
-                               onOutput: { output in /* … */ })
+        let live = LiveRuntime(
+            runtime: restored, clock: ContinuousClock(), perform: providers.answer,
+            onOutput: { output in /* … */ })
         // The lookup that was in flight is performed again and answered.
         try await waitUntil { live.state.context.address == Address(city: "Springfield") }
         live.stop()

@@ -28,7 +28,7 @@ import Testing
             $0.context.error = .completionsFailed
             $0.work.pending.remove(.completions)
         }
-        store.finish()   // requests in flight or timers running would fail the test here
+        store.finish()  // requests in flight or timers running would fail the test here
 
         let failing = MachineTestStore(table: AddressPicker.table, state: AddressPicker.initialState())
         withKnownIssue {
@@ -37,7 +37,8 @@ import Testing
                 $0.context.searchOrigin = $0.context.region
             }
         } matching: { issue in
-            issue.comments.map(\.rawValue) == ["""
+            issue.comments.map(\.rawValue) == [
+                """
                 The state changed differently than asserted (− expected, + actual):
                 @@ -1,7 +1,7 @@
                  picker: picking
@@ -49,7 +50,8 @@ import Testing
                  context:
                    region:
 
-                """]
+                """
+            ]
         }
         failing.finish()
     }

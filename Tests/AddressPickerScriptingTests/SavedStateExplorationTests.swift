@@ -45,16 +45,18 @@ import Testing
             }
         }
         #expect(original.savedState == restored.savedState)
-        #expect(restores > 2_000 && pendingAtRestore > 500 && timersAtRestore > 300,
-                "restores \(restores) with \(pendingAtRestore) requests in flight and \(timersAtRestore) timers")
+        #expect(
+            restores > 2_000 && pendingAtRestore > 500 && timersAtRestore > 300,
+            "restores \(restores) with \(pendingAtRestore) requests in flight and \(timersAtRestore) timers")
     }
 
     /// Whether two runs of steps did the same: times, rows, commands and states.
     static func same(_ a: [RuntimeStep<AddressPicker>], _ b: [RuntimeStep<AddressPicker>]) -> Bool {
-        a.count == b.count && zip(a, b).allSatisfy { x, y in
-            x.time == y.time && x.result?.firedRows == y.result?.firedRows && x.commands == y.commands
-                && x.before == y.before && x.after == y.after
-        }
+        a.count == b.count
+            && zip(a, b).allSatisfy { x, y in
+                x.time == y.time && x.result?.firedRows == y.result?.firedRows && x.commands == y.commands
+                    && x.before == y.before && x.after == y.after
+            }
     }
 
     @Test func aHostilePickerContextIsRefusedNamingTheField() throws {

@@ -1,9 +1,10 @@
 import AddressPicker
 import AddressPickerScripting
 import EventScripts
-@testable import MachineExploration
 import MachineRuntime
 import Testing
+
+@testable import MachineExploration
 
 /// Every input the explorer can produce, written by the one script writer, parses and checks
 /// back to the same input: what covering paths, exploration scripts and recordings write replays.
@@ -39,7 +40,8 @@ import Testing
         let context = AddressPicker.Context(configuration: .samplePolicies)
         let givens = ScriptWriter(vocabulary: vocabulary).givens(for: context)
         #expect(givens == ["given minimumQueryLength 3", "given completionCache 1", "given geocodeInterval 800ms"])
-        let program = try ScriptChecker(vocabulary: vocabulary).program(from: Array(givens.joined(separator: "\n").utf8), file: "g.events")
+        let program = try ScriptChecker(vocabulary: vocabulary).program(
+            from: Array(givens.joined(separator: "\n").utf8), file: "g.events")
         #expect(program.initialState.context == context)
         #expect(ScriptWriter(vocabulary: vocabulary).givens(for: vocabulary.initialContext).isEmpty)
     }

@@ -4,7 +4,8 @@ import Testing
 
 @Suite("expect search in active: the picker's nested search region") struct SearchHierarchyScriptTests {
     @Test func activatingTheSearchEntersActiveAtItsFirstChild() {
-        let (outcome, transcript) = harness.replay("""
+        let (outcome, transcript) = harness.replay(
+            """
             machine address-picker
             expect search in inactive
             send searchActivated
@@ -17,11 +18,13 @@ import Testing
 
             """)
         #expect(outcome == .failed(failures: 1, expectations: 6), "\(transcript)")
-        #expect(transcript.contains("""
-            FAILED 9:1 expect search in inactive
-              expected: inactive or a state inside it
-              actual:   debouncing (in active)
-            """), "\(transcript)")
+        #expect(
+            transcript.contains(
+                """
+                FAILED 9:1 expect search in inactive
+                  expected: inactive or a state inside it
+                  actual:   debouncing (in active)
+                """), "\(transcript)")
     }
 
     @Test func anEqualityWithActiveIsRejected() {

@@ -51,8 +51,9 @@ import Testing
 
     @Test @MainActor func aPickerSessionReplaysToTheSameTranscript() async throws {
         let gate = CompletionsGate()
-        let soho = Place(name: "Apple SoHo", center: try Coordinate(latitude: 40.725, longitude: -73.9987),
-                         address: Address(street: "103 Prince St", city: "New York"))
+        let soho = Place(
+            name: "Apple SoHo", center: try Coordinate(latitude: 40.725, longitude: -73.9987),
+            address: Address(street: "103 Prince St", city: "New York"))
         let perform: LiveRuntime<AddressPicker, ManualClock>.Perform = { @MainActor request in
             switch request {
             case .requestCompletions(let query):
@@ -67,23 +68,30 @@ import Testing
             }
         }
         var context = AddressPicker.Context(
-            region: MapRegion(center: try Coordinate(latitude: 40.7, longitude: -74.0), span: Span(latitudeDelta: 0.075, longitudeDelta: 0.075)))
+            region: MapRegion(
+                center: try Coordinate(latitude: 40.7, longitude: -74.0), span: Span(latitudeDelta: 0.075, longitudeDelta: 0.075))
+        )
         context.configuration.minimumQueryLength = 2
         let clock = ManualClock()
         var outputs: [AddressPicker.Output] = []
-        let live = LiveRuntime(table: AddressPicker.table, state: AddressPicker.initialState(context), clock: clock,
-                               perform: perform, onOutput: { outputs.append($0) })
+        let live = LiveRuntime(
+            table: AddressPicker.table, state: AddressPicker.initialState(context), clock: clock,
+            perform: perform, onOutput: { outputs.append($0) })
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("picker-\(UUID().uuidString).events").path
         defer { try? FileManager.default.removeItem(atPath: file) }
-        let recorder = try SessionRecorder(vocabulary: AddressPickerVocabulary(), file: file, recordedBy: "AddressPickerScriptingTests",
-                                           at: Date(timeIntervalSince1970: 1_800_000_000), startingFrom: live.runtime)
+        let recorder = try SessionRecorder(
+            vocabulary: AddressPickerVocabulary(), file: file, recordedBy: "AddressPickerScriptingTests",
+            at: Date(timeIntervalSince1970: 1_800_000_000), startingFrom: live.runtime)
         live.onInput = recorder.record
         var steps: [RuntimeStep<AddressPicker>] = []
         live.onStep = { steps.append($0) }
 
         clock.advance(by: .milliseconds(40))
-        try live.send(.regionChanged(MapRegion(center: try Coordinate(latitude: 40.71, longitude: -74.0),
-                                               span: Span(latitudeDelta: 0.075, longitudeDelta: 0.075)), byUser: true))
+        try live.send(
+            .regionChanged(
+                MapRegion(
+                    center: try Coordinate(latitude: 40.71, longitude: -74.0),
+                    span: Span(latitudeDelta: 0.075, longitudeDelta: 0.075)), byUser: true))
         clock.advance(by: .milliseconds(500))
         await wait(until: "the address of the map's centre") { live.state.context.address != nil }
         clock.advance(by: .milliseconds(10))

@@ -17,18 +17,23 @@ import Testing
     @Test("Each committed diagram is up to date", arguments: DiagramFormat.allCases)
     func upToDate(_ format: DiagramFormat) throws {
         let name = "address-picker.\(format.fileExtension)"
-        #expect(try committed(name) == format.render(listing, name: "address-picker", generatedBy: "address-picker diagram"),
-                "StateCharts/\(name) is stale: run Scripts/update-statecharts (or address-picker diagram --format \(format.rawValue) --output StateCharts/\(name))")
+        #expect(
+            try committed(name) == format.render(listing, name: "address-picker", generatedBy: "address-picker diagram"),
+            "StateCharts/\(name) is stale: run Scripts/update-statecharts (or address-picker diagram --format \(format.rawValue) --output StateCharts/\(name))"
+        )
     }
 
     @Test func theSVGShowsEveryStateAndEveryEdgeOfTheDOT() throws {
         let svg = try committed("address-picker.svg")
         for region in listing.regions {
-            #expect(svg.contains(">\(region.name)</text>"), "StateCharts/address-picker.svg is stale: run Scripts/update-statecharts")
+            #expect(
+                svg.contains(">\(region.name)</text>"), "StateCharts/address-picker.svg is stale: run Scripts/update-statecharts")
             for (index, state) in region.states.enumerated() {
                 // A compound state is drawn as a cluster around its children.
                 let title = region.isCompound(index) ? "cluster_\(region.name).\(state)" : "\(region.name).\(state)"
-                #expect(svg.contains("<title>\(title)</title>"), "the SVG lacks \(region.name).\(state): run Scripts/update-statecharts")
+                #expect(
+                    svg.contains("<title>\(title)</title>"),
+                    "the SVG lacks \(region.name).\(state): run Scripts/update-statecharts")
             }
         }
         for row in listing.rows {

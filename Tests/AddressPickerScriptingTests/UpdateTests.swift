@@ -40,7 +40,9 @@ import Testing
 
     /// Updates `script`, checks that the update replays and passes on its own and keeps every
     /// line that is not an expectation; returns the updated text.
-    static func updatedAndPassing(_ script: String, file: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> String {
+    static func updatedAndPassing(
+        _ script: String, file: String, sourceLocation: SourceLocation = #_sourceLocation
+    ) throws -> String {
         let update = try updater.update(Array(script.utf8), file: file)
         let text = String(decoding: update.updated, as: UTF8.self)
         #expect(update.outcome.exitCode == 0, "\(file): \(update.failures.map(\.statement))", sourceLocation: sourceLocation)
@@ -58,8 +60,9 @@ import Testing
         #expect(stripped.contains("\nexpect\n"))
         let filled = try Self.updatedAndPassing(stripped, file: url.lastPathComponent)
         #expect(!filled.contains("\nexpect\n"))
-        #expect(filled.components(separatedBy: "\nexpect ").count >= stripped.components(separatedBy: "\nexpect").count,
-                "each placeholder gives at least one expectation")
+        #expect(
+            filled.components(separatedBy: "\nexpect ").count >= stripped.components(separatedBy: "\nexpect").count,
+            "each placeholder gives at least one expectation")
 
         // Every command list made wrong is rewritten to what it was.
         let wrong = filled.replacingOccurrences(
@@ -91,17 +94,20 @@ import Testing
             },
         ]
         let base = AddressPicker.explorer(configuration: .samplePolicies)
-        let explorer = Explorer(table: base.table, initial: base.initial, samples: base.samples,
-                                invariants: AddressPicker.invariants + [invariants[seed % 2]])
+        let explorer = Explorer(
+            table: base.table, initial: base.initial, samples: base.samples,
+            invariants: AddressPicker.invariants + [invariants[seed % 2]])
         let violation = try #require(explorer.explore(seed: UInt64(seed), moves: 50_000).violation)
         #expect(violation.inputs.count > 3)
         let vocabulary = AddressPickerVocabulary()
-        let expected = ExplorationScript.render(violation, vocabulary: vocabulary, initial: explorer.initial, header: ["seed \(seed)"],
-                                                expectations: true)
+        let expected = ExplorationScript.render(
+            violation, vocabulary: vocabulary, initial: explorer.initial, header: ["seed \(seed)"],
+            expectations: true)
         let exact = try Self.updater.update(Array(expected.utf8), file: "explored.events")
         #expect(exact.outcome.exitCode == 0, "\(exact.failures.map(\.statement))")
         #expect(!exact.changesScript, "explore --expect writes what the update would")
-        let plain = ExplorationScript.render(violation, vocabulary: vocabulary, initial: explorer.initial, header: ["seed \(seed)"])
+        let plain = ExplorationScript.render(
+            violation, vocabulary: vocabulary, initial: explorer.initial, header: ["seed \(seed)"])
         _ = try Self.updatedAndPassing(Self.strip(plain), file: "explored-\(seed).events")
         _ = try Self.updatedAndPassing(Self.strip(expected), file: "explored-expect-\(seed).events")
     }

@@ -8,7 +8,8 @@ import Testing
 /// places), its answers, the ranges of its coordinates, and how its steps read in a transcript.
 @Suite("The address picker's script vocabulary") struct VocabularyTests {
     @Test func numbersAndDurations() throws {
-        let checked = try harness.program("""
+        let checked = try harness.program(
+            """
             given duplicateDistance 25
             given searchDebounce 1.5s
             given regionDebounce 2min
@@ -26,7 +27,8 @@ import Testing
     }
 
     @Test func labelsAreOptionalButMustNameTheirPosition() {
-        let (outcome, _) = harness.replay("""
+        let (outcome, _) = harness.replay(
+            """
             given region region(center: center(latitude: 1.0, longitude: 2.0), span: span(0.1, longitudeDelta: 0.1))
             expect region == region(center(1, 2), span(0.1, 0.1))
             send regionChanged(region: region(center(1, 3), span(1, 1)), byUser: false)
@@ -37,7 +39,8 @@ import Testing
     }
 
     @Test func addressLabelsComeInAnyOrderAndPlacesTakeAStreet() {
-        let (outcome, _) = harness.replay("""
+        let (outcome, _) = harness.replay(
+            """
             given results [place("A", center(1, 1), address(country: "X", city: "Y")), place("B", center(2, 2), "Main St")]
             expect results[0].address == address(city: "Y", country: "X")
             expect results[1].address.street == "Main St"
@@ -48,7 +51,8 @@ import Testing
     }
 
     @Test func respondPlacesWithABoundingRegionAndANumber() {
-        let (outcome, _) = harness.replay("""
+        let (outcome, _) = harness.replay(
+            """
             send searchActivated
             send queryChanged("x")
             send searchSubmitted
@@ -70,40 +74,42 @@ import Testing
     }
 
     @Test func theTranscriptShowsEveryPartOfAStep() {
-        let (_, transcript) = harness.replay("""
+        let (_, transcript) = harness.replay(
+            """
             send appeared
             send regionChanged(region(center(41, -74), span(0.1, 0.1)))
             respond address#1 address(city: "Late")
             advance 499ms
             send completionSelected(0)
             """)
-        #expect(transcript == """
-            script test.events (machine address-picker)
+        #expect(
+            transcript == """
+                script test.events (machine address-picker)
 
-            @0ms send appeared
-              fired   M7.appeared
-              state   map: idle → geocoding
-              field   referenceCenter: nil → center(40.7, -74.0)
-              field   lookupSource: nil → mapCenter
-              field   pending: [] → [address]
-              command reverseGeocode(center(40.7, -74.0))
-            @0ms send regionChanged(region(center(41.0, -74.0), span(0.1, 0.1)), byUser: true)
-              fired   M3.moved
-              state   map: geocoding → settling
-              field   region: region(center(40.7, -74.0), span(0.075, 0.075)) → region(center(41.0, -74.0), span(0.1, 0.1))
-              field   pending: [address] → []
-              field   timers: [] → [regionDebounce]
-              command cancel(address)
-              command startTimer(regionDebounce, 500ms)
-            @0ms drop address#1 address(city: "Late")
-              dropped: cancelled at 0ms
-            @499ms advance 499ms: nothing due
-            @499ms send completionSelected(0)
-              ignored: no row handles it in picker picking, location idle, map settling, search inactive, poi off
+                @0ms send appeared
+                  fired   M7.appeared
+                  state   map: idle → geocoding
+                  field   referenceCenter: nil → center(40.7, -74.0)
+                  field   lookupSource: nil → mapCenter
+                  field   pending: [] → [address]
+                  command reverseGeocode(center(40.7, -74.0))
+                @0ms send regionChanged(region(center(41.0, -74.0), span(0.1, 0.1)), byUser: true)
+                  fired   M3.moved
+                  state   map: geocoding → settling
+                  field   region: region(center(40.7, -74.0), span(0.075, 0.075)) → region(center(41.0, -74.0), span(0.1, 0.1))
+                  field   pending: [address] → []
+                  field   timers: [] → [regionDebounce]
+                  command cancel(address)
+                  command startTimer(regionDebounce, 500ms)
+                @0ms drop address#1 address(city: "Late")
+                  dropped: cancelled at 0ms
+                @499ms advance 499ms: nothing due
+                @499ms send completionSelected(0)
+                  ignored: no row handles it in picker picking, location idle, map settling, search inactive, poi off
 
-            passed: 0 expectations held
+                passed: 0 expectations held
 
-            """)
+                """)
     }
 
 }

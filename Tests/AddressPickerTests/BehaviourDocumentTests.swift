@@ -14,9 +14,10 @@ import Testing
     /// The words in backticks that look like row ids (`M4.lookUp`).
     static var rowIDs: Set<String> {
         let pieces = document.split(separator: "`", omittingEmptySubsequences: false)
-        return Set(pieces.enumerated().compactMap { index, piece in
-            index % 2 == 1 && piece.wholeMatch(of: /[A-Z][0-9]\.[A-Za-z]+/) != nil ? String(piece) : nil
-        })
+        return Set(
+            pieces.enumerated().compactMap { index, piece in
+                index % 2 == 1 && piece.wholeMatch(of: /[A-Z][0-9]\.[A-Za-z]+/) != nil ? String(piece) : nil
+            })
     }
 
     @Test func everyRowIsDocumentedAndEveryDocumentedRowExists() {

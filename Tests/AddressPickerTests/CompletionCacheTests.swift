@@ -130,8 +130,9 @@ import Testing
         #expect(picker.context.cachedCompletions == before)
     }
 
-    @Test("R2: queries compare by Unicode scalars: case and normalisation matter",
-          arguments: [("apple", "Apple"), ("\u{E9}", "e\u{301}")])
+    @Test(
+        "R2: queries compare by Unicode scalars: case and normalisation matter",
+        arguments: [("apple", "Apple"), ("\u{E9}", "e\u{301}")])
     func r2_comparesScalars(cached: String, typed: String) throws {
         var picker = try Self.searching(cache: 2)
         try picker.ask(cached, answer: [Self.completion(cached)])
@@ -140,8 +141,9 @@ import Testing
         #expect(picker.fired == ["S5.loadCompletions"])
         #expect(picker.commands == [.request(.requestCompletions(query: typed))])
         try picker.respond(.completions, .completions([]))
-        #expect(picker.context.cachedCompletions.map { Array($0.query.unicodeScalars) }
-                    == [Array(typed.unicodeScalars), Array(cached.unicodeScalars)])
+        #expect(
+            picker.context.cachedCompletions.map { Array($0.query.unicodeScalars) }
+                == [Array(typed.unicodeScalars), Array(cached.unicodeScalars)])
     }
 
     @Test("R2: the cache lives as long as the machine, across searches")

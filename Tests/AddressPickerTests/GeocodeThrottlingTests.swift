@@ -64,7 +64,10 @@ import Testing
         #expect(picker.steps.count == 2, "the cooldown fires, then the region debounce")
         #expect(picker.steps.first?.isIgnored == true)
         #expect(picker.map == .geocoding)
-        #expect(picker.commands == [.request(.reverseGeocode(center: try at(40.75, -73.98))), .startTimer(.geocodeCooldown, Self.second)])
+        #expect(
+            picker.commands == [
+                .request(.reverseGeocode(center: try at(40.75, -73.98))), .startTimer(.geocodeCooldown, Self.second),
+            ])
     }
 
     @Test("R3: when the cooldown and the region debounce fall due together, the cooldown ends before M4 looks up")
@@ -77,7 +80,11 @@ import Testing
         try picker.advance(500)
         #expect(picker.steps.count == 2)
         guard picker.steps.count == 2 else { return }
-        if case .timer(let first) = picker.steps[0].input { #expect(first == .geocodeCooldown) } else { Issue.record("a timer first") }
+        if case .timer(let first) = picker.steps[0].input {
+            #expect(first == .geocodeCooldown)
+        } else {
+            Issue.record("a timer first")
+        }
         #expect(picker.steps[0].isIgnored)
         #expect(picker.fired == ["M4.lookUp"])
         #expect(picker.map == .geocoding)
@@ -257,8 +264,9 @@ import Testing
         #expect(picker.pending == [.address])
     }
 
-    @Test("R3: off by default (and below zero through the Swift API): no cooldown",
-          arguments: [Duration.zero, .milliseconds(-5)])
+    @Test(
+        "R3: off by default (and below zero through the Swift API): no cooldown",
+        arguments: [Duration.zero, .milliseconds(-5)])
     func r3_offByDefault(interval: Duration) throws {
         #expect(AddressPicker.Configuration().geocodeInterval == .zero)
         var picker = Self.throttling(interval)

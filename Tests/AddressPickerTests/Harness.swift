@@ -100,10 +100,15 @@ extension Harness {
     static func showingResults() throws -> Harness {
         var harness = try showingCompletions()
         try harness.send(.completionSelected(0))
-        try harness.respond(.places, .places(PlaceSearchAnswer(
-            boundingRegion: try region(40.74, -73.99, span: 0.08),
-            places: [try place("Apple Grand Central", 40.7527, -73.9772, street: "45 Grand Central Terminal"),
-                     try place("Apple Fifth Avenue", 40.7638, -73.9730, street: "767 5th Ave")])))
+        try harness.respond(
+            .places,
+            .places(
+                PlaceSearchAnswer(
+                    boundingRegion: try region(40.74, -73.99, span: 0.08),
+                    places: [
+                        try place("Apple Grand Central", 40.7527, -73.9772, street: "45 Grand Central Terminal"),
+                        try place("Apple Fifth Avenue", 40.7638, -73.9730, street: "767 5th Ave"),
+                    ])))
         return harness
     }
 

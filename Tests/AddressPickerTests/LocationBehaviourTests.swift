@@ -13,7 +13,8 @@ import Testing
         #expect(picker.commands == [.output(.showAlert(.locationServicesOff))])
     }
 
-    @Test("L1: denied or restricted, tapping alerts locationDenied", arguments: [AddressPicker.Authorization.denied, .restricted])
+    @Test(
+        "L1: denied or restricted, tapping alerts locationDenied", arguments: [AddressPicker.Authorization.denied, .restricted])
     func l1_denied(status: AddressPicker.Authorization) throws {
         var picker = Harness { $0.authorization = status }
         try picker.send(.locateMeTapped)
@@ -30,7 +31,9 @@ import Testing
         #expect(picker.commands == [.request(.requestAuthorization)])
     }
 
-    @Test("L1: authorised, tapping reads the location", arguments: [AddressPicker.Authorization.authorizedWhenInUse, .authorizedAlways])
+    @Test(
+        "L1: authorised, tapping reads the location",
+        arguments: [AddressPicker.Authorization.authorizedWhenInUse, .authorizedAlways])
     func l1_locate(status: AddressPicker.Authorization) throws {
         var picker = Harness { $0.authorization = status }
         try picker.send(.locateMeTapped)
@@ -60,11 +63,13 @@ import Testing
         #expect(picker.commands == [.request(.requestLocation)])
     }
 
-    @Test("L2: a refusal stores the status and alerts", arguments: [
-        (AddressPicker.Authorization.denied, AddressPicker.Alert.locationDenied),
-        (.restricted, .locationDenied),
-        (.servicesOff, .locationServicesOff),
-    ])
+    @Test(
+        "L2: a refusal stores the status and alerts",
+        arguments: [
+            (AddressPicker.Authorization.denied, AddressPicker.Alert.locationDenied),
+            (.restricted, .locationDenied),
+            (.servicesOff, .locationServicesOff),
+        ])
     func l2_refused(status: AddressPicker.Authorization, alert: AddressPicker.Alert) throws {
         var picker = Harness()
         try picker.send(.locateMeTapped)
@@ -107,9 +112,10 @@ import Testing
         #expect(picker.location == .idle)
         #expect(picker.map == .geocoding)
         #expect(picker.context.region == centred)
-        #expect(picker.commands == [
-            .cancelTimer(.regionDebounce), .output(.setRegion(centred)), .request(.reverseGeocode(center: here)),
-        ])
+        #expect(
+            picker.commands == [
+                .cancelTimer(.regionDebounce), .output(.setRegion(centred)), .request(.reverseGeocode(center: here)),
+            ])
         try picker.respond(.address, .address(brooklyn))
         #expect(picker.context.addressSource == .currentLocation)
     }
@@ -149,12 +155,14 @@ import Testing
         #expect(picker.context.authorization == .authorizedAlways)
     }
 
-    @Test("L5: losing permission while locating cancels the request and alerts", arguments: [
-        (AddressPicker.Authorization.denied, AddressPicker.Alert.locationDenied),
-        (.restricted, .locationDenied),
-        (.notDetermined, .locationDenied),
-        (.servicesOff, .locationServicesOff),
-    ])
+    @Test(
+        "L5: losing permission while locating cancels the request and alerts",
+        arguments: [
+            (AddressPicker.Authorization.denied, AddressPicker.Alert.locationDenied),
+            (.restricted, .locationDenied),
+            (.notDetermined, .locationDenied),
+            (.servicesOff, .locationServicesOff),
+        ])
     func l5_lost(status: AddressPicker.Authorization, alert: AddressPicker.Alert) throws {
         var picker = Harness { $0.authorization = .authorizedWhenInUse }
         try picker.send(.locateMeTapped)

@@ -62,7 +62,8 @@ import Testing
         var picker = Harness { $0.configuration.duplicateDistance = origin.distance(to: nearby) }
         try picker.send(.appeared)
         try picker.respond(.address, .address(brooklyn))
-        try picker.send(.regionChanged(MapRegion(center: nearby, span: Span(latitudeDelta: 0.05, longitudeDelta: 0.05)), byUser: true))
+        try picker.send(
+            .regionChanged(MapRegion(center: nearby, span: Span(latitudeDelta: 0.05, longitudeDelta: 0.05)), byUser: true))
         #expect(picker.map == .idle)
         #expect(picker.commands.isEmpty)
 

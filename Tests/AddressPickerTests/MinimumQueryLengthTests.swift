@@ -32,14 +32,15 @@ import Testing
         #expect(picker.commands == [.request(.requestCompletions(query: "App"))])
     }
 
-    @Test("R1: characters are counted as String.count counts them (extended grapheme clusters, as typed)",
-          arguments: [
-              ("🇩🇪", true),               // two scalars, one character
-              ("e\u{301}", true),          // e and a combining acute accent: one character
-              ("🇩🇪🇫🇷", false),            // two flags: two characters
-              ("e\u{301}x", false),
-              (" a", false),               // no trimming: a space counts
-          ])
+    @Test(
+        "R1: characters are counted as String.count counts them (extended grapheme clusters, as typed)",
+        arguments: [
+            ("🇩🇪", true),  // two scalars, one character
+            ("e\u{301}", true),  // e and a combining acute accent: one character
+            ("🇩🇪🇫🇷", false),  // two flags: two characters
+            ("e\u{301}x", false),
+            (" a", false),  // no trimming: a space counts
+        ])
     func r1_countsCharacters(query: String, isShort: Bool) throws {
         var picker = try Self.searching(minimum: 2)
         try picker.send(.queryChanged(query))
@@ -136,8 +137,9 @@ import Testing
         #expect(picker.commands == [.request(.searchPlaces(.text("Ap", region: AddressPicker.Context.defaultRegion)))])
     }
 
-    @Test("R1: off by default: a one-character query asks; through the Swift API a minimum below 1 acts as 1",
-          arguments: [1, 0, -5])
+    @Test(
+        "R1: off by default: a one-character query asks; through the Swift API a minimum below 1 acts as 1",
+        arguments: [1, 0, -5])
     func r1_offByDefault(minimum: Int) throws {
         var picker = try Self.searching(minimum: minimum)
         #expect(AddressPicker.Configuration().minimumQueryLength == 1)

@@ -28,11 +28,12 @@ import Testing
 
         try picker.send(.confirmTapped)
         #expect(picker.picker == .confirmed)
-        #expect(picker.commands == [
-            .cancelTimer(.regionDebounce), .cancelTimer(.searchDebounce),
-            .cancel(.pointsOfInterest), .cancel(.authorization),
-            .output(.deliver(brooklyn)),
-        ])
+        #expect(
+            picker.commands == [
+                .cancelTimer(.regionDebounce), .cancelTimer(.searchDebounce),
+                .cancel(.pointsOfInterest), .cancel(.authorization),
+                .output(.deliver(brooklyn)),
+            ])
         #expect(picker.location == .idle)
         #expect(picker.map == .idle)
         #expect(picker.search == .inactive)

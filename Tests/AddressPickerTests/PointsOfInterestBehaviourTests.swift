@@ -61,7 +61,8 @@ import Testing
         try picker.send(.categoryTapped("cafe"))
         try picker.send(.categoryTapped("park"))
         #expect(picker.context.category == "park")
-        #expect(picker.commands == [.cancel(.pointsOfInterest), .request(.searchPointsOfInterest(category: "park", region: home))])
+        #expect(
+            picker.commands == [.cancel(.pointsOfInterest), .request(.searchPointsOfInterest(category: "park", region: home))])
         try picker.respond(.pointsOfInterest, 1, .pointsOfInterest([try place("Cafe", 40.7, -74.0)]))
         #expect(picker.dropped == ["pointsOfInterest#1"])
         #expect(picker.context.pointsOfInterest.isEmpty)
@@ -76,10 +77,11 @@ import Testing
         let moved = try region(40.8, -74.0)
         try picker.send(.regionChanged(moved, byUser: true))
         #expect(picker.poi == .loading)
-        #expect(picker.commands == [
-            .startTimer(.regionDebounce, .milliseconds(500)),
-            .request(.searchPointsOfInterest(category: "cafe", region: moved)),
-        ])
+        #expect(
+            picker.commands == [
+                .startTimer(.regionDebounce, .milliseconds(500)),
+                .request(.searchPointsOfInterest(category: "cafe", region: moved)),
+            ])
         #expect(picker.context.pointsOfInterest == points)
         // In settling, every user change counts, even a tiny one.
         let nudged = try region(40.80001, -74.0)
@@ -108,10 +110,11 @@ import Testing
         try picker.send(.completionSelected(0))
         let bounding = try region(40.74, -73.99, span: 0.08)
         try picker.respond(.places, .places(PlaceSearchAnswer(boundingRegion: bounding, places: [try place("A", 40.74, -73.99)])))
-        #expect(picker.commands == [
-            .output(.setRegion(bounding)),
-            .cancel(.pointsOfInterest), .request(.searchPointsOfInterest(category: "cafe", region: bounding)),
-        ])
+        #expect(
+            picker.commands == [
+                .output(.setRegion(bounding)),
+                .cancel(.pointsOfInterest), .request(.searchPointsOfInterest(category: "cafe", region: bounding)),
+            ])
 
         try picker.send(.searchCancelled)
         #expect(picker.commands.last == .request(.searchPointsOfInterest(category: "cafe", region: home)))
@@ -126,10 +129,11 @@ import Testing
         try picker.send(.categoryTapped("cafe"))
         try picker.send(.locateMeTapped)
         try picker.respond(.location, .location(try at(1, 1)))
-        #expect(picker.commands.suffix(2) == [
-            .cancel(.pointsOfInterest),
-            .request(.searchPointsOfInterest(category: "cafe", region: picker.context.region)),
-        ])
+        #expect(
+            picker.commands.suffix(2) == [
+                .cancel(.pointsOfInterest),
+                .request(.searchPointsOfInterest(category: "cafe", region: picker.context.region)),
+            ])
     }
 
     @Test("P3: a place search with no places does not move the map, so no new search")

@@ -59,7 +59,8 @@ private actor CallLog {
 /// Providers named `name` that record each call, then answer (with their name in the answer),
 /// fail or hang, as `behaviour` says.
 private struct NamedProviders: CompletionProvider, PlaceSearchProvider, ReverseGeocodingProvider, LocationProvider,
-    PointsOfInterestProvider {
+    PointsOfInterestProvider
+{
     enum Behaviour { case answer, failTransiently, failPermanently, hang }
     struct Busy: TransientError, CustomStringConvertible { var description: String { "busy" } }
     struct Refused: Error, CustomStringConvertible { var description: String { "refused" } }
@@ -146,7 +147,9 @@ private struct NamedProviders: CompletionProvider, PlaceSearchProvider, ReverseG
         let offline = NamedProviders(name: "offline", behaviour: .answer)
         let providers = web.set.fallingBack(to: offline.set, for: searches)
         #expect(await providers.answer(.reverseGeocode(center: try at(5, 6))) == .address(Address(city: "offline")))
-        #expect(await providers.answer(.requestCompletions(query: "Apple")) == .completions([Completion(title: "Apple", subtitle: "offline")]))
+        #expect(
+            await providers.answer(.requestCompletions(query: "Apple"))
+                == .completions([Completion(title: "Apple", subtitle: "offline")]))
         #expect(await providers.answer(.requestLocation) == .locationFailed("refused"))
         #expect(await offline.log.count(.location) == 0)
     }
@@ -172,8 +175,11 @@ private struct NamedProviders: CompletionProvider, PlaceSearchProvider, ReverseG
         let web = NamedProviders(name: "web", behaviour: .answer)
         let limiter = RateLimiter(capacity: 1, refillInterval: .seconds(1), clock: clock)
         let providers = web.set.rateLimited(by: limiter, for: [.completions])
-        #expect(await providers.answer(.requestCompletions(query: "A")) == .completions([Completion(title: "A", subtitle: "web")]))
-        for _ in 1...3 { #expect(await providers.answer(.reverseGeocode(center: try at(5, 6))) == .address(Address(city: "web"))) }
+        #expect(
+            await providers.answer(.requestCompletions(query: "A")) == .completions([Completion(title: "A", subtitle: "web")]))
+        for _ in 1...3 {
+            #expect(await providers.answer(.reverseGeocode(center: try at(5, 6))) == .address(Address(city: "web")))
+        }
 
         let waiting = Task { await providers.answer(.requestCompletions(query: "Ap")) }
         await sleeps.next()
@@ -199,7 +205,9 @@ private struct NamedProviders: CompletionProvider, PlaceSearchProvider, ReverseG
         let gazetteer = NamedProviders(name: "gazetteer", behaviour: .answer)
         let providers = documentedComposition(web: web, gazetteer: gazetteer, timeoutClock: ImmediateClock())
         #expect(await providers.answer(.reverseGeocode(center: try at(5, 6))) == .address(Address(city: "gazetteer")))
-        #expect(await providers.answer(.requestCompletions(query: "Apple")) == .completions([Completion(title: "Apple", subtitle: "gazetteer")]))
+        #expect(
+            await providers.answer(.requestCompletions(query: "Apple"))
+                == .completions([Completion(title: "Apple", subtitle: "gazetteer")]))
         #expect(await gazetteer.log.count(.address) == 1)
     }
 

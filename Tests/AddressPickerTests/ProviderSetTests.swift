@@ -4,7 +4,8 @@ import Testing
 
 /// Fake providers: fixed answers, or an error when `failing`.
 struct FakeProviders: CompletionProvider, PlaceSearchProvider, ReverseGeocodingProvider, LocationProvider,
-    PointsOfInterestProvider {
+    PointsOfInterestProvider
+{
     struct Offline: Error, CustomStringConvertible { var description: String { "offline" } }
     var failing = false
 
@@ -42,11 +43,14 @@ struct FakeProviders: CompletionProvider, PlaceSearchProvider, ReverseGeocodingP
 @Suite struct ProviderSetTests {
     @Test func answersEachRequestWithItsEvent() async throws {
         let providers = FakeProviders().set
-        #expect(await providers.answer(.requestCompletions(query: "Apple")) == .completions([Completion(title: "Apple", subtitle: "Search Nearby")]))
+        #expect(
+            await providers.answer(.requestCompletions(query: "Apple"))
+                == .completions([Completion(title: "Apple", subtitle: "Search Nearby")]))
         #expect(await providers.answer(.reverseGeocode(center: try at(5, 6))) == .address(Address(city: "5.0")))
         #expect(await providers.answer(.requestAuthorization) == .authorization(.authorizedWhenInUse))
         #expect(await providers.answer(.requestLocation) == .location(try at(3, 4)))
-        #expect(await providers.answer(.searchPointsOfInterest(category: "cafe", region: try region(1, 1))) == .pointsOfInterest([]))
+        #expect(
+            await providers.answer(.searchPointsOfInterest(category: "cafe", region: try region(1, 1))) == .pointsOfInterest([]))
         let places = await providers.answer(.searchPlaces(.text("a", region: try region(1, 1))))
         #expect(places.kind == .places)
     }
@@ -58,7 +62,9 @@ struct FakeProviders: CompletionProvider, PlaceSearchProvider, ReverseGeocodingP
         #expect(await providers.answer(.reverseGeocode(center: try at(5, 6))) == .addressFailed("offline"))
         #expect(await providers.answer(.requestAuthorization) == .authorizationFailed("offline"))
         #expect(await providers.answer(.requestLocation) == .locationFailed("offline"))
-        #expect(await providers.answer(.searchPointsOfInterest(category: "c", region: try region(1, 1))) == .pointsOfInterestFailed("offline"))
+        #expect(
+            await providers.answer(.searchPointsOfInterest(category: "c", region: try region(1, 1)))
+                == .pointsOfInterestFailed("offline"))
     }
 
     /// The README's "Use it in an app" snippet, with a clock that never moves instead of the wall clock.
@@ -90,4 +96,3 @@ struct FakeProviders: CompletionProvider, PlaceSearchProvider, ReverseGeocodingP
         #expect(outputs.isEmpty)
     }
 }
-

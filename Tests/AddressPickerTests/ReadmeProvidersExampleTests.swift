@@ -29,13 +29,15 @@ import Testing
         // The example, as in the README:
         let clock = ContinuousClock()
         let searches: Set<AddressPicker.Request.Kind> = [.completions, .places, .address]
-        let providers = web
-            .withTimeout(.seconds(5), for: searches, clock: clock)              // each attempt
-            .retrying(RetryPolicy(attempts: 3, clock: clock), for: searches)      // after transient failures
+        let providers =
+            web
+            .withTimeout(.seconds(5), for: searches, clock: clock)  // each attempt
+            .retrying(RetryPolicy(attempts: 3, clock: clock), for: searches)  // after transient failures
             .rateLimited(by: RateLimiter(capacity: 10, refillInterval: .seconds(2), clock: clock), for: [.completions])
-            .fallingBack(to: offline, for: searches)                               // the gazetteer, say
+            .fallingBack(to: offline, for: searches)  // the gazetteer, say
         // The web fails (not transiently, so at once): the offline set answers.
-        #expect(await providers.answer(.requestCompletions(query: "Apple"))
+        #expect(
+            await providers.answer(.requestCompletions(query: "Apple"))
                 == .completions([Completion(title: "Apple", subtitle: "Search Nearby")]))
         // Location is not among the kinds that fall back: its failure stands.
         #expect(await providers.answer(.requestLocation) == .locationFailed("offline"))

@@ -58,14 +58,16 @@ import Testing
         try picker.send(.queryChanged("bakery"))
         try picker.send(.searchSubmitted)
         #expect(picker.search == .searching)
-        #expect(picker.commands == [
-            .cancelTimer(.searchDebounce),
-            .request(.searchPlaces(.text("bakery", region: AddressPicker.Context.defaultRegion))),
-        ])
+        #expect(
+            picker.commands == [
+                .cancelTimer(.searchDebounce),
+                .request(.searchPlaces(.text("bakery", region: AddressPicker.Context.defaultRegion))),
+            ])
         try picker.send(.searchSubmitted)
-        #expect(picker.commands == [
-            .cancel(.places), .request(.searchPlaces(.text("bakery", region: AddressPicker.Context.defaultRegion))),
-        ])
+        #expect(
+            picker.commands == [
+                .cancel(.places), .request(.searchPlaces(.text("bakery", region: AddressPicker.Context.defaultRegion))),
+            ])
         try picker.respond(.places, 1, .places(PlaceSearchAnswer(places: [])))
         #expect(picker.dropped == ["places#1"])
         #expect(picker.search == .searching)
@@ -105,9 +107,12 @@ import Testing
     func c3_computedBoundingRegion() throws {
         var picker = try Harness.showingCompletions()
         try picker.send(.completionSelected(0))
-        try picker.respond(.places, .places(PlaceSearchAnswer(places: [
-            try place("A", 40.70, -74.00), try place("B", 40.80, -73.90),
-        ])))
+        try picker.respond(
+            .places,
+            .places(
+                PlaceSearchAnswer(places: [
+                    try place("A", 40.70, -74.00), try place("B", 40.80, -73.90),
+                ])))
         let computed = picker.context.region
         #expect(abs(computed.center.latitude - 40.75) < 1e-9)
         #expect(abs(computed.center.longitude - -73.95) < 1e-9)

@@ -16,63 +16,85 @@ import Testing
     }
 
     static let cases: [Case] = [
-        Case(name: "completions after another keystroke", kind: .completions, setUp: { picker in
-            try picker.send(.searchActivated)
-            try picker.send(.queryChanged("Ap"))
-            try picker.advance(300)
-            try picker.send(.queryChanged("App"))
-        }, lateAnswer: { .completions([appleStore]) }),
-        Case(name: "completions after the query was cleared", kind: .completions, setUp: { picker in
-            try picker.send(.searchActivated)
-            try picker.send(.queryChanged("Ap"))
-            try picker.advance(300)
-            try picker.send(.queryChanged(""))
-        }, lateAnswer: { .completionsFailed("late") }),
-        Case(name: "completions after a completion was picked", kind: .completions, ordinal: 2, setUp: { picker in
-            picker = try Harness.showingCompletions()
-            try picker.send(.queryChanged("Apple F"))
-            try picker.advance(300)
-            try picker.send(.completionSelected(0))
-        }, lateAnswer: { .completions([]) }),
-        Case(name: "places after a second search", kind: .places, setUp: { picker in
-            try picker.send(.searchActivated)
-            try picker.send(.queryChanged("bakery"))
-            try picker.send(.searchSubmitted)
-            try picker.send(.searchSubmitted)
-        }, lateAnswer: { .places(PlaceSearchAnswer(places: [try place("Old", 1, 1)])) }),
-        Case(name: "places after the search was cancelled", kind: .places, setUp: { picker in
-            try picker.send(.searchActivated)
-            try picker.send(.queryChanged("bakery"))
-            try picker.send(.searchSubmitted)
-            try picker.send(.searchCancelled)
-        }, lateAnswer: { .placesFailed(nil) }),
-        Case(name: "address after the map moved", kind: .address, setUp: { picker in
-            try picker.send(.appeared)
-            try picker.send(.regionChanged(try region(41, -74), byUser: true))
-        }, lateAnswer: { .address(brooklyn) }),
-        Case(name: "address after a picked result", kind: .address, setUp: { picker in
-            picker = try Harness.showingResults()
-            try picker.send(.appeared)
-            try picker.send(.resultSelected(0))
-        }, lateAnswer: { .address(brooklyn) }),
-        Case(name: "authorization after confirmation", kind: .authorization, setUp: { picker in
-            picker = try Harness.resolved()
-            try picker.send(.locateMeTapped)
-            try picker.send(.confirmTapped)
-        }, lateAnswer: { .authorization(.authorizedAlways) }),
-        Case(name: "location after permission was lost", kind: .location, setUp: { picker in
-            picker = Harness { $0.authorization = .authorizedWhenInUse }
-            try picker.send(.locateMeTapped)
-            try picker.send(.authorizationChanged(.denied))
-        }, lateAnswer: { .location(try at(1, 1)) }),
-        Case(name: "points of interest after another category", kind: .pointsOfInterest, setUp: { picker in
-            try picker.send(.categoryTapped("cafe"))
-            try picker.send(.categoryTapped("park"))
-        }, lateAnswer: { .pointsOfInterest([try place("Cafe", 1, 1)]) }),
-        Case(name: "points of interest after the category was turned off", kind: .pointsOfInterest, setUp: { picker in
-            try picker.send(.categoryTapped("cafe"))
-            try picker.send(.categoryTapped("cafe"))
-        }, lateAnswer: { .pointsOfInterestFailed(nil) }),
+        Case(
+            name: "completions after another keystroke", kind: .completions,
+            setUp: { picker in
+                try picker.send(.searchActivated)
+                try picker.send(.queryChanged("Ap"))
+                try picker.advance(300)
+                try picker.send(.queryChanged("App"))
+            }, lateAnswer: { .completions([appleStore]) }),
+        Case(
+            name: "completions after the query was cleared", kind: .completions,
+            setUp: { picker in
+                try picker.send(.searchActivated)
+                try picker.send(.queryChanged("Ap"))
+                try picker.advance(300)
+                try picker.send(.queryChanged(""))
+            }, lateAnswer: { .completionsFailed("late") }),
+        Case(
+            name: "completions after a completion was picked", kind: .completions, ordinal: 2,
+            setUp: { picker in
+                picker = try Harness.showingCompletions()
+                try picker.send(.queryChanged("Apple F"))
+                try picker.advance(300)
+                try picker.send(.completionSelected(0))
+            }, lateAnswer: { .completions([]) }),
+        Case(
+            name: "places after a second search", kind: .places,
+            setUp: { picker in
+                try picker.send(.searchActivated)
+                try picker.send(.queryChanged("bakery"))
+                try picker.send(.searchSubmitted)
+                try picker.send(.searchSubmitted)
+            }, lateAnswer: { .places(PlaceSearchAnswer(places: [try place("Old", 1, 1)])) }),
+        Case(
+            name: "places after the search was cancelled", kind: .places,
+            setUp: { picker in
+                try picker.send(.searchActivated)
+                try picker.send(.queryChanged("bakery"))
+                try picker.send(.searchSubmitted)
+                try picker.send(.searchCancelled)
+            }, lateAnswer: { .placesFailed(nil) }),
+        Case(
+            name: "address after the map moved", kind: .address,
+            setUp: { picker in
+                try picker.send(.appeared)
+                try picker.send(.regionChanged(try region(41, -74), byUser: true))
+            }, lateAnswer: { .address(brooklyn) }),
+        Case(
+            name: "address after a picked result", kind: .address,
+            setUp: { picker in
+                picker = try Harness.showingResults()
+                try picker.send(.appeared)
+                try picker.send(.resultSelected(0))
+            }, lateAnswer: { .address(brooklyn) }),
+        Case(
+            name: "authorization after confirmation", kind: .authorization,
+            setUp: { picker in
+                picker = try Harness.resolved()
+                try picker.send(.locateMeTapped)
+                try picker.send(.confirmTapped)
+            }, lateAnswer: { .authorization(.authorizedAlways) }),
+        Case(
+            name: "location after permission was lost", kind: .location,
+            setUp: { picker in
+                picker = Harness { $0.authorization = .authorizedWhenInUse }
+                try picker.send(.locateMeTapped)
+                try picker.send(.authorizationChanged(.denied))
+            }, lateAnswer: { .location(try at(1, 1)) }),
+        Case(
+            name: "points of interest after another category", kind: .pointsOfInterest,
+            setUp: { picker in
+                try picker.send(.categoryTapped("cafe"))
+                try picker.send(.categoryTapped("park"))
+            }, lateAnswer: { .pointsOfInterest([try place("Cafe", 1, 1)]) }),
+        Case(
+            name: "points of interest after the category was turned off", kind: .pointsOfInterest,
+            setUp: { picker in
+                try picker.send(.categoryTapped("cafe"))
+                try picker.send(.categoryTapped("cafe"))
+            }, lateAnswer: { .pointsOfInterestFailed(nil) }),
     ]
 
     @Test("A late answer is dropped, recorded and changes nothing", arguments: cases)

@@ -2,9 +2,11 @@ import AddressPicker
 import Testing
 
 @Suite("Coordinates and distances") struct CoordinateTests {
-    @Test("An out-of-range or non-finite coordinate cannot be constructed", arguments: [
-        (90.0001, 0.0), (-91.0, 0.0), (0.0, 180.5), (0.0, -181.0), (Double.nan, 0.0), (0.0, Double.infinity),
-    ])
+    @Test(
+        "An out-of-range or non-finite coordinate cannot be constructed",
+        arguments: [
+            (90.0001, 0.0), (-91.0, 0.0), (0.0, 180.5), (0.0, -181.0), (Double.nan, 0.0), (0.0, Double.infinity),
+        ])
     func rejectsOutOfRange(latitude: Double, longitude: Double) {
         #expect(throws: CoordinateError.self) { try Coordinate(latitude: latitude, longitude: longitude) }
     }
@@ -35,8 +37,9 @@ import Testing
 
 @Suite("Addresses") struct AddressTests {
     @Test func formattedJoinsTheNonEmptyParts() {
-        let full = Address(name: "Apple Fifth Avenue", street: "767 5th Ave", city: "New York", region: "NY",
-                           postalCode: "10153", country: "United States")
+        let full = Address(
+            name: "Apple Fifth Avenue", street: "767 5th Ave", city: "New York", region: "NY",
+            postalCode: "10153", country: "United States")
         #expect(full.formatted == "Apple Fifth Avenue, 767 5th Ave, New York, NY 10153, United States")
         #expect(Address(city: "London", region: "", postalCode: "SW1A 0AA").formatted == "London, SW1A 0AA")
         #expect(Address(city: "Munich", region: "Bavaria").formatted == "Munich, Bavaria")

@@ -21,8 +21,10 @@ import Testing
     }
 
     @Test func theExamplesCoverEveryRow() throws {
-        let examples = try FileManager.default.contentsOfDirectory(atPath: Tool.packageRoot.appendingPathComponent("Examples").path)
-            .filter { $0.hasSuffix(".events") }.sorted().map { "Examples/\($0)" }
+        let examples = try FileManager.default.contentsOfDirectory(
+            atPath: Tool.packageRoot.appendingPathComponent("Examples").path
+        )
+        .filter { $0.hasSuffix(".events") }.sorted().map { "Examples/\($0)" }
         let result = try Tool.run(["coverage", "--min", "100"] + examples)
         #expect(result.status == 0, "\(result.output)")
     }

@@ -6,8 +6,9 @@ import Testing
     func diagramMatchesStateCharts(format: String, fileExtension: String) throws {
         let result = try Tool.run(["diagram", "--format", format])
         #expect(result.status == 0)
-        let committed = try String(contentsOf: Tool.packageRoot.appendingPathComponent("StateCharts/address-picker.\(fileExtension)"),
-                                   encoding: .utf8)
+        let committed = try String(
+            contentsOf: Tool.packageRoot.appendingPathComponent("StateCharts/address-picker.\(fileExtension)"),
+            encoding: .utf8)
         #expect(result.output == committed)
     }
 

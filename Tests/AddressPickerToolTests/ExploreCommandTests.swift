@@ -13,12 +13,14 @@ import Testing
         #expect(again.output == result.output, "the same seed makes the same moves")
     }
 
-    @Test("bad options are usage errors", arguments: [
-        (["--steps", "0"], "error: --steps takes a whole number from 1 to 1000000000, not '0'"),
-        (["--seed", "-1"], "error: --seed takes a whole number from 0 to 18446744073709551615, not '-1'"),
-        (["--seed", "x"], "error: --seed takes a whole number from 0 to 18446744073709551615, not 'x'"),
-        (["extra"], "error: unexpected argument 'extra'"),
-    ])
+    @Test(
+        "bad options are usage errors",
+        arguments: [
+            (["--steps", "0"], "error: --steps takes a whole number from 1 to 1000000000, not '0'"),
+            (["--seed", "-1"], "error: --seed takes a whole number from 0 to 18446744073709551615, not '-1'"),
+            (["--seed", "x"], "error: --seed takes a whole number from 0 to 18446744073709551615, not 'x'"),
+            (["extra"], "error: unexpected argument 'extra'"),
+        ])
     func badOptions(arguments: [String], message: String) throws {
         let result = try Tool.run(["explore"] + arguments)
         #expect(result.status == 64)
@@ -28,7 +30,9 @@ import Testing
     @Test func helpListsTheInvariants() throws {
         let result = try Tool.run(["explore", "--help"])
         #expect(result.status == 0)
-        #expect(result.output.contains("USAGE: address-picker explore [--seed <n>] [--steps <k>] [--output <file>] [--expect] [--initial <name>]"))
+        #expect(
+            result.output.contains(
+                "USAGE: address-picker explore [--seed <n>] [--steps <k>] [--output <file>] [--expect] [--initial <name>]"))
         #expect(result.output.contains("EXIT STATUS:\n  0  every invariant held\n  1  an invariant was broken"))
         #expect(result.output.contains("\n  - reverseGeocode requests are at least geocodeInterval apart\n"))
         #expect(result.output.contains("\n  - at most one request of each kind in flight\n"))

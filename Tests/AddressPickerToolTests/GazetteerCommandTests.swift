@@ -23,7 +23,9 @@ import Testing
         #expect(try Tool.run(["reverse", "-33.8688", "151.2093"]).output.hasPrefix("Sydney, New South Wales, Australia"))
     }
 
-    @Test("Out-of-range or malformed coordinates are usage errors", arguments: [["91", "0"], ["0", "-180.5"], ["nan", "0"], ["1"], ["a", "b"]])
+    @Test(
+        "Out-of-range or malformed coordinates are usage errors",
+        arguments: [["91", "0"], ["0", "-180.5"], ["nan", "0"], ["1"], ["a", "b"]])
     func reverseRejectsBadCoordinates(arguments: [String]) throws {
         let result = try Tool.run(["reverse"] + arguments)
         #expect(result.status == 64)
@@ -31,13 +33,17 @@ import Testing
     }
 
     @Test func theGazetteerExampleReplaysOffline() throws {
-        let result = try Tool.run(["replay", "--quiet", "--provider", "gazetteer", "Examples/Gazetteer/springfield-offline.events"])
+        let result = try Tool.run([
+            "replay", "--quiet", "--provider", "gazetteer", "Examples/Gazetteer/springfield-offline.events",
+        ])
         #expect(result.status == 0, "\(result.output)\(result.error)")
     }
 
     @Test func buildGazetteerWritesAFileThatItKeepsAsItIs() throws {
-        let folder = try Tool.folder(["places.tsv": "Suva\t-18.14161\t178.4415\t77366\tCentral\tRewa\tFJ\tFiji\n"
-                                      + "Apia\t-13.83333\t-171.76667\t40407\tTuamasaga\t\tWS\tSamoa\n"])
+        let folder = try Tool.folder([
+            "places.tsv": "Suva\t-18.14161\t178.4415\t77366\tCentral\tRewa\tFJ\tFiji\n"
+                + "Apia\t-13.83333\t-171.76667\t40407\tTuamasaga\t\tWS\tSamoa\n"
+        ])
         let built = try Tool.run(["build-gazetteer", "places.tsv", "--output", "a.bin"], in: folder)
         #expect(built.status == 0, "\(built.error)")
         #expect(built.output.hasPrefix("wrote a.bin: 2 places, "))

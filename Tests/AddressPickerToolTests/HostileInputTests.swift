@@ -25,48 +25,69 @@ import Testing
     static let cases: [Case] = [
         Case(name: "no arguments", arguments: [], status: 64, error: "error: missing subcommand"),
         Case(name: "an unknown subcommand", arguments: ["teleport"], status: 64, error: "error: unknown subcommand 'teleport'"),
-        Case(name: "a missing script", arguments: ["replay", "nope.events"], status: 74,
-             error: "error: cannot read 'nope.events': No such file or directory"),
-        Case(name: "a folder as a script", files: ["dir/a.events": passing], arguments: ["replay", "dir"], status: 74,
-             error: "error: cannot read 'dir': it is a folder"),
-        Case(name: "CR-only line endings are line breaks", files: ["cr.events": "send appeared\rexpect map == idle\r"],
-             arguments: ["replay", "-q", "cr.events"], status: 1, output: "FAIL cr.events (1 of 1 expectations failed)"),
-        Case(name: "CR LF line endings are one break each", files: ["crlf.events": "send appeared\r\n\r\nexpect map == geocoding\r\n"],
-             arguments: ["replay", "-q", "crlf.events"], status: 0, output: "PASS crlf.events (1 expectation)"),
-        Case(name: "a script with no statement", files: ["empty.events": "# nothing here\n\n   \n"],
-             arguments: ["replay", "empty.events"], status: 2,
-             error: "empty.events:1:1: error: the script holds no statement (only blank lines and comments): nothing to replay"),
-        Case(name: "an empty file", files: ["zero.events": ""], arguments: ["replay", "-q", "zero.events"], status: 2,
-             error: "zero.events:1:1: error: the script holds no statement"),
-        Case(name: "a script on standard input", arguments: ["replay", "-"], input: passing, status: 0,
-             output: "script <stdin> (machine address-picker)"),
-        Case(name: "standard input twice", arguments: ["replay", "-", "-"], status: 64,
-             error: "error: standard input (-) can be read only once"),
-        Case(name: "two scripts of the same name into one folder",
-             files: ["a/x.events": passing, "b/x.events": passing, "out/keep": ""],
-             arguments: ["replay", "-o", "out", "a/x.events", "b/x.events"], status: 64,
-             error: "error: 'a/x.events' and 'b/x.events' would both write"),
-        Case(name: "an output folder that is a file", files: ["a.events": passing, "out": ""],
-             arguments: ["replay", "--output", "out", "a.events"], status: 74,
-             error: "error: cannot write to 'out': it is not a folder"),
-        Case(name: "an output folder that does not exist yet", files: ["a.events": passing],
-             arguments: ["replay", "--output", "new/transcripts", "a.events"], status: 0),
-        Case(name: "a huge search limit", arguments: ["search", "a", "--limit", "10000000000"], status: 64,
-             error: "error: --limit takes a whole number from 1 to 1000, not '10000000000'"),
-        Case(name: "the largest Int as a search limit", arguments: ["search", "a", "--limit", "9223372036854775807"], status: 64,
-             error: "--limit takes a whole number from 1 to 1000"),
-        Case(name: "a huge number of exploration steps", arguments: ["explore", "--steps", "99999999999999999999"], status: 64,
-             error: "--steps takes a whole number from 1 to 1000000000"),
-        Case(name: "a diagram into a folder", files: ["dir/keep": ""], arguments: ["diagram", "-o", "dir"], status: 74,
-             error: "error: cannot write 'dir': it is a folder"),
-        Case(name: "a diagram into a missing folder", arguments: ["diagram", "-o", "missing/x.dot"], status: 74,
-             error: "error: cannot write 'missing/x.dot': the folder"),
-        Case(name: "a diagram into a full device", arguments: ["diagram", "-o", "/dev/full"], status: 74,
-             error: "error: cannot write '/dev/full': No space left on device"),
-        Case(name: "a records file that does not exist", arguments: ["build-gazetteer", "none.tsv", "-o", "g.bin"], status: 74,
-             error: "error: cannot read 'none.tsv'"),
-        Case(name: "a gazetteer file cut short", files: ["old.bin": "APGAZETR\u{1}\0\0\0"], arguments: ["build-gazetteer", "old.bin", "-o", "g.bin"],
-             status: 2, error: "error: the gazetteer file is truncated: 12 bytes, 32 expected"),
+        Case(
+            name: "a missing script", arguments: ["replay", "nope.events"], status: 74,
+            error: "error: cannot read 'nope.events': No such file or directory"),
+        Case(
+            name: "a folder as a script", files: ["dir/a.events": passing], arguments: ["replay", "dir"], status: 74,
+            error: "error: cannot read 'dir': it is a folder"),
+        Case(
+            name: "CR-only line endings are line breaks", files: ["cr.events": "send appeared\rexpect map == idle\r"],
+            arguments: ["replay", "-q", "cr.events"], status: 1, output: "FAIL cr.events (1 of 1 expectations failed)"),
+        Case(
+            name: "CR LF line endings are one break each",
+            files: ["crlf.events": "send appeared\r\n\r\nexpect map == geocoding\r\n"],
+            arguments: ["replay", "-q", "crlf.events"], status: 0, output: "PASS crlf.events (1 expectation)"),
+        Case(
+            name: "a script with no statement", files: ["empty.events": "# nothing here\n\n   \n"],
+            arguments: ["replay", "empty.events"], status: 2,
+            error: "empty.events:1:1: error: the script holds no statement (only blank lines and comments): nothing to replay"),
+        Case(
+            name: "an empty file", files: ["zero.events": ""], arguments: ["replay", "-q", "zero.events"], status: 2,
+            error: "zero.events:1:1: error: the script holds no statement"),
+        Case(
+            name: "a script on standard input", arguments: ["replay", "-"], input: passing, status: 0,
+            output: "script <stdin> (machine address-picker)"),
+        Case(
+            name: "standard input twice", arguments: ["replay", "-", "-"], status: 64,
+            error: "error: standard input (-) can be read only once"),
+        Case(
+            name: "two scripts of the same name into one folder",
+            files: ["a/x.events": passing, "b/x.events": passing, "out/keep": ""],
+            arguments: ["replay", "-o", "out", "a/x.events", "b/x.events"], status: 64,
+            error: "error: 'a/x.events' and 'b/x.events' would both write"),
+        Case(
+            name: "an output folder that is a file", files: ["a.events": passing, "out": ""],
+            arguments: ["replay", "--output", "out", "a.events"], status: 74,
+            error: "error: cannot write to 'out': it is not a folder"),
+        Case(
+            name: "an output folder that does not exist yet", files: ["a.events": passing],
+            arguments: ["replay", "--output", "new/transcripts", "a.events"], status: 0),
+        Case(
+            name: "a huge search limit", arguments: ["search", "a", "--limit", "10000000000"], status: 64,
+            error: "error: --limit takes a whole number from 1 to 1000, not '10000000000'"),
+        Case(
+            name: "the largest Int as a search limit", arguments: ["search", "a", "--limit", "9223372036854775807"], status: 64,
+            error: "--limit takes a whole number from 1 to 1000"),
+        Case(
+            name: "a huge number of exploration steps", arguments: ["explore", "--steps", "99999999999999999999"], status: 64,
+            error: "--steps takes a whole number from 1 to 1000000000"),
+        Case(
+            name: "a diagram into a folder", files: ["dir/keep": ""], arguments: ["diagram", "-o", "dir"], status: 74,
+            error: "error: cannot write 'dir': it is a folder"),
+        Case(
+            name: "a diagram into a missing folder", arguments: ["diagram", "-o", "missing/x.dot"], status: 74,
+            error: "error: cannot write 'missing/x.dot': the folder"),
+        Case(
+            name: "a diagram into a full device", arguments: ["diagram", "-o", "/dev/full"], status: 74,
+            error: "error: cannot write '/dev/full': No space left on device"),
+        Case(
+            name: "a records file that does not exist", arguments: ["build-gazetteer", "none.tsv", "-o", "g.bin"], status: 74,
+            error: "error: cannot read 'none.tsv'"),
+        Case(
+            name: "a gazetteer file cut short", files: ["old.bin": "APGAZETR\u{1}\0\0\0"],
+            arguments: ["build-gazetteer", "old.bin", "-o", "g.bin"],
+            status: 2, error: "error: the gazetteer file is truncated: 12 bytes, 32 expected"),
     ]
 
     @Test(arguments: cases) func exitStatusAndMessage(_ example: Case) throws {
@@ -95,11 +116,12 @@ import Testing
 
     @Test(arguments: ["replay", "check", "diagram", "reverse"])
     func aFullStandardOutputIsAnErrorNotACrashOrASilentLoss(_ subcommand: String) throws {
-        let arguments: [String] = switch subcommand {
-        case "replay": ["replay", "Examples/search-nearby.events"]
-        case "reverse": ["reverse", "48.85", "2.35"]
-        default: [subcommand]
-        }
+        let arguments: [String] =
+            switch subcommand {
+            case "replay": ["replay", "Examples/search-nearby.events"]
+            case "reverse": ["reverse", "48.85", "2.35"]
+            default: [subcommand]
+            }
         let result = try Tool.run(arguments, outputFile: "/dev/full")
         #expect(result.status == 74, "\(result.error)")
         #expect(result.error.contains("cannot write"), "\(result.error)")
@@ -108,7 +130,8 @@ import Testing
 
     @Test func writingThroughALinkKeepsTheLinkAndWritesItsTarget() throws {
         let folder = try Tool.folder(["target.dot": "old\n"])
-        try FileManager.default.createSymbolicLink(atPath: folder.appendingPathComponent("link.dot").path, withDestinationPath: "target.dot")
+        try FileManager.default.createSymbolicLink(
+            atPath: folder.appendingPathComponent("link.dot").path, withDestinationPath: "target.dot")
         let result = try Tool.run(["diagram", "-o", "link.dot"], in: folder)
         #expect(result.status == 0, "\(result.error)")
         let attributes = try FileManager.default.attributesOfItem(atPath: folder.appendingPathComponent("link.dot").path)
@@ -125,7 +148,8 @@ import Testing
         let attributes = try FileManager.default.attributesOfItem(atPath: "/dev/null")
         #expect(attributes[.type] as? FileAttributeType == .typeCharacterSpecial)
         #expect(try Tool.run(["diagram", "-o", "/dev/null"]).status == 0)
-        #expect(try FileManager.default.attributesOfItem(atPath: "/dev/null")[.type] as? FileAttributeType == .typeCharacterSpecial)
+        #expect(
+            try FileManager.default.attributesOfItem(atPath: "/dev/null")[.type] as? FileAttributeType == .typeCharacterSpecial)
     }
 
     @Test func aReplacedFileKeepsItsPermissions() throws {
@@ -140,11 +164,12 @@ import Testing
         let folder = try Tool.folder(["pass.events": Self.passing, "fail.events": "send appeared\nexpect map == idle\n"])
         let result = try Tool.run(["replay", "--quiet", "--format", "json", "pass.events", "fail.events"], in: folder)
         #expect(result.status == 1)
-        #expect(result.output == """
-            {"exitCode":0,"expectations":1,"failures":0,"file":"pass.events","outcome":"passed"}
-            {"exitCode":1,"expectations":1,"failures":1,"file":"fail.events","outcome":"failed"}
+        #expect(
+            result.output == """
+                {"exitCode":0,"expectations":1,"failures":0,"file":"pass.events","outcome":"passed"}
+                {"exitCode":1,"expectations":1,"failures":1,"file":"fail.events","outcome":"failed"}
 
-            """)
+                """)
     }
 
     @Test func aCopiedExecutableCarriesItsGazetteer() throws {
@@ -181,6 +206,7 @@ import Testing
 
     @Test func aLongOptionNameHasItsHelpOnTheNextLine() throws {
         let help = try Tool.run(["search", "--help"])
-        #expect(help.output.contains("  --near <latitude,longitude>\n" + String(repeating: " ", count: 26) + "Also search places"))
+        #expect(
+            help.output.contains("  --near <latitude,longitude>\n" + String(repeating: " ", count: 26) + "Also search places"))
     }
 }

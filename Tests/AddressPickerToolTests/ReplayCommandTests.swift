@@ -18,7 +18,8 @@ import Testing
     @Test func aFailurePrintsExpectedActualAndTheChanges() throws {
         let folder = try Tool.folder(["fail.events": failing])
         let result = try Tool.run(["replay", "fail.events"], in: folder)
-        #expect(result.output.contains("FAILED 2:1 expect map == idle\n  expected: idle\n  actual:   geocoding\n  line 1 changed:"))
+        #expect(
+            result.output.contains("FAILED 2:1 expect map == idle\n  expected: idle\n  actual:   geocoding\n  line 1 changed:"))
         #expect(result.output.contains("    state   map: idle → geocoding"))
         #expect(result.error.contains("fail.events:2:1: expectation failed: expect map == idle"))
     }
@@ -33,17 +34,20 @@ import Testing
     @Test func quietPrintsALinePerScript() throws {
         let folder = try Tool.folder(["pass.events": passing, "fail.events": failing, "invalid.events": invalid])
         let result = try Tool.run(["replay", "--quiet", "pass.events", "fail.events", "invalid.events"], in: folder)
-        #expect(result.output == """
-            PASS pass.events (1 expectation)
-            FAIL fail.events (1 of 1 expectations failed)
-            INVALID invalid.events
+        #expect(
+            result.output == """
+                PASS pass.events (1 expectation)
+                FAIL fail.events (1 of 1 expectations failed)
+                INVALID invalid.events
 
-            """)
+                """)
     }
 
     @Test func theExamplesReplayFromTheRepository() throws {
-        let examples = try FileManager.default.contentsOfDirectory(atPath: Tool.packageRoot.appendingPathComponent("Examples").path)
-            .filter { $0.hasSuffix(".events") }.sorted().map { "Examples/\($0)" }
+        let examples = try FileManager.default.contentsOfDirectory(
+            atPath: Tool.packageRoot.appendingPathComponent("Examples").path
+        )
+        .filter { $0.hasSuffix(".events") }.sorted().map { "Examples/\($0)" }
         let result = try Tool.run(["replay", "-q"] + examples)
         #expect(result.status == 0, "\(result.output)\(result.error)")
         #expect(result.output.split(separator: "\n").allSatisfy { $0.hasPrefix("PASS ") })
@@ -109,7 +113,8 @@ import Testing
         let missing = try Tool.run(["replay", "--snapshot", "snaps", "story.events"], in: folder, environment: environment())
         #expect(missing.status == 1)
         #expect(missing.output.hasPrefix("MISSING story.events"))
-        let recorded = try Tool.run(["replay", "--snapshot", "snaps", "--record", "story.events"], in: folder, environment: environment())
+        let recorded = try Tool.run(
+            ["replay", "--snapshot", "snaps", "--record", "story.events"], in: folder, environment: environment())
         #expect(recorded.status == 1)
         #expect(recorded.output.hasPrefix("RECORDED story.events"))
         let matched = try Tool.run(["replay", "--snapshot=snaps", "story.events"], in: folder, environment: environment())
@@ -125,16 +130,19 @@ import Testing
         #expect(result.status == 1)
         #expect(result.output.contains("MISMATCH story.events"))
         #expect(result.output.contains("+@0ms send appeared"))
-        let rewritten = try Tool.run(["replay", "--snapshot", "snaps", "story.events"], in: folder,
-                                     environment: environment(["ADDRESS_PICKER_RECORD": "all"]))
+        let rewritten = try Tool.run(
+            ["replay", "--snapshot", "snaps", "story.events"], in: folder,
+            environment: environment(["ADDRESS_PICKER_RECORD": "all"]))
         #expect(rewritten.output.hasPrefix("RECORDED story.events"))
-        #expect(try Tool.run(["replay", "--snapshot", "snaps", "story.events"], in: folder, environment: environment()).status == 0)
+        #expect(
+            try Tool.run(["replay", "--snapshot", "snaps", "story.events"], in: folder, environment: environment()).status == 0)
     }
 
     @Test func continuousIntegrationNeverRecords() throws {
         let folder = try Tool.folder(["story.events": script])
-        let result = try Tool.run(["replay", "--snapshot", "snaps", "--record=all", "story.events"], in: folder,
-                                  environment: environment(["CI": "true"]))
+        let result = try Tool.run(
+            ["replay", "--snapshot", "snaps", "--record=all", "story.events"], in: folder,
+            environment: environment(["CI": "true"]))
         #expect(result.status == 1)
         #expect(result.output.contains("CI never records"))
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("snaps").path))

@@ -41,7 +41,8 @@ import Testing
         let after = "send alertDismissed\nexpect pending == []\nexpect completionsQuery == \"Apple\"\n"
         let folder = try Tool.folder(["typing.events": typing, "after.events": after])
         _ = try Tool.run(["replay", "-q", "typing.events", "--save-state", "typing.json"], in: folder)
-        let result = try Tool.run(["replay", "after.events", "--from-state", "typing.json", "--provider", "gazetteer"], in: folder)
+        let result = try Tool.run(
+            ["replay", "after.events", "--from-state", "typing.json", "--provider", "gazetteer"], in: folder)
         #expect(result.status == 0, "\(result.output)\(result.error)")
     }
 
@@ -54,7 +55,10 @@ import Testing
         try Data(other.utf8).write(to: folder.appendingPathComponent("other.json"))
         let result = try Tool.run(["replay", "picking.events", "--from-state", "other.json"], in: folder)
         #expect(result.status == 2)
-        #expect(result.error == "error: 'other.json': the saved state is of another machine (table identity 0123456789abcdef; this machine's is \(machine))\n")
+        #expect(
+            result.error
+                == "error: 'other.json': the saved state is of another machine (table identity 0123456789abcdef; this machine's is \(machine))\n"
+        )
         try Data(good.prefix(good.count / 2).utf8).write(to: folder.appendingPathComponent("cut.json"))
         let cut = try Tool.run(["replay", "picking.events", "--from-state", "cut.json"], in: folder)
         #expect(cut.status == 2)
@@ -64,7 +68,11 @@ import Testing
 
     @Test func helpShowsTheOptions() throws {
         let help = try Tool.run(["replay", "--help"])
-        #expect(help.output.contains("  --save-state <file>     Write the state the script ends in to <file> (JSON), atomically; one script only.\n"))
-        #expect(help.output.contains("  --from-state <file>     Start every script from the state saved in <file> instead of a new machine.\n"))
+        #expect(
+            help.output.contains(
+                "  --save-state <file>     Write the state the script ends in to <file> (JSON), atomically; one script only.\n"))
+        #expect(
+            help.output.contains(
+                "  --from-state <file>     Start every script from the state saved in <file> instead of a new machine.\n"))
     }
 }

@@ -26,9 +26,11 @@ enum Tool {
     /// Runs the tool with `arguments` in `directory` (the package root by default), with
     /// `input` on its standard input (empty by default), and its standard output sent to
     /// `outputFile` instead of a pipe when one is given (`/dev/full`, say).
-    static func run(_ arguments: [String], in directory: URL = packageRoot,
-                    environment: [String: String]? = nil, input: String = "", outputFile: String? = nil,
-                    executable: URL? = nil) throws -> Result {
+    static func run(
+        _ arguments: [String], in directory: URL = packageRoot,
+        environment: [String: String]? = nil, input: String = "", outputFile: String? = nil,
+        executable: URL? = nil
+    ) throws -> Result {
         let executable = try #require(executable ?? Tool.executable, "the address-picker executable was not built")
         let process = Process()
         process.executableURL = executable
@@ -54,8 +56,9 @@ enum Tool {
         let outputData = outputFile == nil ? output.fileHandleForReading.readDataToEndOfFile() : Data()
         let errorData = error.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        return Result(status: process.terminationStatus, output: String(decoding: outputData, as: UTF8.self),
-                      error: String(decoding: errorData, as: UTF8.self))
+        return Result(
+            status: process.terminationStatus, output: String(decoding: outputData, as: UTF8.self),
+            error: String(decoding: errorData, as: UTF8.self))
     }
 
     /// A fresh temporary folder holding `files` (name → contents).

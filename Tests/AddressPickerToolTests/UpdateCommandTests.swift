@@ -6,12 +6,15 @@ import Testing
     /// executable fills them (through `patch`-ready diffs), the scripts then replay and pass,
     /// and a second update finds nothing to do.
     @Test func strippedExamplesAreFilledAndThenPass() throws {
-        let examples = try FileManager.default.contentsOfDirectory(atPath: Tool.packageRoot.appendingPathComponent("Examples").path)
-            .filter { $0.hasSuffix(".events") }.sorted()
+        let examples = try FileManager.default.contentsOfDirectory(
+            atPath: Tool.packageRoot.appendingPathComponent("Examples").path
+        )
+        .filter { $0.hasSuffix(".events") }.sorted()
         #expect(examples.count >= 9)
         var files: [String: String] = [:]
         for name in examples {
-            let text = try String(contentsOf: Tool.packageRoot.appendingPathComponent("Examples").appendingPathComponent(name), encoding: .utf8)
+            let text = try String(
+                contentsOf: Tool.packageRoot.appendingPathComponent("Examples").appendingPathComponent(name), encoding: .utf8)
             files[name] = Self.strip(text)
         }
         let folder = try Tool.folder(files)
@@ -19,7 +22,9 @@ import Testing
         #expect(check.status == 1)
         #expect(check.output.hasPrefix("--- a/\(examples[0])\n+++ b/\(examples[0])\n@@ "))
         for name in examples {
-            #expect(try String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8) == files[name], "--check writes nothing")
+            #expect(
+                try String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8) == files[name],
+                "--check writes nothing")
         }
         let update = try Tool.run(["replay", "--update"] + examples, in: folder)
         #expect(update.status == 0, "\(update.error)")

@@ -74,9 +74,11 @@ import Testing
 
     static let hostile = HostileScripts(
         vocabulary: SearchBoxVocabulary(), seeds: seeds,
-        words: ["typed", "moved", "picked", "closed", "paused", "hits", "hitsFailed", "area", "point", "size", "tag", "hit",
-                "byUser", "name", "colour", "label", "title", "spot", "search", "panel", "waiting", "showing", "query",
-                "view.corner", "hits[0].tag", "pause", "limit", "searches", "chosen", "cancel", "startTimer", "find", "choose"],
+        words: [
+            "typed", "moved", "picked", "closed", "paused", "hits", "hitsFailed", "area", "point", "size", "tag", "hit",
+            "byUser", "name", "colour", "label", "title", "spot", "search", "panel", "waiting", "showing", "query",
+            "view.corner", "hits[0].tag", "pause", "limit", "searches", "chosen", "cancel", "startTimer", "find", "choose",
+        ],
         opening: "hit(")
 
     @Test func theSeedsPass() throws {
@@ -88,8 +90,9 @@ import Testing
     /// 100,000 scripts in four batches of 25,000 that run side by side.
     @Test(arguments: 0..<4) func hostileScriptsParseOrFailWithALocatedError(batch: Int) {
         let tally = Self.hostile.run(count: 25_000, seed: UInt64(batch))
-        #expect(tally.unlocated.isEmpty,
-                "\(tally.unlocated.count) scripts failed without a location inside them, e.g. \(tally.unlocated.prefix(3))")
+        #expect(
+            tally.unlocated.isEmpty,
+            "\(tally.unlocated.count) scripts failed without a location inside them, e.g. \(tally.unlocated.prefix(3))")
         #expect(tally.valid > 250, "some mutations stay valid and replay: \(tally.valid)")
         #expect(tally.valid < 22_500, "most mutations are invalid: \(tally.valid)")
     }

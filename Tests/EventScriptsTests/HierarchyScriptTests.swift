@@ -7,7 +7,8 @@ let lamp = ScriptHarness(LampVocabulary())
 
 @Suite("expect REGION in STATE on a nested machine") struct HierarchyScriptTests {
     @Test func inHoldsForTheLeafAndEachOfItsAncestors() {
-        let (outcome, transcript) = lamp.replay("""
+        let (outcome, transcript) = lamp.replay(
+            """
             machine lamp
             expect light in off
             send toggle
@@ -25,7 +26,8 @@ let lamp = ScriptHarness(LampVocabulary())
     }
 
     @Test func aFailingInNamesTheLeafAndItsAncestors() {
-        let (outcome, transcript) = lamp.replay("""
+        let (outcome, transcript) = lamp.replay(
+            """
             send toggle
             send brighten
             send tint
@@ -35,16 +37,20 @@ let lamp = ScriptHarness(LampVocabulary())
 
             """)
         #expect(outcome == .failed(failures: 2, expectations: 2))
-        #expect(transcript.contains("""
-            FAILED 4:1 expect light in dim
-              expected: dim or a state inside it
-              actual:   cool (in bright, on)
-            """), "\(transcript)")
-        #expect(transcript.contains("""
-            FAILED 6:1 expect light in on
-              expected: on or a state inside it
-              actual:   off (in no compound state)
-            """), "\(transcript)")
+        #expect(
+            transcript.contains(
+                """
+                FAILED 4:1 expect light in dim
+                  expected: dim or a state inside it
+                  actual:   cool (in bright, on)
+                """), "\(transcript)")
+        #expect(
+            transcript.contains(
+                """
+                FAILED 6:1 expect light in on
+                  expected: on or a state inside it
+                  actual:   off (in no compound state)
+                """), "\(transcript)")
     }
 
     @Test func inParsesWithAnyLayout() throws {
@@ -64,8 +70,10 @@ let lamp = ScriptHarness(LampVocabulary())
         if let problem = lamp.mismatch("expect light.count in on", at: 1, 8, "is not a region") {
             Issue.record(Comment(rawValue: problem))
         }
-        if let problem = lamp.mismatch("expect light in dark", at: 1, 17,
-                                       "unknown state 'dark' of light; expected one of off, on, dim, bright, warm, cool") {
+        if let problem = lamp.mismatch(
+            "expect light in dark", at: 1, 17,
+            "unknown state 'dark' of light; expected one of off, on, dim, bright, warm, cool")
+        {
             Issue.record(Comment(rawValue: problem))
         }
         if let problem = lamp.mismatch("expect light in", at: 1, 16, "expected a state's name after 'in'") {
@@ -77,8 +85,10 @@ let lamp = ScriptHarness(LampVocabulary())
     }
 
     @Test func anEqualityWithACompoundStateIsRejectedForIn() {
-        if let problem = lamp.mismatch("send toggle\nexpect light == on", at: 2, 17,
-                                       "'on' is a compound state: light is always in one of its leaves; write 'expect light in on'") {
+        if let problem = lamp.mismatch(
+            "send toggle\nexpect light == on", at: 2, 17,
+            "'on' is a compound state: light is always in one of its leaves; write 'expect light in on'")
+        {
             Issue.record(Comment(rawValue: problem))
         }
         if let problem = lamp.mismatch("expect light != bright", at: 1, 17, "'bright' is a compound state") {
@@ -94,12 +104,13 @@ let lamp = ScriptHarness(LampVocabulary())
 
             """
         let update = try ScriptUpdater(vocabulary: LampVocabulary()).update(Array(source.utf8), file: "test.events")
-        #expect(String(decoding: update.updated, as: UTF8.self) == """
-            send toggle
-            expect light in bright
-            expect light == dim
+        #expect(
+            String(decoding: update.updated, as: UTF8.self) == """
+                send toggle
+                expect light in bright
+                expect light == dim
 
-            """)
+                """)
         #expect(update.rewrites == 1)
         #expect(update.outcome == .failed(failures: 1, expectations: 2))
     }
@@ -107,13 +118,14 @@ let lamp = ScriptHarness(LampVocabulary())
     @Test func aBareExpectIsFilledWithTheLeaf() throws {
         let source = "send toggle\nexpect\n"
         let update = try ScriptUpdater(vocabulary: LampVocabulary()).update(Array(source.utf8), file: "test.events")
-        #expect(String(decoding: update.updated, as: UTF8.self) == """
-            send toggle
-            expect light == dim
-            expect flips == 1
-            expect commands []
+        #expect(
+            String(decoding: update.updated, as: UTF8.self) == """
+                send toggle
+                expect light == dim
+                expect flips == 1
+                expect commands []
 
-            """)
+                """)
         #expect(update.outcome == .passed(expectations: 3))
     }
 }

@@ -74,39 +74,41 @@ enum Kettle: MachineDefinition {
     enum Power: Int, ControlState { case off, heating, measuring, cooling }
     static let power = Region<Power>("power", index: 0, initial: .off)
 
-    static let table = TransitionTable<Kettle>(regions: [power], rows: [
-        Row("on", in: power, from: [.off], on: .switchedOn, to: .heating) { context, _, out in
-            context.lastRequest = .heat
-            out.request(.heat)
-        },
-        Row("heated", in: power, from: [.heating], on: .heated, to: .measuring) { context, _, out in
-            context.boils += 1
-            context.lastRequest = .measure
-            out.request(.measure(context.label))
-        },
-        Row("heatFailed", in: power, from: [.heating], on: .heatFailed, to: .off) { context, event, _ in
-            if case .heatFailed(let message) = event { context.note = message }
-        },
-        Row("measured", in: power, from: [.measuring], on: .measured, to: .cooling) { context, event, out in
-            if case .measured(let degrees) = event { context.readings.append(degrees) }
-            out.emit(.show(context.label))
-            out.startTimer(.cooling, after: context.pause)
-        },
-        Row("measureFailed", in: power, from: [.measuring], on: .measureFailed, to: .off) { context, event, out in
-            if case .measureFailed(let message) = event { context.note = message }
-            out.emit(.beep)
-        },
-        Row("cooled", in: power, from: [.cooling], on: .cooled, to: .off),
-        Row("setTarget", in: power, from: .any, on: .targetSet) { context, event, _ in
-            if case .targetSet(let target) = event { context.target = target }
-        },
-        Row("rename", in: power, from: .any, on: .renamed) { context, event, _ in
-            if case .renamed(let label) = event { context.label = label }
-        },
-        Row("chooseMode", in: power, from: .any, on: .modeChosen) { context, event, _ in
-            if case .modeChosen(let mode) = event { context.mode = mode }
-        },
-    ])
+    static let table = TransitionTable<Kettle>(
+        regions: [power],
+        rows: [
+            Row("on", in: power, from: [.off], on: .switchedOn, to: .heating) { context, _, out in
+                context.lastRequest = .heat
+                out.request(.heat)
+            },
+            Row("heated", in: power, from: [.heating], on: .heated, to: .measuring) { context, _, out in
+                context.boils += 1
+                context.lastRequest = .measure
+                out.request(.measure(context.label))
+            },
+            Row("heatFailed", in: power, from: [.heating], on: .heatFailed, to: .off) { context, event, _ in
+                if case .heatFailed(let message) = event { context.note = message }
+            },
+            Row("measured", in: power, from: [.measuring], on: .measured, to: .cooling) { context, event, out in
+                if case .measured(let degrees) = event { context.readings.append(degrees) }
+                out.emit(.show(context.label))
+                out.startTimer(.cooling, after: context.pause)
+            },
+            Row("measureFailed", in: power, from: [.measuring], on: .measureFailed, to: .off) { context, event, out in
+                if case .measureFailed(let message) = event { context.note = message }
+                out.emit(.beep)
+            },
+            Row("cooled", in: power, from: [.cooling], on: .cooled, to: .off),
+            Row("setTarget", in: power, from: .any, on: .targetSet) { context, event, _ in
+                if case .targetSet(let target) = event { context.target = target }
+            },
+            Row("rename", in: power, from: .any, on: .renamed) { context, event, _ in
+                if case .renamed(let label) = event { context.label = label }
+            },
+            Row("chooseMode", in: power, from: .any, on: .modeChosen) { context, event, _ in
+                if case .modeChosen(let mode) = event { context.mode = mode }
+            },
+        ])
 }
 
 /// The kettle's words, every line a helper: `machine kettle`.
@@ -116,7 +118,7 @@ struct KettleVocabulary: ScriptVocabulary {
     let initialContext = Kettle.Context()
     let fields: [ContextField<Kettle>] = [
         ContextField("label", .string, \.label, settable: true),
-        ContextField("target", .number.within(0 ... 100), \.target, settable: true),
+        ContextField("target", .number.within(0...100), \.target, settable: true),
         ContextField("boils", .integer, \.boils),
         ContextField("pause", .duration.within(.zero ... .seconds(60)), \.pause, settable: true),
         ContextField("locked", .bool, \.locked, settable: true),

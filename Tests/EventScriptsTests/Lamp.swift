@@ -29,17 +29,20 @@ enum Lamp: MachineDefinition {
 
     enum Light: Int, ControlState { case off, on, dim, bright, warm, cool }
 
-    static let light = Region<Light>("light", index: 0, initial: .off,
-                                     children: [.on: [.dim, .bright], .bright: [.warm, .cool]])
+    static let light = Region<Light>(
+        "light", index: 0, initial: .off,
+        children: [.on: [.dim, .bright], .bright: [.warm, .cool]])
 
-    static let table = TransitionTable<Lamp>(regions: [light], rows: [
-        Row("switchOn", in: light, from: [.off], on: .toggle, to: .on) { context, _, _ in context.flips += 1 },
-        Row("switchOff", in: light, from: [.on], on: .toggle, to: .off) { context, _, _ in context.flips += 1 },
-        Row("brighten", in: light, from: [.dim], on: .brighten, to: .bright),
-        Row("tint", in: light, from: [.warm], on: .tint, to: .cool),
-        Row("soften", in: light, from: [.bright], on: .soften, to: .dim),
-        Row("resume", in: light, from: [.off], on: .resume, to: .on, history: .deep),
-    ])
+    static let table = TransitionTable<Lamp>(
+        regions: [light],
+        rows: [
+            Row("switchOn", in: light, from: [.off], on: .toggle, to: .on) { context, _, _ in context.flips += 1 },
+            Row("switchOff", in: light, from: [.on], on: .toggle, to: .off) { context, _, _ in context.flips += 1 },
+            Row("brighten", in: light, from: [.dim], on: .brighten, to: .bright),
+            Row("tint", in: light, from: [.warm], on: .tint, to: .cool),
+            Row("soften", in: light, from: [.bright], on: .soften, to: .dim),
+            Row("resume", in: light, from: [.off], on: .resume, to: .on, history: .deep),
+        ])
 }
 
 /// The lamp's words: `machine lamp`.

@@ -8,7 +8,8 @@ import Testing
     /// The expected text's line "\u{FFFD}\r" rendered as "-\u{FFFD}\r" and a line break: split by
     /// characters, "\r\n" hid the break, so a line of the diff could hold a line break.
     @Test func aLineEndingInCarriageReturnStaysOneDiffLine() throws {
-        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Regressions/line-ending-in-cr.diff-input")
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
+            "Regressions/line-ending-in-cr.diff-input")
         let bytes = [UInt8](try Data(contentsOf: url))
         let nul = try #require(bytes.firstIndex(of: 0))
         let expected = String(decoding: bytes[..<nul], as: UTF8.self)

@@ -39,7 +39,8 @@ final class LiveSession<C: Clock> where C.Duration == Duration {
         let deadline = clock.now + limit
         while !condition() {
             guard clock.now < deadline else {
-                Issue.record("timed out after \(limit) waiting for \(description); \(steps.count) steps", sourceLocation: sourceLocation)
+                Issue.record(
+                    "timed out after \(limit) waiting for \(description); \(steps.count) steps", sourceLocation: sourceLocation)
                 return false
             }
             for _ in 0..<20 { await Task.yield() }
@@ -77,8 +78,9 @@ final class LiveSession<C: Clock> where C.Duration == Duration {
         let outcome = player.play(program, into: &replayed)
         var live = TextTranscript(output: "")
         player.transcribe(steps, into: &live)
-        return Replay(script: String(decoding: bytes, as: UTF8.self), outcome: outcome,
-                      replayedSteps: replayed.transcript.output, liveSteps: live.output)
+        return Replay(
+            script: String(decoding: bytes, as: UTF8.self), outcome: outcome,
+            replayedSteps: replayed.transcript.output, liveSteps: live.output)
     }
 }
 

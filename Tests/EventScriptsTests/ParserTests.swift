@@ -29,11 +29,14 @@ import Testing
     @Test func aHashInsideAStringIsNotAComment() throws {
         let checked = try harness.program("send typed(\"#1 # not a comment\")\nexpect query == \"#1 # not a comment\"")
         #expect(checked.instructions.count == 2)
-        #expect(harness.replay("send typed(\"#1 # not a comment\")\nexpect query == \"#1 # not a comment\"").outcome == .passed(expectations: 1))
+        #expect(
+            harness.replay("send typed(\"#1 # not a comment\")\nexpect query == \"#1 # not a comment\"").outcome
+                == .passed(expectations: 1))
     }
 
     @Test func stringEscapes() {
-        let (outcome, _) = harness.replay(#"""
+        let (outcome, _) = harness.replay(
+            #"""
             send typed("a \"quoted\" \\ back\nslash\ttab \u{1F600} é")
             expect query == "a \"quoted\" \\ back\nslash\ttab 😀 é"
             """#)
@@ -41,7 +44,8 @@ import Testing
     }
 
     @Test func numbersAndDurations() throws {
-        let checked = try harness.program("""
+        let checked = try harness.program(
+            """
             given limit 25
             given pause 1.5s
             given view area(point(-2.5, 100), size(3, 0.25))
@@ -50,7 +54,9 @@ import Testing
             """)
         #expect(checked.initialState.context.limit == 25)
         #expect(checked.initialState.context.pause == .milliseconds(1500))
-        #expect(checked.initialState.context.view == SearchBox.Area(corner: .init(x: -2.5, y: 100), size: .init(width: 3, height: 0.25)))
+        #expect(
+            checked.initialState.context.view
+                == SearchBox.Area(corner: .init(x: -2.5, y: 100), size: .init(width: 3, height: 0.25)))
         #expect(try harness.program("given pause 2min").initialState.context.pause == .seconds(120))
         guard case .input(.advance(let half)) = checked.instructions[1].kind else {
             Issue.record("expected an advance")
@@ -59,9 +65,11 @@ import Testing
         #expect(half == .microseconds(500))
     }
 
-    @Test("Every number is written without an exponent and reads back as itself", arguments: [
-        1e-7, -2.5e-10, 1e16, 1.2345e21, .leastNonzeroMagnitude, .greatestFiniteMagnitude, 0.1, 123.456, -74.0, 40.7128,
-    ])
+    @Test(
+        "Every number is written without an exponent and reads back as itself",
+        arguments: [
+            1e-7, -2.5e-10, 1e16, 1.2345e21, .leastNonzeroMagnitude, .greatestFiniteMagnitude, 0.1, 123.456, -74.0, 40.7128,
+        ])
     func numbersReadBackAsWritten(_ number: Double) throws {
         let text = Value.number(number).description
         #expect(!text.contains("e"), "\(text)")
@@ -78,7 +86,8 @@ import Testing
     }
 
     @Test func labelsAreOptionalButMustNameTheirPosition() {
-        let (outcome, _) = harness.replay("""
+        let (outcome, _) = harness.replay(
+            """
             given view area(corner: point(x: 1.0, y: 2.0), size: size(0.1, height: 0.1))
             expect view == area(point(1, 2), size(0.1, 0.1))
             send moved(area: area(point(1, 3), size(1, 1)), byUser: true)
@@ -89,7 +98,8 @@ import Testing
     }
 
     @Test func aDefaultedArgumentMayBeLeftOut() {
-        let (outcome, _) = harness.replay("""
+        let (outcome, _) = harness.replay(
+            """
             send moved(area(point(1, 3), size(1, 1)))
             expect view.corner.y == 3
             send moved(area(point(5, 5), size(1, 1)), byUser: false)
@@ -99,7 +109,8 @@ import Testing
     }
 
     @Test func labelledRecordsComeInAnyOrderAndAParameterMayTakeAnotherType() {
-        let (outcome, _) = harness.replay("""
+        let (outcome, _) = harness.replay(
+            """
             given hits [hit("A", point(1, 1), tag(colour: "red", name: "big")), hit("B", point(2, 2), "small")]
             expect hits[0].tag == tag(name: "big", colour: "red")
             expect hits[1].tag.name == "small"
@@ -110,7 +121,8 @@ import Testing
     }
 
     @Test func respondWithEitherAnswerTypeAndANumber() {
-        let (outcome, _) = harness.replay("""
+        let (outcome, _) = harness.replay(
+            """
             send typed("x")
             advance 300ms
             send typed("y")
@@ -125,7 +137,8 @@ import Testing
     }
 
     @Test func everyComparison() {
-        let (outcome, _) = harness.replay("""
+        let (outcome, _) = harness.replay(
+            """
             expect query == ""
             expect query != "x"
             expect view.corner ~= point(0.00005, -0.00005)
@@ -156,7 +169,8 @@ import Testing
         expectInvalid("\n\nteleport home", at: 3, 1, "unknown statement 'teleport'")
         expectInvalid("send", at: 1, 5, "expected a value, found the end of the line")
         expectInvalid("send typed(\"a\" \"b\")", at: 1, 16, "expected ',' or ')'")
-        expectInvalid("given hits [hit(\"a\", point(1, 1), \"b\") hit(\"c\", point(2, 2), \"d\")]", at: 1, 40, "expected ',' or ']'")
+        expectInvalid(
+            "given hits [hit(\"a\", point(1, 1), \"b\") hit(\"c\", point(2, 2), \"d\")]", at: 1, 40, "expected ',' or ']'")
         expectInvalid("send closed extra", at: 1, 13, "expected the end of the statement")
         expectInvalid("expect query", at: 1, 13, "expected a comparison")
         expectInvalid("expect hits[x] == nil", at: 1, 13, "whole-number index")
@@ -186,7 +200,7 @@ import Testing
             #expect(error.file == "bad.events")
         }
         let deep = "given hits " + String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000)
-        expectInvalid(deep, at: 1, 12 + Parser_maximumDepth, "nest more than")
+        expectInvalid(deep, at: 1, 12 + parserMaximumDepth, "nest more than")
         let long = "send typed(\"" + String(repeating: "x", count: 10_000_000) + "\")"
         expectInvalid(long, at: 1, ScriptSource.maximumLineLength, "longer than")
     }
@@ -233,13 +247,14 @@ import Testing
 
     @Test func errorsNameTheFileAndShowTheLine() {
         let error = harness.error("send closed\nsend typed(3)")
-        #expect(error?.description == """
-            test.events:2:12: error: expected a string, found a number
-                send typed(3)
-                           ^
-            """)
+        #expect(
+            error?.description == """
+                test.events:2:12: error: expected a string, found a number
+                    send typed(3)
+                               ^
+                """)
     }
 }
 
 /// The parser's nesting limit, as the column arithmetic of the tests needs it.
-let Parser_maximumDepth = 64
+let parserMaximumDepth = 64

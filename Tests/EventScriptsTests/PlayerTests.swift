@@ -4,7 +4,8 @@ import Testing
 
 @Suite("The player") struct PlayerTests {
     @Test func eachExpectFormPasses() {
-        let (outcome, _) = harness.replay("""
+        let (outcome, _) = harness.replay(
+            """
             machine search-box
             send typed("Apple")
             expect command startTimer(pause, 300ms)
@@ -23,7 +24,8 @@ import Testing
     }
 
     @Test func eachExpectFormFailsAndTheReplayGoesOn() {
-        let (outcome, transcript) = harness.replay("""
+        let (outcome, transcript) = harness.replay(
+            """
             send typed("Apple")
             expect search == loading
             expect command find("Apple", area(point(0, 0), size(10, 10)))
@@ -37,23 +39,26 @@ import Testing
             expect query == "Apple"
             """)
         #expect(outcome == .failed(failures: 9, expectations: 10))
-        #expect(transcript.contains("""
-            FAILED 2:1 expect search == loading
-              expected: loading
-              actual:   waiting
-              line 1 changed:
-                state   search: idle → waiting
-                field   query: "" → "Apple"
-                field   timers: [] → [pause]
-                command startTimer(pause, 300ms)
-            """))
+        #expect(
+            transcript.contains(
+                """
+                FAILED 2:1 expect search == loading
+                  expected: loading
+                  actual:   waiting
+                  line 1 changed:
+                    state   search: idle → waiting
+                    field   query: "" → "Apple"
+                    field   timers: [] → [pause]
+                    command startTimer(pause, 300ms)
+                """))
         #expect(transcript.contains("actual:   no element [0]: the list has 0"))
         #expect(transcript.contains("actual:   hits#1 was never requested"))
         #expect(transcript.contains("FAILED: 9 of 10 expectations failed"))
     }
 
     @Test func numbersCompareWithinTolerances() {
-        let (outcome, _) = harness.replay("""
+        let (outcome, _) = harness.replay(
+            """
             given view area(point(40.7, -74.0), size(0.1, 0.1))
             expect view.corner.x == 40.7000000001
             expect view.corner.x ~= 40.70009
@@ -71,7 +76,8 @@ import Testing
 
     @Test func stringsCompareByScalars() {
         // "é" precomposed and decomposed are different strings here: no normalisation.
-        let (outcome, _) = harness.replay("""
+        let (outcome, _) = harness.replay(
+            """
             send typed("\u{E9}")
             expect query == "e\u{301}"
             """)
@@ -79,7 +85,8 @@ import Testing
     }
 
     @Test func respondingWithoutARequestIsInvalidWhenReached() {
-        let (outcome, transcript) = harness.replay("""
+        let (outcome, transcript) = harness.replay(
+            """
             send typed("a")
             advance 300ms
             respond hits []
@@ -108,7 +115,8 @@ import Testing
     }
 
     @Test func theTranscriptShowsEveryPartOfAStep() {
-        let (_, transcript) = harness.replay("""
+        let (_, transcript) = harness.replay(
+            """
             given limit 1
             send typed("a")
             advance 300ms
@@ -124,78 +132,79 @@ import Testing
             respond hits(area(point(0, 0), size(5, 5)), [hit("A", point(1, 1), tag(colour: "red")), hit("B", point(2, 2), "b")])
             send picked(0)
             """)
-        #expect(transcript == """
-            script test.events (machine search-box)
-            given limit = 1
+        #expect(
+            transcript == """
+                script test.events (machine search-box)
+                given limit = 1
 
-            @0ms send typed("a")
-              fired   S1.type
-              state   search: idle → waiting
-              field   query: "" → "a"
-              field   timers: [] → [pause]
-              command startTimer(pause, 300ms)
-            @300ms timer pause
-              fired   S2.ask
-              state   search: waiting → loading
-              field   searches: 0 → 1
-              field   pending: [] → [hits]
-              field   timers: [pause] → []
-              command find("a", area(point(0.0, 0.0), size(10.0, 10.0)))
-            @300ms send typed("ab")
-              fired   S1.type
-              state   search: loading → waiting
-              field   query: "a" → "ab"
-              field   pending: [hits] → []
-              field   timers: [] → [pause]
-              command cancel(hits)
-              command startTimer(pause, 300ms)
-            @300ms drop hits#1 [hit("Late", point(1.0, 1.0), tag(name: "x"))]
-              dropped: cancelled at 300ms
-            @599ms advance 299ms: nothing due
-            @599ms send picked(0)
-              ignored: no row handles it in search waiting, panel open
-            @599ms send moved(area(point(1.0, 2.0), size(3.0, 4.0)), byUser: true)
-              fired   V1.move
-              field   view: area(point(0.0, 0.0), size(10.0, 10.0)) → area(point(1.0, 2.0), size(3.0, 4.0))
-            @600ms timer pause
-              fired   S2.ask
-              state   search: waiting → loading
-              field   searches: 1 → 2
-              field   pending: [] → [hits]
-              field   timers: [pause] → []
-              command find("ab", area(point(1.0, 2.0), size(3.0, 4.0)))
-            @600ms fail hits#2 "offline"
-              fired   S4.fail
-              state   search: loading → idle
-              field   pending: [hits] → []
-            @600ms send typed("abc")
-              fired   S1.type
-              state   search: idle → waiting
-              field   query: "ab" → "abc"
-              field   timers: [] → [pause]
-              command startTimer(pause, 300ms)
-            @900ms timer pause
-              fired   S2.ask
-              state   search: waiting → loading
-              field   searches: 2 → 3
-              field   pending: [] → [hits]
-              field   timers: [pause] → []
-              command find("abc", area(point(1.0, 2.0), size(3.0, 4.0)))
-            @900ms respond hits#3(area(point(0.0, 0.0), size(5.0, 5.0)), [hit("A", point(1.0, 1.0), tag(colour: "red")), hit("B", point(2.0, 2.0), tag(name: "b"))])
-              fired   S3.show
-              state   search: loading → showing
-              field   hits: [] → [hit("A", point(1.0, 1.0), tag(colour: "red"))]
-              field   view: area(point(1.0, 2.0), size(3.0, 4.0)) → area(point(0.0, 0.0), size(5.0, 5.0))
-              field   pending: [hits] → []
-            @900ms send picked(0)
-              fired   S5.pick
-              state   search: showing → idle
-              field   chosen: nil → hit("A", point(1.0, 1.0), tag(colour: "red"))
-              command choose(hit("A", point(1.0, 1.0), tag(colour: "red")))
+                @0ms send typed("a")
+                  fired   S1.type
+                  state   search: idle → waiting
+                  field   query: "" → "a"
+                  field   timers: [] → [pause]
+                  command startTimer(pause, 300ms)
+                @300ms timer pause
+                  fired   S2.ask
+                  state   search: waiting → loading
+                  field   searches: 0 → 1
+                  field   pending: [] → [hits]
+                  field   timers: [pause] → []
+                  command find("a", area(point(0.0, 0.0), size(10.0, 10.0)))
+                @300ms send typed("ab")
+                  fired   S1.type
+                  state   search: loading → waiting
+                  field   query: "a" → "ab"
+                  field   pending: [hits] → []
+                  field   timers: [] → [pause]
+                  command cancel(hits)
+                  command startTimer(pause, 300ms)
+                @300ms drop hits#1 [hit("Late", point(1.0, 1.0), tag(name: "x"))]
+                  dropped: cancelled at 300ms
+                @599ms advance 299ms: nothing due
+                @599ms send picked(0)
+                  ignored: no row handles it in search waiting, panel open
+                @599ms send moved(area(point(1.0, 2.0), size(3.0, 4.0)), byUser: true)
+                  fired   V1.move
+                  field   view: area(point(0.0, 0.0), size(10.0, 10.0)) → area(point(1.0, 2.0), size(3.0, 4.0))
+                @600ms timer pause
+                  fired   S2.ask
+                  state   search: waiting → loading
+                  field   searches: 1 → 2
+                  field   pending: [] → [hits]
+                  field   timers: [pause] → []
+                  command find("ab", area(point(1.0, 2.0), size(3.0, 4.0)))
+                @600ms fail hits#2 "offline"
+                  fired   S4.fail
+                  state   search: loading → idle
+                  field   pending: [hits] → []
+                @600ms send typed("abc")
+                  fired   S1.type
+                  state   search: idle → waiting
+                  field   query: "ab" → "abc"
+                  field   timers: [] → [pause]
+                  command startTimer(pause, 300ms)
+                @900ms timer pause
+                  fired   S2.ask
+                  state   search: waiting → loading
+                  field   searches: 2 → 3
+                  field   pending: [] → [hits]
+                  field   timers: [pause] → []
+                  command find("abc", area(point(1.0, 2.0), size(3.0, 4.0)))
+                @900ms respond hits#3(area(point(0.0, 0.0), size(5.0, 5.0)), [hit("A", point(1.0, 1.0), tag(colour: "red")), hit("B", point(2.0, 2.0), tag(name: "b"))])
+                  fired   S3.show
+                  state   search: loading → showing
+                  field   hits: [] → [hit("A", point(1.0, 1.0), tag(colour: "red"))]
+                  field   view: area(point(1.0, 2.0), size(3.0, 4.0)) → area(point(0.0, 0.0), size(5.0, 5.0))
+                  field   pending: [hits] → []
+                @900ms send picked(0)
+                  fired   S5.pick
+                  state   search: showing → idle
+                  field   chosen: nil → hit("A", point(1.0, 1.0), tag(colour: "red"))
+                  command choose(hit("A", point(1.0, 1.0), tag(colour: "red")))
 
-            passed: 0 expectations held
+                passed: 0 expectations held
 
-            """)
+                """)
     }
 
     @Test func ignoredStepsGiveTheirReason() {
@@ -216,9 +225,17 @@ import Testing
         let lines = sink.output.split(separator: "\n")
         #expect(outcome == .failed(failures: 1, expectations: 1))
         #expect(lines.count == 4)
-        #expect(lines[0] == #"{"type":"script","file":"test.events","machine":"search-box","givens":[{"field":"query","value":"\"q\""}]}"#)
-        #expect(lines[1] == #"{"type":"step","time":"0ms","input":"send typed(\"a\")","fired":["S1.type"],"ignored":null,"dropped":null,"states":[{"name":"search","old":"idle","new":"waiting"}],"fields":[{"name":"query","old":"\"q\"","new":"\"a\""},{"name":"timers","old":"[]","new":"[pause]"}],"commands":["startTimer(pause, 300ms)"]}"#)
-        #expect(lines[2] == #"{"type":"failure","line":3,"column":1,"statement":"expect search == idle","expected":"idle","actual":"waiting","inputLine":2}"#)
+        #expect(
+            lines[0]
+                == #"{"type":"script","file":"test.events","machine":"search-box","givens":[{"field":"query","value":"\"q\""}]}"#)
+        #expect(
+            lines[1]
+                == #"{"type":"step","time":"0ms","input":"send typed(\"a\")","fired":["S1.type"],"ignored":null,"dropped":null,"states":[{"name":"search","old":"idle","new":"waiting"}],"fields":[{"name":"query","old":"\"q\"","new":"\"a\""},{"name":"timers","old":"[]","new":"[pause]"}],"commands":["startTimer(pause, 300ms)"]}"#
+        )
+        #expect(
+            lines[2]
+                == #"{"type":"failure","line":3,"column":1,"statement":"expect search == idle","expected":"idle","actual":"waiting","inputLine":2}"#
+        )
         #expect(lines[3] == #"{"type":"end","outcome":"failed","failures":1,"expectations":1,"exitCode":1}"#)
     }
 
@@ -227,10 +244,12 @@ import Testing
         var sink = JSONTranscript(output: "")
         let outcome = Player(vocabulary: SearchBoxVocabulary()).play(checked, into: &sink)
         #expect(outcome.exitCode == 2)
-        #expect(sink.output.hasSuffix("""
-            {"type":"step","time":"300ms","input":"respond hits#1 []","fired":["S3.show"],"ignored":null,"dropped":null,"states":[{"name":"search","old":"loading","new":"showing"}],"fields":[{"name":"pending","old":"[hits]","new":"[]"}],"commands":[]}
-            {"type":"end","outcome":"invalid","error":{"file":"test.events","line":4,"column":1,"message":"no hits request is in flight"},"exitCode":2}
+        #expect(
+            sink.output.hasSuffix(
+                """
+                {"type":"step","time":"300ms","input":"respond hits#1 []","fired":["S3.show"],"ignored":null,"dropped":null,"states":[{"name":"search","old":"loading","new":"showing"}],"fields":[{"name":"pending","old":"[hits]","new":"[]"}],"commands":[]}
+                {"type":"end","outcome":"invalid","error":{"file":"test.events","line":4,"column":1,"message":"no hits request is in flight"},"exitCode":2}
 
-            """))
+                """))
     }
 }

@@ -11,7 +11,8 @@ import Testing
     let harness = ScriptHarness(KettleVocabulary())
 
     @Test func theParserReadsNoValueAndWhereTheStatementEnds() throws {
-        let statements = try ScriptSource.parse(Array("respond heat\nrespond heat#2   # later\nrespond measure 97".utf8), file: "t.events")
+        let statements = try ScriptSource.parse(
+            Array("respond heat\nrespond heat#2   # later\nrespond measure 97".utf8), file: "t.events")
         guard case .respond(let request, nil, let end) = statements[0].kind else {
             Issue.record("expected respond without a value, got \(statements[0].kind)")
             return
@@ -61,7 +62,9 @@ import Testing
             if case .input(let input) = instruction.kind { writer.statement(input) } else { nil }
         }.last
         #expect(last == "respond measure 97")
-        #expect(harness.error("send switchedOn\nrespond heat\nrespond measure \"hot\"")?.message == "expected a whole number, found the string \"hot\"")
+        #expect(
+            harness.error("send switchedOn\nrespond heat\nrespond measure \"hot\"")?.message
+                == "expected a whole number, found the string \"hot\"")
         // Parentheses right after the kind hold the arguments of an answer of several values.
         let called = harness.error("send switchedOn\nrespond heat\nrespond measure(97)")
         #expect(called?.message == "expected a whole number, found 'measure(…)'")
@@ -69,7 +72,9 @@ import Testing
     }
 
     @Test func failuresTakeAnOptionalMessage() throws {
-        let checked = try harness.program("send switchedOn\nfail heat \"no water\"\nexpect note == \"no water\"\nsend switchedOn\nfail heat\nexpect note == nil")
+        let checked = try harness.program(
+            "send switchedOn\nfail heat \"no water\"\nexpect note == \"no water\"\nsend switchedOn\nfail heat\nexpect note == nil"
+        )
         #expect(Player(vocabulary: vocabulary).transcript(of: checked).outcome == .passed(expectations: 2))
     }
 }

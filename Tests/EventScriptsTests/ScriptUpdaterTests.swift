@@ -10,7 +10,8 @@ func update(_ source: String) throws -> (text: String, update: ScriptUpdate) {
 
 @Suite("replay --update: filling and rewriting expectations") struct ScriptUpdaterTests {
     @Test func aBareExpectIsFilledWithWhatItsInputDid() throws {
-        let (text, update) = try update("""
+        let (text, update) = try update(
+            """
             send typed("Apple")
             expect
             advance 300ms
@@ -21,27 +22,28 @@ func update(_ source: String) throws -> (text: String, update: ScriptUpdate) {
             expect
 
             """)
-        #expect(text == """
-            send typed("Apple")
-            expect search == waiting
-            expect query == "Apple"
-            expect timers == [pause]
-            expect commands [startTimer(pause, 300ms)]
-            advance 300ms
-            expect search == loading
-            expect searches == 1
-            expect pending == [hits]
-            expect timers == []
-            expect commands [find("Apple", area(point(0.0, 0.0), size(10.0, 10.0)))]
-            respond hits [hit("Apple Store", point(1, 2), tag(colour: "red", name: "a"))]
-            expect search == showing
-            expect hits == [hit("Apple Store", point(1.0, 2.0), tag(name: "a", colour: "red"))]
-            expect pending == []
-            expect commands []
-            advance 10ms
-            expect ignored
+        #expect(
+            text == """
+                send typed("Apple")
+                expect search == waiting
+                expect query == "Apple"
+                expect timers == [pause]
+                expect commands [startTimer(pause, 300ms)]
+                advance 300ms
+                expect search == loading
+                expect searches == 1
+                expect pending == [hits]
+                expect timers == []
+                expect commands [find("Apple", area(point(0.0, 0.0), size(10.0, 10.0)))]
+                respond hits [hit("Apple Store", point(1, 2), tag(colour: "red", name: "a"))]
+                expect search == showing
+                expect hits == [hit("Apple Store", point(1.0, 2.0), tag(name: "a", colour: "red"))]
+                expect pending == []
+                expect commands []
+                advance 10ms
+                expect ignored
 
-            """)
+                """)
         #expect(update.rewrites == 4)
         #expect(update.outcome == .passed(expectations: 14))
     }
@@ -52,7 +54,8 @@ func update(_ source: String) throws -> (text: String, update: ScriptUpdate) {
     }
 
     @Test func failingEqualitiesAndCommandListsAreRewrittenAndPassingOnesStay() throws {
-        let (text, update) = try update("""
+        let (text, update) = try update(
+            """
             machine search-box
             # a comment that stays
             send typed("Apple")   # so does this one
@@ -61,15 +64,16 @@ func update(_ source: String) throws -> (text: String, update: ScriptUpdate) {
             expect commands [ ]
             expect searches ~= 3
             """)
-        #expect(text == """
-            machine search-box
-            # a comment that stays
-            send typed("Apple")   # so does this one
-            expect  search ==   waiting   # and this
-            expect query == "Apple"
-            expect commands [startTimer(pause, 300ms)]
-            expect searches ~= 0
-            """)
+        #expect(
+            text == """
+                machine search-box
+                # a comment that stays
+                send typed("Apple")   # so does this one
+                expect  search ==   waiting   # and this
+                expect query == "Apple"
+                expect commands [startTimer(pause, 300ms)]
+                expect searches ~= 0
+                """)
         #expect(update.rewrites == 3)
         #expect(update.outcome == .passed(expectations: 4))
     }
@@ -93,8 +97,10 @@ func update(_ source: String) throws -> (text: String, update: ScriptUpdate) {
 
     @Test func crLfLineBreaksAndIndentationAreKept() throws {
         let (text, _) = try update("send typed(\"A\")\r\n  \texpect # fill me\r\nexpect search == idle\r\n")
-        #expect(text == "send typed(\"A\")\r\n  \texpect search == waiting\r\n  \texpect query == \"A\"\r\n  \texpect timers == [pause]\r\n"
-            + "  \texpect commands [startTimer(pause, 300ms)] # fill me\r\nexpect search == waiting\r\n")
+        #expect(
+            text
+                == "send typed(\"A\")\r\n  \texpect search == waiting\r\n  \texpect query == \"A\"\r\n  \texpect timers == [pause]\r\n"
+                + "  \texpect commands [startTimer(pause, 300ms)] # fill me\r\nexpect search == waiting\r\n")
     }
 
     @Test func aLastLineWithoutALineBreakTakesTheFilesBreak() throws {
@@ -104,27 +110,30 @@ func update(_ source: String) throws -> (text: String, update: ScriptUpdate) {
 
     @Test func theDiffShowsEachChangeWithItsContext() throws {
         let (_, update) = try update("machine search-box\nsend typed(\"A\")\nexpect search == idle\nexpect query == \"A\"\n")
-        #expect(update.diff(from: "a/x.events", to: "b/x.events") == """
-            --- a/x.events
-            +++ b/x.events
-            @@ -1,4 +1,4 @@
-             machine search-box
-             send typed("A")
-            -expect search == idle
-            +expect search == waiting
-             expect query == "A"
+        #expect(
+            update.diff(from: "a/x.events", to: "b/x.events") == """
+                --- a/x.events
+                +++ b/x.events
+                @@ -1,4 +1,4 @@
+                 machine search-box
+                 send typed("A")
+                -expect search == idle
+                +expect search == waiting
+                 expect query == "A"
 
-            """)
+                """)
     }
 
     @Test func withoutUpdateABareExpectFailsAndShowsWhatItWouldBe() {
         let (outcome, transcript) = harness.replay("send closed\nexpect\n")
         #expect(outcome == .failed(failures: 1, expectations: 1))
-        #expect(transcript.contains("""
-            FAILED 2:1 expect
-              expected: the expectations of line 1 (replay --update writes them)
-              actual:   expect panel == closed; expect commands []
-            """))
+        #expect(
+            transcript.contains(
+                """
+                FAILED 2:1 expect
+                  expected: the expectations of line 1 (replay --update writes them)
+                  actual:   expect panel == closed; expect commands []
+                """))
     }
 
     @Test func aBareExpectBeforeAnyInputIsInvalid() {
@@ -140,16 +149,23 @@ func update(_ source: String) throws -> (text: String, update: ScriptUpdate) {
         // Swift prints 0.00001 as 1e-05, which the lexer cannot read: the update writes decimals.
         let source = "given view area(point(0.00001, 0), size(1, 1))\nsend closed\nexpect view.corner.x == 1.0\nexpect\n"
         let (text, update) = try update(source)
-        #expect(text == source.replacingOccurrences(of: "== 1.0\nexpect\n", with: "== 0.00001\nexpect panel == closed\nexpect commands []\n"))
+        #expect(
+            text
+                == source.replacingOccurrences(
+                    of: "== 1.0\nexpect\n", with: "== 0.00001\nexpect panel == closed\nexpect commands []\n"))
         #expect(update.outcome == .passed(expectations: 3))
     }
 }
 
 @Suite("Where statements end") struct StatementEndTests {
     @Test func aStatementEndsAtItsLastTokenBeforeAnyComment() throws {
-        let statements = try ScriptSource.parse(Array("expect query == \"é\"  # note\n  expect\nrespond hits#2 []\n".utf8), file: "t")
-        #expect(statements.map(\.end) == [ScriptLocation(line: 1, column: 20), ScriptLocation(line: 2, column: 9),
-                                          ScriptLocation(line: 3, column: 18)])
+        let statements = try ScriptSource.parse(
+            Array("expect query == \"é\"  # note\n  expect\nrespond hits#2 []\n".utf8), file: "t")
+        #expect(
+            statements.map(\.end) == [
+                ScriptLocation(line: 1, column: 20), ScriptLocation(line: 2, column: 9),
+                ScriptLocation(line: 3, column: 18),
+            ])
         guard case .expectPlaceholder = statements[1].kind else {
             Issue.record("a bare expect is a placeholder: \(statements[1].kind)")
             return

@@ -100,31 +100,33 @@ enum SearchBox: MachineDefinition {
         if case .moved(_, byUser: true) = event { true } else { false }
     }
 
-    static let table = TransitionTable<SearchBox>(regions: [search, panel], rows: [
-        Row("S1.type", in: search, from: .any, on: .typed, to: .waiting) { context, event, out in
-            guard case .typed(let text) = event else { return }
-            context.query = text
-            out.cancel(.hits)
-            out.startTimer(.pause, after: context.pause)
-        },
-        Row("S2.ask", in: search, from: [.waiting], on: .paused, to: .loading) { context, _, out in
-            context.searches += 1
-            out.request(.find(context.query, context.view))
-        },
-        Row("S3.show", in: search, from: [.loading], on: .hits, to: .showing) { context, event, _ in
-            guard case .hits(let answer) = event else { return }
-            context.hits = Array(answer.hits.prefix(context.limit))
-            if let area = answer.area { context.view = area }
-        },
-        Row("S4.fail", in: search, from: [.loading], on: .hitsFailed, to: .idle),
-        Row("S5.pick", in: search, from: [.showing], on: .picked, when: isOffered, to: .idle) { context, event, out in
-            guard case .picked(let index) = event else { return }
-            context.chosen = context.hits[index]
-            out.emit(.choose(context.hits[index]))
-        },
-        Row("V1.move", in: panel, from: [.open], on: .moved, when: isByUser) { context, event, _ in
-            if case .moved(let area, _) = event { context.view = area }
-        },
-        Row("P1.close", in: panel, from: [.open], on: .closed, to: .closed) { _, _, out in out.cancelEverything() },
-    ])
+    static let table = TransitionTable<SearchBox>(
+        regions: [search, panel],
+        rows: [
+            Row("S1.type", in: search, from: .any, on: .typed, to: .waiting) { context, event, out in
+                guard case .typed(let text) = event else { return }
+                context.query = text
+                out.cancel(.hits)
+                out.startTimer(.pause, after: context.pause)
+            },
+            Row("S2.ask", in: search, from: [.waiting], on: .paused, to: .loading) { context, _, out in
+                context.searches += 1
+                out.request(.find(context.query, context.view))
+            },
+            Row("S3.show", in: search, from: [.loading], on: .hits, to: .showing) { context, event, _ in
+                guard case .hits(let answer) = event else { return }
+                context.hits = Array(answer.hits.prefix(context.limit))
+                if let area = answer.area { context.view = area }
+            },
+            Row("S4.fail", in: search, from: [.loading], on: .hitsFailed, to: .idle),
+            Row("S5.pick", in: search, from: [.showing], on: .picked, when: isOffered, to: .idle) { context, event, out in
+                guard case .picked(let index) = event else { return }
+                context.chosen = context.hits[index]
+                out.emit(.choose(context.hits[index]))
+            },
+            Row("V1.move", in: panel, from: [.open], on: .moved, when: isByUser) { context, event, _ in
+                if case .moved(let area, _) = event { context.view = area }
+            },
+            Row("P1.close", in: panel, from: [.open], on: .closed, to: .closed) { _, _, out in out.cancelEverything() },
+        ])
 }

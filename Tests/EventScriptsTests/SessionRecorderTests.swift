@@ -24,10 +24,12 @@ import Testing
         var context = S.Context()
         context.pause = .microseconds(250_500)
         context.limit = 3
-        let session = try LiveSession(clock: clock, context: context, perform: { @MainActor request in
-            await gate.pass(request.query)
-            return answers[request.query] ?? .hitsFailed("no answer for \(request.query)")
-        })
+        let session = try LiveSession(
+            clock: clock, context: context,
+            perform: { @MainActor request in
+                await gate.pass(request.query)
+                return answers[request.query] ?? .hitsFailed("no answer for \(request.query)")
+            })
         let runtime = session.runtime
 
         clock.advance(by: .microseconds(3_200))
@@ -70,12 +72,13 @@ import Testing
         #expect(lines.contains(#"respond hits#1 [hit("Apricot", point(1.0, 1.0), tag(name: "apricot"))]"#))
         #expect(lines.contains(#"fail hits "offline""#))
         #expect(lines.contains("advance 251ms"), "the catch-up of the tie, in whole milliseconds")
-        #expect(lines.suffix(8) == [
-            "expect search == waiting", "expect panel == open", #"expect query == "x""#,
-            #"expect hits == [hit("Apple Store", point(1.0, 2.0), tag(name: "apple store")), hit("Apple Farm", point(2.0, 1.0), tag(name: "apple farm"))]"#,
-            #"expect chosen == hit("Apple Farm", point(2.0, 1.0), tag(name: "apple farm"))"#,
-            "expect view == area(point(-1.0, -1.0), size(4.0, 4.0))", "expect searches == 3", "expect timers == [pause]",
-        ], "every control state, and the fields that differ from the start")
+        #expect(
+            lines.suffix(8) == [
+                "expect search == waiting", "expect panel == open", #"expect query == "x""#,
+                #"expect hits == [hit("Apple Store", point(1.0, 2.0), tag(name: "apple store")), hit("Apple Farm", point(2.0, 1.0), tag(name: "apple farm"))]"#,
+                #"expect chosen == hit("Apple Farm", point(2.0, 1.0), tag(name: "apple farm"))"#,
+                "expect view == area(point(-1.0, -1.0), size(4.0, 4.0))", "expect searches == 3", "expect timers == [pause]",
+            ], "every control state, and the fields that differ from the start")
     }
 
     /// On the real clock, with providers that answer after seeded random delays (returning early
@@ -96,11 +99,13 @@ import Testing
         }
         var context = S.Context()
         context.pause = .milliseconds(3)
-        let session = try LiveSession(clock: ContinuousClock(), context: context, perform: { [delays] request in
-            try? await Task.sleep(for: delays[request.query] ?? .zero)
-            if request.query.hasSuffix("7") { return .hitsFailed("offline") }
-            return .hits(S.Answer(area: nil, hits: [S.hit(request.query, 1, 1), S.hit("\(request.query)!", 2, 2)]))
-        })
+        let session = try LiveSession(
+            clock: ContinuousClock(), context: context,
+            perform: { [delays] request in
+                try? await Task.sleep(for: delays[request.query] ?? .zero)
+                if request.query.hasSuffix("7") { return .hitsFailed("offline") }
+                return .hits(S.Answer(area: nil, hits: [S.hit(request.query, 1, 1), S.hit("\(request.query)!", 2, 2)]))
+            })
         let runtime = session.runtime
         for (event, pause) in inputs {
             try runtime.send(event)
@@ -123,16 +128,20 @@ import Testing
 
     @Test @MainActor func aFileThatCannotBeWrittenIsAnError() throws {
         let runtime = Runtime(table: S.table, state: S.table.initialState(context: .init()))
-        let missing = FileManager.default.temporaryDirectory.appendingPathComponent("no-such-folder-\(UUID().uuidString)/s.events").path
+        let missing = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "no-such-folder-\(UUID().uuidString)/s.events"
+        ).path
         #expect(throws: RecordingError.cannotWrite(file: missing, reason: "No such file or directory")) {
-            try SessionRecorder(vocabulary: SearchBoxVocabulary(), file: missing, recordedBy: "test",
-                                at: Date(timeIntervalSince1970: 0), startingFrom: runtime)
+            try SessionRecorder(
+                vocabulary: SearchBoxVocabulary(), file: missing, recordedBy: "test",
+                at: Date(timeIntervalSince1970: 0), startingFrom: runtime)
         }
         #if os(Linux)
-        #expect(throws: RecordingError.cannotWrite(file: "/dev/full", reason: "No space left on device")) {
-            try SessionRecorder(vocabulary: SearchBoxVocabulary(), file: "/dev/full", recordedBy: "test",
-                                at: Date(timeIntervalSince1970: 0), startingFrom: runtime)
-        }
+            #expect(throws: RecordingError.cannotWrite(file: "/dev/full", reason: "No space left on device")) {
+                try SessionRecorder(
+                    vocabulary: SearchBoxVocabulary(), file: "/dev/full", recordedBy: "test",
+                    at: Date(timeIntervalSince1970: 0), startingFrom: runtime)
+            }
         #endif
     }
 
@@ -140,8 +149,9 @@ import Testing
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("refused-\(UUID().uuidString).events").path
         func refusal(_ runtime: Runtime<S>) -> String? {
             do {
-                _ = try SessionRecorder(vocabulary: SearchBoxVocabulary(), file: file, recordedBy: "test",
-                                        at: Date(timeIntervalSince1970: 0), startingFrom: runtime)
+                _ = try SessionRecorder(
+                    vocabulary: SearchBoxVocabulary(), file: file, recordedBy: "test",
+                    at: Date(timeIntervalSince1970: 0), startingFrom: runtime)
                 return nil
             } catch {
                 return error.description
@@ -154,12 +164,14 @@ import Testing
         #expect(refusal(started) == "cannot record the session: the runtime is 300ms in; a script starts at 0ms")
         var searched = S.Context()
         searched.searches = 2
-        #expect(refusal(Runtime(table: S.table, state: S.table.initialState(context: searched)))
-            == "cannot record the session: 'searches' differs from its initial value, and no 'given' sets it")
+        #expect(
+            refusal(Runtime(table: S.table, state: S.table.initialState(context: searched)))
+                == "cannot record the session: 'searches' differs from its initial value, and no 'given' sets it")
         var closed = S.table.initialState(context: .init())
         closed[S.panel] = .closed
-        #expect(refusal(Runtime(table: S.table, state: closed))
-            == "cannot record the session: a region is not in its initial state; a script starts with every region in it")
+        #expect(
+            refusal(Runtime(table: S.table, state: closed))
+                == "cannot record the session: a region is not in its initial state; a script starts with every region in it")
         #expect(!FileManager.default.fileExists(atPath: file), "nothing is written for a refused runtime")
     }
 }

@@ -14,20 +14,24 @@ import Testing
         #expect(defaults == SearchBox.Context())
     }
 
-    @Test("The bounds themselves are valid", arguments: [
-        "given limit 1", "given limit 100", "given pause 0ms", "given pause 60min",
-    ])
+    @Test(
+        "The bounds themselves are valid",
+        arguments: [
+            "given limit 1", "given limit 100", "given pause 0ms", "given pause 60min",
+        ])
     func boundsAreValid(_ line: String) {
         #expect(harness.error(line + "\nsend closed") == nil, "\(line)")
     }
 
-    @Test("A setting the vocabulary refuses is invalid where its value is written, saying what was expected", arguments: [
-        ("given limit 0", "expected a whole number from 1 to 100, found 0"),
-        ("given limit -3", "expected a whole number from 1 to 100, found -3"),
-        ("given limit 4294967296", "expected a whole number from 1 to 100, found 4294967296"),
-        ("given pause -5ms", "expected a duration from 0ms to 3600000ms, found -5ms"),
-        ("given pause 3600.001s", "expected a duration from 0ms to 3600000ms, found 3600001ms"),
-    ])
+    @Test(
+        "A setting the vocabulary refuses is invalid where its value is written, saying what was expected",
+        arguments: [
+            ("given limit 0", "expected a whole number from 1 to 100, found 0"),
+            ("given limit -3", "expected a whole number from 1 to 100, found -3"),
+            ("given limit 4294967296", "expected a whole number from 1 to 100, found 4294967296"),
+            ("given pause -5ms", "expected a duration from 0ms to 3600000ms, found -5ms"),
+            ("given pause 3600.001s", "expected a duration from 0ms to 3600000ms, found 3600001ms"),
+        ])
     func refused(line: String, message: String) {
         expectInvalid(line + "\nsend closed", at: 1, 13, message)
     }
@@ -44,11 +48,13 @@ import Testing
         expectInvalid("given limit -99999999999999999999", at: 1, 13, "found a whole number too large to be exact")
     }
 
-    @Test("A setting of the wrong type is invalid", arguments: [
-        ("given pause 300", "expected a duration such as 300ms, found a number"),
-        ("given limit 2ms", "expected a whole number, found a duration"),
-        ("given limit \"3\"", "expected a whole number, found the string \"3\""),
-    ])
+    @Test(
+        "A setting of the wrong type is invalid",
+        arguments: [
+            ("given pause 300", "expected a duration such as 300ms, found a number"),
+            ("given limit 2ms", "expected a whole number, found a duration"),
+            ("given limit \"3\"", "expected a whole number, found the string \"3\""),
+        ])
     func wrongType(line: String, message: String) {
         expectInvalid(line, at: 1, 13, message)
     }
@@ -61,8 +67,9 @@ import Testing
     @Test("The error names the file, line and column")
     func errorIsLocated() {
         let error = harness.error("machine search-box\ngiven pause 1s\ngiven limit 0\nsend closed")
-        #expect(error?.description.hasPrefix("test.events:3:13: error: expected a whole number from 1 to 100, found 0") == true,
-                "\(String(describing: error))")
+        #expect(
+            error?.description.hasPrefix("test.events:3:13: error: expected a whole number from 1 to 100, found 0") == true,
+            "\(String(describing: error))")
     }
 
     @Test("A script with a refused setting does not run at all")

@@ -40,34 +40,36 @@ import Testing
 
     @Test func oneLineChangedInTheMiddleOfTen() {
         let old = (1...10).map { "\($0)\n" }.joined()
-        #expect(Self.render(Self.edits(old, replacing: [5: ["five\n"]]).edits) == """
-            --- a/f
-            +++ b/f
-            @@ -2,7 +2,7 @@
-             2
-             3
-             4
-            -5
-            +five
-             6
-             7
-             8
+        #expect(
+            Self.render(Self.edits(old, replacing: [5: ["five\n"]]).edits) == """
+                --- a/f
+                +++ b/f
+                @@ -2,7 +2,7 @@
+                 2
+                 3
+                 4
+                -5
+                +five
+                 6
+                 7
+                 8
 
-            """)
+                """)
     }
 
     @Test func aLineBecomesThreeAtTheStartAndCountsOfOneAreLeftOut() {
-        #expect(Self.render(Self.edits("x\ny\n", replacing: [1: ["a\n", "b\n", "c\n"]]).edits) == """
-            --- a/f
-            +++ b/f
-            @@ -1,2 +1,4 @@
-            -x
-            +a
-            +b
-            +c
-             y
+        #expect(
+            Self.render(Self.edits("x\ny\n", replacing: [1: ["a\n", "b\n", "c\n"]]).edits) == """
+                --- a/f
+                +++ b/f
+                @@ -1,2 +1,4 @@
+                -x
+                +a
+                +b
+                +c
+                 y
 
-            """)
+                """)
         #expect(Self.render(Self.edits("x\n", replacing: [1: ["y\n"]]).edits) == "--- a/f\n+++ b/f\n@@ -1 +1 @@\n-x\n+y\n")
         #expect(Self.render(Self.edits("x\n", replacing: [1: []]).edits) == "--- a/f\n+++ b/f\n@@ -1 +0,0 @@\n-x\n")
     }
@@ -78,21 +80,24 @@ import Testing
         #expect(near.components(separatedBy: "@@ -").count == 2)
         #expect(near.contains("@@ -1,14 +1,14 @@\n"))
         let far = Self.render(Self.edits(old, replacing: [4: ["X\n"], 12: ["Y\n"]]).edits) ?? ""
-        #expect(far.contains("@@ -1,7 +1,7 @@\n 1\n 2\n 3\n-4\n+X\n 5\n 6\n 7\n@@ -9,7 +9,7 @@\n 9\n 10\n 11\n-12\n+Y\n 13\n 14\n 15\n"))
+        #expect(
+            far.contains(
+                "@@ -1,7 +1,7 @@\n 1\n 2\n 3\n-4\n+X\n 5\n 6\n 7\n@@ -9,7 +9,7 @@\n 9\n 10\n 11\n-12\n+Y\n 13\n 14\n 15\n"))
     }
 
     @Test func aLastLineWithoutABreakIsMarked() {
-        #expect(Self.render(Self.edits("a\nb", replacing: [2: ["c"]]).edits) == """
-            --- a/f
-            +++ b/f
-            @@ -1,2 +1,2 @@
-             a
-            -b
-            \\ No newline at end of file
-            +c
-            \\ No newline at end of file
+        #expect(
+            Self.render(Self.edits("a\nb", replacing: [2: ["c"]]).edits) == """
+                --- a/f
+                +++ b/f
+                @@ -1,2 +1,2 @@
+                 a
+                -b
+                \\ No newline at end of file
+                +c
+                \\ No newline at end of file
 
-            """)
+                """)
     }
 
     /// Random replacements in a file of distinct lines, whose diff is unique: the same as

@@ -16,7 +16,8 @@ import Testing
     }
 
     @Test func givenSetsEveryShapeThroughItsKeyPath() throws {
-        let checked = try harness.program("""
+        let checked = try harness.program(
+            """
             given label "kettle \\"two\\""
             given target 85
             given pause 1.5s
@@ -36,7 +37,8 @@ import Testing
     }
 
     @Test func expectReadsEveryShape() throws {
-        let (outcome, text) = try transcript("""
+        let (outcome, text) = try transcript(
+            """
             given mode eco
             send switchedOn
             expect label == "kettle"
@@ -67,7 +69,8 @@ import Testing
 
     @Test func enumerationsNameTheirCasesAndTheirType() {
         #expect(harness.error("given mode boiling")?.message == "unknown mode 'boiling'; expected one of eco, turbo")
-        #expect(harness.error("expect lastRequest == brew")?.message == "unknown request kind 'brew'; expected one of heat, measure")
+        #expect(
+            harness.error("expect lastRequest == brew")?.message == "unknown request kind 'brew'; expected one of heat, measure")
         #expect(harness.error("send modeChosen(eco)") == nil)
     }
 
@@ -102,11 +105,12 @@ import Testing
             .respond(.measure, ordinal: nil, .measureFailed("no sensor")), .advance(.milliseconds(250)),
         ]
         let lines = inputs.map(writer.statement)
-        #expect(lines == [
-            "send switchedOn", "send targetSet(-2.25)", #"send renamed("a \"b\" \\ c")"#, "send modeChosen(turbo)",
-            "respond heat", "fail heat#3", #"fail heat "no water""#, "respond measure#1 97",
-            #"fail measure "no sensor""#, "advance 250ms",
-        ])
+        #expect(
+            lines == [
+                "send switchedOn", "send targetSet(-2.25)", #"send renamed("a \"b\" \\ c")"#, "send modeChosen(turbo)",
+                "respond heat", "fail heat#3", #"fail heat "no water""#, "respond measure#1 97",
+                #"fail measure "no sensor""#, "advance 250ms",
+            ])
         let checked = try harness.program(lines.joined(separator: "\n"))
         let readBack = checked.instructions.compactMap { instruction -> String? in
             guard case .input(let input) = instruction.kind else { return nil }
@@ -116,7 +120,8 @@ import Testing
     }
 
     @Test func commandsAreExpectedByTheirConstructors() throws {
-        let (outcome, text) = try transcript("""
+        let (outcome, text) = try transcript(
+            """
             send switchedOn
             expect command heat
             respond heat
@@ -128,8 +133,9 @@ import Testing
             expect power == off
             """)
         #expect(outcome == .passed(expectations: 5), "\(text)")
-        #expect(harness.error("send switchedOn\nexpect command brew")?.message
-            == "unknown 'brew'; expected one of startTimer, cancelTimer, cancel, heat, measure, beep, show")
+        #expect(
+            harness.error("send switchedOn\nexpect command brew")?.message
+                == "unknown 'brew'; expected one of startTimer, cancelTimer, cancel, heat, measure, beep, show")
     }
 
     @Test func stringFieldsDifferByUnicodeScalars() throws {

@@ -1,10 +1,13 @@
 import AddressPicker
-@testable import Gazetteer
 import Testing
+
+@testable import Gazetteer
 
 @Suite("Gazetteer: places in a region") struct GazetteerRegionTests {
     func region(_ latitude: Double, _ longitude: Double, span: Double) throws -> MapRegion {
-        MapRegion(center: try Coordinate(latitude: latitude, longitude: longitude), span: Span(latitudeDelta: span, longitudeDelta: span))
+        MapRegion(
+            center: try Coordinate(latitude: latitude, longitude: longitude),
+            span: Span(latitudeDelta: span, longitudeDelta: span))
     }
 
     @Test func theMostPopulousPlaceOfARegionComesFirst() throws {
@@ -21,7 +24,9 @@ import Testing
         let gazetteer = try gazetteer()
         // New York, and a region across the antimeridian (Fiji): cut short, and whole.
         for area in [try region(40.7, -74.0, span: 0.3), try region(-17.5, 179.9, span: 4)] {
-            let everyOne = (0..<gazetteer.count).filter { gazetteer.contains(area, $0) }.sorted { gazetteer.ranks($0, before: $1) }
+            let everyOne = (0..<gazetteer.count).filter { gazetteer.contains(area, $0) }.sorted {
+                gazetteer.ranks($0, before: $1)
+            }
             #expect(everyOne.count > 4)
             #expect(gazetteer.places(in: area, limit: 4) == Array(everyOne.prefix(4)))
             #expect(gazetteer.places(in: area, limit: 1000) == everyOne)

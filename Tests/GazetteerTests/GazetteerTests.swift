@@ -1,8 +1,9 @@
 import AddressPicker
 import Foundation
-@testable import Gazetteer
 import MachineExploration
 import Testing
+
+@testable import Gazetteer
 
 /// The bundled gazetteer, loaded once for every test.
 let bundled: Gazetteer? = try? Gazetteer.bundled()
@@ -35,7 +36,8 @@ func names(_ gazetteer: Gazetteer, _ places: [Int]) -> [String] { places.map { g
         let bytes = try bundledBytes()
         #expect(try GazetteerBuilder.upgrade(bytes) == bytes)
         // Loaded from a copy as from the binary: the same answers.
-        let copy = try Gazetteer(bytes: bytes), embedded = try gazetteer()
+        let copy = try Gazetteer(bytes: bytes)
+        let embedded = try gazetteer()
         for place in stride(from: 0, to: embedded.count, by: 997) {
             #expect(copy.entry(place) == embedded.entry(place))
         }
@@ -126,7 +128,8 @@ func names(_ gazetteer: Gazetteer, _ places: [Int]) -> [String] { places.map { g
     @Test func forgedFilesAreRefusedOrAnswerWithoutCrashing() throws {
         let file = GazetteerBuilder.build(smallRecords)
         var random = SplitMix64(seed: 11)
-        var refused = 0, loaded = 0
+        var refused = 0
+        var loaded = 0
         for _ in 0..<3000 {
             var bytes = file
             for _ in 0...Int(random.next() % 3) {
@@ -162,14 +165,18 @@ func resealed(_ bytes: [UInt8]) -> [UInt8] {
 }
 
 let smallRecords: [GazetteerBuilder.Record] = [
-    .init(name: "Zürich", latitudeE5: 4_736_667, longitudeE5: 854_167, population: 341_730, region: "Zurich",
-          subregion: "", countryCode: "CH", countryName: "Switzerland"),
-    .init(name: "São Paulo", latitudeE5: -2_354_750, longitudeE5: -4_663_611, population: 10_021_295, region: "São Paulo",
-          subregion: "", countryCode: "BR", countryName: "Brazil"),
-    .init(name: "Suva", latitudeE5: -1_814_161, longitudeE5: 17_844_150, population: 77_366, region: "Central",
-          subregion: "Rewa", countryCode: "FJ", countryName: "Fiji"),
-    .init(name: "Apia", latitudeE5: -1_383_333, longitudeE5: -17_176_667, population: 40_407, region: "Tuamasaga",
-          subregion: "", countryCode: "WS", countryName: "Samoa"),
+    .init(
+        name: "Zürich", latitudeE5: 4_736_667, longitudeE5: 854_167, population: 341_730, region: "Zurich",
+        subregion: "", countryCode: "CH", countryName: "Switzerland"),
+    .init(
+        name: "São Paulo", latitudeE5: -2_354_750, longitudeE5: -4_663_611, population: 10_021_295, region: "São Paulo",
+        subregion: "", countryCode: "BR", countryName: "Brazil"),
+    .init(
+        name: "Suva", latitudeE5: -1_814_161, longitudeE5: 17_844_150, population: 77_366, region: "Central",
+        subregion: "Rewa", countryCode: "FJ", countryName: "Fiji"),
+    .init(
+        name: "Apia", latitudeE5: -1_383_333, longitudeE5: -17_176_667, population: 40_407, region: "Tuamasaga",
+        subregion: "", countryCode: "WS", countryName: "Samoa"),
 ]
 
 @Suite("Gazetteer: the builder") struct GazetteerBuilderTests {
@@ -179,9 +186,11 @@ let smallRecords: [GazetteerBuilder.Record] = [
         let small = try Gazetteer(bytes: bytes)
         #expect(small.count == 4)
         let suva = try #require(small.completions(for: "su").first)
-        #expect(small.entry(suva) == Gazetteer.Entry(
-            name: "Suva", coordinate: try Coordinate(latitude: -18.14161, longitude: 178.4415), population: 77_366,
-            region: "Central", subregion: "Rewa", country: "Fiji", countryCode: "FJ"))
+        #expect(
+            small.entry(suva)
+                == Gazetteer.Entry(
+                    name: "Suva", coordinate: try Coordinate(latitude: -18.14161, longitude: 178.4415), population: 77_366,
+                    region: "Central", subregion: "Rewa", country: "Fiji", countryCode: "FJ"))
         #expect(small.entry(suva).subtitle == "Central, Fiji")
     }
 
@@ -204,8 +213,12 @@ let smallRecords: [GazetteerBuilder.Record] = [
 }
 
 @Suite("Gazetteer: completions") struct GazetteerCompletionTests {
-    @Test("Insensitive to case and diacritics", arguments: [("sao", "São Paulo"), ("SÃO P", "São Paulo"), ("zurich", "Zürich"),
-                                                            ("Zürich", "Zürich"), ("muenchen", nil), ("munic", "Munich")])
+    @Test(
+        "Insensitive to case and diacritics",
+        arguments: [
+            ("sao", "São Paulo"), ("SÃO P", "São Paulo"), ("zurich", "Zürich"),
+            ("Zürich", "Zürich"), ("muenchen", nil), ("munic", "Munich"),
+        ])
     func foldsCaseAndDiacritics(query: String, first: String?) throws {
         let gazetteer = try gazetteer()
         #expect(names(gazetteer, gazetteer.completions(for: query, limit: 1)).first == first)
@@ -253,12 +266,15 @@ let smallRecords: [GazetteerBuilder.Record] = [
     func namesMatchBruteForce() throws {
         let gazetteer = try gazetteer()
         var queries = stride(from: 0, to: gazetteer.count, by: 7919).map { gazetteer.entry($0).name }
-        queries += ["san jose", "new york", "paris fr", "springfield illinois", "la paz bolivia", "sao paulo brazil",
-                    "st", "saint", "xyz", "москва", "東京", "10"]
+        queries += [
+            "san jose", "new york", "paris fr", "springfield illinois", "la paz bolivia", "sao paulo brazil",
+            "st", "saint", "xyz", "москва", "東京", "10",
+        ]
         for query in queries {
             #expect(gazetteer.completions(for: query) == gazetteer.bruteForceCompletions(for: query), "query \(query)")
-            #expect(gazetteer.completions(for: query, limit: 40) == gazetteer.bruteForceCompletions(for: query, limit: 40),
-                    "query \(query), 40")
+            #expect(
+                gazetteer.completions(for: query, limit: 40) == gazetteer.bruteForceCompletions(for: query, limit: 40),
+                "query \(query), 40")
         }
     }
 }
@@ -278,8 +294,10 @@ let smallRecords: [GazetteerBuilder.Record] = [
     func agreesWithBruteForce() throws {
         let gazetteer = try gazetteer()
         var generator = SplitMix64(seed: 7)
-        var points = [(90.0, 0.0), (-90.0, 0.0), (0.0, 180.0), (0.0, -180.0), (-18.1, 179.99), (-18.1, -179.99),
-                      (89.99, 45.0), (-89.99, -135.0), (71.0, -179.5), (65.0, 179.5)]
+        var points = [
+            (90.0, 0.0), (-90.0, 0.0), (0.0, 180.0), (0.0, -180.0), (-18.1, 179.99), (-18.1, -179.99),
+            (89.99, 45.0), (-89.99, -135.0), (71.0, -179.5), (65.0, 179.5),
+        ]
         // A sample here; the release benchmark checks 100,000 random points.
         for _ in 0..<60 { points.append((generator.uniform(-90, 90), generator.uniform(-180, 180))) }
         for (latitude, longitude) in points {
@@ -312,12 +330,14 @@ let smallRecords: [GazetteerBuilder.Record] = [
 
     @Test func placesInsideTheRegionComeFirst() throws {
         let gazetteer = try gazetteer()
-        let illinois = MapRegion(center: try Coordinate(latitude: 39.8, longitude: -89.6), span: Span(latitudeDelta: 1, longitudeDelta: 1))
+        let illinois = MapRegion(
+            center: try Coordinate(latitude: 39.8, longitude: -89.6), span: Span(latitudeDelta: 1, longitudeDelta: 1))
         let first = try #require(gazetteer.search("Springfield", in: illinois).first)
         #expect(gazetteer.entry(first).region == "Illinois")
         #expect(gazetteer.entry(try #require(gazetteer.search("Springfield").first)).region == "Missouri")
         // Across the antimeridian: Fiji's Suva is inside a region centred at 179.9° W.
-        let fiji = MapRegion(center: try Coordinate(latitude: -18.1, longitude: -179.9), span: Span(latitudeDelta: 2, longitudeDelta: 4))
+        let fiji = MapRegion(
+            center: try Coordinate(latitude: -18.1, longitude: -179.9), span: Span(latitudeDelta: 2, longitudeDelta: 4))
         #expect(gazetteer.entry(try #require(gazetteer.search("Suva", in: fiji).first)).countryCode == "FJ")
     }
 
@@ -332,7 +352,8 @@ let smallRecords: [GazetteerBuilder.Record] = [
         let one = provider.placeAnswer(for: .completion(Completion(title: "Springfield", subtitle: "Illinois, United States")))
         #expect(one.places.map(\.address.region) == ["Illinois"])
         #expect(provider.answer(.requestLocation) == .locationFailed("the offline gazetteer has no device location"))
-        #expect(provider.answer(.reverseGeocode(center: try Coordinate(latitude: 48.8566, longitude: 2.3522)))
+        #expect(
+            provider.answer(.reverseGeocode(center: try Coordinate(latitude: 48.8566, longitude: 2.3522)))
                 == .address(Address(city: "Paris", region: "Île-de-France", country: "France", countryCode: "FR")))
     }
 }

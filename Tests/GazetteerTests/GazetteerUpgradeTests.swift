@@ -1,17 +1,20 @@
 import AddressPicker
-@testable import Gazetteer
 import MachineExploration
 import Testing
+
+@testable import Gazetteer
 
 /// The tables in format version 1, as its builder wrote them: the header, then the payload
 /// record by record, under a byte-at-a-time FNV-1a checksum.
 func version1File(_ data: GazetteerData) -> [UInt8] {
     var payload = ByteWriter()
-    for count in [data.placeCount, data.areaRegion.count, data.countryCode.count, data.stringOffsets.count - 1, data.stringBytes.count,
-                  data.keyBytes.count, data.prefixKey.count, data.prefixLists.count] {
+    for count in [
+        data.placeCount, data.areaRegion.count, data.countryCode.count, data.stringOffsets.count - 1, data.stringBytes.count,
+        data.keyBytes.count, data.prefixKey.count, data.prefixLists.count,
+    ] {
         payload.append(UInt32(count))
     }
-    data.stringOffsets.forEach { payload.append($0) }
+    for value in data.stringOffsets { payload.append(value) }
     payload.append(bytes: data.stringBytes)
     for index in data.countryCode.indices {
         payload.append(data.countryCode[index])
@@ -30,16 +33,16 @@ func version1File(_ data: GazetteerData) -> [UInt8] {
         payload.append(data.area[index])
         payload.append(bytes: [data.axis[index]])
     }
-    data.keyOffsets.forEach { payload.append($0) }
+    for value in data.keyOffsets { payload.append(value) }
     payload.append(bytes: data.keyBytes)
-    data.sorted.forEach { payload.append($0) }
+    for value in data.sorted { payload.append(value) }
     for index in data.prefixKey.indices {
         payload.append(data.prefixKey[index])
         payload.append(bytes: [data.prefixLength[index]])
         payload.append(data.prefixStart[index])
         payload.append(data.prefixCount[index])
     }
-    data.prefixLists.forEach { payload.append($0) }
+    for value in data.prefixLists { payload.append(value) }
     var file = ByteWriter()
     file.append(bytes: GazetteerFormat.magic)
     file.append(UInt32(1))
@@ -52,16 +55,18 @@ func version1File(_ data: GazetteerData) -> [UInt8] {
 
 @Suite("Gazetteer: rewriting a version 1 file") struct GazetteerUpgradeTests {
     /// Enough places that some prefixes get top lists and the k-d tree has levels.
-    static let records: [GazetteerBuilder.Record] = smallRecords + (0..<300).map { (index: Int) -> GazetteerBuilder.Record in
-        let suffix = ["Nord", "Süd", "Saint-Ouen"][index % 3]
-        let latitude = Int32(index * 59_999 % 17_000_001 - 8_500_000)
-        let longitude = Int32(index * 1_234_567 % 36_000_001 - 18_000_000)
-        let french = index % 2 == 0
-        return GazetteerBuilder.Record(
-            name: "Sample \(index % 37) \(suffix)", latitudeE5: latitude, longitudeE5: longitude,
-            population: UInt32(1_000 + index * 7 % 50), region: "Region \(index % 5)", subregion: "",
-            countryCode: french ? "FR" : "DE", countryName: french ? "France" : "Germany")
-    }
+    static let records: [GazetteerBuilder.Record] =
+        smallRecords
+        + (0..<300).map { (index: Int) -> GazetteerBuilder.Record in
+            let suffix = ["Nord", "Süd", "Saint-Ouen"][index % 3]
+            let latitude = Int32(index * 59_999 % 17_000_001 - 8_500_000)
+            let longitude = Int32(index * 1_234_567 % 36_000_001 - 18_000_000)
+            let french = index % 2 == 0
+            return GazetteerBuilder.Record(
+                name: "Sample \(index % 37) \(suffix)", latitudeE5: latitude, longitudeE5: longitude,
+                population: UInt32(1_000 + index * 7 % 50), region: "Region \(index % 5)", subregion: "",
+                countryCode: french ? "FR" : "DE", countryName: french ? "France" : "Germany")
+        }
 
     @Test func theRewrittenFileIsTheOneTheBuilderWritesAndAnswersAlike() throws {
         let data = GazetteerBuilder.makeData(Self.records)
@@ -74,10 +79,16 @@ func version1File(_ data: GazetteerData) -> [UInt8] {
         for place in 0..<gazetteer.count {
             let entry = gazetteer.entry(place)
             #expect(entry.population == Int(data.population[place]))
-            #expect(Array(entry.name.utf8) == Array(data.stringBytes[Int(data.stringOffsets[Int(data.name[place])])..<Int(data.stringOffsets[Int(data.name[place]) + 1])]))
+            #expect(
+                Array(entry.name.utf8)
+                    == Array(
+                        data.stringBytes[
+                            Int(data.stringOffsets[Int(data.name[place])])..<Int(data.stringOffsets[Int(data.name[place]) + 1])]))
         }
         for query in ["s", "sa", "sample 1", "sample 3 sud", "saint", "zu", "sample fr"] {
-            #expect(gazetteer.completions(for: query, limit: 40) == gazetteer.bruteForceCompletions(for: query, limit: 40), "\(query)")
+            #expect(
+                gazetteer.completions(for: query, limit: 40) == gazetteer.bruteForceCompletions(for: query, limit: 40), "\(query)"
+            )
         }
         var random = SplitMix64(seed: 3)
         for _ in 0..<200 {
@@ -100,6 +111,8 @@ func version1File(_ data: GazetteerData) -> [UInt8] {
         #expect(throws: GazetteerError.truncated(expected: old.count, actual: old.count - 1)) {
             try GazetteerBuilder.upgrade(Array(old.dropLast()))
         }
-        #expect(throws: GazetteerError.notAGazetteer) { try GazetteerBuilder.upgrade(Array("name\t1\t2\t3\t\t\tFR\tFrance\n".utf8)) }
+        #expect(throws: GazetteerError.notAGazetteer) {
+            try GazetteerBuilder.upgrade(Array("name\t1\t2\t3\t\t\tFR\tFrance\n".utf8))
+        }
     }
 }

@@ -40,7 +40,8 @@ enum CallBox {
         initialContexts: ["default": Pager.Context(), "impatient": Pager.Context(patience: .seconds(1))])
 
     /// A tool whose table has a dead end and an unhandled event.
-    static let brokenTable = MachineCommandLine(name: "call-box", vocabulary: PagerVocabulary(table: Pager.table(hangingUp: false)))
+    static let brokenTable = MachineCommandLine(
+        name: "call-box", vocabulary: PagerVocabulary(table: Pager.table(hangingUp: false)))
 
     /// `dial NUMBER [--twice]`: the tool's own subcommand.
     static let dial = Subcommand(
@@ -50,7 +51,9 @@ enum CallBox {
         exitCodes: [.success: "the number was dialled"]
     ) { invocation in
         let arguments = invocation.arguments
-        guard arguments.positional.count == 1, let number = arguments.positional.first else { throw UsageError("dial one number") }
+        guard arguments.positional.count == 1, let number = arguments.positional.first else {
+            throw UsageError("dial one number")
+        }
         guard number.allSatisfy(\.isNumber) else { throw ToolError("cannot dial '\(number)'") }
         let dialled = (arguments.value("prefix") ?? "") + number
         try invocation.print(arguments.has("twice") ? "\(dialled) \(dialled)" : dialled)

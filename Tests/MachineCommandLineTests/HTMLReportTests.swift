@@ -9,8 +9,10 @@ import Testing
         ])
         let out = folder.appendingPathComponent("html")
         try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
-        let result = try CallBox.run(["replay", "--html", out.path] + ["pass.events", "fail.events", "invalid.events"]
-            .map { folder.appendingPathComponent($0).path })
+        let result = try CallBox.run(
+            ["replay", "--html", out.path]
+                + ["pass.events", "fail.events", "invalid.events"]
+                .map { folder.appendingPathComponent($0).path })
         #expect(result.status == .invalid)
         #expect(result.output.split(separator: "\n").map { $0.split(separator: " ").first ?? "" } == ["PASS", "FAIL", "INVALID"])
         #expect(result.error.contains("fail.events:2:1: expectation failed: expect line == idle"))
@@ -33,7 +35,9 @@ import Testing
     func doesNotGoWith(_ other: [String]) throws {
         let result = try CallBox.run(["replay", "--html", "."] + other + ["-"], input: ReplayTests.passing)
         #expect(result.status == .usage)
-        #expect(result.error.hasPrefix("error: --html does not go with \(other[0]): it writes one report per script into its own folder"))
+        #expect(
+            result.error.hasPrefix(
+                "error: --html does not go with \(other[0]): it writes one report per script into its own folder"))
     }
 
     @Test func aFileForAFolderOrTwoScriptsOfOneNameAreRefusedBeforeAnythingIsWritten() throws {
@@ -46,25 +50,34 @@ import Testing
         #expect(underAFile.status == .cannotReadOrWrite)
         #expect(underAFile.error.hasPrefix("error: cannot create the folder '\(plain)/reports': "))
         // A folder that does not exist yet is created.
-        let created = try CallBox.run(["replay", "--html", folder.appendingPathComponent("new/reports").path, "-"],
-                                      input: ReplayTests.passing)
+        let created = try CallBox.run(
+            ["replay", "--html", folder.appendingPathComponent("new/reports").path, "-"],
+            input: ReplayTests.passing)
         #expect(created.status == .success)
         #expect(CallBox.listing(folder).contains { $0.hasPrefix("new/reports/") && $0.hasSuffix(".html") })
         // The clash is found before any script is read: the scripts need not exist.
-        let clash = try CallBox.run(["replay", "--html", folder.path, folder.appendingPathComponent("a/story.events").path,
-                                     folder.appendingPathComponent("b/story.events").path])
+        let clash = try CallBox.run([
+            "replay", "--html", folder.path, folder.appendingPathComponent("a/story.events").path,
+            folder.appendingPathComponent("b/story.events").path,
+        ])
         #expect(clash.status == .usage)
         #expect(CallBox.listing(folder).filter { $0.hasSuffix("story.html") }.isEmpty)
     }
 
     @Test func aScriptTooLongForAPageIsRefusedWithItsNameAndTheLimit() throws {
-        let folder = try CallBox.folder(["long.events": String(repeating: "send hangUp\n", count: 20_001),
-                                         "short.events": ReplayTests.passing])
-        let result = try CallBox.run(["replay", "--html", folder.path] + ["long.events", "short.events"]
-            .map { folder.appendingPathComponent($0).path })
+        let folder = try CallBox.folder([
+            "long.events": String(repeating: "send hangUp\n", count: 20_001),
+            "short.events": ReplayTests.passing,
+        ])
+        let result = try CallBox.run(
+            ["replay", "--html", folder.path]
+                + ["long.events", "short.events"]
+                .map { folder.appendingPathComponent($0).path })
         #expect(result.status == .invalid)
-        #expect(result.error == "error: \(folder.appendingPathComponent("long.events").path): 20001 inputs is more than --html reports "
-            + "(20000 steps at most); replay it without --html, or split it\n")
+        #expect(
+            result.error
+                == "error: \(folder.appendingPathComponent("long.events").path): 20001 inputs is more than --html reports "
+                + "(20000 steps at most); replay it without --html, or split it\n")
         #expect(CallBox.listing(folder).filter { $0.hasSuffix(".html") } == ["short.html"])
         #expect(result.output.hasPrefix("PASS "))
     }
@@ -88,7 +101,9 @@ import Testing
         let html = try String(contentsOf: page, encoding: .utf8)
         #expect(html.contains("<tr><th>rows</th><td>2 of 5 (40.0%)</td>"))
         #expect(html.contains("<g class=\"row arrow unfired\""))
-        let unwritable = try CallBox.run(["coverage", "--html", "/nonexistent/c.html", folder.appendingPathComponent("pass.events").path])
+        let unwritable = try CallBox.run([
+            "coverage", "--html", "/nonexistent/c.html", folder.appendingPathComponent("pass.events").path,
+        ])
         #expect(unwritable.status == .cannotReadOrWrite)
     }
 }

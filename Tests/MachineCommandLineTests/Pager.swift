@@ -31,7 +31,9 @@ enum Pager: MachineDefinition {
     enum Timer: Int, IndexedCase { case patience }
 
     static func event(firing timer: Timer) -> Event { .patienceElapsed }
-    static func requestKind(answeredBy kind: Event.Kind) -> Request.Kind? { kind == .answered || kind == .unanswered ? .ring : nil }
+    static func requestKind(answeredBy kind: Event.Kind) -> Request.Kind? {
+        kind == .answered || kind == .unanswered ? .ring : nil
+    }
     static func isFailure(_ kind: Event.Kind) -> Bool { kind == .unanswered }
 
     enum Line: Int, ControlState { case idle, ringing, talking, done }
@@ -39,17 +41,21 @@ enum Pager: MachineDefinition {
 
     /// The table; without `hangingUp`, a call answered never ends (a dead end `check` finds).
     static func table(hangingUp: Bool = true) -> TransitionTable<Pager> {
-        TransitionTable(regions: [line], rows: [
-            Row("call", in: line, from: [.idle], on: .call, to: .ringing) { context, _, out in
-                out.request(.ring)
-                out.startTimer(.patience, after: context.patience)
-            },
-            Row("answered", in: line, from: [.ringing], on: .answered, to: .talking) { context, event, out in
-                if case .answered(let name) = event { context.answeredBy = name }
-                out.cancelTimer(.patience)
-            },
-            Row("unanswered", in: line, from: [.ringing], on: .unanswered, to: .idle) { _, _, out in out.cancelTimer(.patience) },
-            Row("giveUp", in: line, from: [.ringing], on: .patienceElapsed, to: .idle) { _, _, out in out.cancel(.ring) },
-        ] + (hangingUp ? [Row("hangUp", in: line, from: [.talking], on: .hangUp, to: .done)] : []))
+        TransitionTable(
+            regions: [line],
+            rows: [
+                Row("call", in: line, from: [.idle], on: .call, to: .ringing) { context, _, out in
+                    out.request(.ring)
+                    out.startTimer(.patience, after: context.patience)
+                },
+                Row("answered", in: line, from: [.ringing], on: .answered, to: .talking) { context, event, out in
+                    if case .answered(let name) = event { context.answeredBy = name }
+                    out.cancelTimer(.patience)
+                },
+                Row("unanswered", in: line, from: [.ringing], on: .unanswered, to: .idle) { _, _, out in
+                    out.cancelTimer(.patience)
+                },
+                Row("giveUp", in: line, from: [.ringing], on: .patienceElapsed, to: .idle) { _, _, out in out.cancel(.ring) },
+            ] + (hangingUp ? [Row("hangUp", in: line, from: [.talking], on: .hangUp, to: .done)] : []))
     }
 }

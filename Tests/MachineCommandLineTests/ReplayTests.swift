@@ -8,7 +8,9 @@ import Testing
     static let invalid = "send call\nsend dance\n"
 
     @Test func exitCodesAreZeroOneTwoAndTheHighestWins() throws {
-        let folder = try CallBox.folder(["pass.events": Self.passing, "fail.events": Self.failing, "invalid.events": Self.invalid])
+        let folder = try CallBox.folder([
+            "pass.events": Self.passing, "fail.events": Self.failing, "invalid.events": Self.invalid,
+        ])
         func status(_ names: String...) throws -> ExitCode {
             try CallBox.run(["replay"] + names.map { folder.appendingPathComponent($0).path }).status
         }
@@ -54,7 +56,8 @@ import Testing
         let folder = try CallBox.folder(["pass.events": Self.passing, "invalid.events": "send call\nrespond ring 3\n"])
         let out = folder.appendingPathComponent("out")
         try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
-        let result = try CallBox.run(["replay", "-o", out.path] + ["pass.events", "invalid.events"].map { folder.appendingPathComponent($0).path })
+        let result = try CallBox.run(
+            ["replay", "-o", out.path] + ["pass.events", "invalid.events"].map { folder.appendingPathComponent($0).path })
         #expect(result.status == .invalid)
         #expect(CallBox.listing(out) == ["pass.transcript"])
     }
@@ -63,7 +66,10 @@ import Testing
 @Suite("replay --snapshot and the tool's record variable") struct SnapshotTests {
     @Test func theToolsVariableRecordsAndTheGenericOneDoesNot() throws {
         let folder = try CallBox.folder(["story.events": ReplayTests.passing])
-        let arguments = ["replay", "--snapshot", folder.appendingPathComponent("snaps").path, folder.appendingPathComponent("story.events").path]
+        let arguments = [
+            "replay", "--snapshot", folder.appendingPathComponent("snaps").path,
+            folder.appendingPathComponent("story.events").path,
+        ]
         let generic = try CallBox.run(arguments, environment: ["SNAPSHOT_RECORD": "missing"])
         #expect(generic.status == .failure)
         #expect(generic.output.hasPrefix("MISSING "))
@@ -78,16 +84,19 @@ import Testing
     }
 
     @Test func anUnknownModeNamesTheToolsVariable() throws {
-        let result = try CallBox.run(["replay", "--snapshot", "/nonexistent", "-"], input: ReplayTests.passing,
-                                     environment: ["CALL_BOX_RECORD": "sometimes"])
+        let result = try CallBox.run(
+            ["replay", "--snapshot", "/nonexistent", "-"], input: ReplayTests.passing,
+            environment: ["CALL_BOX_RECORD": "sometimes"])
         #expect(result.status == .invalid)
         #expect(result.error == "error: CALL_BOX_RECORD=sometimes names no record mode; expected missing, all or never\n")
     }
 
-    @Test("the variable is named after the tool", arguments: [
-        ("call-box", "CALL_BOX_RECORD"), ("sign-in", "SIGN_IN_RECORD"), ("address-picker", "ADDRESS_PICKER_RECORD"),
-        ("my.tool2", "MY_TOOL2_RECORD"), ("café", "CAF__RECORD"),
-    ])
+    @Test(
+        "the variable is named after the tool",
+        arguments: [
+            ("call-box", "CALL_BOX_RECORD"), ("sign-in", "SIGN_IN_RECORD"), ("address-picker", "ADDRESS_PICKER_RECORD"),
+            ("my.tool2", "MY_TOOL2_RECORD"), ("café", "CAF__RECORD"),
+        ])
     func recordVariable(name: String, variable: String) {
         #expect(MachineCommandLine(name: name, vocabulary: PagerVocabulary()).recordVariable == variable)
     }

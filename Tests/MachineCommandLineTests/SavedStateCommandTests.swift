@@ -10,9 +10,11 @@ import Testing
     static let waiting = "advance 10s\nexpect line == idle\nexpect pending == []\n"
 
     static func scripts() throws -> URL {
-        try CallBox.folder(["calling.events": calling, "answering.events": answering, "waiting.events": waiting,
-                            "invalid.events": "send call\nsend dance\n", "given.events": "given patience 1s\nsend hangUp\n",
-                            "failing.events": "send call\nexpect line == talking\n"])
+        try CallBox.folder([
+            "calling.events": calling, "answering.events": answering, "waiting.events": waiting,
+            "invalid.events": "send call\nsend dance\n", "given.events": "given patience 1s\nsend hangUp\n",
+            "failing.events": "send call\nexpect line == talking\n",
+        ])
     }
 
     @Test func aScriptGoesOnFromTheStateAnotherEndedIn() throws {
@@ -25,8 +27,10 @@ import Testing
         #expect(text.contains(#""kind":"ring""#) && text.contains(#""status":"pending""#))
         // Both scripts start from the same saved call: one answers it, in the other the caller's
         // patience (10 s, started before the save) runs out.
-        let answered = try CallBox.run(["replay", folder.appendingPathComponent("answering.events").path,
-                                        folder.appendingPathComponent("waiting.events").path, "--from-state", state])
+        let answered = try CallBox.run([
+            "replay", folder.appendingPathComponent("answering.events").path,
+            folder.appendingPathComponent("waiting.events").path, "--from-state", state,
+        ])
         #expect(answered.status == .success, "\(answered.error)")
         #expect(answered.output.contains("respond ring#1 \"Bob\""))
         #expect(answered.output.contains("@10000ms timer patience"))
@@ -35,11 +39,15 @@ import Testing
     @Test func aStateIsSavedAfterFailedExpectationsButNotAfterAnInvalidScript() throws {
         let folder = try Self.scripts()
         let state = folder.appendingPathComponent("state.json").path
-        let failed = try CallBox.run(["replay", "-q", folder.appendingPathComponent("failing.events").path, "--save-state", state])
+        let failed = try CallBox.run([
+            "replay", "-q", folder.appendingPathComponent("failing.events").path, "--save-state", state,
+        ])
         #expect(failed.status == .failure)
         #expect(FileManager.default.fileExists(atPath: state))
         let other = folder.appendingPathComponent("other.json").path
-        let invalid = try CallBox.run(["replay", "-q", folder.appendingPathComponent("invalid.events").path, "--save-state", other])
+        let invalid = try CallBox.run([
+            "replay", "-q", folder.appendingPathComponent("invalid.events").path, "--save-state", other,
+        ])
         #expect(invalid.status == .invalid)
         #expect(!FileManager.default.fileExists(atPath: other))
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".tmp") }.isEmpty)
@@ -91,15 +99,21 @@ import Testing
         let given = folder.appendingPathComponent("given.events").path
         let result = try CallBox.run(["replay", given, "--from-state", state])
         #expect(result.status == .invalid)
-        #expect(result.error.contains("\(given):1:1: error: 'given' sets up a new machine; with --from-state the script starts from the saved state"),
-                "\(result.error)")
+        #expect(
+            result.error.contains(
+                "\(given):1:1: error: 'given' sets up a new machine; with --from-state the script starts from the saved state"),
+            "\(result.error)")
     }
 
     @Test func helpListsBothOptions() throws {
         let help = try CallBox.run(["replay", "--help"]).output
         #expect(help.contains("[--save-state <file>] [--from-state <file>]"))
-        #expect(help.contains("  --save-state <file>     Write the state the script ends in to <file> (JSON), atomically; one script only.\n"))
-        #expect(help.contains("  --from-state <file>     Start every script from the state saved in <file> instead of a new machine.\n"))
+        #expect(
+            help.contains(
+                "  --save-state <file>     Write the state the script ends in to <file> (JSON), atomically; one script only.\n"))
+        #expect(
+            help.contains(
+                "  --from-state <file>     Start every script from the state saved in <file> instead of a new machine.\n"))
         #expect(help.contains("\nSAVED STATES:\n"))
     }
 }

@@ -3,8 +3,10 @@ import MachineCommandLine
 import Testing
 
 @Suite("diagram, check and coverage, in process") struct TableSubcommandsTests {
-    @Test(arguments: [("dot", "// Generated from the pager transition table"), ("mermaid", "%% Generated from the pager transition table"),
-                      ("scxml", "<?xml")])
+    @Test(arguments: [
+        ("dot", "// Generated from the pager transition table"), ("mermaid", "%% Generated from the pager transition table"),
+        ("scxml", "<?xml"),
+    ])
     func diagramInEveryFormat(format: String, prefix: String) throws {
         let result = try CallBox.run(["diagram", "--format", format])
         #expect(result.status == .success)
@@ -20,7 +22,8 @@ import Testing
         #expect(CallBox.listing(folder) == ["pager.dot"])
         let unknown = try CallBox.run(["diagram", "--format", "png"])
         #expect(unknown.status == .usage)
-        #expect(unknown.error.hasPrefix("error: --format takes dot, mermaid, scxml, not 'png'\n\nOVERVIEW: Draw the pager machine"))
+        #expect(
+            unknown.error.hasPrefix("error: --format takes dot, mermaid, scxml, not 'png'\n\nOVERVIEW: Draw the pager machine"))
     }
 
     @Test func checkFindsNothingInThePagerAndSomethingInABrokenOne() throws {

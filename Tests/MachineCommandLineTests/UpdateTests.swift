@@ -35,24 +35,25 @@ import Testing
         let result = try CallBox.run(["replay", "--update", path])
         #expect(result.status == .success, "\(result.error)")
         #expect(try Self.contents(path) == Self.updated)
-        #expect(result.output == """
-            --- a/\(path)
-            +++ b/\(path)
-            @@ -1,7 +1,10 @@
-             # Bob picks up.
-             send call
-            -expect
-            +expect line == ringing
-            +expect pending == [ring]
-            +expect timers == [patience]
-            +expect commands [ring, startTimer(patience, 10000ms)]
-             
-             respond ring "Bob"   # after a while
-            -expect line == idle
-            +expect line == talking
-             expect answeredBy == "Bob"
+        #expect(
+            result.output == """
+                --- a/\(path)
+                +++ b/\(path)
+                @@ -1,7 +1,10 @@
+                 # Bob picks up.
+                 send call
+                -expect
+                +expect line == ringing
+                +expect pending == [ring]
+                +expect timers == [patience]
+                +expect commands [ring, startTimer(patience, 10000ms)]
+                 
+                 respond ring "Bob"   # after a while
+                -expect line == idle
+                +expect line == talking
+                 expect answeredBy == "Bob"
 
-            """)
+                """)
         #expect(result.error == "UPDATED \(path) (2 expectations)\n")
         #expect(CallBox.listing(folder) == ["story.events"], "no temporary file stays")
         #expect(try CallBox.run(["replay", "-q", path]).status == .success)
@@ -101,12 +102,15 @@ import Testing
         let link = folder.appendingPathComponent("link.events")
         try FileManager.default.createSymbolicLink(at: link, withDestinationURL: folder.appendingPathComponent("story.events"))
         #expect(try CallBox.run(["replay", "--update", link.path]).status == .success)
-        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link.path) == folder.appendingPathComponent("story.events").path)
+        #expect(
+            try FileManager.default.destinationOfSymbolicLink(atPath: link.path)
+                == folder.appendingPathComponent("story.events").path)
         #expect(try Self.contents(folder.appendingPathComponent("story.events").path) == Self.updated)
     }
 
     @Test(arguments: [
-        ["--update", "-"], ["--update", "--snapshot", "snaps", "x.events"], ["--update", "--record", "--snapshot", "s", "x.events"],
+        ["--update", "-"], ["--update", "--snapshot", "snaps", "x.events"],
+        ["--update", "--record", "--snapshot", "s", "x.events"],
         ["--update", "-o", "out", "x.events"], ["--update", "--format", "json", "x.events"], ["--update", "--quiet", "x.events"],
         ["--check", "x.events"],
     ])
@@ -125,11 +129,13 @@ import Testing
     @Test func withoutUpdateABareExpectFailsAndSaysWhatItWouldBe() throws {
         let result = try CallBox.run(["replay", "-q", "-"], input: Self.story)
         #expect(result.status == .failure)
-        #expect(result.error.contains("""
-            <stdin>:3:1: expectation failed: expect
-                expected: the expectations of line 2 (replay --update writes them)
-                actual:   expect line == ringing; expect pending == [ring]; expect timers == [patience]; expect commands [ring, startTimer(patience, 10000ms)]
-            """))
+        #expect(
+            result.error.contains(
+                """
+                <stdin>:3:1: expectation failed: expect
+                    expected: the expectations of line 2 (replay --update writes them)
+                    actual:   expect line == ringing; expect pending == [ring]; expect timers == [patience]; expect commands [ring, startTimer(patience, 10000ms)]
+                """))
     }
 
     @Test func theHelpListsTheNewFlags() throws {
@@ -164,8 +170,10 @@ import Testing
         let result = try CallBox.run(["explore", "--expect", "--steps", "1000", "-o", path], tool: CallBox.nobodyAnswers)
         #expect(result.status == .failure)
         let script = try Self.contents(path)
-        #expect(script.contains("send call\nexpect line == ringing\nexpect pending == [ring]\nexpect timers == [patience]\n"
-            + "expect commands [ring, startTimer(patience, 10000ms)]\nrespond ring \"Bob\"\nexpect line == talking\n"))
+        #expect(
+            script.contains(
+                "send call\nexpect line == ringing\nexpect pending == [ring]\nexpect timers == [patience]\n"
+                    + "expect commands [ring, startTimer(patience, 10000ms)]\nrespond ring \"Bob\"\nexpect line == talking\n"))
         #expect(try CallBox.run(["replay", "-q", path], tool: CallBox.nobodyAnswers).status == .success)
     }
 }

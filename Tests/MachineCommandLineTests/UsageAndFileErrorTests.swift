@@ -3,19 +3,21 @@ import MachineCommandLine
 import Testing
 
 @Suite("usage errors (64) and files that cannot be read or written (74)") struct UsageAndFileErrorTests {
-    @Test("usage errors print the message, then the subcommand's help", arguments: [
-        (["replay", "--colour", "x.events"], "error: unknown option '--colour'\n\nOVERVIEW: Replay event scripts"),
-        (["replay"], "error: missing <file>"),
-        (["replay", "-", "-"], "error: standard input (-) can be read only once"),
-        (["replay", "--record", "x.events"], "error: --record goes with --snapshot <directory>"),
-        (["check", "extra"], "error: unexpected argument 'extra'\n\nOVERVIEW: Check the pager table"),
-        (["paths"], "error: missing --output <directory>"),
-        (["explore", "--seed"], "error: missing value for '--seed <n>'"),
-        (["explore", "--steps", "0"], "error: --steps takes a whole number from 1 to 1000000000, not '0'"),
-        (["explore", "--quiet=yes"], "error: unknown option '--quiet=yes'"),
-        (["dial"], "error: dial one number\n\nOVERVIEW: Dial a number."),
-        (["dial", "1", "--twice=yes"], "error: '--twice' takes no value"),
-    ])
+    @Test(
+        "usage errors print the message, then the subcommand's help",
+        arguments: [
+            (["replay", "--colour", "x.events"], "error: unknown option '--colour'\n\nOVERVIEW: Replay event scripts"),
+            (["replay"], "error: missing <file>"),
+            (["replay", "-", "-"], "error: standard input (-) can be read only once"),
+            (["replay", "--record", "x.events"], "error: --record goes with --snapshot <directory>"),
+            (["check", "extra"], "error: unexpected argument 'extra'\n\nOVERVIEW: Check the pager table"),
+            (["paths"], "error: missing --output <directory>"),
+            (["explore", "--seed"], "error: missing value for '--seed <n>'"),
+            (["explore", "--steps", "0"], "error: --steps takes a whole number from 1 to 1000000000, not '0'"),
+            (["explore", "--quiet=yes"], "error: unknown option '--quiet=yes'"),
+            (["dial"], "error: dial one number\n\nOVERVIEW: Dial a number."),
+            (["dial", "1", "--twice=yes"], "error: '--twice' takes no value"),
+        ])
     func usageErrors(arguments: [String], message: String) throws {
         let result = try CallBox.run(arguments)
         #expect(result.status == .usage)
@@ -48,7 +50,8 @@ import Testing
         let full = try CallBox.run(["check"], outputFile: "/dev/full")
         #expect(full.status == .cannotReadOrWrite)
         #expect(full.error == "error: cannot write standard output: No space left on device\n")
-        #expect(try CallBox.run(["diagram", "-o", "/dev/full"]).error == "error: cannot write '/dev/full': No space left on device\n")
+        #expect(
+            try CallBox.run(["diagram", "-o", "/dev/full"]).error == "error: cannot write '/dev/full': No space left on device\n")
         let folder = try CallBox.folder([:])
         let intoFolder = try CallBox.run(["diagram", "-o", folder.path])
         #expect(intoFolder.status == .cannotReadOrWrite)
@@ -61,7 +64,9 @@ import Testing
     @Test func theToolsOwnSubcommandRunsWithItsOptions() throws {
         #expect(try CallBox.run(["dial", "123"]).output == "123\n")
         #expect(try CallBox.run(["dial", "--twice", "-p", "0", "123"]).output == "0123 0123\n")
-        #expect(try CallBox.run(["dial", "--prefix=9", "--", "--twice"]).error == "error: cannot dial '--twice'\n", "-- ends the options")
+        #expect(
+            try CallBox.run(["dial", "--prefix=9", "--", "--twice"]).error == "error: cannot dial '--twice'\n",
+            "-- ends the options")
         let refused = try CallBox.run(["dial", "12a"])
         #expect(refused.status == .cannotReadOrWrite)
         #expect(refused.error == "error: cannot dial '12a'\n")

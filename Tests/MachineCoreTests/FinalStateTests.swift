@@ -44,27 +44,29 @@ enum Upload: MachineDefinition {
     static let session = Region<Session>("session", index: 0, initial: .idle, final: [.closed, .aborted])
     static let log = Region<Log>("log", index: 1, initial: .quiet)
 
-    static let table = TransitionTable<Upload>(regions: [session, log], rows: [
-        Row("start", in: session, from: [.idle], on: .start, to: .open) { _, _, out in
-            out.startTimer(.retry, after: .seconds(5))
-            out.request(.upload)
-            out.startTimer(.heartbeat, after: .seconds(1))
-            out.request(.ping)
-        },
-        Row("restartHeartbeat", in: session, from: [.open], on: .restartHeartbeat) { _, _, out in
-            out.startTimer(.heartbeat, after: .seconds(1))
-        },
-        Row("pause", in: session, from: [.open], on: .pause, to: .paused),
-        Row("close", in: session, from: [.open], on: .close, to: .closed) { _, _, out in out.emit(.closed) },
-        Row("closeAndLinger", in: session, from: [.open], on: .closeAndLinger, to: .closed),
-        Row("linger", in: log, from: [.quiet], on: .closeAndLinger) { _, _, out in
-            out.startTimer(.linger, after: .seconds(2))
-        },
-        Row("abort", in: session, from: [.open], on: .abort, to: .aborted) { _, _, out in
-            out.cancelEverything()
-            out.emit(.aborted)
-        },
-    ])
+    static let table = TransitionTable<Upload>(
+        regions: [session, log],
+        rows: [
+            Row("start", in: session, from: [.idle], on: .start, to: .open) { _, _, out in
+                out.startTimer(.retry, after: .seconds(5))
+                out.request(.upload)
+                out.startTimer(.heartbeat, after: .seconds(1))
+                out.request(.ping)
+            },
+            Row("restartHeartbeat", in: session, from: [.open], on: .restartHeartbeat) { _, _, out in
+                out.startTimer(.heartbeat, after: .seconds(1))
+            },
+            Row("pause", in: session, from: [.open], on: .pause, to: .paused),
+            Row("close", in: session, from: [.open], on: .close, to: .closed) { _, _, out in out.emit(.closed) },
+            Row("closeAndLinger", in: session, from: [.open], on: .closeAndLinger, to: .closed),
+            Row("linger", in: log, from: [.quiet], on: .closeAndLinger) { _, _, out in
+                out.startTimer(.linger, after: .seconds(2))
+            },
+            Row("abort", in: session, from: [.open], on: .abort, to: .aborted) { _, _, out in
+                out.cancelEverything()
+                out.emit(.aborted)
+            },
+        ])
 
     /// The state once `start` has started everything.
     static var started: MachineState<Upload> {
@@ -78,9 +80,10 @@ enum Upload: MachineDefinition {
     @Test func enteringAFinalStateCancelsTheWorkStillRunningAfterTheRowsCommands() {
         let (state, result) = table.step(Upload.started, .close)
         #expect(state[Upload.session] == .closed)
-        #expect(result.commands == [
-            .output(.closed), .cancelTimer(.retry), .cancelTimer(.heartbeat), .cancel(.upload), .cancel(.ping),
-        ])
+        #expect(
+            result.commands == [
+                .output(.closed), .cancelTimer(.retry), .cancelTimer(.heartbeat), .cancel(.upload), .cancel(.ping),
+            ])
         #expect(state.work.isIdle)
         #expect(result.outbox.work.isIdle)
     }
@@ -89,27 +92,30 @@ enum Upload: MachineDefinition {
         let restarted = table.step(Upload.started, .restartHeartbeat).state
         #expect(restarted.work.timers.elements == [.retry, .heartbeat])
         let (state, result) = table.step(table.step(restarted, .restartHeartbeat).state, .close)
-        #expect(result.commands == [
-            .output(.closed), .cancelTimer(.retry), .cancelTimer(.heartbeat), .cancel(.upload), .cancel(.ping),
-        ])
+        #expect(
+            result.commands == [
+                .output(.closed), .cancelTimer(.retry), .cancelTimer(.heartbeat), .cancel(.upload), .cancel(.ping),
+            ])
         #expect(state.work.isIdle)
     }
 
     @Test func workStartedByAnotherRegionInTheSameStepIsCancelledToo() {
         let (state, result) = table.step(Upload.started, .closeAndLinger)
         #expect(result.firedRows.map { table.rows[$0].id } == ["closeAndLinger", "linger"])
-        #expect(result.commands == [
-            .startTimer(.linger, .seconds(2)),
-            .cancelTimer(.retry), .cancelTimer(.heartbeat), .cancelTimer(.linger), .cancel(.upload), .cancel(.ping),
-        ])
+        #expect(
+            result.commands == [
+                .startTimer(.linger, .seconds(2)),
+                .cancelTimer(.retry), .cancelTimer(.heartbeat), .cancelTimer(.linger), .cancel(.upload), .cancel(.ping),
+            ])
         #expect(state.work.isIdle)
     }
 
     @Test func aRowThatCancelsEverythingItselfGetsNoSecondCancellation() {
         let (state, result) = table.step(Upload.started, .abort)
-        #expect(result.commands == [
-            .cancelTimer(.retry), .cancelTimer(.heartbeat), .cancel(.upload), .cancel(.ping), .output(.aborted),
-        ])
+        #expect(
+            result.commands == [
+                .cancelTimer(.retry), .cancelTimer(.heartbeat), .cancel(.upload), .cancel(.ping), .output(.aborted),
+            ])
         #expect(state.work.isIdle)
     }
 

@@ -1,5 +1,5 @@
-import Testing
 import MachineCore
+import Testing
 
 /// The nested ``Jukebox`` and its hand-flattened twin take the same steps on random inputs: the
 /// same rows (by id, before `@`), the same leaf, the same log of exits, actions and entries.
@@ -36,12 +36,16 @@ import MachineCore
             Jukebox.table.step(&nested, event, into: &nestedResult)
             FlatJukebox.table.step(&flat, event, into: &flatResult)
             let nestedRows = nestedResult.firedRows.map { Jukebox.table.rows[$0].id }
-            let flatRows = flatResult.firedRows.map { FlatJukebox.table.rows[$0].id.split(separator: "@").first.map(String.init) ?? "" }
+            let flatRows = flatResult.firedRows.map {
+                FlatJukebox.table.rows[$0].id.split(separator: "@").first.map(String.init) ?? ""
+            }
             fired += nestedRows.count
             guard nestedRows == flatRows, nested[Jukebox.deck] == flat[FlatJukebox.deck], nested.context.log == flat.context.log,
-                  nestedResult.ignored == flatResult.ignored
+                nestedResult.ignored == flatResult.ignored
             else {
-                Issue.record("seed \(seed), move \(move), \(event): \(nestedRows) in \(nested[Jukebox.deck]) vs \(flatRows) in \(flat[FlatJukebox.deck])")
+                Issue.record(
+                    "seed \(seed), move \(move), \(event): \(nestedRows) in \(nested[Jukebox.deck]) vs \(flatRows) in \(flat[FlatJukebox.deck])"
+                )
                 return
             }
             if nested.context.log.count > 1_000 {

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import MachineCore
 
 /// The statechart semantics of nested states, one by one, on ``Jukebox``.
@@ -116,11 +117,12 @@ import Testing
         let (state, _) = play([.power])
         let result = table.step(state, .play).result
         let row = table.rows.firstIndex { $0.id == "play" }
-        #expect(result.stateChanges == [
-            StateChange(row: row ?? -1, region: 0, state: Jukebox.Deck.idle.rawValue, kind: .exited),
-            StateChange(row: row ?? -1, region: 0, state: Jukebox.Deck.busy.rawValue, kind: .entered),
-            StateChange(row: row ?? -1, region: 0, state: Jukebox.Deck.playing.rawValue, kind: .entered),
-        ])
+        #expect(
+            result.stateChanges == [
+                StateChange(row: row ?? -1, region: 0, state: Jukebox.Deck.idle.rawValue, kind: .exited),
+                StateChange(row: row ?? -1, region: 0, state: Jukebox.Deck.busy.rawValue, kind: .entered),
+                StateChange(row: row ?? -1, region: 0, state: Jukebox.Deck.playing.rawValue, kind: .entered),
+            ])
         #expect(Kettle.table.step(Kettle.table.initialState(context: .init()), .switchOn).result.stateChanges.isEmpty)
     }
 

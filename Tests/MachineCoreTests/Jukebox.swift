@@ -32,8 +32,9 @@ enum Jukebox: MachineDefinition {
 
     enum Deck: Int, ControlState { case off, on, idle, busy, playing, paused, broken }
 
-    static let deck = Region<Deck>("deck", index: 0, initial: .off,
-                                   children: [.on: [.idle, .busy, .broken], .busy: [.playing, .paused]])
+    static let deck = Region<Deck>(
+        "deck", index: 0, initial: .off,
+        children: [.on: [.idle, .busy, .broken], .busy: [.playing, .paused]])
 
     static let isLoud = Guard<Jukebox>("isLoud") { state, _ in state.context.loud }
 

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import MachineCore
 
 @Suite struct PackedOrderedSetTests {

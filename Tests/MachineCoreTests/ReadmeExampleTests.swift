@@ -17,14 +17,16 @@ enum Door: MachineDefinition {
     enum Position: Int, ControlState { case closed, opened }
     static let position = Region<Position>("position", index: 0, initial: .closed)
 
-    static let table = TransitionTable<Door>(regions: [position], rows: [
-        Row("open", in: position, from: [.closed], on: .open, to: .opened),
-        Row("close", in: position, from: [.opened], on: .close, to: .closed),
-        Row("knock", in: position, from: [.closed], on: .knock) { context, _, out in
-            context.knocks += 1
-            out.emit(.chime)
-        },
-    ])
+    static let table = TransitionTable<Door>(
+        regions: [position],
+        rows: [
+            Row("open", in: position, from: [.closed], on: .open, to: .opened),
+            Row("close", in: position, from: [.opened], on: .close, to: .closed),
+            Row("knock", in: position, from: [.closed], on: .knock) { context, _, out in
+                context.knocks += 1
+                out.emit(.chime)
+            },
+        ])
 }
 
 @Suite struct ReadmeExampleTests {

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import MachineCore
 
 /// A deliberately broken machine: every static check has something to find in it.
@@ -29,8 +30,10 @@ enum Broken: MachineDefinition {
 }
 
 @Suite("Static checks") struct TableFindingsTests {
-    let findings = TransitionTable<Broken>(regions: [Broken.only], rows: Broken.rows,
-                                           exclusive: [ExclusiveGuards(Broken.g1, Broken.g3)]).listing.findings
+    let findings = TransitionTable<Broken>(
+        regions: [Broken.only], rows: Broken.rows,
+        exclusive: [ExclusiveGuards(Broken.g1, Broken.g3)]
+    ).listing.findings
 
     @Test func findsUnreachableStates() {
         #expect(findings.contains(.unreachableState(region: "only", state: "c")))
@@ -70,14 +73,15 @@ enum Broken: MachineDefinition {
     }
 
     @Test func theFindingsAreExactlyThese() {
-        #expect(findings.map(\.description) == [
-            "unreachable state: only.c (no row leads to it from only's initial state)",
-            "dead end: only.d has no way out and is not final",
-            "unhandled event: no row handles 'z'",
-            "row never fires: shadowed (ab has no guard and comes first)",
-            "row never fires: fromC (it leaves only from unreachable states)",
-            "non-deterministic: in only.b, 'x' enables g1 and g2, whose guards are not declared exclusive",
-            "non-deterministic: in only.b, 'x' enables g2 and g3, whose guards are not declared exclusive",
-        ])
+        #expect(
+            findings.map(\.description) == [
+                "unreachable state: only.c (no row leads to it from only's initial state)",
+                "dead end: only.d has no way out and is not final",
+                "unhandled event: no row handles 'z'",
+                "row never fires: shadowed (ab has no guard and comes first)",
+                "row never fires: fromC (it leaves only from unreachable states)",
+                "non-deterministic: in only.b, 'x' enables g1 and g2, whose guards are not declared exclusive",
+                "non-deterministic: in only.b, 'x' enables g2 and g3, whose guards are not declared exclusive",
+            ])
     }
 }

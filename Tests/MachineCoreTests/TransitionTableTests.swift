@@ -1,4 +1,5 @@
 import Testing
+
 @testable import MachineCore
 
 @Suite struct TransitionTableTests {
@@ -99,9 +100,10 @@ import Testing
         outbox.startTimer(.boil, after: .seconds(1))
         outbox.startTimer(.keepWarm, after: .seconds(2))
         outbox.startTimer(.boil, after: .seconds(3))
-        #expect(outbox.commands == [
-            .startTimer(.boil, .seconds(1)), .startTimer(.keepWarm, .seconds(2)), .startTimer(.boil, .seconds(3)),
-        ])
+        #expect(
+            outbox.commands == [
+                .startTimer(.boil, .seconds(1)), .startTimer(.keepWarm, .seconds(2)), .startTimer(.boil, .seconds(3)),
+            ])
         #expect(outbox.work.timers.elements == [.keepWarm, .boil])
     }
 
@@ -118,8 +120,10 @@ import Testing
     enum Wrong: Int, ControlState { case a, b }
 
     @Test func rejectsDuplicateRowIDs() {
-        let rows = [Row<Kettle>("x", in: Kettle.water, from: .any, on: .poke),
-                    Row<Kettle>("x", in: Kettle.water, from: .any, on: .switchOn)]
+        let rows = [
+            Row<Kettle>("x", in: Kettle.water, from: .any, on: .poke),
+            Row<Kettle>("x", in: Kettle.water, from: .any, on: .switchOn),
+        ]
         #expect(throws: TableError.duplicateRowID("x")) {
             try TransitionTable(validating: [Kettle.water], rows: rows)
         }

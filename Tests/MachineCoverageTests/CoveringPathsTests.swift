@@ -44,13 +44,16 @@ import Testing
         #expect(firstPath("L2.off")?.inputs.count == 2)
 
         // One input fires only P1.type and L1.on.
-        let one = CoveringPaths.search(table: table, from: table.initialState(context: .init()), samples: Lookup.Samples(),
-                                       maximumDepth: 1)
-        #expect(Set(table.rows.indices).subtracting(one.uncoveredRows).map { table.rows[$0].id }.sorted() == ["L1.on", "P1.type"])
+        let one = CoveringPaths.search(
+            table: table, from: table.initialState(context: .init()), samples: Lookup.Samples(),
+            maximumDepth: 1)
+        #expect(
+            Set(table.rows.indices).subtracting(one.uncoveredRows).map { table.rows[$0].id }.sorted() == ["L1.on", "P1.type"])
 
         // Two inputs are not enough for P4.show (three are), nor for P5.full.
-        let shallow = CoveringPaths.search(table: table, from: table.initialState(context: .init()), samples: Lookup.Samples(),
-                                           maximumDepth: 2)
+        let shallow = CoveringPaths.search(
+            table: table, from: table.initialState(context: .init()), samples: Lookup.Samples(),
+            maximumDepth: 2)
         #expect(shallow.uncoveredRows.map { table.rows[$0].id } == ["P4.show", "P5.full", "P6.fail"])
         let ask = try #require(shallow.paths.first { $0.firedRows.contains(row("P3.ask")) })
         guard ask.inputs.count == 2, case .send(.typed) = ask.inputs[0], case .advance(let wait) = ask.inputs[1] else {
@@ -61,8 +64,9 @@ import Testing
     }
 
     @Test func theSearchStopsAtItsStateLimit() {
-        let result = CoveringPaths.search(table: table, from: table.initialState(context: .init()), samples: Lookup.Samples(),
-                                          maximumStates: 2)
+        let result = CoveringPaths.search(
+            table: table, from: table.initialState(context: .init()), samples: Lookup.Samples(),
+            maximumStates: 2)
         #expect(!result.uncoveredRows.isEmpty)
         #expect(result.statesExplored < 10)
     }
@@ -97,7 +101,9 @@ import Testing
         withKnownIssue {
             assertRowCoverage(coverage, minimum: 50)
         } matching: { issue in
-            issue.comments.contains { $0.rawValue.hasPrefix("Row coverage is 0 of 9 (0.0%), below 50.0%") && $0.rawValue.contains("\n  • L2.off") }
+            issue.comments.contains {
+                $0.rawValue.hasPrefix("Row coverage is 0 of 9 (0.0%), below 50.0%") && $0.rawValue.contains("\n  • L2.off")
+            }
         }
     }
 
@@ -112,7 +118,9 @@ import Testing
         withKnownIssue {
             assertRowCoverage(ofScripts: invalid, vocabulary: LookupVocabulary(), minimum: 0)
         } matching: { issue in
-            issue.comments.contains { $0.rawValue.hasPrefix("script-0.events: script-0.events:1:6: error: unknown event 'teleport'") }
+            issue.comments.contains {
+                $0.rawValue.hasPrefix("script-0.events: script-0.events:1:6: error: unknown event 'teleport'")
+            }
         }
     }
 }

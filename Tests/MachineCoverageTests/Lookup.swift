@@ -58,26 +58,28 @@ enum Lookup: MachineDefinition {
 
     static let isIdle = Guard<Lookup>("isIdle") { state, _ in state[phase] == .idle }
 
-    static let table = TransitionTable<Lookup>(regions: [phase, lamp], rows: [
-        Row("P1.type", in: phase, from: [.idle, .shown], on: .typed, to: .settling) { _, _, out in
-            out.startTimer(.settle, after: .milliseconds(200))
-        },
-        Row("P2.retype", in: phase, from: [.settling], on: .typed, to: .settling) { _, _, out in
-            out.startTimer(.settle, after: .milliseconds(200))
-        },
-        Row("P3.ask", in: phase, from: [.settling], on: .settled, to: .loading) { _, _, out in out.request(.lookUp) },
-        Row("P4.show", in: phase, from: [.loading], on: .found, when: hasRoom, to: .shown) { context, event, _ in
-            if case .found(let count) = event { context.found += count }
-        },
-        Row("P5.full", in: phase, from: [.loading], on: .found, to: .idle),
-        Row("P6.fail", in: phase, from: [.loading], on: .failed, to: .idle),
-        Row("P7.cancel", in: phase, from: [.settling, .loading], on: .cancel, to: .idle) { _, _, out in
-            out.cancelTimer(.settle)
-            out.cancel(.lookup)
-        },
-        Row("L1.on", in: lamp, from: [.off], on: .toggle, when: isIdle, to: .on),
-        Row("L2.off", in: lamp, from: [.on], on: .toggle, to: .off),
-    ])
+    static let table = TransitionTable<Lookup>(
+        regions: [phase, lamp],
+        rows: [
+            Row("P1.type", in: phase, from: [.idle, .shown], on: .typed, to: .settling) { _, _, out in
+                out.startTimer(.settle, after: .milliseconds(200))
+            },
+            Row("P2.retype", in: phase, from: [.settling], on: .typed, to: .settling) { _, _, out in
+                out.startTimer(.settle, after: .milliseconds(200))
+            },
+            Row("P3.ask", in: phase, from: [.settling], on: .settled, to: .loading) { _, _, out in out.request(.lookUp) },
+            Row("P4.show", in: phase, from: [.loading], on: .found, when: hasRoom, to: .shown) { context, event, _ in
+                if case .found(let count) = event { context.found += count }
+            },
+            Row("P5.full", in: phase, from: [.loading], on: .found, to: .idle),
+            Row("P6.fail", in: phase, from: [.loading], on: .failed, to: .idle),
+            Row("P7.cancel", in: phase, from: [.settling, .loading], on: .cancel, to: .idle) { _, _, out in
+                out.cancelTimer(.settle)
+                out.cancel(.lookup)
+            },
+            Row("L1.on", in: lamp, from: [.off], on: .toggle, when: isIdle, to: .on),
+            Row("L2.off", in: lamp, from: [.on], on: .toggle, to: .off),
+        ])
 
     /// Inputs for covering paths: every host event, a result that fits and one that does not,
     /// and a failure.

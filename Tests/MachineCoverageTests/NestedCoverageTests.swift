@@ -13,11 +13,13 @@ enum Shelf: MachineDefinition {
     }
     enum Place: Int, ControlState { case closed, open, browsing, reading }
     static let place = Region<Place>("place", index: 0, initial: .closed, children: [.open: [.browsing, .reading]])
-    static let table = TransitionTable<Shelf>(regions: [place], rows: [
-        Row("open", in: place, from: [.closed], on: .open, to: .open, history: .shallow),
-        Row("close", in: place, from: [.open], on: .close, to: .closed),
-        Row("read", in: place, from: [.browsing], on: .read, to: .reading),
-    ])
+    static let table = TransitionTable<Shelf>(
+        regions: [place],
+        rows: [
+            Row("open", in: place, from: [.closed], on: .open, to: .open, history: .shallow),
+            Row("close", in: place, from: [.open], on: .close, to: .closed),
+            Row("read", in: place, from: [.browsing], on: .read, to: .reading),
+        ])
 }
 
 @Suite("Transition coverage, nested states") struct NestedCoverageTests {

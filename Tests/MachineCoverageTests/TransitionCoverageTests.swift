@@ -17,7 +17,8 @@ import Testing
     }
 
     @Test func countsRowsStatesEventsGuardsAndPairs() throws {
-        let coverage = try run(.send(.typed), .send(.typed), .advance(.milliseconds(200)), .respond(.lookup, ordinal: nil, .found(1)))
+        let coverage = try run(
+            .send(.typed), .send(.typed), .advance(.milliseconds(200)), .respond(.lookup, ordinal: nil, .found(1)))
         #expect(coverage.rowHits[row("P1.type")] == 1)
         #expect(coverage.rowHits[row("P2.retype")] == 1)
         #expect(coverage.rowHits[row("P3.ask")] == 1)
@@ -41,11 +42,12 @@ import Testing
         #expect(report.guards.covered == 0)
         #expect(report.guards.total == 2)
 
-        #expect(coverage.pairs[0] == [
-            .init(first: row("P1.type"), second: row("P2.retype")),
-            .init(first: row("P2.retype"), second: row("P3.ask")),
-            .init(first: row("P3.ask"), second: row("P4.show")),
-        ])
+        #expect(
+            coverage.pairs[0] == [
+                .init(first: row("P1.type"), second: row("P2.retype")),
+                .init(first: row("P2.retype"), second: row("P3.ask")),
+                .init(first: row("P3.ask"), second: row("P4.show")),
+            ])
         #expect(coverage.pairs[1].isEmpty)
         #expect(report.rowPairs.covered == 3)
     }
@@ -87,7 +89,8 @@ import Testing
     }
 
     @Test func droppedAnswersCountNothing() throws {
-        let coverage = try run(.send(.typed), .advance(.milliseconds(200)), .send(.cancel), .respond(.lookup, ordinal: 1, .found(1)))
+        let coverage = try run(
+            .send(.typed), .advance(.milliseconds(200)), .send(.cancel), .respond(.lookup, ordinal: 1, .found(1)))
         #expect(coverage.rowHits[row("P7.cancel")] == 1)
         #expect(coverage.rowHits[row("P4.show")] == 0)
         #expect(coverage.eventHits[Lookup.Event.Kind.found.rawValue] == 0)
@@ -96,24 +99,25 @@ import Testing
 
     @Test func theReportListsUncoveredRowsFirst() throws {
         let text = try run(.send(.typed)).report.text
-        #expect(text == """
-            rows        1 of 9 (11.1%)
-            states      3 of 6 (50.0%)
-            events      1 of 6 (16.7%)
-            guards      0 of 2 (0.0%)  seen both true and false
-            row pairs   0 of 16 (0.0%)  consecutive rows of one region
+        #expect(
+            text == """
+                rows        1 of 9 (11.1%)
+                states      3 of 6 (50.0%)
+                events      1 of 6 (16.7%)
+                guards      0 of 2 (0.0%)  seen both true and false
+                row pairs   0 of 16 (0.0%)  consecutive rows of one region
 
-             hits  row                          transition
-                0  P2.retype                    phase: settling --typed--> settling
-                0  P3.ask                       phase: settling --settled--> loading
-                0  P4.show                      phase: loading --found [hasRoom]--> shown
-                0  P5.full                      phase: loading --found--> idle
-                0  P6.fail                      phase: loading --failed--> idle
-                0  P7.cancel                    phase: settling|loading --cancel--> idle
-                0  L1.on                        lamp: off --toggle [isIdle]--> on
-                0  L2.off                       lamp: on --toggle--> off
-                1  P1.type                      phase: idle|shown --typed--> settling
+                 hits  row                          transition
+                    0  P2.retype                    phase: settling --typed--> settling
+                    0  P3.ask                       phase: settling --settled--> loading
+                    0  P4.show                      phase: loading --found [hasRoom]--> shown
+                    0  P5.full                      phase: loading --found--> idle
+                    0  P6.fail                      phase: loading --failed--> idle
+                    0  P7.cancel                    phase: settling|loading --cancel--> idle
+                    0  L1.on                        lamp: off --toggle [isIdle]--> on
+                    0  L2.off                       lamp: on --toggle--> off
+                    1  P1.type                      phase: idle|shown --typed--> settling
 
-            """)
+                """)
     }
 }

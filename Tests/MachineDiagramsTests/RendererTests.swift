@@ -15,117 +15,122 @@ enum Lamp: MachineDefinition {
     static let glow = Region<Glow>("glow", index: 1, initial: .dark)
     static let isNew = Guard<Lamp>("isNew") { _, _ in true }
 
-    static let table = TransitionTable<Lamp>(regions: [power, glow], rows: [
-        Row("on", in: power, from: [.off], on: .flip, to: .on),
-        Row("off", in: power, from: [.on], on: .flip, to: .off),
-        Row("blow", in: power, from: [.on], on: .blow, when: isNew, to: .broken),
-        Row("glow", in: glow, from: .any, on: .flip),
-        Row("reset", in: glow, from: .any, on: .reset, to: .dark),
-    ])
+    static let table = TransitionTable<Lamp>(
+        regions: [power, glow],
+        rows: [
+            Row("on", in: power, from: [.off], on: .flip, to: .on),
+            Row("off", in: power, from: [.on], on: .flip, to: .off),
+            Row("blow", in: power, from: [.on], on: .blow, when: isNew, to: .broken),
+            Row("glow", in: glow, from: .any, on: .flip),
+            Row("reset", in: glow, from: .any, on: .reset, to: .dark),
+        ])
 }
 
 @Suite("Diagram renderers") struct RendererTests {
     let listing = Lamp.table.listing
 
     @Test func dot() {
-        #expect(DiagramFormat.dot.render(listing, name: "lamp", generatedBy: "lamp diagram") == """
-            // Generated from the lamp transition table by `lamp diagram --format dot`. Do not edit.
-            digraph "lamp" {
-              graph [rankdir=LR, fontname="Helvetica", fontsize=12, compound=true, nodesep=0.3, ranksep=0.5];
-              node [shape=box, style=rounded, fontname="Helvetica", fontsize=11];
-              edge [fontname="Helvetica", fontsize=9];
-              subgraph "cluster_power" {
-                label="power"; style=rounded; color="#888888";
-                "power.__initial" [shape=point, width=0.12, label=""];
-                "power.off" [label="off"];
-                "power.on" [label="on"];
-                "power.broken" [label="broken", peripheries=2];
-                "power.__initial" -> "power.off";
-              }
-              subgraph "cluster_glow" {
-                label="glow"; style=rounded; color="#888888";
-                "glow.__initial" [shape=point, width=0.12, label=""];
-                "glow.dark" [label="dark"];
-                "glow.lit" [label="lit"];
-                "glow.__any" [label="any state", shape=plaintext, fontcolor="#666666"];
-                "glow.__initial" -> "glow.dark";
-              }
+        #expect(
+            DiagramFormat.dot.render(listing, name: "lamp", generatedBy: "lamp diagram") == """
+                // Generated from the lamp transition table by `lamp diagram --format dot`. Do not edit.
+                digraph "lamp" {
+                  graph [rankdir=LR, fontname="Helvetica", fontsize=12, compound=true, nodesep=0.3, ranksep=0.5];
+                  node [shape=box, style=rounded, fontname="Helvetica", fontsize=11];
+                  edge [fontname="Helvetica", fontsize=9];
+                  subgraph "cluster_power" {
+                    label="power"; style=rounded; color="#888888";
+                    "power.__initial" [shape=point, width=0.12, label=""];
+                    "power.off" [label="off"];
+                    "power.on" [label="on"];
+                    "power.broken" [label="broken", peripheries=2];
+                    "power.__initial" -> "power.off";
+                  }
+                  subgraph "cluster_glow" {
+                    label="glow"; style=rounded; color="#888888";
+                    "glow.__initial" [shape=point, width=0.12, label=""];
+                    "glow.dark" [label="dark"];
+                    "glow.lit" [label="lit"];
+                    "glow.__any" [label="any state", shape=plaintext, fontcolor="#666666"];
+                    "glow.__initial" -> "glow.dark";
+                  }
 
-              "power.off" -> "power.on" [label="flip", tooltip="on"];
-              "power.on" -> "power.off" [label="flip", tooltip="off"];
-              "power.on" -> "power.broken" [label="blow [isNew]", tooltip="blow"];
-              "glow.__any" -> "glow.__any" [label="flip", tooltip="glow"];
-              "glow.__any" -> "glow.dark" [label="reset", tooltip="reset"];
-            }
+                  "power.off" -> "power.on" [label="flip", tooltip="on"];
+                  "power.on" -> "power.off" [label="flip", tooltip="off"];
+                  "power.on" -> "power.broken" [label="blow [isNew]", tooltip="blow"];
+                  "glow.__any" -> "glow.__any" [label="flip", tooltip="glow"];
+                  "glow.__any" -> "glow.dark" [label="reset", tooltip="reset"];
+                }
 
-            """)
+                """)
     }
 
     @Test func mermaidHasOneTopLevelCompositeStatePerRegionAndNoConcurrency() {
         let text = DiagramFormat.mermaid.render(listing, name: "lamp", generatedBy: "lamp diagram")
-        #expect(text == """
-            %% Generated from the lamp transition table by `lamp diagram --format mermaid`. Do not edit.
-            stateDiagram-v2
-              state power {
-                power_off : off
-                power_on : on
-                power_broken : broken
-                [*] --> power_off
-                power_off --> power_on : flip
-                power_on --> power_off : flip
-                power_on --> power_broken : blow [isNew]
-                power_broken --> [*]
-              }
-              state glow {
-                glow_dark : dark
-                glow_lit : lit
-                glow_any : any state
-                [*] --> glow_dark
-                glow_any --> glow_any : flip
-                glow_any --> glow_dark : reset
-              }
+        #expect(
+            text == """
+                %% Generated from the lamp transition table by `lamp diagram --format mermaid`. Do not edit.
+                stateDiagram-v2
+                  state power {
+                    power_off : off
+                    power_on : on
+                    power_broken : broken
+                    [*] --> power_off
+                    power_off --> power_on : flip
+                    power_on --> power_off : flip
+                    power_on --> power_broken : blow [isNew]
+                    power_broken --> [*]
+                  }
+                  state glow {
+                    glow_dark : dark
+                    glow_lit : lit
+                    glow_any : any state
+                    [*] --> glow_dark
+                    glow_any --> glow_any : flip
+                    glow_any --> glow_dark : reset
+                  }
 
-            """)
+                """)
         #expect(!text.contains("\n    --\n"))
     }
 
     @Test func scxmlHasAParallelOfRegionsAndATransitionPerRowAndState() {
-        #expect(DiagramFormat.scxml.render(listing, name: "lamp", generatedBy: "lamp diagram") == """
-            <?xml version="1.0" encoding="UTF-8"?>
-            <!-- Generated from the lamp transition table by lamp diagram, format scxml. Do not edit. -->
-            <scxml xmlns="http://www.w3.org/2005/07/scxml" version="1.0" name="lamp" initial="lamp">
-              <parallel id="lamp">
-                <state id="power" initial="power.off">
-                  <state id="power.off">
-                    <!-- on -->
-                    <transition event="flip" target="power.on"/>
-                  </state>
-                  <state id="power.on">
-                    <!-- off -->
-                    <transition event="flip" target="power.off"/>
-                    <!-- blow -->
-                    <transition event="blow" cond="isNew" target="power.broken"/>
-                  </state>
-                  <final id="power.broken"/>
-                </state>
-                <state id="glow" initial="glow.dark">
-                  <state id="glow.dark">
-                    <!-- glow -->
-                    <transition event="flip"/>
-                    <!-- reset -->
-                    <transition event="reset" target="glow.dark"/>
-                  </state>
-                  <state id="glow.lit">
-                    <!-- glow -->
-                    <transition event="flip"/>
-                    <!-- reset -->
-                    <transition event="reset" target="glow.dark"/>
-                  </state>
-                </state>
-              </parallel>
-            </scxml>
+        #expect(
+            DiagramFormat.scxml.render(listing, name: "lamp", generatedBy: "lamp diagram") == """
+                <?xml version="1.0" encoding="UTF-8"?>
+                <!-- Generated from the lamp transition table by lamp diagram, format scxml. Do not edit. -->
+                <scxml xmlns="http://www.w3.org/2005/07/scxml" version="1.0" name="lamp" initial="lamp">
+                  <parallel id="lamp">
+                    <state id="power" initial="power.off">
+                      <state id="power.off">
+                        <!-- on -->
+                        <transition event="flip" target="power.on"/>
+                      </state>
+                      <state id="power.on">
+                        <!-- off -->
+                        <transition event="flip" target="power.off"/>
+                        <!-- blow -->
+                        <transition event="blow" cond="isNew" target="power.broken"/>
+                      </state>
+                      <final id="power.broken"/>
+                    </state>
+                    <state id="glow" initial="glow.dark">
+                      <state id="glow.dark">
+                        <!-- glow -->
+                        <transition event="flip"/>
+                        <!-- reset -->
+                        <transition event="reset" target="glow.dark"/>
+                      </state>
+                      <state id="glow.lit">
+                        <!-- glow -->
+                        <transition event="flip"/>
+                        <!-- reset -->
+                        <transition event="reset" target="glow.dark"/>
+                      </state>
+                    </state>
+                  </parallel>
+                </scxml>
 
-            """)
+                """)
     }
 
     @Test func everySCXMLTargetNamesAState() {

@@ -12,19 +12,20 @@ import Testing
         let shrunk = explorer.shrink(violation)
         let vocabulary = LeakyLookupVocabulary(bugs: .leakOnCancel)
         let script = ExplorationScript.render(shrunk, vocabulary: vocabulary, initial: explorer.initial, header: ["A test."])
-        #expect(script == """
-            # A test.
-            # Invariant broken: lookup in flight exactly when phase is loading
-            #   a lookup request is in flight while phase is idle
-            machine leaky-lookup
+        #expect(
+            script == """
+                # A test.
+                # Invariant broken: lookup in flight exactly when phase is loading
+                #   a lookup request is in flight while phase is idle
+                machine leaky-lookup
 
-            send lookUp
-            send cancel
-            expect phase == idle
-            expect pending == [lookup]
-            expect timers == []
+                send lookUp
+                send cancel
+                expect phase == idle
+                expect pending == [lookup]
+                expect timers == []
 
-            """)
+                """)
         let program = try ScriptChecker(vocabulary: vocabulary).program(from: Array(script.utf8), file: "shrunk.events")
         let replay = Player(vocabulary: vocabulary).transcript(of: program)
         #expect(replay.outcome == .passed(expectations: 3), "\(replay.text)")
@@ -41,11 +42,14 @@ import Testing
 
     @Test func aLateAnswerInAScriptNamesItsRequest() throws {
         let vocabulary = LeakyLookupVocabulary(bugs: [])
-        let violation = Violation<LeakyLookup>(invariant: "x", message: "y", inputs: [
-            .send(.lookUp), .send(.cancel), .advance(.milliseconds(300)), .respond(.lookup, ordinal: 1, .found(1)),
-        ])
-        let script = ExplorationScript.render(violation, vocabulary: vocabulary, initial: vocabulary.table.initialState(context: .init()),
-                                              header: [])
+        let violation = Violation<LeakyLookup>(
+            invariant: "x", message: "y",
+            inputs: [
+                .send(.lookUp), .send(.cancel), .advance(.milliseconds(300)), .respond(.lookup, ordinal: 1, .found(1)),
+            ])
+        let script = ExplorationScript.render(
+            violation, vocabulary: vocabulary, initial: vocabulary.table.initialState(context: .init()),
+            header: [])
         #expect(script.contains("send lookUp\nsend cancel\nadvance 300ms\nrespond lookup#1 1\n"))
         #expect(script.hasSuffix("expect phase == idle\nexpect pending == []\nexpect timers == []\n"))
         let program = try ScriptChecker(vocabulary: vocabulary).program(from: Array(script.utf8), file: "late.events")

@@ -28,8 +28,9 @@ import Testing
             return
         }
         #expect(explorer.replay(shrunk.inputs, breaking: violation.invariant) != nil)
-        #expect(LeakyLookup.explorer(bugs: []).replay(shrunk.inputs, breaking: violation.invariant) == nil,
-                "the fixed machine passes the shrunk script")
+        #expect(
+            LeakyLookup.explorer(bugs: []).replay(shrunk.inputs, breaking: violation.invariant) == nil,
+            "the fixed machine passes the shrunk script")
     }
 
     @Test func aTimerLeftRunningIsCaughtAndShrunkToTheTwoMovesThatLeakIt() throws {
@@ -38,7 +39,9 @@ import Testing
         #expect(violation.invariant == "patience runs exactly when phase is loading")
         #expect(violation.message == "patience runs while phase is shown")
         let shrunk = explorer.shrink(violation)
-        guard shrunk.inputs.count == 2, case .send(.lookUp) = shrunk.inputs[0], case .respond(.lookup, nil, .found) = shrunk.inputs[1] else {
+        guard shrunk.inputs.count == 2, case .send(.lookUp) = shrunk.inputs[0],
+            case .respond(.lookup, nil, .found) = shrunk.inputs[1]
+        else {
             Issue.record("expected lookUp, respond lookup; got \(shrunk.inputs)")
             return
         }
@@ -54,7 +57,8 @@ import Testing
 
     @Test func theSameSeedMakesTheSameMoves() {
         let explorer = LeakyLookup.explorer(bugs: .leakOnCancel)
-        let first = explorer.explore(seed: 42, moves: 3_000), second = explorer.explore(seed: 42, moves: 3_000)
+        let first = explorer.explore(seed: 42, moves: 3_000)
+        let second = explorer.explore(seed: 42, moves: 3_000)
         #expect(first.moves == second.moves && first.rowHits == second.rowHits && first.drops == second.drops)
         #expect(first.violation?.inputs.count == second.violation?.inputs.count)
         let other = LeakyLookup.explorer(bugs: []).explore(seed: 43, moves: 3_000)
@@ -64,7 +68,10 @@ import Testing
 
     @Test func splitMix64MatchesItsReferenceOutputs() {
         var random = SplitMix64(seed: 0)
-        #expect([random.next(), random.next(), random.next()] == [0xE220_A839_7B1D_CDAF, 0x6E78_9E6A_A1B9_65F4, 0x06C4_5D18_8009_454F])
+        #expect(
+            [random.next(), random.next(), random.next()] == [
+                0xE220_A839_7B1D_CDAF, 0x6E78_9E6A_A1B9_65F4, 0x06C4_5D18_8009_454F,
+            ])
         #expect(random.below(0) == 0 && random.pick([Int]()) == nil)
     }
 }
@@ -85,7 +92,8 @@ import Testing
         let forged = Runtime(table: table, state: state)
         let books = try invariant("the runtime's timers and requests are the machine's")
         #expect(books.violation(Observation(input: .send(.noise), before: honest, after: honest, steps: [])) == nil)
-        #expect(books.violation(Observation(input: .send(.noise), before: honest, after: forged, steps: []))
+        #expect(
+            books.violation(Observation(input: .send(.noise), before: honest, after: forged, steps: []))
                 == "the runtime has [] in flight, the machine [\"lookup\"]")
     }
 
@@ -97,11 +105,15 @@ import Testing
         #expect(finished.violation(Observation(input: .send(.noise), before: done, after: done, steps: [])) == nil)
         var busy = state
         busy.work.pending.append(.lookup)
-        #expect(finished.violation(Observation(input: .send(.noise), before: done, after: Runtime(table: table, state: busy), steps: []))
+        #expect(
+            finished.violation(
+                Observation(input: .send(.noise), before: done, after: Runtime(table: table, state: busy), steps: []))
                 == "phase is done (final) but work is still running")
         var changed = state
         changed.context.found = 1
-        #expect(finished.violation(Observation(input: .send(.noise), before: done, after: Runtime(table: table, state: changed), steps: []))
+        #expect(
+            finished.violation(
+                Observation(input: .send(.noise), before: done, after: Runtime(table: table, state: changed), steps: []))
                 == "the finished machine's state changed")
     }
 
@@ -117,6 +129,8 @@ import Testing
         #expect(drops.violation(Observation(input: move, before: before, after: runtime, steps: drop)) == nil)
         var changed = runtime
         _ = try changed.send(.lookUp)
-        #expect(drops.violation(Observation(input: move, before: before, after: changed, steps: drop)) == "a dropped answer changed the state")
+        #expect(
+            drops.violation(Observation(input: move, before: before, after: changed, steps: drop))
+                == "a dropped answer changed the state")
     }
 }

@@ -26,17 +26,20 @@ enum Heater: MachineDefinition {
 
     enum Mode: Int, ControlState { case off, on, idle, heating, low, high }
 
-    static let mode = Region<Mode>("mode", index: 0, initial: .off,
-                                   children: [.on: [.idle, .heating], .heating: [.low, .high]])
+    static let mode = Region<Mode>(
+        "mode", index: 0, initial: .off,
+        children: [.on: [.idle, .heating], .heating: [.low, .high]])
 
-    static let table = TransitionTable<Heater>(regions: [mode], rows: [
-        Row("powerOn", in: mode, from: [.off], on: .power, to: .on),
-        Row("powerOff", in: mode, from: [.on], on: .power, to: .off),
-        Row("resume", in: mode, from: [.off], on: .resume, to: .on, history: .deep),
-        Row("heat", in: mode, from: [.idle], on: .heat, to: .heating),
-        Row("boost", in: mode, from: [.low], on: .boost, to: .high),
-        Row("settle", in: mode, from: [.heating], on: .settle, to: .idle),
-    ])
+    static let table = TransitionTable<Heater>(
+        regions: [mode],
+        rows: [
+            Row("powerOn", in: mode, from: [.off], on: .power, to: .on),
+            Row("powerOff", in: mode, from: [.on], on: .power, to: .off),
+            Row("resume", in: mode, from: [.off], on: .resume, to: .on, history: .deep),
+            Row("heat", in: mode, from: [.idle], on: .heat, to: .heating),
+            Row("boost", in: mode, from: [.low], on: .boost, to: .high),
+            Row("settle", in: mode, from: [.heating], on: .settle, to: .idle),
+        ])
 
     struct Samples: InputSamples {
         typealias Machine = Heater
@@ -44,6 +47,7 @@ enum Heater: MachineDefinition {
         func answers(to request: NoRequest) -> [Event] {}
     }
 
-    static let explorer = Explorer(table: table, initial: table.initialState(context: .init()), samples: Samples(),
-                                   invariants: Invariant<Heater>.standard)
+    static let explorer = Explorer(
+        table: table, initial: table.initialState(context: .init()), samples: Samples(),
+        invariants: Invariant<Heater>.standard)
 }

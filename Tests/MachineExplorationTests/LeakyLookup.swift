@@ -55,23 +55,27 @@ enum LeakyLookup: MachineDefinition {
     }
 
     static func table(bugs: Bugs) -> TransitionTable<LeakyLookup> {
-        TransitionTable(regions: [phase], rows: [
-            Row("lookUp", in: phase, from: [.idle, .shown], on: .lookUp, to: .loading) { _, _, out in
-                out.request(.lookUp)
-                out.startTimer(.patience, after: .milliseconds(500))
-            },
-            Row("found", in: phase, from: [.loading], on: .found, to: .shown) { context, event, out in
-                if case .found(let count) = event { context.found += count }
-                if !bugs.contains(.leakTimer) { out.cancelTimer(.patience) }
-            },
-            Row("failed", in: phase, from: [.loading], on: .failed, to: .idle) { _, _, out in out.cancelTimer(.patience) },
-            Row("gaveUp", in: phase, from: [.loading], on: .gaveUp, to: .idle) { _, _, out in out.cancel(.lookup) },
-            Row("cancel", in: phase, from: [.loading], on: .cancel, to: .idle) { _, _, out in
-                out.cancelTimer(.patience)
-                if !bugs.contains(.leakOnCancel) { out.cancel(.lookup) }
-            },
-            Row("finish", in: phase, from: bugs.contains(.finishWhileLoading) ? [.shown, .loading] : [.shown], on: .finish, to: .done),
-        ])
+        TransitionTable(
+            regions: [phase],
+            rows: [
+                Row("lookUp", in: phase, from: [.idle, .shown], on: .lookUp, to: .loading) { _, _, out in
+                    out.request(.lookUp)
+                    out.startTimer(.patience, after: .milliseconds(500))
+                },
+                Row("found", in: phase, from: [.loading], on: .found, to: .shown) { context, event, out in
+                    if case .found(let count) = event { context.found += count }
+                    if !bugs.contains(.leakTimer) { out.cancelTimer(.patience) }
+                },
+                Row("failed", in: phase, from: [.loading], on: .failed, to: .idle) { _, _, out in out.cancelTimer(.patience) },
+                Row("gaveUp", in: phase, from: [.loading], on: .gaveUp, to: .idle) { _, _, out in out.cancel(.lookup) },
+                Row("cancel", in: phase, from: [.loading], on: .cancel, to: .idle) { _, _, out in
+                    out.cancelTimer(.patience)
+                    if !bugs.contains(.leakOnCancel) { out.cancel(.lookup) }
+                },
+                Row(
+                    "finish", in: phase, from: bugs.contains(.finishWhileLoading) ? [.shown, .loading] : [.shown], on: .finish,
+                    to: .done),
+            ])
     }
 
     struct Samples: InputSamples {
@@ -80,7 +84,8 @@ enum LeakyLookup: MachineDefinition {
         func answers(to request: Request) -> [Event] { [.found(1), .failed] }
     }
 
-    static let invariants = Invariant<LeakyLookup>.standard
+    static let invariants =
+        Invariant<LeakyLookup>.standard
         + [.request(.lookup, onlyIn: phase, .loading), .timer(.patience, onlyIn: phase, .loading)]
 
     static func explorer(bugs: Bugs) -> Explorer<Samples> {

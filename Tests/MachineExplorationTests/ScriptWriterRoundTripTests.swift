@@ -1,7 +1,8 @@
 import EventScripts
-@testable import MachineExploration
 import MachineRuntime
 import Testing
+
+@testable import MachineExploration
 
 /// Every input the explorer can produce, written by the one script writer, parses and checks
 /// back to the same input: what covering paths, exploration scripts and recordings write replays.
@@ -36,7 +37,8 @@ import Testing
         let context = LeakyLookup.Context(found: 3)
         let givens = ScriptWriter(vocabulary: vocabulary).givens(for: context)
         #expect(givens == ["given found 3"])
-        let program = try ScriptChecker(vocabulary: vocabulary).program(from: Array(givens.joined(separator: "\n").utf8), file: "g.events")
+        let program = try ScriptChecker(vocabulary: vocabulary).program(
+            from: Array(givens.joined(separator: "\n").utf8), file: "g.events")
         #expect(program.initialState.context == context)
         #expect(ScriptWriter(vocabulary: vocabulary).givens(for: vocabulary.initialContext).isEmpty)
     }

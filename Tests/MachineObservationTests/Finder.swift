@@ -43,31 +43,33 @@ enum Finder: MachineDefinition {
     enum SearchState: Int, ControlState { case idle, waiting, loading, showing }
     static let search = Region<SearchState>("search", index: 0, initial: .idle)
 
-    static let table = TransitionTable<Finder>(regions: [search], rows: [
-        Row("type", in: search, from: .any, on: .typed, to: .waiting) { context, event, out in
-            guard case .typed(let query) = event else { return }
-            context.query = query
-            out.startTimer(.pause, after: .milliseconds(100))
-        },
-        Row("ask", in: search, from: [.waiting], on: .paused, to: .loading) { context, _, out in
-            out.request(.find(context.query))
-        },
-        Row("show", in: search, from: [.loading], on: .found, to: .showing) { context, event, out in
-            guard case .found(let results) = event else { return }
-            context.results = results
-            for result in results { out.emit(.show(result)) }
-        },
-        Row("fail", in: search, from: [.loading], on: .failed, to: .idle),
-        Row("pan", in: search, from: .any, on: .panned) { context, event, _ in
-            guard case .panned(let center) = event else { return }
-            context.center = center
-        },
-        Row("recentre", in: search, from: .any, on: .recentred) { context, event, out in
-            guard case .recentred(let center) = event else { return }
-            context.center = center
-            out.emit(.moveMap(to: center))
-        },
-    ])
+    static let table = TransitionTable<Finder>(
+        regions: [search],
+        rows: [
+            Row("type", in: search, from: .any, on: .typed, to: .waiting) { context, event, out in
+                guard case .typed(let query) = event else { return }
+                context.query = query
+                out.startTimer(.pause, after: .milliseconds(100))
+            },
+            Row("ask", in: search, from: [.waiting], on: .paused, to: .loading) { context, _, out in
+                out.request(.find(context.query))
+            },
+            Row("show", in: search, from: [.loading], on: .found, to: .showing) { context, event, out in
+                guard case .found(let results) = event else { return }
+                context.results = results
+                for result in results { out.emit(.show(result)) }
+            },
+            Row("fail", in: search, from: [.loading], on: .failed, to: .idle),
+            Row("pan", in: search, from: .any, on: .panned) { context, event, _ in
+                guard case .panned(let center) = event else { return }
+                context.center = center
+            },
+            Row("recentre", in: search, from: .any, on: .recentred) { context, event, out in
+                guard case .recentred(let center) = event else { return }
+                context.center = center
+                out.emit(.moveMap(to: center))
+            },
+        ])
 
     static var initialState: MachineState<Finder> { table.initialState(context: Context()) }
 }

@@ -12,8 +12,11 @@ import Testing
     let clock = ManualClock()
 
     @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
-    func makeStore(perform: @escaping LiveRuntime<Finder, ManualClock>.Perform = instantProvider)
-        -> MachineStore<Finder, ManualClock> {
+    func makeStore(
+        perform: @escaping LiveRuntime<Finder, ManualClock>.Perform = instantProvider
+    )
+        -> MachineStore<Finder, ManualClock>
+    {
         MachineStore(table: Finder.table, state: Finder.initialState, clock: clock, perform: perform)
     }
 

@@ -29,4 +29,6 @@ final class Notifications: @unchecked Sendable {
 }
 
 /// A provider that answers every search at once with two results.
-let instantProvider: LiveRuntime<Finder, ContinuousClock>.Perform = { request in .found([request.query + "1", request.query + "2"]) }
+let instantProvider: LiveRuntime<Finder, ContinuousClock>.Perform = { request in
+    .found([request.query + "1", request.query + "2"])
+}

@@ -50,21 +50,23 @@ enum Gate: MachineDefinition {
         return !name.isEmpty
     }
 
-    static let table = TransitionTable<Gate>(regions: [door, alarm], rows: [
-        Row("D1.badge", in: door, from: [.closed], on: .badge, when: isKnown, to: .opening) { context, event, out in
-            if case .badge(let name) = event { context.visitor = name }
-            out.request(.motor)
-        },
-        Row("D2.opened", in: door, from: [.opening], on: .opened, to: .open) { _, _, out in
-            out.startTimer(.hold, after: .seconds(5))
-        },
-        Row("D3.jammed", in: door, from: [.opening], on: .jammed, to: .closed),
-        Row("D4.close", in: door, from: [.open], on: .closeNow, to: .closed),
-        Row("D5.forced", in: door, from: [.closed, .opening], on: .forced, to: .broken),
-        Row("A1.ring", in: alarm, from: [.quiet], on: .forced, to: .ringing),
-        Row("A2.silence", in: alarm, from: .any, on: .silence, to: .quiet),
-        Row("A3.rebadge", in: alarm, from: [.ringing], on: .badge, when: isKnown),
-    ])
+    static let table = TransitionTable<Gate>(
+        regions: [door, alarm],
+        rows: [
+            Row("D1.badge", in: door, from: [.closed], on: .badge, when: isKnown, to: .opening) { context, event, out in
+                if case .badge(let name) = event { context.visitor = name }
+                out.request(.motor)
+            },
+            Row("D2.opened", in: door, from: [.opening], on: .opened, to: .open) { _, _, out in
+                out.startTimer(.hold, after: .seconds(5))
+            },
+            Row("D3.jammed", in: door, from: [.opening], on: .jammed, to: .closed),
+            Row("D4.close", in: door, from: [.open], on: .closeNow, to: .closed),
+            Row("D5.forced", in: door, from: [.closed, .opening], on: .forced, to: .broken),
+            Row("A1.ring", in: alarm, from: [.quiet], on: .forced, to: .ringing),
+            Row("A2.silence", in: alarm, from: .any, on: .silence, to: .quiet),
+            Row("A3.rebadge", in: alarm, from: [.ringing], on: .badge, when: isKnown),
+        ])
 }
 
 /// The gate's words for scripts: `send badge("Ada")`, `respond motor`, `fail motor`.

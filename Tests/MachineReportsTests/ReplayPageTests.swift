@@ -22,9 +22,10 @@ import Testing
 
     @Test func theTimelineFollowsTheStepsStatesAndExpectations() throws {
         let timeline = try gateTimeline(Self.story)
-        #expect(timeline.moments.map(\.input) == [
-            "send badge(\"Ada\")", "respond motor#1", "advance 1000ms", "timer hold", "send forced", "send silence",
-        ])
+        #expect(
+            timeline.moments.map(\.input) == [
+                "send badge(\"Ada\")", "respond motor#1", "advance 1000ms", "timer hold", "send forced", "send silence",
+            ])
         // door: closed 0, opening 1, open 2, broken 3; alarm: quiet 0, ringing 1.
         #expect(timeline.moments.map(\.states) == [[1, 0], [2, 0], [2, 0], [0, 0], [3, 1], [3, 1]])
         #expect(timeline.moments.map(\.firedRows) == [[0], [1], [], [3], [4, 5], []])
@@ -39,12 +40,19 @@ import Testing
     @Test func thePageHasAStepPerMomentAndListsTheFailuresAtTheTop() throws {
         let html = ReplayPage(timeline: try gateTimeline(Self.story)).html
         #expect(html.components(separatedBy: "<li id=step-").count - 1 == 6)
-        #expect(html.contains("<li id=step-6><a href=#step-6>6</a><span class=t>@5000ms</span><code class=in>send silence</code>"))
+        #expect(
+            html.contains("<li id=step-6><a href=#step-6>6</a><span class=t>@5000ms</span><code class=in>send silence</code>"))
         #expect(html.contains("<li id=step-5 class=ko>"), "the step a failure follows is marked")
-        #expect(html.contains("<div class=d>fired   D5.forced, A1.ring\nstate   door: closed → broken\nstate   alarm: quiet → ringing\n"))
+        #expect(
+            html.contains(
+                "<div class=d>fired   D5.forced, A1.ring\nstate   door: closed → broken\nstate   alarm: quiet → ringing\n"))
         #expect(html.contains("\n<span class=ok>✓ line 5 expect door == open</span>\n"))
-        #expect(html.contains("\n<span class=ko>✗ line 11 expect alarm == quiet — expected quiet, actual ringing</span></div></li>"))
-        #expect(html.contains("<li id=step-3><a href=#step-3>3</a><span class=t>@1000ms</span><code class=in>advance 1000ms</code><div class=d>nothing due</div></li>"))
+        #expect(
+            html.contains("\n<span class=ko>✗ line 11 expect alarm == quiet — expected quiet, actual ringing</span></div></li>"))
+        #expect(
+            html.contains(
+                "<li id=step-3><a href=#step-3>3</a><span class=t>@1000ms</span><code class=in>advance 1000ms</code><div class=d>nothing due</div></li>"
+            ))
         let failures = try #require(html.range(of: "<section class=\"failures\" id=\"failures\">"))
         let timeline = try #require(html.range(of: "<ol class=\"timeline\""))
         #expect(failures.lowerBound < timeline.lowerBound)
@@ -65,13 +73,16 @@ import Testing
 
     @Test func aHostileStringInjectsNothing() throws {
         let hostile = #"</script><img src=x onerror=alert(1)><!--"' & \u{2028}"#
-        let script = "machine gate\nsend badge(\"\(hostile.replacingOccurrences(of: "\"", with: "\\\""))\")\nexpect visitor == \"x\"\n"
+        let script =
+            "machine gate\nsend badge(\"\(hostile.replacingOccurrences(of: "\"", with: "\\\""))\")\nexpect visitor == \"x\"\n"
         let html = ReplayPage(timeline: try gateTimeline(script, file: "</script><b>file.events")).html
         #expect(!html.contains("<img"))
         #expect(!html.contains("<b>file"))
         #expect(html.components(separatedBy: "</script>").count - 1 == 2, "only the page's own two scripts end")
         #expect(!html.contains("<!--"))
-        #expect(html.contains(#"send badge("&lt;/script&gt;&lt;img src=x onerror=alert(1)&gt;&lt;!--\"' &amp;"#), "text keeps its quotes")
+        #expect(
+            html.contains(#"send badge("&lt;/script&gt;&lt;img src=x onerror=alert(1)&gt;&lt;!--\"' &amp;"#),
+            "text keeps its quotes")
         #expect(html.contains("<title>&lt;/script&gt;&lt;b&gt;file.events — gate replay</title>"))
         #expect(html.contains(#""file":"\u003c/script\u003e\u003cb\u003efile.events""#))
     }

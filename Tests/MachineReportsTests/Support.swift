@@ -4,12 +4,14 @@ import MachineCoverage
 import MachineReports
 
 /// Replays `source` against the gate and returns its timeline.
-func gateTimeline(_ source: String, file: String = "gate.events", limit: Int = ReplayTimeline.stepLimit) throws -> ReplayTimeline {
+func gateTimeline(_ source: String, file: String = "gate.events", limit: Int = ReplayTimeline.stepLimit) throws -> ReplayTimeline
+{
     let vocabulary = GateVocabulary()
     let program = try ScriptChecker(vocabulary: vocabulary).program(from: Array(source.utf8), file: file)
     let listing = vocabulary.table.listing
-    var timeline = ReplayTimeline(listing: listing, initialStates: listing.regions.indices.map { program.initialState.controls[$0] },
-                                  limit: limit)
+    var timeline = ReplayTimeline(
+        listing: listing, initialStates: listing.regions.indices.map { program.initialState.controls[$0] },
+        limit: limit)
     Player(vocabulary: vocabulary).play(program, into: &timeline)
     return timeline
 }
@@ -19,8 +21,9 @@ func gateCoverage(_ sources: [String]) throws -> CoverageReport {
     let vocabulary = GateVocabulary()
     var coverage = TransitionCoverage(table: vocabulary.table)
     for source in sources {
-        coverage.record(try ScriptChecker(vocabulary: vocabulary).program(from: Array(source.utf8), file: "gate.events"),
-                        player: Player(vocabulary: vocabulary))
+        coverage.record(
+            try ScriptChecker(vocabulary: vocabulary).program(from: Array(source.utf8), file: "gate.events"),
+            player: Player(vocabulary: vocabulary))
     }
     return coverage.report
 }

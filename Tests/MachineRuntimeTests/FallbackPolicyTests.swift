@@ -32,7 +32,8 @@ import Testing
         let cancelled = CallCounter()
         let timeout = Timeout(.seconds(5), clock: clock)
         let task = Task {
-            try await withFallback({ try await timeout.run { try await hangUntilCancelled(counting: cancelled) } }, otherwise: secondary(calls))
+            try await withFallback(
+                { try await timeout.run { try await hangUntilCancelled(counting: cancelled) } }, otherwise: secondary(calls))
         }
         let wait = try await waits.nextWait(from: clock.now)
         clock.advance(by: wait.length - .milliseconds(1))
@@ -52,7 +53,9 @@ import Testing
     @Test func cancellationSkipsTheSecondary() async throws {
         let calls = CallCounter()
         let cancelled = CallCounter()
-        let task = Task { try await withFallback({ try await hangUntilCancelled(counting: cancelled) }, otherwise: secondary(calls)) }
+        let task = Task {
+            try await withFallback({ try await hangUntilCancelled(counting: cancelled) }, otherwise: secondary(calls))
+        }
         task.cancel()
         await #expect(throws: CancellationError.self) { try await value(of: task) }
         #expect(await cancelled.value == 1)

@@ -42,7 +42,8 @@ import Testing
         try harness.runtime.send(.say("one"))
         harness.clock.advance(by: .microseconds(999))
         try harness.runtime.send(.say("two"))
-        #expect(harness.inputs == [.advance(.milliseconds(1)), .send(.say("one")), .advance(.milliseconds(1)), .send(.say("two"))])
+        #expect(
+            harness.inputs == [.advance(.milliseconds(1)), .send(.say("one")), .advance(.milliseconds(1)), .send(.say("two"))])
         #expect(harness.log.steps.map(\.time) == [.milliseconds(1), .milliseconds(2)])
         #expect(try harness.replayed().map(Self.summary) == harness.log.steps.map(Self.summary))
     }
@@ -85,7 +86,10 @@ import Testing
         try harness.runtime.send(.arm(.a, milliseconds: 5))
         harness.clock.advance(by: .microseconds(5_300))
         try harness.runtime.send(.say("now"))
-        #expect(harness.log.steps.map(\.label) == ["arm(MachineRuntimeTests.Asker.Timer.a, milliseconds: 5)", "timer a", #"say("now")"#])
+        #expect(
+            harness.log.steps.map(\.label) == [
+                "arm(MachineRuntimeTests.Asker.Timer.a, milliseconds: 5)", "timer a", #"say("now")"#,
+            ])
         #expect(harness.inputs == [.send(.arm(.a, milliseconds: 5)), .advance(.milliseconds(5)), .send(.say("now"))])
         #expect(try harness.replayed().map(Self.summary) == harness.log.steps.map(Self.summary))
     }
@@ -110,10 +114,11 @@ import Testing
         try harness.runtime.send(.ask("wrong"))
         gate.open("wrong")
         await settle()
-        #expect(harness.inputs == [
-            .send(.ask("old")), .send(.ask("new")), .respond(.lookup, ordinal: 1, .reply("live old")),
-            .advance(.milliseconds(7)), .respond(.lookup, ordinal: nil, .reply("live new")), .send(.ask("wrong")),
-        ])
+        #expect(
+            harness.inputs == [
+                .send(.ask("old")), .send(.ask("new")), .respond(.lookup, ordinal: 1, .reply("live old")),
+                .advance(.milliseconds(7)), .respond(.lookup, ordinal: nil, .reply("live new")), .send(.ask("wrong")),
+            ])
         #expect(harness.runtime.runtime.pendingRequests.map(\.reference.description) == ["lookup#3"])
         #expect(try harness.replayed().map(Self.summary) == harness.log.steps.map(Self.summary))
     }

@@ -138,8 +138,11 @@ import Testing
         await harness.log.waitFor(4)
         let steps = harness.log.steps
         let armedAt = steps[0].time
-        #expect(steps.map(\.label) == ["arm(MachineRuntimeTests.Asker.Timer.a, milliseconds: 40)",
-                                     "arm(MachineRuntimeTests.Asker.Timer.b, milliseconds: 15)", "timer b", "timer a"])
+        #expect(
+            steps.map(\.label) == [
+                "arm(MachineRuntimeTests.Asker.Timer.a, milliseconds: 40)",
+                "arm(MachineRuntimeTests.Asker.Timer.b, milliseconds: 15)", "timer b", "timer a",
+            ])
         #expect(steps[2].time == steps[1].time + .milliseconds(15))
         #expect(steps[3].time == armedAt + .milliseconds(40))
         #expect(harness.elapsedAtStep[2] >= steps[2].time)

@@ -23,8 +23,9 @@ import Testing
         let log = StepLog()
         let performs = PerformLog()
         let gate = ProviderGate()
-        let runtime = LiveRuntime(runtime: try Self.runtimeInProgress(), clock: clock,
-                                  perform: AskerProviders.gated(gate, performs), onOutput: { _ in })
+        let runtime = LiveRuntime(
+            runtime: try Self.runtimeInProgress(), clock: clock,
+            perform: AskerProviders.gated(gate, performs), onOutput: { _ in })
         runtime.onStep = { log.record($0) }
         await settle()
         #expect(performs.questions == ["in flight"], "only the request in flight, once")
@@ -46,8 +47,9 @@ import Testing
         let clock = ManualClock()
         clock.advance(by: .seconds(7))
         let log = StepLog()
-        let runtime = LiveRuntime(runtime: try Self.runtimeInProgress(), clock: clock,
-                                  perform: { request in .reply("live \(request.question)") }, onOutput: { _ in })
+        let runtime = LiveRuntime(
+            runtime: try Self.runtimeInProgress(), clock: clock,
+            perform: { request in .reply("live \(request.question)") }, onOutput: { _ in })
         runtime.onStep = { log.record($0) }
         await log.waitFor(1)
         #expect(log.steps.map(\.label) == [#"answer lookup#2 reply("live in flight")"#])

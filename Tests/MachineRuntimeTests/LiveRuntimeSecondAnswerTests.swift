@@ -1,7 +1,8 @@
 import MachineCore
-@testable import MachineRuntime
 import MachineTesting
 import Testing
+
+@testable import MachineRuntime
 
 /// A second answer to one request. A `Perform` returns once, so a provider cannot answer twice
 /// through the public API; the live runtime refuses a second answer all the same (it used to

@@ -120,8 +120,9 @@ import Testing
         let performs = PerformLog()
         let gate = ProviderGate()
         var outputs: [Asker.Output] = []
-        let runtime = makeRuntime(clock: clock, log: log, perform: AskerProviders.gated(gate, performs),
-                                  outputs: { outputs.append($0) })
+        let runtime = makeRuntime(
+            clock: clock, log: log, perform: AskerProviders.gated(gate, performs),
+            outputs: { outputs.append($0) })
         try runtime.send(.ask("q"))
         try runtime.send(.arm(.a, milliseconds: 10))
         await settle()
@@ -193,10 +194,12 @@ import Testing
         let log = StepLog()
         var outputs: [Asker.Output] = []
         var runtime: LiveRuntime<Asker, ManualClock>?
-        runtime = makeRuntime(clock: clock, log: log, outputs: { output in
-            outputs.append(output)
-            if output == .said("first") { try? runtime?.send(.say("echo")) }
-        })
+        runtime = makeRuntime(
+            clock: clock, log: log,
+            outputs: { output in
+                outputs.append(output)
+                if output == .said("first") { try? runtime?.send(.say("echo")) }
+            })
         try runtime?.send(.say("first"))
         #expect(outputs == [.said("first"), .said("echo")])
         #expect(log.steps.map(\.label) == [#"say("first")"#, #"say("echo")"#])
@@ -209,13 +212,15 @@ import Testing
         let log = StepLog()
         var outputs: [Asker.Output] = []
         var runtime: LiveRuntime<Asker, ManualClock>?
-        runtime = makeRuntime(clock: clock, log: log, outputs: { output in
-            outputs.append(output)
-            if output == .said("first") {
-                try? runtime?.send(.say("second"))
-                runtime?.stop()
-            }
-        })
+        runtime = makeRuntime(
+            clock: clock, log: log,
+            outputs: { output in
+                outputs.append(output)
+                if output == .said("first") {
+                    try? runtime?.send(.say("second"))
+                    runtime?.stop()
+                }
+            })
         try runtime?.send(.say("first"))
         #expect(outputs == [.said("first")])
         #expect(log.steps.isEmpty)

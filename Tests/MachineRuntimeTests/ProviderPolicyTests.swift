@@ -80,7 +80,11 @@ actor CallCounter {
 /// The value of `task`, which is cancelled if the test is (by its time limit), so that a policy
 /// that hangs fails its test instead of hanging the run.
 func value<T: Sendable>(of task: Task<T, any Error>) async throws -> T {
-    try await withTaskCancellationHandler { try await task.value } onCancel: { task.cancel() }
+    try await withTaskCancellationHandler {
+        try await task.value
+    } onCancel: {
+        task.cancel()
+    }
 }
 
 /// A failure a provider marks as worth retrying.

@@ -5,7 +5,9 @@ import Testing
 /// stopped by cancellation. Time moves only when the test advances the manual clock.
 @Suite(.timeLimit(.minutes(1))) struct RetryPolicyTests {
     /// Fails with `error` until the `succeedOn`-th call, which answers "ok"; counts the calls.
-    func flaky(_ calls: CallCounter, error: any Error = Unavailable(), succeedOn: Int = .max) -> @Sendable () async throws -> String {
+    func flaky(
+        _ calls: CallCounter, error: any Error = Unavailable(), succeedOn: Int = .max
+    ) -> @Sendable () async throws -> String {
         {
             await calls.increment()
             guard await calls.value >= succeedOn else { throw error }

@@ -7,7 +7,8 @@ import Testing
 @Suite struct RuntimeLimitsTests {
     static let end = Runtime<Asker>.latestTime
     /// The longest `Duration` there is: Int128.max attoseconds, about 1.7e20 seconds.
-    static let longest = Duration.seconds(Int64.max) * 18
+    static let longest =
+        Duration.seconds(Int64.max) * 18
         + Duration(secondsComponent: 4_120_486_797_083_267_205, attosecondsComponent: 687_303_715_884_105_727)
     /// The most negative `Duration` there is.
     static let mostNegative = Duration(secondsComponent: Int64.min, attosecondsComponent: 0)

@@ -21,15 +21,17 @@ enum Metronome: MachineDefinition {
     enum Beat: Int, ControlState { case still, ticking }
     static let beat = Region<Beat>("beat", index: 0, initial: .still)
 
-    static let table = TransitionTable<Metronome>(regions: [beat], rows: [
-        Row("start", in: beat, from: [.still], on: .start, to: .ticking) { context, _, out in
-            out.startTimer(.tick, after: context.period)
-        },
-        Row("tick", in: beat, from: [.ticking], on: .tick) { context, _, out in
-            context.ticks += 1
-            out.startTimer(.tick, after: context.period)
-        },
-    ])
+    static let table = TransitionTable<Metronome>(
+        regions: [beat],
+        rows: [
+            Row("start", in: beat, from: [.still], on: .start, to: .ticking) { context, _, out in
+                out.startTimer(.tick, after: context.period)
+            },
+            Row("tick", in: beat, from: [.ticking], on: .tick) { context, _, out in
+                context.ticks += 1
+                out.startTimer(.tick, after: context.period)
+            },
+        ])
 
     static func runtime(period: Duration) -> Runtime<Metronome> {
         Runtime(table: table, state: table.initialState(context: Context(period: period)))
@@ -46,7 +48,8 @@ enum Metronome: MachineDefinition {
         #expect(runtime.timers.map(\.timer) == [.tick])
         #expect(runtime.state.work.timers.contains(.tick))
         #expect(runtime.now == .zero)
-        #expect(RuntimeError.timerLoop(timer: "tick", steps: 10_000).description
+        #expect(
+            RuntimeError.timerLoop(timer: "tick", steps: 10_000).description
                 == "tick fell due 10000 times at one instant; the machine restarts it for zero when it fires")
     }
 

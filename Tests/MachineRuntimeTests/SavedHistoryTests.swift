@@ -28,14 +28,22 @@ import Testing
     @Test func aHistoryThatIsNotTheMachinesIsRefused() throws {
         let text = String(decoding: try Self.closedOnPageTwo().savedState.json(), as: UTF8.self)
         let cases: [(String, SavedStateError)] = [
-            (text.replacingOccurrences(of: #""place.open":"page2""#, with: #""place.reading":"page2""#),
-             .inconsistent(field: "history", problem: "'place.reading' is not a state the machine enters by history")),
-            (text.replacingOccurrences(of: #""place.open":"page2""#, with: #""place.open":"closed""#),
-             .inconsistent(field: "history.place.open", problem: "'closed' is not a leaf of place.open")),
-            (text.replacingOccurrences(of: #""place.open":"page2""#, with: #""place.open":"reading""#),
-             .inconsistent(field: "history.place.open", problem: "'reading' is not a leaf of place.open")),
-            (text.replacingOccurrences(of: #""place":"closed""#, with: #""place":"open""#),
-             .inconsistent(field: "controls.place", problem: "'open' has children; a region is always in a leaf")),
+            (
+                text.replacingOccurrences(of: #""place.open":"page2""#, with: #""place.reading":"page2""#),
+                .inconsistent(field: "history", problem: "'place.reading' is not a state the machine enters by history")
+            ),
+            (
+                text.replacingOccurrences(of: #""place.open":"page2""#, with: #""place.open":"closed""#),
+                .inconsistent(field: "history.place.open", problem: "'closed' is not a leaf of place.open")
+            ),
+            (
+                text.replacingOccurrences(of: #""place.open":"page2""#, with: #""place.open":"reading""#),
+                .inconsistent(field: "history.place.open", problem: "'reading' is not a leaf of place.open")
+            ),
+            (
+                text.replacingOccurrences(of: #""place":"closed""#, with: #""place":"open""#),
+                .inconsistent(field: "controls.place", problem: "'open' has children; a region is always in a leaf")
+            ),
         ]
         for (bad, error) in cases {
             #expect(bad != text)

@@ -66,23 +66,28 @@ import Testing
         #expect(restored.request(.lookup, 1)?.cancellation?.supersededBy == 2)
         #expect(restored.request(.ping, 1)?.cancellation?.supersededBy == 2)
         #expect(restored.request(.ping, 1)?.isAnswered == false)
-        Self.expectSameFuture(original, restored, [
-            .advance(.milliseconds(80)),                       // b then a: the tie keeps its order
-            .respond(.ping, ordinal: 1, .pong(1)),             // superseded: dropped
-            .respond(.ping, ordinal: nil, .pong(2)),
-            .respond(.lookup, ordinal: nil, .answer("three!")),
-            .respond(.lookup, ordinal: 3, .answer("again")),   // refused: already answered
-            .send(.ask("four")),
-            .send(.arm(.a, .milliseconds(5))),
-            .send(.hangUp),                                     // final: cancels everything
-            .advance(.seconds(1)),
-        ])
+        Self.expectSameFuture(
+            original, restored,
+            [
+                .advance(.milliseconds(80)),  // b then a: the tie keeps its order
+                .respond(.ping, ordinal: 1, .pong(1)),  // superseded: dropped
+                .respond(.ping, ordinal: nil, .pong(2)),
+                .respond(.lookup, ordinal: nil, .answer("three!")),
+                .respond(.lookup, ordinal: 3, .answer("again")),  // refused: already answered
+                .send(.ask("four")),
+                .send(.arm(.a, .milliseconds(5))),
+                .send(.hangUp),  // final: cancels everything
+                .advance(.seconds(1)),
+            ])
     }
 
     @Test func tiedTimersFireInTheirStartOrderAfterARestore() throws {
         var restored = try Self.restore(try Self.text(try Self.busy()))
         let steps = try restored.advance(by: .milliseconds(80))
-        #expect(steps.map { "\($0.input)" } == ["timer(MachineRuntimeTests.Relay.Timer.b)", "timer(MachineRuntimeTests.Relay.Timer.a)"])
+        #expect(
+            steps.map { "\($0.input)" } == [
+                "timer(MachineRuntimeTests.Relay.Timer.b)", "timer(MachineRuntimeTests.Relay.Timer.a)",
+            ])
     }
 
     @Test func aTimerThatNeverFiresStaysThatWay() throws {
@@ -97,7 +102,10 @@ import Testing
 
     @Test func theJSONIsReadableAndItsKeysSorted() throws {
         let text = try Self.text(try Self.busy())
-        let keys = ["\"context\"", "\"controls\"", "\"format\"", "\"history\"", "\"lastTimerSerial\"", "\"machine\"", "\"now\"", "\"requests\"", "\"timers\""]
+        let keys = [
+            "\"context\"", "\"controls\"", "\"format\"", "\"history\"", "\"lastTimerSerial\"", "\"machine\"", "\"now\"",
+            "\"requests\"", "\"timers\"",
+        ]
         let positions = keys.compactMap { text.range(of: $0)?.lowerBound }
         #expect(positions.count == keys.count && positions == positions.sorted())
         #expect(text.contains(#""controls":{"lamp":"on","line":"waiting"}"#))
@@ -111,7 +119,9 @@ import Testing
         #expect(try Self.busy().savedState.json() == (try Self.busy().savedState.json()))
         var other = try Self.busy()
         _ = try other.advance(by: .zero)
-        #expect(try other.savedState.json() == (try Self.busy().savedState.json()), "an advance by zero that fires nothing changes nothing")
+        #expect(
+            try other.savedState.json() == (try Self.busy().savedState.json()),
+            "an advance by zero that fires nothing changes nothing")
     }
 
     @Test func theIdentityFollowsTheTablesShapeNotItsBuild() {
@@ -124,16 +134,20 @@ import Testing
 
     @Test func anAnswererAnswersTheRequestsStillPendingAfterTheNextStep() throws {
         let saved = try Self.busy().savedState
-        var restored = try Runtime(restoring: saved, table: Relay.table, answerer: { request in
-            switch request {
-            case .lookup(let question): .answer("auto \(question)")
-            case .ping(let count): .pong(count)
-            }
-        })
+        var restored = try Runtime(
+            restoring: saved, table: Relay.table,
+            answerer: { request in
+                switch request {
+                case .lookup(let question): .answer("auto \(question)")
+                case .ping(let count): .pong(count)
+                }
+            })
         let steps = try restored.send(.arm(.b, .seconds(1)))
         #expect(steps.count == 3)
         #expect(restored.pendingRequests.isEmpty)
-        #expect(restored.state.context.log.suffix(2) == ["auto three", "pong 4"], "oldest first: lookup#3, then ping#2, asked with four lines logged")
+        #expect(
+            restored.state.context.log.suffix(2) == ["auto three", "pong 4"],
+            "oldest first: lookup#3, then ping#2, asked with four lines logged")
     }
 
     // MARK: refusals
@@ -202,8 +216,10 @@ import Testing
             try SavedState(json: Array("{\n  x".utf8), table: Relay.table)
         }
         #expect(throws: SavedStateError.corrupt("at requests[0].madeAt.seconds: expected a whole number")) {
-            try Self.restore(try Self.text(try Self.busy())
-                .replacingOccurrences(of: #""madeAt":{"attoseconds":0,"seconds":0}"#, with: #""madeAt":{"attoseconds":0,"seconds":"0"}"#))
+            try Self.restore(
+                try Self.text(try Self.busy())
+                    .replacingOccurrences(
+                        of: #""madeAt":{"attoseconds":0,"seconds":0}"#, with: #""madeAt":{"attoseconds":0,"seconds":"0"}"#))
         }
         #expect(throws: SavedStateError.corrupt("at context.level: expected Double, found a string")) {
             try Self.restore(try Self.text(try Self.busy()).replacingOccurrences(of: #""level":1.0"#, with: #""level":"high""#))
@@ -219,23 +235,36 @@ import Testing
         (#""name":"a","serial":2"#, #""name":"b","serial":2"#, "timers[1].name"),
         (#""name":"a","serial":2"#, #""name":"a","serial":1"#, "timers[1].serial"),
         (#""lastTimerSerial":2"#, #""lastTimerSerial":1"#, "timers[1].serial"),
-        (#""deadline":{"attoseconds":100000000000000000,"seconds":0},"name":"a""#,
-         #""deadline":{"attoseconds":10000000000000000,"seconds":0},"name":"a""#, "timers[1].deadline"),
+        (
+            #""deadline":{"attoseconds":100000000000000000,"seconds":0},"name":"a""#,
+            #""deadline":{"attoseconds":10000000000000000,"seconds":0},"name":"a""#, "timers[1].deadline"
+        ),
         (#""now":{"attoseconds":20000000000000000,"seconds":0}"#, #""now":{"attoseconds":0,"seconds":-1}"#, "now"),
         (#""now":{"attoseconds":20000000000000000,"seconds":0}"#, #""now":{"attoseconds":0,"seconds":9223372036}"#, "now"),
         (#""id":2,"#, #""id":3,"#, "requests[1].id"),
-        (#""kind":"ping","madeAt":{"attoseconds":20000000000000000,"seconds":0},"ordinal":1"#,
-         #""kind":"ping","madeAt":{"attoseconds":20000000000000000,"seconds":0},"ordinal":2"#, "requests[2].ordinal"),
-        (#""kind":"ping","madeAt":{"attoseconds":20000000000000000,"seconds":0},"ordinal":1"#,
-         #""kind":"lookup","madeAt":{"attoseconds":20000000000000000,"seconds":0},"ordinal":1"#, "requests[2].request"),
-        (#""kind":"ping","madeAt":{"attoseconds":20000000000000000,"seconds":0},"ordinal":1"#,
-         #""kind":"pager","madeAt":{"attoseconds":20000000000000000,"seconds":0},"ordinal":1"#, "requests[2].kind"),
+        (
+            #""kind":"ping","madeAt":{"attoseconds":20000000000000000,"seconds":0},"ordinal":1"#,
+            #""kind":"ping","madeAt":{"attoseconds":20000000000000000,"seconds":0},"ordinal":2"#, "requests[2].ordinal"
+        ),
+        (
+            #""kind":"ping","madeAt":{"attoseconds":20000000000000000,"seconds":0},"ordinal":1"#,
+            #""kind":"lookup","madeAt":{"attoseconds":20000000000000000,"seconds":0},"ordinal":1"#, "requests[2].request"
+        ),
+        (
+            #""kind":"ping","madeAt":{"attoseconds":20000000000000000,"seconds":0},"ordinal":1"#,
+            #""kind":"pager","madeAt":{"attoseconds":20000000000000000,"seconds":0},"ordinal":1"#, "requests[2].kind"
+        ),
         (#""status":"dropped","supersededBy":2"#, #""status":"pending""#, "requests[0]"),
-        (#""ordinal":2,"request":{"lookup":{"_0":"two"}},"status":"answered""#,
-         #""ordinal":2,"request":{"lookup":{"_0":"two"}},"status":"pending""#, "requests[1].status"),
+        (
+            #""ordinal":2,"request":{"lookup":{"_0":"two"}},"status":"answered""#,
+            #""ordinal":2,"request":{"lookup":{"_0":"two"}},"status":"pending""#, "requests[1].status"
+        ),
         (#""status":"dropped","supersededBy":2"#, #""status":"dropped","supersededBy":1"#, "requests[0].supersededBy"),
         (#""status":"dropped","supersededBy":2"#, #""status":"dropped","supersededBy":9"#, "requests[0].supersededBy"),
-        (#""madeAt":{"attoseconds":0,"seconds":0},"ordinal":1"#, #""madeAt":{"attoseconds":0,"seconds":5},"ordinal":1"#, "requests[0].madeAt"),
+        (
+            #""madeAt":{"attoseconds":0,"seconds":0},"ordinal":1"#, #""madeAt":{"attoseconds":0,"seconds":5},"ordinal":1"#,
+            "requests[0].madeAt"
+        ),
     ]
 
     @Test(arguments: 0..<inconsistencies.count)
@@ -255,16 +284,23 @@ import Testing
     }
 
     @Test func aCancelledRequestNeedsItsTime() throws {
-        let bad = try Self.text(try Self.busy()).replacingOccurrences(of: #""cancelledAt":{"attoseconds":0,"seconds":0},"id":1"#, with: #""id":1"#)
-        #expect(throws: SavedStateError.inconsistent(field: "requests[0].cancelledAt", problem: "a dropped request needs the time it was cancelled")) {
+        let bad = try Self.text(try Self.busy()).replacingOccurrences(
+            of: #""cancelledAt":{"attoseconds":0,"seconds":0},"id":1"#, with: #""id":1"#)
+        #expect(
+            throws: SavedStateError.inconsistent(
+                field: "requests[0].cancelledAt", problem: "a dropped request needs the time it was cancelled")
+        ) {
             try Self.restore(bad)
         }
     }
 
     @Test func aContextJSONCannotCarryIsUnencodable() throws {
-        var runtime = Runtime(table: Relay.table, state: Relay.table.initialState(context: Relay.Context(log: [], level: .infinity)))
+        var runtime = Runtime(
+            table: Relay.table, state: Relay.table.initialState(context: Relay.Context(log: [], level: .infinity)))
         _ = try runtime.send(.arm(.a, .seconds(1)))
-        #expect(throws: SavedStateError.unencodable("at context.level: inf is not a JSON number")) { try runtime.savedState.json() }
+        #expect(throws: SavedStateError.unencodable("at context.level: inf is not a JSON number")) {
+            try runtime.savedState.json()
+        }
     }
 
     /// Random inputs, saved and restored through JSON at random points: the rest of each run is
@@ -296,9 +332,11 @@ import Testing
         case 6: .respond(.lookup, ordinal: nil, .answer("x"))
         case 7: .respond(.ping, ordinal: nil, .pong(random.below(5)))
         default:
-            runtime.requests.isEmpty ? .send(.ping)
-                : .respond(runtime.requests[random.below(runtime.requests.count)].reference.kind, ordinal: random.below(3) + 1,
-                           random.below(2) == 0 ? .answer("late") : .pong(0))
+            runtime.requests.isEmpty
+                ? .send(.ping)
+                : .respond(
+                    runtime.requests[random.below(runtime.requests.count)].reference.kind, ordinal: random.below(3) + 1,
+                    random.below(2) == 0 ? .answer("late") : .pong(0))
         }
     }
 }

@@ -32,13 +32,17 @@ enum Shelf: MachineDefinition {
 
     enum Place: Int, ControlState { case closed, open, browsing, reading, page1, page2 }
 
-    static let place = Region<Place>("place", index: 0, initial: .closed,
-                                     children: [.open: [.browsing, .reading], .reading: [.page1, .page2]])
+    static let place = Region<Place>(
+        "place", index: 0, initial: .closed,
+        children: [.open: [.browsing, .reading], .reading: [.page1, .page2]])
 
-    static let table = TransitionTable<Shelf>(regions: [place], rows: [
-        Row("open", in: place, from: [.closed], on: .open, to: .open, history: .deep) { context, _, _ in context.opened += 1 },
-        Row("close", in: place, from: [.open], on: .close, to: .closed),
-        Row("read", in: place, from: [.browsing], on: .read, to: .reading),
-        Row("turn", in: place, from: [.page1], on: .turn, to: .page2),
-    ])
+    static let table = TransitionTable<Shelf>(
+        regions: [place],
+        rows: [
+            Row("open", in: place, from: [.closed], on: .open, to: .open, history: .deep) { context, _, _ in context.opened += 1
+            },
+            Row("close", in: place, from: [.open], on: .close, to: .closed),
+            Row("read", in: place, from: [.browsing], on: .read, to: .reading),
+            Row("turn", in: place, from: [.page1], on: .turn, to: .page2),
+        ])
 }

@@ -28,8 +28,11 @@ final class StepLog {
 
     /// Waits until at least `count` steps have been recorded; records an issue after `limit`.
     @discardableResult
-    func waitFor(_ count: Int, within limit: Duration = .seconds(5), sourceLocation: SourceLocation = #_sourceLocation)
-        async -> Bool {
+    func waitFor(
+        _ count: Int, within limit: Duration = .seconds(5), sourceLocation: SourceLocation = #_sourceLocation
+    )
+        async -> Bool
+    {
         await wait(until: "\(count) steps", within: limit, sourceLocation: sourceLocation) { $0.count >= count }
     }
 
@@ -52,8 +55,9 @@ final class StepLog {
         timeout.cancel()
         if !arrived {
             let seen = steps.map { "\($0.time) \($0.input)" }.joined(separator: "\n  ")
-            Issue.record("timed out after \(limit) waiting for \(description); \(steps.count) steps:\n  \(seen)",
-                         sourceLocation: sourceLocation)
+            Issue.record(
+                "timed out after \(limit) waiting for \(description); \(steps.count) steps:\n  \(seen)",
+                sourceLocation: sourceLocation)
         }
         return arrived
     }

@@ -64,33 +64,35 @@ enum Lookup: MachineDefinition {
         return state.context.matches.indices.contains(index)
     }
 
-    static let table = TransitionTable<Lookup>(regions: [search], rows: [
-        Row("type", in: search, from: .any, on: .typed, to: .debouncing) { context, event, out in
-            guard case .typed(let query) = event else { return }
-            context.query = query
-            out.startTimer(.debounce, after: context.debounce)
-        },
-        Row("find", in: search, from: [.debouncing], on: .debounceElapsed, to: .loading) { context, _, out in
-            out.request(.find(query: context.query))
-        },
-        Row("show", in: search, from: [.loading], on: .found, to: .showing) { context, event, _ in
-            guard case .found(let matches) = event else { return }
-            context.matches = matches
-            context.failure = nil
-        },
-        Row("fail", in: search, from: [.loading], on: .failed, to: .idle) { context, event, _ in
-            guard case .failed(let failure) = event else { return }
-            context.failure = failure
-        },
-        Row("pick", in: search, from: [.showing], on: .picked, when: isListed) { context, event, out in
-            guard case .picked(let index) = event else { return }
-            out.emit(.show(context.matches[index]))
-        },
-        Row("clear", in: search, from: .any, on: .cleared, to: .idle) { context, _, out in
-            context.query = ""
-            context.matches = []
-            out.cancelTimer(.debounce)
-            out.cancel(.find)
-        },
-    ])
+    static let table = TransitionTable<Lookup>(
+        regions: [search],
+        rows: [
+            Row("type", in: search, from: .any, on: .typed, to: .debouncing) { context, event, out in
+                guard case .typed(let query) = event else { return }
+                context.query = query
+                out.startTimer(.debounce, after: context.debounce)
+            },
+            Row("find", in: search, from: [.debouncing], on: .debounceElapsed, to: .loading) { context, _, out in
+                out.request(.find(query: context.query))
+            },
+            Row("show", in: search, from: [.loading], on: .found, to: .showing) { context, event, _ in
+                guard case .found(let matches) = event else { return }
+                context.matches = matches
+                context.failure = nil
+            },
+            Row("fail", in: search, from: [.loading], on: .failed, to: .idle) { context, event, _ in
+                guard case .failed(let failure) = event else { return }
+                context.failure = failure
+            },
+            Row("pick", in: search, from: [.showing], on: .picked, when: isListed) { context, event, out in
+                guard case .picked(let index) = event else { return }
+                out.emit(.show(context.matches[index]))
+            },
+            Row("clear", in: search, from: .any, on: .cleared, to: .idle) { context, _, out in
+                context.query = ""
+                context.matches = []
+                out.cancelTimer(.debounce)
+                out.cancel(.find)
+            },
+        ])
 }

@@ -18,6 +18,6 @@ struct LookupVocabulary: ScriptVocabulary {
         Constructor.failure("failed") { _ in .failed(.offline) },
     ]
     let commands: [Constructor<Command<Lookup>>] = [
-        Constructor("find", "query", .string) { .request(.find(query: $0)) },
+        Constructor("find", "query", .string) { .request(.find(query: $0)) }
     ]
 }

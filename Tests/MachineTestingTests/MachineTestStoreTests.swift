@@ -1,7 +1,8 @@
 import MachineCore
 import MachineRuntime
-@testable import MachineTesting
 import Testing
+
+@testable import MachineTesting
 
 @Suite("MachineTestStore") struct MachineTestStoreTests {
     typealias Store = MachineTestStore<Lookup>
@@ -393,34 +394,35 @@ import Testing
         store.reportSkipped = { message, _ in skipped.append(message) }
         store.send(.typed("Apple")) { $0[Lookup.search] = .debouncing }
         store.finish()
-        #expect(skipped == [
-            """
-            Skipped assertions of the state (− asserted, + actual):
-            @@ -1,9 +1,9 @@
-             search: debouncing
-             context:
-            -  query: ""
-            +  query: "Apple"
-               matches: []
-               failure: nil
-               debounce: 300ms
-             work:
-            -  timers: []
-            +  timers: [debounce]
-               pending: []
+        #expect(
+            skipped == [
+                """
+                Skipped assertions of the state (− asserted, + actual):
+                @@ -1,9 +1,9 @@
+                 search: debouncing
+                 context:
+                -  query: ""
+                +  query: "Apple"
+                   matches: []
+                   failure: nil
+                   debounce: 300ms
+                 work:
+                -  timers: []
+                +  timers: [debounce]
+                   pending: []
 
-            """,
-            """
-            Skipped: The step emitted commands the test did not assert:
-            startTimer(debounce, 300ms)
-            Assert them with emits: or assertCommands(_:), or skip them with skipCommands().
-            """,
-            """
-            Skipped: The test ended with work still running:
-              • timer debounce is still running (due at 300ms)
-            Answer, cancel or advance past it, or finish(allowingPendingRequests:allowingRunningTimers:).
-            """,
-        ])
+                """,
+                """
+                Skipped: The step emitted commands the test did not assert:
+                startTimer(debounce, 300ms)
+                Assert them with emits: or assertCommands(_:), or skip them with skipCommands().
+                """,
+                """
+                Skipped: The test ended with work still running:
+                  • timer debounce is still running (due at 300ms)
+                Answer, cancel or advance past it, or finish(allowingPendingRequests:allowingRunningTimers:).
+                """,
+            ])
     }
 }
 
@@ -437,9 +439,11 @@ enum Gauge: MachineDefinition {
     enum Dial: Int, ControlState { case on }
     static let dial = Region<Dial>("dial", index: 0, initial: .on)
 
-    static let table = TransitionTable<Gauge>(regions: [dial], rows: [
-        Row("set", in: dial, from: [.on], on: .set) { context, event, _ in
-            if case .set(let level) = event { context.level = level }
-        },
-    ])
+    static let table = TransitionTable<Gauge>(
+        regions: [dial],
+        rows: [
+            Row("set", in: dial, from: [.on], on: .set) { context, event, _ in
+                if case .set(let level) = event { context.level = level }
+            }
+        ])
 }

@@ -1,7 +1,8 @@
 import Dispatch
 import Foundation
-@testable import MachineTesting
 import Testing
+
+@testable import MachineTesting
 
 /// The public manual clock: sleepers wake when the clock reaches their deadline, never before,
 /// in deadline order, and a cancelled sleeper throws.

@@ -11,23 +11,25 @@ import Testing
     @Test func aChangedLineShowsWithContext() {
         let expected = (1...10).map { "line \($0)" }.joined(separator: "\n")
         let actual = expected.replacingOccurrences(of: "line 5", with: "line five")
-        #expect(LineDiff.unified(expected: expected, actual: actual) == """
-            @@ -2,7 +2,7 @@
-             line 2
-             line 3
-             line 4
-            -line 5
-            +line five
-             line 6
-             line 7
-             line 8
+        #expect(
+            LineDiff.unified(expected: expected, actual: actual) == """
+                @@ -2,7 +2,7 @@
+                 line 2
+                 line 3
+                 line 4
+                -line 5
+                +line five
+                 line 6
+                 line 7
+                 line 8
 
-            """)
+                """)
     }
 
     @Test func distantChangesMakeSeparateHunks() {
         let expected = (1...20).map { "\($0)" }.joined(separator: "\n")
-        let actual = expected.replacingOccurrences(of: "\n2\n", with: "\ntwo\n").replacingOccurrences(of: "\n19\n", with: "\nnineteen\n")
+        let actual = expected.replacingOccurrences(of: "\n2\n", with: "\ntwo\n").replacingOccurrences(
+            of: "\n19\n", with: "\nnineteen\n")
         let diff = LineDiff.unified(expected: expected, actual: actual, context: 1) ?? ""
         #expect(diff.components(separatedBy: "@@ -").count - 1 == 2)
         #expect(diff.contains("@@ -1,3 +1,3 @@\n 1\n-2\n+two\n 3\n"))
@@ -123,8 +125,9 @@ import Testing
     }
 
     func check(in directory: URL, record: SnapshotRecordMode?, environment: [String: String] = [:], source: [UInt8]? = nil) {
-        assertTranscript(ofScript: source ?? script, file: "story.events", vocabulary: LookupVocabulary(),
-                         matchesSnapshotIn: directory, named: "story", record: record, environment: environment)
+        assertTranscript(
+            ofScript: source ?? script, file: "story.events", vocabulary: LookupVocabulary(),
+            matchesSnapshotIn: directory, named: "story", record: record, environment: environment)
     }
 
     @Test func recordingFailsOnceThenMatches() throws {
@@ -158,7 +161,9 @@ import Testing
         withKnownIssue {
             check(in: directory, record: nil, source: Array("send typed(\"pie\")\nsend cleared\n".utf8))
         } matching: { issue in
-            issue.comments.contains { $0.rawValue.contains("+@0ms send cleared\n+  fired   clear\n+  state   search: debouncing → idle") }
+            issue.comments.contains {
+                $0.rawValue.contains("+@0ms send cleared\n+  fired   clear\n+  state   search: debouncing → idle")
+            }
         }
     }
 

@@ -1,6 +1,7 @@
 import Foundation
-@testable import MachineTesting
 import Testing
+
+@testable import MachineTesting
 
 /// The dump behind the store's diffs: deterministic, one `name: value` line per field, nested
 /// fields indented, whatever the value.
@@ -34,30 +35,31 @@ import Testing
     enum Status: Sendable { case open }
 
     @Test func aValueDumpsOneFieldALineWithNestedFieldsIndented() {
-        #expect(ValueDump.lines(Order(), label: "order") == """
-            order:
-              id: 7
-              note: "say \\"hi\\"\\n"
-              customer:
-                name: "Ann"
-                tags:
-                  [0]: "new"
-                  [1]: "vip"
-              lines:
-                [0]:
-                  item: "tea"
-                  quantity: 2
-              state: paid(amount: 3.5, currency: "EUR")
-              delivery: courier
-                name: "Bo"
-                tags: []
-              wait: 1500ms
-              pair: (1, label: true)
-              nothing: nil
-              none: []
-              status: open
+        #expect(
+            ValueDump.lines(Order(), label: "order") == """
+                order:
+                  id: 7
+                  note: "say \\"hi\\"\\n"
+                  customer:
+                    name: "Ann"
+                    tags:
+                      [0]: "new"
+                      [1]: "vip"
+                  lines:
+                    [0]:
+                      item: "tea"
+                      quantity: 2
+                  state: paid(amount: 3.5, currency: "EUR")
+                  delivery: courier
+                    name: "Bo"
+                    tags: []
+                  wait: 1500ms
+                  pair: (1, label: true)
+                  nothing: nil
+                  none: []
+                  status: open
 
-            """)
+                """)
     }
 
     @Test func aValueDumpsOnOneLineForCommands() {
@@ -70,21 +72,23 @@ import Testing
 
     @Test func setsAndDictionariesDumpInTheOrderOfTheirElements() {
         let set: Set<String> = ["pear", "apple", "fig", "kiwi", "plum"]
-        #expect(ValueDump.lines(set, label: "fruit") == """
-            fruit:
-              [0]: "apple"
-              [1]: "fig"
-              [2]: "kiwi"
-              [3]: "pear"
-              [4]: "plum"
+        #expect(
+            ValueDump.lines(set, label: "fruit") == """
+                fruit:
+                  [0]: "apple"
+                  [1]: "fig"
+                  [2]: "kiwi"
+                  [3]: "pear"
+                  [4]: "plum"
 
-            """)
-        #expect(ValueDump.lines(["pear": 3, "apple": 1], label: "stock") == """
-            stock:
-              ["apple"]: 1
-              ["pear"]: 3
+                """)
+        #expect(
+            ValueDump.lines(["pear": 3, "apple": 1], label: "stock") == """
+                stock:
+                  ["apple"]: 1
+                  ["pear"]: 3
 
-            """)
+                """)
         #expect(ValueDump.lines([String: Int](), label: "empty") == "empty: [:]\n")
     }
 
@@ -100,10 +104,11 @@ import Testing
         }
         let node = Node()
         node.next = node
-        #expect(ValueDump.lines(node, label: "node") == """
-            node:
-              next: <cycle: Node>
+        #expect(
+            ValueDump.lines(node, label: "node") == """
+                node:
+                  next: <cycle: Node>
 
-            """)
+                """)
     }
 }

@@ -25,16 +25,20 @@ public struct HostileScripts<V: ScriptVocabulary>: Sendable {
     }
 
     static var bytes: [UInt8] {
-        [0, 0x0A, 0x0D, 0x20, 0x22, 0x23, 0x28, 0x29, 0x2C, 0x2E, 0x3A, 0x5B, 0x5C, 0x5D, 0x7B, 0x7D,
-         0x30, 0x39, 0x2D, 0x41, 0x7A, 0x80, 0xC3, 0xE2, 0xF0, 0xFF]
+        [
+            0, 0x0A, 0x0D, 0x20, 0x22, 0x23, 0x28, 0x29, 0x2C, 0x2E, 0x3A, 0x5B, 0x5C, 0x5D, 0x7B, 0x7D,
+            0x30, 0x39, 0x2D, 0x41, 0x7A, 0x80, 0xC3, 0xE2, 0xF0, 0xFF,
+        ]
     }
 
     /// The words every script language has, whatever the machine.
     public static var languageWords: [String] {
-        ["machine", "given", "send", "advance", "respond", "fail", "expect", "command", "commands", "dropped", "ignored",
-         "==", "!=", "~=", "<", "<=", ">", ">=", "(", ")", "[", "]", ",", ":", ".", "#", "#2", "\n", " ", "\"",
-         "\"Apple\"", "\\", "\\u{1F600}", "0", "-1", "40.7", "-74.0", "1e999", "99999999999999999999", "300ms", "1.5s",
-         "0ms", "-5ms", "nil", "true", "false", "pending", "timers", "\u{0}", "\u{FEFF}", "é", "\r\n", "\t", "/*", "//"]
+        [
+            "machine", "given", "send", "advance", "respond", "fail", "expect", "command", "commands", "dropped", "ignored",
+            "==", "!=", "~=", "<", "<=", ">", ">=", "(", ")", "[", "]", ",", ":", ".", "#", "#2", "\n", " ", "\"",
+            "\"Apple\"", "\\", "\\u{1F600}", "0", "-1", "40.7", "-74.0", "1e999", "99999999999999999999", "300ms", "1.5s",
+            "0ms", "-5ms", "nil", "true", "false", "pending", "timers", "\u{0}", "\u{FEFF}", "é", "\r\n", "\t", "/*", "//",
+        ]
     }
 
     /// Hostile scripts of `vocabulary` from `seeds`, inserting `words` (the machine's own, added
@@ -103,8 +107,10 @@ public struct HostileScripts<V: ScriptVocabulary>: Sendable {
             error = thrown
         }
         // A line ends at LF, CR LF or a lone CR.
-        let lines = script.indices.count { script[$0] == 0x0A || (script[$0] == 0x0D && script.dropFirst($0 + 1).first != 0x0A) } + 1
-        let located = error.file == file && !error.message.isEmpty
+        let lines =
+            script.indices.count { script[$0] == 0x0A || (script[$0] == 0x0D && script.dropFirst($0 + 1).first != 0x0A) } + 1
+        let located =
+            error.file == file && !error.message.isEmpty
             && (1...lines).contains(error.location.line) && error.location.column >= 1
         return located ? .located : .unlocated
     }

@@ -1,5 +1,5 @@
-import Testing
 import TerminalUI
+import Testing
 
 @Suite("Canvas") struct CanvasTests {
     @Test func textIsClippedToTheFrameAndToItsWidth() {

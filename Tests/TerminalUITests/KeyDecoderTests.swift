@@ -1,5 +1,5 @@
-import Testing
 import TerminalUI
+import Testing
 
 @Suite("Key decoding") struct KeyDecoderTests {
     func keys(_ bytes: [UInt8]) -> [Key] {
@@ -10,7 +10,10 @@ import TerminalUI
     @Test func arrowsInBothFormsAndTheEditingKeys() {
         #expect(keys(Array("\u{1B}[A\u{1B}[B\u{1B}[C\u{1B}[D".utf8)) == [.up, .down, .right, .left])
         #expect(keys(Array("\u{1B}OA\u{1B}OD".utf8)) == [.up, .left])
-        #expect(keys(Array("\u{1B}[3~\u{1B}[5~\u{1B}[6~\u{1B}[1~\u{1B}[4~\u{1B}[H".utf8)) == [.delete, .pageUp, .pageDown, .home, .end, .home])
+        #expect(
+            keys(Array("\u{1B}[3~\u{1B}[5~\u{1B}[6~\u{1B}[1~\u{1B}[4~\u{1B}[H".utf8)) == [
+                .delete, .pageUp, .pageDown, .home, .end, .home,
+            ])
         // An arrow with a modifier (Shift-Up) is still up.
         #expect(keys(Array("\u{1B}[1;2A".utf8)) == [.up])
     }

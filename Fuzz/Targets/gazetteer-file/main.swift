@@ -29,16 +29,21 @@ enum GazetteerFile {
             require(nearest.map(inRange) == true, "nearest to place \(place): \(String(describing: nearest)) of \(count)")
             for query in [entry.name, String(entry.name.prefix(2)), "\(entry.name) \(entry.country)"] {
                 let completions = gazetteer.completions(for: query, limit: 5)
-                require(completions.count <= 5 && completions.allSatisfy(inRange) && Set(completions).count == completions.count,
-                        "completions of \(query.debugDescription): \(completions) of \(count)")
-                let found = gazetteer.search(query, in: MapRegion(center: coordinate, span: Span(latitudeDelta: 1, longitudeDelta: 1)), limit: 5)
-                require(found.count <= 5 && found.allSatisfy(inRange) && Set(found).count == found.count,
-                        "search of \(query.debugDescription): \(found) of \(count)")
+                require(
+                    completions.count <= 5 && completions.allSatisfy(inRange) && Set(completions).count == completions.count,
+                    "completions of \(query.debugDescription): \(completions) of \(count)")
+                let found = gazetteer.search(
+                    query, in: MapRegion(center: coordinate, span: Span(latitudeDelta: 1, longitudeDelta: 1)), limit: 5)
+                require(
+                    found.count <= 5 && found.allSatisfy(inRange) && Set(found).count == found.count,
+                    "search of \(query.debugDescription): \(found) of \(count)")
                 _ = found.map { gazetteer.entry($0).address }
             }
         }
         if count == 0 {
-            require(gazetteer.nearest(to: Coordinate(clampingLatitude: 0, longitude: 0)) == nil, "a place nearest in an empty gazetteer")
+            require(
+                gazetteer.nearest(to: Coordinate(clampingLatitude: 0, longitude: 0)) == nil,
+                "a place nearest in an empty gazetteer")
         }
     }
 

@@ -17,13 +17,17 @@ import Gazetteer
 enum GazetteerQuery {
     static let bundled = load { try Gazetteer.bundled() }
     static let sample = load {
-        try Gazetteer(bytes: GazetteerBuilder.build(stride(from: 0, to: bundled.count, by: 128).map { index in
-            let entry = bundled.entry(index)
-            return GazetteerBuilder.Record(
-                name: entry.name, latitudeE5: Int32((entry.coordinate.latitude * 1e5).rounded()),
-                longitudeE5: Int32((entry.coordinate.longitude * 1e5).rounded()), population: UInt32(clamping: entry.population),
-                region: entry.region, subregion: entry.subregion, countryCode: entry.countryCode, countryName: entry.country)
-        }))
+        try Gazetteer(
+            bytes: GazetteerBuilder.build(
+                stride(from: 0, to: bundled.count, by: 128).map { index in
+                    let entry = bundled.entry(index)
+                    return GazetteerBuilder.Record(
+                        name: entry.name, latitudeE5: Int32((entry.coordinate.latitude * 1e5).rounded()),
+                        longitudeE5: Int32((entry.coordinate.longitude * 1e5).rounded()),
+                        population: UInt32(clamping: entry.population),
+                        region: entry.region, subregion: entry.subregion, countryCode: entry.countryCode,
+                        countryName: entry.country)
+                }))
     }
 
     static func load(_ make: () throws -> Gazetteer) -> Gazetteer {
@@ -37,7 +41,10 @@ enum GazetteerQuery {
             .map { Double($0.trimmingCharacters(in: .whitespaces)) }
         let latitude = numbers.first.flatMap { $0 } ?? 0
         let longitude = numbers.dropFirst().first.flatMap { $0 } ?? 0
-        let limit = numbers.dropFirst(2).first.flatMap { $0 }.map { Int(exactly: $0.rounded(.towardZero)) ?? 0 }.map { max(-1, min($0, 40)) } ?? 10
+        let limit =
+            numbers.dropFirst(2).first.flatMap { $0 }.map { Int(exactly: $0.rounded(.towardZero)) ?? 0 }.map {
+                max(-1, min($0, 40))
+            } ?? 10
         let center = Coordinate(clampingLatitude: latitude, longitude: longitude)
         let region = MapRegion(center: center, span: Span(latitudeDelta: 2, longitudeDelta: 2))
 
@@ -46,9 +53,10 @@ enum GazetteerQuery {
         let provider = GazetteerProvider(gazetteer: sample, completionLimit: max(1, limit))
         let completionList = provider.completionList(for: query)
         let searchNearby = completionList.first?.subtitle == GazetteerProvider.searchNearby ? 1 : 0
-        require(completionList.count <= max(1, limit) + searchNearby
-                    && completionList.dropFirst(searchNearby).allSatisfy { $0.subtitle != GazetteerProvider.searchNearby },
-                "the provider's completions exceed its limit \(max(1, limit)) (and one to search nearby): \(completionList)")
+        require(
+            completionList.count <= max(1, limit) + searchNearby
+                && completionList.dropFirst(searchNearby).allSatisfy { $0.subtitle != GazetteerProvider.searchNearby },
+            "the provider's completions exceed its limit \(max(1, limit)) (and one to search nearby): \(completionList)")
 
         let found = sample.search(query, in: region, limit: limit)
         requirePlaces(found, of: sample, limit: limit, "search of \(query.debugDescription)")
@@ -62,8 +70,9 @@ enum GazetteerQuery {
         do {
             point = try Coordinate(latitude: latitude, longitude: longitude)
         } catch {
-            require(!latitude.isFinite || !longitude.isFinite || abs(latitude) > 90 || abs(longitude) > 180,
-                    "\(latitude),\(longitude) refused: \(error)")
+            require(
+                !latitude.isFinite || !longitude.isFinite || abs(latitude) > 90 || abs(longitude) > 180,
+                "\(latitude),\(longitude) refused: \(error)")
             return
         }
         guard let nearest = bundled.nearest(to: point) else { return require(false, "no place nearest to \(point)") }
@@ -71,7 +80,9 @@ enum GazetteerQuery {
         let distance = point.distance(to: bundled.entry(nearest).coordinate)
         for place in completions {
             let other = point.distance(to: sample.entry(place).coordinate)
-            require(distance <= other + 1e-6, "place \(place) is \(other) m from \(point), nearer than the nearest \(nearest) at \(distance) m")
+            require(
+                distance <= other + 1e-6,
+                "place \(place) is \(other) m from \(point), nearer than the nearest \(nearest) at \(distance) m")
         }
         let address = GazetteerProvider(gazetteer: bundled).address(near: point)
         require(address == bundled.entry(nearest).address, "the provider's address is not the nearest place's")
@@ -79,8 +90,10 @@ enum GazetteerQuery {
 
     /// At most `limit` distinct places of `gazetteer`.
     static func requirePlaces(_ places: [Int], of gazetteer: Gazetteer, limit: Int, _ what: @autoclosure () -> String) {
-        require(places.count <= max(0, limit) && places.allSatisfy { (0..<gazetteer.count).contains($0) } && Set(places).count == places.count,
-                "\(what()) (limit \(limit)): \(places) of \(gazetteer.count)")
+        require(
+            places.count <= max(0, limit) && places.allSatisfy { (0..<gazetteer.count).contains($0) }
+                && Set(places).count == places.count,
+            "\(what()) (limit \(limit)): \(places) of \(gazetteer.count)")
     }
 }
 

@@ -1,9 +1,9 @@
 import AddressPicker
 import AddressPickerScripting
+import FuzzChecks
 import MachineCore
 import MachineExploration
 import MachineRuntime
-import FuzzChecks
 
 /// A saved state of the address picker: refused with a ``SavedStateError``, or restored into a
 /// runtime that saves the same state, takes a few valid moves, and saves JSON that restores to

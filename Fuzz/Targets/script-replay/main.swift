@@ -30,8 +30,9 @@ enum ScriptReplay {
         case .passed, .failed: require([0, 1].contains(outcome.exitCode), "exit code \(outcome.exitCode) for \(outcome)")
         case .invalid(let error): requireLocated(error, in: bytes)
         }
-        require(text.output.hasPrefix("script \(file) (machine address-picker)\n") && text.output.hasSuffix("\n"),
-                "the text transcript is not whole: \(text.output.suffix(200))")
+        require(
+            text.output.hasPrefix("script \(file) (machine address-picker)\n") && text.output.hasSuffix("\n"),
+            "the text transcript is not whole: \(text.output.suffix(200))")
         for line in json.output.split(separator: "\n") {
             let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
             require(object?["type"] is String, "a JSON transcript line is not an object with a type: \(line.prefix(300))")
@@ -44,8 +45,9 @@ enum ScriptReplay {
         let location = error.location
         require(error.file == file && !error.message.isEmpty, "an error without file or message: \(error)")
         require((1...lines.count).contains(location.line), "line \(location.line) of \(lines.count): \(error)")
-        require(location.column >= 1 && location.column <= lines[location.line - 1].count + 1,
-                "column \(location.column) of a line of \(lines[location.line - 1].count) bytes: \(error)")
+        require(
+            location.column >= 1 && location.column <= lines[location.line - 1].count + 1,
+            "column \(location.column) of a line of \(lines[location.line - 1].count) bytes: \(error)")
     }
 }
 

@@ -20,7 +20,9 @@ enum SnapshotDiff {
         let equal = expected.utf8.elementsEqual(actual.utf8)
         require((diff == nil) == equal, "equal texts: \(equal), diff: \(diff ?? "none")")
         if let diff {
-            require(apply(diff, to: lines(expected)) == lines(actual), "the diff does not turn the expected text into the actual one:\n\(diff)")
+            require(
+                apply(diff, to: lines(expected)) == lines(actual),
+                "the diff does not turn the expected text into the actual one:\n\(diff)")
         }
         compareWithStore(expected: expected, actual: actual)
     }
@@ -37,7 +39,8 @@ enum SnapshotDiff {
             let outcome = try store.verify(actual, named: "reference")
             switch outcome {
             case .matched: require(expected.utf8.elementsEqual(actual.utf8), "a match of different texts")
-            case .mismatched(let diff): require(diff == LineDiff.unified(expected: expected, actual: actual), "the store's diff differs")
+            case .mismatched(let diff):
+                require(diff == LineDiff.unified(expected: expected, actual: actual), "the store's diff differs")
             case .missing, .recorded: require(false, "the store recorded or missed a reference it has, in mode never: \(outcome)")
             }
         } catch {
@@ -72,7 +75,9 @@ enum SnapshotDiff {
                 let text = Substring(line.utf8.dropFirst())
                 switch line.utf8.first {
                 case UInt8(ascii: " "), UInt8(ascii: "-"):
-                    require(next < old.count && old[next].utf8.elementsEqual(text.utf8), "hunk \(header): \(line.debugDescription) is not old line \(next + 1)")
+                    require(
+                        next < old.count && old[next].utf8.elementsEqual(text.utf8),
+                        "hunk \(header): \(line.debugDescription) is not old line \(next + 1)")
                     next += 1
                     olds += 1
                     if line.utf8.first == UInt8(ascii: " ") { result.append(text); news += 1 }

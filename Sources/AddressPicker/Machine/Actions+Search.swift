@@ -97,7 +97,7 @@ extension AddressPicker {
     /// C3: show the places as markers and move the map to the region that holds them.
     static func showPlaces(_ context: inout Context, _ event: Event, _ out: inout Out) {
         guard case .places(let answer) = event,
-              let region = answer.boundingRegion
+            let region = answer.boundingRegion
                 ?? MapRegion.enclosing(answer.places.map(\.center), minimumSpan: context.configuration.locationSpan)
         else { return }
         context.results = answer.places

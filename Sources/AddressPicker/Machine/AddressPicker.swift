@@ -44,7 +44,8 @@ public enum AddressPicker: MachineDefinition {
     /// Whether the event reports a failed request (`completionsFailed`, `addressFailed`, …).
     public static func isFailure(_ kind: Event.Kind) -> Bool {
         switch kind {
-        case .completionsFailed, .placesFailed, .addressFailed, .authorizationFailed, .locationFailed, .pointsOfInterestFailed: true
+        case .completionsFailed, .placesFailed, .addressFailed, .authorizationFailed, .locationFailed, .pointsOfInterestFailed:
+            true
         default: false
         }
     }

@@ -85,7 +85,8 @@ extension AddressPicker.Configuration: Codable {
         func duration(_ key: CodingKeys) throws -> Duration {
             let value = try container.decode(Duration.self, forKey: key)
             guard value >= .zero, value <= Self.longestDuration else {
-                throw DecodingError.dataCorruptedError(forKey: key, in: container, debugDescription: "\(value) is not from 0 to 24 hours")
+                throw DecodingError.dataCorruptedError(
+                    forKey: key, in: container, debugDescription: "\(value) is not from 0 to 24 hours")
             }
             return value
         }
@@ -106,11 +107,13 @@ extension AddressPicker.Configuration: Codable {
         duplicateDistance = try container.decode(Double.self, forKey: .duplicateDistance)
         guard duplicateDistance >= 0, duplicateDistance <= Self.longestDistance else {
             throw DecodingError.dataCorruptedError(
-                forKey: .duplicateDistance, in: container, debugDescription: "\(duplicateDistance) is not from 0 to \(Self.longestDistance) metres")
+                forKey: .duplicateDistance, in: container,
+                debugDescription: "\(duplicateDistance) is not from 0 to \(Self.longestDistance) metres")
         }
         locationSpan = try container.decode(Span.self, forKey: .locationSpan)
         guard locationSpan.latitudeDelta > 0, locationSpan.latitudeDelta <= 180,
-              locationSpan.longitudeDelta > 0, locationSpan.longitudeDelta <= 360 else {
+            locationSpan.longitudeDelta > 0, locationSpan.longitudeDelta <= 360
+        else {
             throw DecodingError.dataCorruptedError(
                 forKey: .locationSpan, in: container, debugDescription: "the span is not above 0 and at most 180 by 360 degrees")
         }

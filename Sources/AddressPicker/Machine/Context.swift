@@ -132,4 +132,3 @@ extension AddressPicker.Configuration {
     /// circumference (πR, R = 6,371,008.8 m), rounded up; no two points are farther apart.
     public static let longestDistance = 20_015_087.0
 }
-

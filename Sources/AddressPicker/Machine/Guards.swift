@@ -64,7 +64,8 @@ extension Guard where M == AddressPicker {
     }
     /// The completions on screen are the query's own (S5).
     static var hasCompletionsForQuery: Self {
-        Self("hasCompletionsForQuery") { state, _ in state.context.completionsQuery?.isIdentical(to: state.context.query) == true }
+        Self("hasCompletionsForQuery") { state, _ in state.context.completionsQuery?.isIdentical(to: state.context.query) == true
+        }
     }
     /// The completions on screen are not the query's, but the cache has them (R2).
     static var hasCachedCompletions: Self {

@@ -33,109 +33,153 @@ extension AddressPicker {
         // MARK: location
         Row("L1.servicesOff", in: location, from: [.idle], on: .locateMeTapped, when: .servicesOff, action: alertServicesOff),
         Row("L1.denied", in: location, from: [.idle], on: .locateMeTapped, when: .permissionDenied, action: alertDenied),
-        Row("L1.askPermission", in: location, from: [.idle], on: .locateMeTapped, when: .permissionUndetermined,
+        Row(
+            "L1.askPermission", in: location, from: [.idle], on: .locateMeTapped, when: .permissionUndetermined,
             to: .awaitingAuthorization, action: askPermission),
-        Row("L1.locate", in: location, from: [.idle], on: .locateMeTapped, when: .permissionGranted,
+        Row(
+            "L1.locate", in: location, from: [.idle], on: .locateMeTapped, when: .permissionGranted,
             to: .locating, action: locate),
-        Row("L2.granted", in: location, from: [.awaitingAuthorization], on: .authorization, when: .grantsPermission,
+        Row(
+            "L2.granted", in: location, from: [.awaitingAuthorization], on: .authorization, when: .grantsPermission,
             to: .locating, action: locateAfterPermission),
-        Row("L2.denied", in: location, from: [.awaitingAuthorization], on: .authorization, when: .deniesPermission,
+        Row(
+            "L2.denied", in: location, from: [.awaitingAuthorization], on: .authorization, when: .deniesPermission,
             to: .idle, action: alertRefusal),
-        Row("L2.servicesOff", in: location, from: [.awaitingAuthorization], on: .authorization, when: .reportsServicesOff,
+        Row(
+            "L2.servicesOff", in: location, from: [.awaitingAuthorization], on: .authorization, when: .reportsServicesOff,
             to: .idle, action: alertRefusal),
-        Row("L2.undetermined", in: location, from: [.awaitingAuthorization], on: .authorization, when: .leavesUndetermined,
+        Row(
+            "L2.undetermined", in: location, from: [.awaitingAuthorization], on: .authorization, when: .leavesUndetermined,
             to: .idle, action: storeAuthorization),
-        Row("L2.failed", in: location, from: [.awaitingAuthorization], on: .authorizationFailed,
+        Row(
+            "L2.failed", in: location, from: [.awaitingAuthorization], on: .authorizationFailed,
             to: .idle, action: alertLocationFailed),
         Row("L3.located", in: location, from: [.locating], on: .location, to: .idle),
         Row("L4.failed", in: location, from: [.locating], on: .locationFailed, to: .idle, action: alertLocationFailed),
-        Row("L5.store", in: location, from: [.idle, .awaitingAuthorization], on: .authorizationChanged,
+        Row(
+            "L5.store", in: location, from: [.idle, .awaitingAuthorization], on: .authorizationChanged,
             action: storeAuthorization),
-        Row("L5.keep", in: location, from: [.locating], on: .authorizationChanged, when: .keepsPermission,
+        Row(
+            "L5.keep", in: location, from: [.locating], on: .authorizationChanged, when: .keepsPermission,
             action: storeAuthorization),
-        Row("L5.lost", in: location, from: [.locating], on: .authorizationChanged, when: .losesPermission,
+        Row(
+            "L5.lost", in: location, from: [.locating], on: .authorizationChanged, when: .losesPermission,
             to: .idle, action: stopLocating),
-        Row("K2.stopLocating", in: location, from: [.awaitingAuthorization, .locating], on: .confirmTapped,
+        Row(
+            "K2.stopLocating", in: location, from: [.awaitingAuthorization, .locating], on: .confirmTapped,
             when: .hasAddress, to: .idle),
 
         // MARK: map
         Row("M1.echo", in: map, from: .any, on: .regionChanged, when: .isEcho, action: storeRegion),
-        Row("M2.samePlace", in: map, from: [.idle, .geocoding, .throttled], on: .regionChanged,
+        Row(
+            "M2.samePlace", in: map, from: [.idle, .geocoding, .throttled], on: .regionChanged,
             when: .isUserMoveNearReference, action: storeRegion),
-        Row("M3.moved", in: map, from: [.idle, .geocoding, .throttled], on: .regionChanged,
+        Row(
+            "M3.moved", in: map, from: [.idle, .geocoding, .throttled], on: .regionChanged,
             when: .isUserMoveAwayFromReference, to: .settling, action: settle),
-        Row("M3.stillMoving", in: map, from: [.settling], on: .regionChanged, when: .isUserMove,
+        Row(
+            "M3.stillMoving", in: map, from: [.settling], on: .regionChanged, when: .isUserMove,
             to: .settling, action: settle),
-        Row("M4.lookUp", in: map, from: [.settling], on: .regionDebounceElapsed, when: .isCooledDown,
+        Row(
+            "M4.lookUp", in: map, from: [.settling], on: .regionDebounceElapsed, when: .isCooledDown,
             to: .geocoding, action: lookUpCenter),
-        Row("R3.holdBack", in: map, from: [.settling], on: .regionDebounceElapsed, when: .isCoolingDown,
+        Row(
+            "R3.holdBack", in: map, from: [.settling], on: .regionDebounceElapsed, when: .isCoolingDown,
             to: .throttled, action: holdBackCenter),
         Row("M5.resolved", in: map, from: [.geocoding], on: .address, to: .idle, action: resolveAddress),
         Row("M6.failed", in: map, from: [.geocoding], on: .addressFailed, to: .idle, action: failLookup),
         Row("M7.appeared", in: map, from: .any, on: .appeared, when: .isCooledDown, to: .geocoding, action: lookUpCenter),
-        Row("R3.holdBackAppeared", in: map, from: .any, on: .appeared, when: .isCoolingDown,
+        Row(
+            "R3.holdBackAppeared", in: map, from: .any, on: .appeared, when: .isCoolingDown,
             to: .throttled, action: holdBackCenter),
-        Row("C5.settleMap", in: map, from: .any, on: .resultSelected, when: .picksResult,
+        Row(
+            "C5.settleMap", in: map, from: .any, on: .resultSelected, when: .picksResult,
             to: .idle, action: settleOnPickedResult),
-        Row("L3.lookUpLocation", in: map, from: .any, on: .location, when: .isCooledDown,
+        Row(
+            "L3.lookUpLocation", in: map, from: .any, on: .location, when: .isCooledDown,
             to: .geocoding, action: lookUpLocation),
-        Row("R3.holdBackLocation", in: map, from: .any, on: .location, when: .isCoolingDown,
+        Row(
+            "R3.holdBackLocation", in: map, from: .any, on: .location, when: .isCoolingDown,
             to: .throttled, action: holdBackLocation),
-        Row("R3.cooldownOver", in: map, from: [.throttled], on: .geocodeCooldownElapsed,
+        Row(
+            "R3.cooldownOver", in: map, from: [.throttled], on: .geocodeCooldownElapsed,
             to: .geocoding, action: lookUpHeldCenter),
-        Row("K2.stopLookup", in: map, from: [.settling, .geocoding, .throttled], on: .confirmTapped, when: .hasAddress,
+        Row(
+            "K2.stopLookup", in: map, from: [.settling, .geocoding, .throttled], on: .confirmTapped, when: .hasAddress,
             to: .idle),
 
         // MARK: search
         Row("S1.activate", in: search, from: [.inactive], on: .searchActivated, to: .active, action: activateSearch),
-        Row("S3.clear", in: search, from: [.active], on: .queryChanged, when: .clearsQuery,
+        Row(
+            "S3.clear", in: search, from: [.active], on: .queryChanged, when: .clearsQuery,
             to: .editing, action: clearQuery),
-        Row("S4.type", in: search, from: [.active], on: .queryChanged, when: .editsQuery,
+        Row(
+            "S4.type", in: search, from: [.active], on: .queryChanged, when: .editsQuery,
             to: .debouncing, action: editQuery),
-        Row("R1.shortQuery", in: search, from: [.active], on: .queryChanged, when: .editsShortQuery,
+        Row(
+            "R1.shortQuery", in: search, from: [.active], on: .queryChanged, when: .editsShortQuery,
             to: .editing, action: editShortQuery),
-        Row("S5.reuseCompletions", in: search, from: [.debouncing], on: .searchDebounceElapsed,
+        Row(
+            "S5.reuseCompletions", in: search, from: [.debouncing], on: .searchDebounceElapsed,
             when: .hasCompletionsForQuery, to: .showingCompletions),
-        Row("R2.cacheHit", in: search, from: [.debouncing], on: .searchDebounceElapsed,
+        Row(
+            "R2.cacheHit", in: search, from: [.debouncing], on: .searchDebounceElapsed,
             when: .hasCachedCompletions, to: .showingCompletions, action: showCachedCompletions),
-        Row("S5.loadCompletions", in: search, from: [.debouncing], on: .searchDebounceElapsed,
+        Row(
+            "S5.loadCompletions", in: search, from: [.debouncing], on: .searchDebounceElapsed,
             when: .needsCompletionsForQuery, to: .loadingCompletions, action: requestCompletions),
-        Row("S6.completions", in: search, from: [.loadingCompletions], on: .completions,
+        Row(
+            "S6.completions", in: search, from: [.loadingCompletions], on: .completions,
             to: .showingCompletions, action: showCompletions),
-        Row("S7.completionsFailed", in: search, from: [.loadingCompletions], on: .completionsFailed,
+        Row(
+            "S7.completionsFailed", in: search, from: [.loadingCompletions], on: .completionsFailed,
             to: .showingCompletions, action: failCompletions),
-        Row("C1.selectCompletion", in: search, from: [.showingCompletions, .debouncing, .loadingCompletions],
+        Row(
+            "C1.selectCompletion", in: search, from: [.showingCompletions, .debouncing, .loadingCompletions],
             on: .completionSelected, when: .isOfferedCompletion, to: .searching, action: searchCompletion),
-        Row("C2.submit", in: search, from: [.active], on: .searchSubmitted, when: .hasQuery,
+        Row(
+            "C2.submit", in: search, from: [.active], on: .searchSubmitted, when: .hasQuery,
             to: .searching, action: searchQuery),
-        Row("C3.places", in: search, from: [.searching], on: .places, when: .foundPlaces,
+        Row(
+            "C3.places", in: search, from: [.searching], on: .places, when: .foundPlaces,
             to: .showingResults, action: showPlaces),
-        Row("C4.noPlaces", in: search, from: [.searching], on: .places, when: .foundNoPlaces,
+        Row(
+            "C4.noPlaces", in: search, from: [.searching], on: .places, when: .foundNoPlaces,
             to: .showingResults, action: showNoPlaces),
-        Row("C4.placesFailed", in: search, from: [.searching], on: .placesFailed,
+        Row(
+            "C4.placesFailed", in: search, from: [.searching], on: .placesFailed,
             to: .showingResults, action: failPlaces),
-        Row("C5.pickResult", in: search, from: [.showingResults], on: .resultSelected, when: .isOfferedResult,
+        Row(
+            "C5.pickResult", in: search, from: [.showingResults], on: .resultSelected, when: .isOfferedResult,
             to: .inactive, action: pickResult),
         Row("C6.cancel", in: search, from: [.active], on: .searchCancelled, to: .inactive, action: cancelSearch),
-        Row("K2.stopSearch", in: search, from: [.debouncing, .loadingCompletions, .searching], on: .confirmTapped,
+        Row(
+            "K2.stopSearch", in: search, from: [.debouncing, .loadingCompletions, .searching], on: .confirmTapped,
             when: .hasAddress, to: .inactive),
 
         // MARK: poi
-        Row("P1.deselect", in: poi, from: .any, on: .categoryTapped, when: .isSelectedCategory,
+        Row(
+            "P1.deselect", in: poi, from: .any, on: .categoryTapped, when: .isSelectedCategory,
             to: .off, action: deselectCategory),
-        Row("P1.select", in: poi, from: .any, on: .categoryTapped, when: .isOtherCategory,
+        Row(
+            "P1.select", in: poi, from: .any, on: .categoryTapped, when: .isOtherCategory,
             to: .loading, action: selectCategory),
         Row("P2.loaded", in: poi, from: [.loading], on: .pointsOfInterest, to: .showing, action: showPointsOfInterest),
         Row("P2.failed", in: poi, from: [.loading], on: .pointsOfInterestFailed, to: .off, action: failPointsOfInterest),
-        Row("P3.userMovedMap", in: poi, from: .any, on: .regionChanged, when: .hasCategoryAndUserMovedMap,
+        Row(
+            "P3.userMovedMap", in: poi, from: .any, on: .regionChanged, when: .hasCategoryAndUserMovedMap,
             to: .loading, action: searchCategoryAgain),
-        Row("P3.placesMovedMap", in: poi, from: .any, on: .places, when: .hasCategoryAndFoundPlaces,
+        Row(
+            "P3.placesMovedMap", in: poi, from: .any, on: .places, when: .hasCategoryAndFoundPlaces,
             to: .loading, action: searchCategoryAgain),
-        Row("P3.resultMovedMap", in: poi, from: .any, on: .resultSelected, when: .hasCategoryAndPicksResult,
+        Row(
+            "P3.resultMovedMap", in: poi, from: .any, on: .resultSelected, when: .hasCategoryAndPicksResult,
             to: .loading, action: searchCategoryAgain),
-        Row("P3.searchRestoredMap", in: poi, from: .any, on: .searchCancelled, when: .hasCategoryAndRestoresMap,
+        Row(
+            "P3.searchRestoredMap", in: poi, from: .any, on: .searchCancelled, when: .hasCategoryAndRestoresMap,
             to: .loading, action: searchCategoryAgain),
-        Row("P3.locationMovedMap", in: poi, from: .any, on: .location, when: .hasCategory,
+        Row(
+            "P3.locationMovedMap", in: poi, from: .any, on: .location, when: .hasCategory,
             to: .loading, action: searchCategoryAgain),
         Row("K2.stopPointsOfInterest", in: poi, from: [.loading], on: .confirmTapped, when: .hasAddress, to: .off),
     ]

@@ -3,7 +3,8 @@ import MachineRuntime
 /// A provider set built on another: the requests of some kinds take a route (under a policy, or
 /// to a secondary set when the base fails); requests of other kinds go to the base directly.
 struct RoutedProviders: CompletionProvider, PlaceSearchProvider, ReverseGeocodingProvider, LocationProvider,
-    PointsOfInterestProvider {
+    PointsOfInterestProvider
+{
     /// What happens to a request of a routed kind.
     enum Route: Sendable {
         /// Performed by the base under a policy (a timeout, retries, a rate limit).
@@ -49,7 +50,11 @@ struct RoutedProviders: CompletionProvider, PlaceSearchProvider, ReverseGeocodin
         case .policy(let policy):
             return try await policy.run { [base] in try await operation(base) }
         case .fallback(let secondary):
-            return try await withFallback { try await operation(base) } otherwise: { try await operation(secondary) }
+            return try await withFallback {
+                try await operation(base)
+            } otherwise: {
+                try await operation(secondary)
+            }
         }
     }
 }

@@ -5,19 +5,40 @@ public struct Address: Hashable, Sendable {
     private var parts: [String?]
 
     /// The name of the place ("Apple Fifth Avenue", "Westminster").
-    public var name: String? { get { parts[0] } set { parts[0] = newValue } }
+    public var name: String? {
+        get { parts[0] }
+        set { parts[0] = newValue }
+    }
     /// Street and number.
-    public var street: String? { get { parts[1] } set { parts[1] = newValue } }
+    public var street: String? {
+        get { parts[1] }
+        set { parts[1] = newValue }
+    }
     /// City or town.
-    public var city: String? { get { parts[2] } set { parts[2] = newValue } }
+    public var city: String? {
+        get { parts[2] }
+        set { parts[2] = newValue }
+    }
     /// State, province or other first-level region ("NY", "Bavaria").
-    public var region: String? { get { parts[3] } set { parts[3] = newValue } }
+    public var region: String? {
+        get { parts[3] }
+        set { parts[3] = newValue }
+    }
     /// Postal code.
-    public var postalCode: String? { get { parts[4] } set { parts[4] = newValue } }
+    public var postalCode: String? {
+        get { parts[4] }
+        set { parts[4] = newValue }
+    }
     /// Country name.
-    public var country: String? { get { parts[5] } set { parts[5] = newValue } }
+    public var country: String? {
+        get { parts[5] }
+        set { parts[5] = newValue }
+    }
     /// ISO 3166-1 alpha-2 country code.
-    public var countryCode: String? { get { parts[6] } set { parts[6] = newValue } }
+    public var countryCode: String? {
+        get { parts[6] }
+        set { parts[6] = newValue }
+    }
 
     /// An address with the given parts.
     public init(
@@ -41,9 +62,11 @@ public struct Address: Hashable, Sendable {
 extension Address: CustomReflectable {
     /// The parts by name, for dumps, test diffs and debuggers, rather than the storage array.
     public var customMirror: Mirror {
-        Mirror(self, children: [
-            "name": name as Any, "street": street as Any, "city": city as Any, "region": region as Any,
-            "postalCode": postalCode as Any, "country": country as Any, "countryCode": countryCode as Any,
-        ], displayStyle: .struct)
+        Mirror(
+            self,
+            children: [
+                "name": name as Any, "street": street as Any, "city": city as Any, "region": region as Any,
+                "postalCode": postalCode as Any, "country": country as Any, "countryCode": countryCode as Any,
+            ], displayStyle: .struct)
     }
 }

@@ -7,29 +7,31 @@ extension AddressPicker {
     /// invariants, every request and timer tied to the control state that waits for it, and the
     /// request policies (R1–R3) kept whatever the configuration (with a policy off, its
     /// invariants hold trivially).
-    public static let invariants: [Invariant<AddressPicker>] = Invariant.standard + [
-        .request(.address, onlyIn: map, .geocoding),
-        .request(.completions, onlyIn: search, .loadingCompletions),
-        .request(.places, onlyIn: search, .searching),
-        .request(.authorization, onlyIn: location, .awaitingAuthorization),
-        .request(.location, onlyIn: location, .locating),
-        .request(.pointsOfInterest, onlyIn: poi, .loading),
-        .timer(.searchDebounce, onlyIn: search, .debouncing),
-        .timer(.regionDebounce, onlyIn: map, .settling),
-        geocodeCooldownFollowsLookups,
-        throttledOnlyWhileCoolingDown,
-        lookupsAreSpacedOut,
-        completionsOnlyForLongUncachedQueries,
-        noSearchWorkForShortQueries,
-        cacheWithinCapacity,
-    ]
+    public static let invariants: [Invariant<AddressPicker>] =
+        Invariant.standard + [
+            .request(.address, onlyIn: map, .geocoding),
+            .request(.completions, onlyIn: search, .loadingCompletions),
+            .request(.places, onlyIn: search, .searching),
+            .request(.authorization, onlyIn: location, .awaitingAuthorization),
+            .request(.location, onlyIn: location, .locating),
+            .request(.pointsOfInterest, onlyIn: poi, .loading),
+            .timer(.searchDebounce, onlyIn: search, .debouncing),
+            .timer(.regionDebounce, onlyIn: map, .settling),
+            geocodeCooldownFollowsLookups,
+            throttledOnlyWhileCoolingDown,
+            lookupsAreSpacedOut,
+            completionsOnlyForLongUncachedQueries,
+            noSearchWorkForShortQueries,
+            cacheWithinCapacity,
+        ]
 
     /// An explorer of the machine from its initial state with `configuration`, with the sample
     /// inputs (and indexes outside the lists on screen) and ``invariants``. Pass
     /// ``Configuration/samplePolicies`` to exercise the request policies.
     public static func explorer(configuration: Configuration = Configuration()) -> Explorer<AddressPickerSamples> {
-        Explorer(table: table, initial: initialState(Context(configuration: configuration)),
-                 samples: AddressPickerSamples(includingOutOfRangeIndexes: true), invariants: invariants)
+        Explorer(
+            table: table, initial: initialState(Context(configuration: configuration)),
+            samples: AddressPickerSamples(includingOutOfRangeIndexes: true), invariants: invariants)
     }
 
     // MARK: the request policies
@@ -47,8 +49,9 @@ extension AddressPicker {
         let recent = interval > .zero && !finished && age.map { $0 < interval } == true
         if running == recent { return nil }
         let since = age.map { "\(Value.render($0)) after the last reverseGeocode" } ?? "with no reverseGeocode"
-        return running ? "geocodeCooldown runs \(since), geocodeInterval \(Value.render(interval))"
-                       : "geocodeCooldown is not running \(since), within geocodeInterval \(Value.render(interval))"
+        return running
+            ? "geocodeCooldown runs \(since), geocodeInterval \(Value.render(interval))"
+            : "geocodeCooldown is not running \(since), within geocodeInterval \(Value.render(interval))"
     }
 
     /// R3: a lookup is held back only while the cooldown runs, at the reference centre.
@@ -73,7 +76,8 @@ extension AddressPicker {
         var previous: Duration?
         for (position, record) in runtime.requests.enumerated() where record.reference.kind == .address {
             if position >= firstNew, let previous, record.madeAt - previous < interval {
-                return "\(record.reference) was made \(Value.render(record.madeAt - previous)) after the previous reverseGeocode, "
+                return
+                    "\(record.reference) was made \(Value.render(record.madeAt - previous)) after the previous reverseGeocode, "
                     + "geocodeInterval \(Value.render(interval))"
             }
             previous = record.madeAt
@@ -90,7 +94,8 @@ extension AddressPicker {
                 guard case .request(.requestCompletions(let query)) = command else { continue }
                 let context = step.before.context
                 if context.configuration.isShort(query) {
-                    return "completions were requested for \(Value.quoted(query)), shorter than minimumQueryLength \(context.configuration.minimumQueryLength)"
+                    return
+                        "completions were requested for \(Value.quoted(query)), shorter than minimumQueryLength \(context.configuration.minimumQueryLength)"
                 }
                 if context.cachedCompletions.contains(where: { $0.query.utf8.elementsEqual(query.utf8) }) {
                     return "completions were requested for \(Value.quoted(query)), which the cache holds"
@@ -106,10 +111,12 @@ extension AddressPicker {
     ) { observation in
         let state = observation.after.state
         let search = state[search]
-        guard search == .debouncing || search == .loadingCompletions, state.context.configuration.isShort(state.context.query) else {
+        guard search == .debouncing || search == .loadingCompletions, state.context.configuration.isShort(state.context.query)
+        else {
             return nil
         }
-        return "search is \(search.name) for \(Value.quoted(state.context.query)), shorter than minimumQueryLength \(state.context.configuration.minimumQueryLength)"
+        return
+            "search is \(search.name) for \(Value.quoted(state.context.query)), shorter than minimumQueryLength \(state.context.configuration.minimumQueryLength)"
     }
 
     /// R2: the cache holds each query once, and no more queries than its capacity.
@@ -120,7 +127,8 @@ extension AddressPicker {
         let cached = context.cachedCompletions
         let capacity = max(0, context.configuration.completionCache)
         if cached.count > capacity { return "the cache holds \(cached.count) queries, completionCache \(capacity)" }
-        for (position, entry) in cached.enumerated() where cached[..<position].contains(where: { $0.query.utf8.elementsEqual(entry.query.utf8) }) {
+        for (position, entry) in cached.enumerated()
+        where cached[..<position].contains(where: { $0.query.utf8.elementsEqual(entry.query.utf8) }) {
             return "the cache holds \(Value.quoted(entry.query)) twice"
         }
         return nil

@@ -54,12 +54,16 @@ public struct AddressPickerSamples: InputSamples {
     public func answers(to request: AddressPicker.Request) -> [AddressPicker.Event] {
         switch request {
         case .requestCompletions(let query):
-            return [.completions([Completion(title: "\(query) Store", subtitle: "Search Nearby")]), .completions([]),
-                    .completionsFailed("offline")]
+            return [
+                .completions([Completion(title: "\(query) Store", subtitle: "Search Nearby")]), .completions([]),
+                .completionsFailed("offline"),
+            ]
         case .searchPlaces:
             let places = [
                 Place(name: "Apple SoHo", center: Self.coordinate(40.725, -73.9987), address: Address(street: "103 Prince St")),
-                Place(name: "Apple Fifth Avenue", center: Self.coordinate(40.7638, -73.973), address: Address(street: "767 5th Ave")),
+                Place(
+                    name: "Apple Fifth Avenue", center: Self.coordinate(40.7638, -73.973), address: Address(street: "767 5th Ave")
+                ),
             ]
             return [.places(PlaceSearchAnswer(places: places)), .places(PlaceSearchAnswer(places: [])), .placesFailed("offline")]
         case .reverseGeocode:
@@ -69,8 +73,10 @@ public struct AddressPickerSamples: InputSamples {
         case .requestLocation:
             return [.location(Self.coordinate(51.5007, -0.1246)), .locationFailed("no fix")]
         case .searchPointsOfInterest(let category, _):
-            return [.pointsOfInterest([Place(name: "A \(category)", center: Self.coordinate(40.71, -74.0), address: Address())]),
-                    .pointsOfInterestFailed("offline")]
+            return [
+                .pointsOfInterest([Place(name: "A \(category)", center: Self.coordinate(40.71, -74.0), address: Address())]),
+                .pointsOfInterestFailed("offline"),
+            ]
         }
     }
 }

@@ -40,21 +40,28 @@ public struct AddressPickerVocabulary: ScriptVocabulary {
         ContextField("searchOrigin", .optional(T.regionShape), get: { $0.searchOrigin }, set: { $0.searchOrigin = $1 }),
         ContextField("resultsMovedMap", .bool, get: { $0.resultsMovedMap }, set: { $0.resultsMovedMap = $1 }),
         // The settings, each checked against its range.
-        ContextField("searchDebounce", durationSetting("searchDebounce"),
-                     get: { $0.configuration.searchDebounce }, set: { $0.configuration.searchDebounce = $1 }),
-        ContextField("regionDebounce", durationSetting("regionDebounce"),
-                     get: { $0.configuration.regionDebounce }, set: { $0.configuration.regionDebounce = $1 }),
-        ContextField("duplicateDistance", ValueShape(.number, encode: Value.number, decode: A.distanceSetting),
-                     get: { $0.configuration.duplicateDistance }, set: { $0.configuration.duplicateDistance = $1 }),
-        ContextField("locationSpan", ValueShape(.constructor(T.span), encode: A.value, decode: A.spanSetting),
-                     get: { $0.configuration.locationSpan }, set: { $0.configuration.locationSpan = $1 }),
+        ContextField(
+            "searchDebounce", durationSetting("searchDebounce"),
+            get: { $0.configuration.searchDebounce }, set: { $0.configuration.searchDebounce = $1 }),
+        ContextField(
+            "regionDebounce", durationSetting("regionDebounce"),
+            get: { $0.configuration.regionDebounce }, set: { $0.configuration.regionDebounce = $1 }),
+        ContextField(
+            "duplicateDistance", ValueShape(.number, encode: Value.number, decode: A.distanceSetting),
+            get: { $0.configuration.duplicateDistance }, set: { $0.configuration.duplicateDistance = $1 }),
+        ContextField(
+            "locationSpan", ValueShape(.constructor(T.span), encode: A.value, decode: A.spanSetting),
+            get: { $0.configuration.locationSpan }, set: { $0.configuration.locationSpan = $1 }),
         // The request policies (R1–R3), each off by default.
-        ContextField("minimumQueryLength", wholeNumberSetting("minimumQueryLength", atLeast: 1),
-                     get: { $0.configuration.minimumQueryLength }, set: { $0.configuration.minimumQueryLength = $1 }),
-        ContextField("completionCache", wholeNumberSetting("completionCache", atLeast: 0),
-                     get: { $0.configuration.completionCache }, set: { $0.configuration.completionCache = $1 }),
-        ContextField("geocodeInterval", durationSetting("geocodeInterval"),
-                     get: { $0.configuration.geocodeInterval }, set: { $0.configuration.geocodeInterval = $1 }),
+        ContextField(
+            "minimumQueryLength", wholeNumberSetting("minimumQueryLength", atLeast: 1),
+            get: { $0.configuration.minimumQueryLength }, set: { $0.configuration.minimumQueryLength = $1 }),
+        ContextField(
+            "completionCache", wholeNumberSetting("completionCache", atLeast: 0),
+            get: { $0.configuration.completionCache }, set: { $0.configuration.completionCache = $1 }),
+        ContextField(
+            "geocodeInterval", durationSetting("geocodeInterval"),
+            get: { $0.configuration.geocodeInterval }, set: { $0.configuration.geocodeInterval = $1 }),
     ]
 
     /// The cache's entries, read as their queries: they are the same when their queries are, by
@@ -62,17 +69,21 @@ public struct AddressPickerVocabulary: ScriptVocabulary {
     /// changes (and reading it copies nothing).
     private static let cachedQueries = ValueShape<[AddressPicker.CachedCompletions]>(
         .list(.string), encode: { .list($0.map { .string($0.query) }) },
-        decode: { _ throws(ConversionError) in throw ConversionError("cachedQueries is kept by the machine and cannot be given") },
+        decode: { _ throws(ConversionError) in throw ConversionError("cachedQueries is kept by the machine and cannot be given")
+        },
         same: { a, b in a.count == b.count && zip(a, b).allSatisfy { $0.query.utf8.elementsEqual($1.query.utf8) } })
 
     private static func durationSetting(_ name: String) -> ValueShape<Duration> {
-        ValueShape(.duration, encode: Value.duration, decode: { value throws(ConversionError) in try A.durationSetting(value, name) })
+        ValueShape(
+            .duration, encode: Value.duration, decode: { value throws(ConversionError) in try A.durationSetting(value, name) })
     }
 
     private static func wholeNumberSetting(_ name: String, atLeast minimum: Int) -> ValueShape<Int> {
-        ValueShape(.integer, encode: Value.integer, decode: { value throws(ConversionError) in
-            try A.wholeNumberSetting(value, name, atLeast: minimum)
-        })
+        ValueShape(
+            .integer, encode: Value.integer,
+            decode: { value throws(ConversionError) in
+                try A.wholeNumberSetting(value, name, atLeast: minimum)
+            })
     }
 
     private static let events: [Constructor<AddressPicker.Event>] = [
@@ -115,8 +126,10 @@ public struct AddressPickerVocabulary: ScriptVocabulary {
         Constructor(
             "places", [Parameter("region", .constructor(T.region)), Parameter("places", .list(.constructor(T.place)))],
             make: { value throws(ConversionError) in
-                .places(PlaceSearchAnswer(boundingRegion: try A.region(from: value[argument: "region"]),
-                                          places: try ValueShape.list(T.placeShape).decode(value[argument: "places"] ?? .null)))
+                .places(
+                    PlaceSearchAnswer(
+                        boundingRegion: try A.region(from: value[argument: "region"]),
+                        places: try ValueShape.list(T.placeShape).decode(value[argument: "places"] ?? .null)))
             },
             arguments: { event in
                 guard case .places(let answer) = event, let region = answer.boundingRegion else { return nil }
@@ -146,9 +159,12 @@ public struct AddressPickerVocabulary: ScriptVocabulary {
             guard case .request(.searchPlaces(.completion(let completion))) = command else { return nil }
             return [A.value(completion)]
         },
-        Constructor("searchPlaces", [
-            Parameter("query", .string, showsLabel: true), Parameter("region", .constructor(T.region), showsLabel: true),
-        ]) { command in
+        Constructor(
+            "searchPlaces",
+            [
+                Parameter("query", .string, showsLabel: true), Parameter("region", .constructor(T.region), showsLabel: true),
+            ]
+        ) { command in
             guard case .request(.searchPlaces(.text(let query, let region))) = command else { return nil }
             return [.string(query), A.value(region)]
         },
@@ -158,7 +174,8 @@ public struct AddressPickerVocabulary: ScriptVocabulary {
         },
         Constructor("requestAuthorization", .request(.requestAuthorization)),
         Constructor("requestLocation", .request(.requestLocation)),
-        Constructor("searchPointsOfInterest", [Parameter("category", .string), Parameter("region", .constructor(T.region))]) { command in
+        Constructor("searchPointsOfInterest", [Parameter("category", .string), Parameter("region", .constructor(T.region))]) {
+            command in
             guard case .request(.searchPointsOfInterest(let category, let region)) = command else { return nil }
             return [.string(category), A.value(region)]
         },

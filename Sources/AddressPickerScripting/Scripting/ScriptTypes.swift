@@ -7,7 +7,8 @@ enum ScriptTypes {
     static let center = Constructor(
         "center", [Parameter("latitude", .number), Parameter("longitude", .number)],
         validate: { value in
-            guard let latitude = value[argument: "latitude"]?.numeric, let longitude = value[argument: "longitude"]?.numeric else {
+            guard let latitude = value[argument: "latitude"]?.numeric, let longitude = value[argument: "longitude"]?.numeric
+            else {
                 return nil
             }
             do {
@@ -26,15 +27,20 @@ enum ScriptTypes {
         "address", addressParts.map { Parameter($0, .optional(.string), showsLabel: true) }, requiresLabels: true,
         computed: [ComputedPart("formatted", .string) { value in .string(AddressPicker.address(from: value).formatted) }])
 
-    static let place = Constructor("place", [
-        Parameter("name", .string),
-        Parameter("center", .constructor(center)),
-        Parameter("address", .constructor(address), conversions: [
-            Parameter.Conversion(from: .string) { street in
-                .constructed("address", addressParts.map { Value.Argument($0, $0 == "street" ? street : .null, showsLabel: true) })
-            },
-        ]),
-    ])
+    static let place = Constructor(
+        "place",
+        [
+            Parameter("name", .string),
+            Parameter("center", .constructor(center)),
+            Parameter(
+                "address", .constructor(address),
+                conversions: [
+                    Parameter.Conversion(from: .string) { street in
+                        .constructed(
+                            "address", addressParts.map { Value.Argument($0, $0 == "street" ? street : .null, showsLabel: true) })
+                    }
+                ]),
+        ])
 
     // MARK: shapes
 

@@ -6,11 +6,13 @@ import EventScripts
 /// the wrong shape reached it, reported as a ``ConversionError``, never a crash.
 extension AddressPicker {
     static func value(_ coordinate: Coordinate) -> Value {
-        .constructed("center", [.init("latitude", .number(coordinate.latitude)), .init("longitude", .number(coordinate.longitude))])
+        .constructed(
+            "center", [.init("latitude", .number(coordinate.latitude)), .init("longitude", .number(coordinate.longitude))])
     }
 
     static func value(_ span: Span) -> Value {
-        .constructed("span", [.init("latitudeDelta", .number(span.latitudeDelta)), .init("longitudeDelta", .number(span.longitudeDelta))])
+        .constructed(
+            "span", [.init("latitudeDelta", .number(span.latitudeDelta)), .init("longitudeDelta", .number(span.longitudeDelta))])
     }
 
     static func value(_ region: MapRegion) -> Value {
@@ -22,16 +24,24 @@ extension AddressPicker {
     }
 
     static func value(_ address: Address) -> Value {
-        let parts = [address.name, address.street, address.city, address.region, address.postalCode, address.country,
-                     address.countryCode]
-        return .constructed("address", zip(ScriptTypes.addressParts, parts).map { label, part in
-            Value.Argument(label, part.map(Value.string) ?? .null, showsLabel: true)
-        })
+        let parts = [
+            address.name, address.street, address.city, address.region, address.postalCode, address.country,
+            address.countryCode,
+        ]
+        return .constructed(
+            "address",
+            zip(ScriptTypes.addressParts, parts).map { label, part in
+                Value.Argument(label, part.map(Value.string) ?? .null, showsLabel: true)
+            })
     }
 
     static func value(_ place: Place) -> Value {
-        .constructed("place", [.init("name", .string(place.name)), .init("center", value(place.center)),
-                          .init("address", value(place.address))])
+        .constructed(
+            "place",
+            [
+                .init("name", .string(place.name)), .init("center", value(place.center)),
+                .init("address", value(place.address)),
+            ])
     }
 
     // MARK: decoding
@@ -66,8 +76,9 @@ extension AddressPicker {
     }
 
     static func span(from value: Value?) throws(ConversionError) -> Span {
-        Span(latitudeDelta: try number(value?[argument: "latitudeDelta"], "latitudeDelta"),
-             longitudeDelta: try number(value?[argument: "longitudeDelta"], "longitudeDelta"))
+        Span(
+            latitudeDelta: try number(value?[argument: "latitudeDelta"], "latitudeDelta"),
+            longitudeDelta: try number(value?[argument: "longitudeDelta"], "longitudeDelta"))
     }
 
     static func region(from value: Value?) throws(ConversionError) -> MapRegion {
@@ -75,19 +86,22 @@ extension AddressPicker {
     }
 
     static func completion(from value: Value?) throws(ConversionError) -> Completion {
-        Completion(title: try string(value?[argument: "title"], "title"), subtitle: try string(value?[argument: "subtitle"], "subtitle"))
+        Completion(
+            title: try string(value?[argument: "title"], "title"), subtitle: try string(value?[argument: "subtitle"], "subtitle"))
     }
 
     static func address(from value: Value?) -> Address {
-        Address(name: optionalString(value?[argument: "name"]), street: optionalString(value?[argument: "street"]),
-                city: optionalString(value?[argument: "city"]), region: optionalString(value?[argument: "region"]),
-                postalCode: optionalString(value?[argument: "postalCode"]), country: optionalString(value?[argument: "country"]),
-                countryCode: optionalString(value?[argument: "countryCode"]))
+        Address(
+            name: optionalString(value?[argument: "name"]), street: optionalString(value?[argument: "street"]),
+            city: optionalString(value?[argument: "city"]), region: optionalString(value?[argument: "region"]),
+            postalCode: optionalString(value?[argument: "postalCode"]), country: optionalString(value?[argument: "country"]),
+            countryCode: optionalString(value?[argument: "countryCode"]))
     }
 
     static func place(from value: Value?) throws(ConversionError) -> Place {
-        Place(name: try string(value?[argument: "name"], "name"), center: try coordinate(from: value?[argument: "center"]),
-              address: address(from: value?[argument: "address"]))
+        Place(
+            name: try string(value?[argument: "name"], "name"), center: try coordinate(from: value?[argument: "center"]),
+            address: address(from: value?[argument: "address"]))
     }
 
     static func duration(_ value: Value?) throws(ConversionError) -> Duration {
@@ -104,7 +118,9 @@ extension AddressPicker {
     static func durationSetting(_ value: Value?, _ name: String) throws(ConversionError) -> Duration {
         let duration = try duration(value)
         guard duration >= .zero, duration <= Configuration.longestDuration else {
-            throw ConversionError("expected a duration from 0ms to 24 hours (\(Value.render(Configuration.longestDuration))) for \(name), found \(Value.render(duration))")
+            throw ConversionError(
+                "expected a duration from 0ms to 24 hours (\(Value.render(Configuration.longestDuration))) for \(name), found \(Value.render(duration))"
+            )
         }
         return duration
     }
@@ -113,7 +129,8 @@ extension AddressPicker {
     static func wholeNumberSetting(_ value: Value?, _ name: String, atLeast minimum: Int) throws(ConversionError) -> Int {
         let number = try integer(value, name)
         guard number >= minimum, number <= Configuration.largestWholeNumber else {
-            throw ConversionError("expected a whole number from \(minimum) to \(Configuration.largestWholeNumber) for \(name), found \(number)")
+            throw ConversionError(
+                "expected a whole number from \(minimum) to \(Configuration.largestWholeNumber) for \(name), found \(number)")
         }
         return number
     }
@@ -123,7 +140,9 @@ extension AddressPicker {
     static func distanceSetting(_ value: Value) throws(ConversionError) -> Double {
         let distance = try number(value, "duplicateDistance")
         guard distance >= 0, distance <= Configuration.longestDistance else {
-            throw ConversionError("expected a distance in metres from 0 to \(Int(Configuration.longestDistance)) (half the Earth's circumference) for duplicateDistance, found \(value)")
+            throw ConversionError(
+                "expected a distance in metres from 0 to \(Int(Configuration.longestDistance)) (half the Earth's circumference) for duplicateDistance, found \(value)"
+            )
         }
         return distance
     }
@@ -133,7 +152,9 @@ extension AddressPicker {
     static func spanSetting(_ value: Value) throws(ConversionError) -> Span {
         let span = try span(from: value)
         guard span.latitudeDelta > 0, span.latitudeDelta <= 180, span.longitudeDelta > 0, span.longitudeDelta <= 360 else {
-            throw ConversionError("expected a span whose latitudeDelta is above 0 and at most 180 and whose longitudeDelta is above 0 and at most 360 for locationSpan, found \(value)")
+            throw ConversionError(
+                "expected a span whose latitudeDelta is above 0 and at most 180 and whose longitudeDelta is above 0 and at most 360 for locationSpan, found \(value)"
+            )
         }
         return span
     }

@@ -26,8 +26,9 @@ public struct CheckedPath: Sendable, CustomStringConvertible {
             throw ScriptError("a path starts with a field", at: syntax.location)
         }
         guard let rootIndex = fields.index(of: rootName) else {
-            throw ScriptError("unknown field '\(rootName)'; expected one of \(fields.all.map(\.name).joined(separator: ", "))",
-                              at: rootLocation)
+            throw ScriptError(
+                "unknown field '\(rootName)'; expected one of \(fields.all.map(\.name).joined(separator: ", "))",
+                at: rootLocation)
         }
         var type = fields.all[rootIndex].type
         var optional = false

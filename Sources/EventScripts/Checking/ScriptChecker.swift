@@ -40,8 +40,9 @@ public final class ScriptChecker<V: ScriptVocabulary>: Sendable {
         }
         // An empty script would pass with nothing checked: a wrong file, or line breaks misread.
         guard builder.sawMachine || builder.sawOther || !builder.givens.isEmpty else {
-            throw ScriptError("the script holds no statement (only blank lines and comments): nothing to replay",
-                              at: ScriptLocation(line: 1, column: 1), file: file)
+            throw ScriptError(
+                "the script holds no statement (only blank lines and comments): nothing to replay",
+                at: ScriptLocation(line: 1, column: 1), file: file)
         }
         var context = vocabulary.initialContext
         for given in builder.givens {
@@ -76,7 +77,9 @@ public final class ScriptChecker<V: ScriptVocabulary>: Sendable {
         @inlinable
         mutating func add(_ statement: Statement) throws(ScriptError) {
             let location = statement.location
-            func instruction(_ kind: Program<M>.Instruction.Kind, rewritable: Range<ScriptLocation>? = nil) -> Program<M>.Instruction {
+            func instruction(
+                _ kind: Program<M>.Instruction.Kind, rewritable: Range<ScriptLocation>? = nil
+            ) -> Program<M>.Instruction {
                 Program<M>.Instruction(kind: kind, location: location, rewritable: rewritable)
             }
             switch statement.kind {
@@ -167,15 +170,21 @@ public final class ScriptChecker<V: ScriptVocabulary>: Sendable {
     /// The region and state of `expect REGION in STATE`: `path` must name a region, and `state`
     /// one of its states (a leaf or a compound state).
     @usableFromInline
-    func regionState(_ path: PathSyntax, _ state: String, at location: ScriptLocation) throws(ScriptError) -> (region: Int, state: Int) {
+    func regionState(
+        _ path: PathSyntax, _ state: String, at location: ScriptLocation
+    ) throws(ScriptError) -> (region: Int, state: Int) {
         let regions = vocabulary.table.regions
-        guard path.steps.count == 1, case .field(let name, _) = path.steps[0], let region = vocabulary.table.regionIndex(named: name) else {
-            throw ScriptError("'in' tests a region's state, and '\(path)' is not a region; expected one of \(regions.map(\.name).joined(separator: ", "))",
-                              at: path.location)
+        guard path.steps.count == 1, case .field(let name, _) = path.steps[0],
+            let region = vocabulary.table.regionIndex(named: name)
+        else {
+            throw ScriptError(
+                "'in' tests a region's state, and '\(path)' is not a region; expected one of \(regions.map(\.name).joined(separator: ", "))",
+                at: path.location)
         }
         guard let index = regions[region].states.firstIndex(of: state) else {
-            throw ScriptError("unknown state '\(state)' of \(name); expected one of \(regions[region].states.joined(separator: ", "))",
-                              at: location)
+            throw ScriptError(
+                "unknown state '\(state)' of \(name); expected one of \(regions[region].states.joined(separator: ", "))",
+                at: location)
         }
         return (region, index)
     }
@@ -185,24 +194,28 @@ public final class ScriptChecker<V: ScriptVocabulary>: Sendable {
     @usableFromInline
     func rejectCompound(_ expected: Value, of path: CheckedPath, at location: ScriptLocation) throws(ScriptError) {
         guard path.steps.isEmpty, case .name(let state) = expected,
-              let region = vocabulary.table.regionIndex(named: fields.all[path.root].name),
-              fields.all[path.root].kind == .region else { return }
+            let region = vocabulary.table.regionIndex(named: fields.all[path.root].name),
+            fields.all[path.root].kind == .region
+        else { return }
         let description = vocabulary.table.regions[region]
         guard let index = description.states.firstIndex(of: state), description.isCompound(index) else { return }
-        throw ScriptError("'\(state)' is a compound state: \(description.name) is always in one of its leaves; write 'expect \(description.name) in \(state)'",
-                          at: location)
+        throw ScriptError(
+            "'\(state)' is a compound state: \(description.name) is always in one of its leaves; write 'expect \(description.name) in \(state)'",
+            at: location)
     }
 
     @usableFromInline
     func checkGiven(_ field: String, at location: ScriptLocation, _ node: SyntaxNode) throws(ScriptError) -> Value {
         guard let readable = fields[field] else {
-            throw ScriptError("unknown field '\(field)'; expected one of \(vocabulary.fields.filter { $0.write != nil }.map(\.name).joined(separator: ", "))",
-                              at: location)
+            throw ScriptError(
+                "unknown field '\(field)'; expected one of \(vocabulary.fields.filter { $0.write != nil }.map(\.name).joined(separator: ", "))",
+                at: location)
         }
         switch readable.kind {
         case .region:
-            throw ScriptError("'\(field)' is a region: its control state starts as the machine says and cannot be given",
-                              at: location)
+            throw ScriptError(
+                "'\(field)' is a region: its control state starts as the machine says and cannot be given",
+                at: location)
         case .work:
             throw ScriptError("'\(field)' is kept by the runtime and cannot be given", at: location)
         case .context:
@@ -219,17 +232,21 @@ public final class ScriptChecker<V: ScriptVocabulary>: Sendable {
         switch node.form {
         case .name(let word), .call(let word, _): name = word
         default:
-            throw ScriptError("expected an event, one of \(constructors.hostEventNames.joined(separator: ", "))", at: node.location)
+            throw ScriptError(
+                "expected an event, one of \(constructors.hostEventNames.joined(separator: ", "))", at: node.location)
         }
         guard let overloads = constructors.hostEvents[name] else {
             if let index = vocabulary.table.eventNames.firstIndex(of: name), let kind = M.Event.Kind(rawValue: index),
-               !vocabulary.table.isHostEvent(kind) {
-                let how = vocabulary.table.timer(firedAs: kind) != nil
+                !vocabulary.table.isHostEvent(kind)
+            {
+                let how =
+                    vocabulary.table.timer(firedAs: kind) != nil
                     ? "is fired by a timer; use 'advance'" : "answers a request; use 'respond' or 'fail'"
                 throw ScriptError("'\(name)' \(how)", at: node.location)
             }
-            throw ScriptError("unknown event '\(name)'; expected one of \(constructors.hostEventNames.joined(separator: ", "))",
-                              at: node.location)
+            throw ScriptError(
+                "unknown event '\(name)'; expected one of \(constructors.hostEventNames.joined(separator: ", "))",
+                at: node.location)
         }
         let checker = TypeChecker(validating: true)
         if overloads.count == 1 {
@@ -261,12 +278,15 @@ public final class ScriptChecker<V: ScriptVocabulary>: Sendable {
         if answers.carrying.count == 1, answers.carrying[0].parameters.count == 1 {
             constructor = answers.carrying[0]
             let parameter = constructor.parameters[0]
-            arguments = [Value.Argument(parameter.label, try checker.checkArgument(node, parameter), showsLabel: parameter.showsLabel)]
+            arguments = [
+                Value.Argument(parameter.label, try checker.checkArgument(node, parameter), showsLabel: parameter.showsLabel)
+            ]
             if let problem = constructor.validate?(.constructed(constructor.name, arguments)) {
                 throw ScriptError(problem, at: node.location)
             }
         } else {
-            let (position, value) = answers.types.count == 1
+            let (position, value) =
+                answers.types.count == 1
                 ? (0, try checker.check(node, as: answers.types[0])) : try checker.checkFirst(node, of: answers.types)
             constructor = answers.carrying[position]
             if constructor.parameters.count == 1 {
@@ -298,7 +318,9 @@ public final class ScriptChecker<V: ScriptVocabulary>: Sendable {
     /// Builds an event from its checked value; a conversion error is reported at `location`.
     @inlinable
     func make(_ constructor: Constructor<M.Event>, _ value: Value, at location: ScriptLocation) throws(ScriptError) -> M.Event {
-        guard let make = constructor.make else { throw ScriptError("'\(constructor.name)' cannot be built by scripts", at: location) }
+        guard let make = constructor.make else {
+            throw ScriptError("'\(constructor.name)' cannot be built by scripts", at: location)
+        }
         do {
             return try make(value)
         } catch {
@@ -309,9 +331,11 @@ public final class ScriptChecker<V: ScriptVocabulary>: Sendable {
     @inlinable
     func requestKind(_ request: RequestSyntax) throws(ScriptError) -> M.Request.Kind {
         guard let index = vocabulary.table.requestKindNames.firstIndex(of: request.kind),
-              let kind = M.Request.Kind(rawValue: index) else {
-            throw ScriptError("unknown request kind '\(request.kind)'; expected one of \(vocabulary.table.requestKindNames.joined(separator: ", "))",
-                              at: request.location)
+            let kind = M.Request.Kind(rawValue: index)
+        else {
+            throw ScriptError(
+                "unknown request kind '\(request.kind)'; expected one of \(vocabulary.table.requestKindNames.joined(separator: ", "))",
+                at: request.location)
         }
         return kind
     }

@@ -38,26 +38,30 @@ public final class StateFields<M: MachineDefinition>: Sendable {
         var fields: [Field] = []
         for (index, region) in table.regions.enumerated() {
             let states = region.states
-            fields.append(Field(
-                name: region.name, type: .names("\(region.name) state", states), kind: .region,
-                read: { state in .name(states[state.controls[index]]) },
-                differs: { $0.controls[index] != $1.controls[index] }))
+            fields.append(
+                Field(
+                    name: region.name, type: .names("\(region.name) state", states), kind: .region,
+                    read: { state in .name(states[state.controls[index]]) },
+                    differs: { $0.controls[index] != $1.controls[index] }))
         }
         for field in vocabulary.fields {
-            fields.append(Field(
-                name: field.name, type: field.type, kind: .context,
-                read: { field.read($0.context) }, differs: { field.differs($0.context, $1.context) }))
+            fields.append(
+                Field(
+                    name: field.name, type: field.type, kind: .context,
+                    read: { field.read($0.context) }, differs: { field.differs($0.context, $1.context) }))
         }
         let kinds = table.requestKindNames
-        fields.append(Field(
-            name: "pending", type: .list(.names("request kind", kinds)), kind: .work,
-            read: { state in .list(state.work.pending.map { .name(kinds[$0.rawValue]) }) },
-            differs: { $0.work.pending != $1.work.pending }))
+        fields.append(
+            Field(
+                name: "pending", type: .list(.names("request kind", kinds)), kind: .work,
+                read: { state in .list(state.work.pending.map { .name(kinds[$0.rawValue]) }) },
+                differs: { $0.work.pending != $1.work.pending }))
         let timers = table.timerNames
-        fields.append(Field(
-            name: "timers", type: .list(.names("timer", timers)), kind: .work,
-            read: { state in .list(state.work.timers.map { .name(timers[$0.rawValue]) }) },
-            differs: { $0.work.timers != $1.work.timers }))
+        fields.append(
+            Field(
+                name: "timers", type: .list(.names("timer", timers)), kind: .work,
+                read: { state in .list(state.work.timers.map { .name(timers[$0.rawValue]) }) },
+                differs: { $0.work.timers != $1.work.timers }))
         all = fields
         readers = fields.map(\.read)
         byName = Dictionary(fields.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })

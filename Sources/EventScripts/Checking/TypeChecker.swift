@@ -37,8 +37,9 @@ struct TypeChecker {
             return .bool(bool)
         case (.names(let typeName, let cases), .name(let name)):
             guard cases.contains(name) else {
-                throw ScriptError("unknown \(typeName) '\(name)'; expected one of \(cases.joined(separator: ", "))",
-                                  at: node.location)
+                throw ScriptError(
+                    "unknown \(typeName) '\(name)'; expected one of \(cases.joined(separator: ", "))",
+                    at: node.location)
             }
             return .name(name)
         case (.list(let element), .list(let nodes)):
@@ -101,8 +102,9 @@ struct TypeChecker {
                 }
             }
             if candidates.isEmpty {
-                throw ScriptError("unknown '\(name)'; expected one of \(Self.words(of: types).joined(separator: ", "))",
-                                  at: node.location)
+                throw ScriptError(
+                    "unknown '\(name)'; expected one of \(Self.words(of: types).joined(separator: ", "))",
+                    at: node.location)
             }
         default:
             break
@@ -121,7 +123,8 @@ struct TypeChecker {
             let signatures = candidates.compactMap { position in
                 if case .constructor(let constructor) = types[position].unwrapped { constructor.signature } else { nil }
             }
-            throw ScriptError("no constructor '\(name)' matches; expected \(signatures.joined(separator: " or "))", at: node.location)
+            throw ScriptError(
+                "no constructor '\(name)' matches; expected \(signatures.joined(separator: " or "))", at: node.location)
         }
         throw ScriptError("expected \(ValueType.oneOf(types).expectation), found \(describe(node))", at: node.location)
     }
@@ -149,12 +152,14 @@ struct TypeChecker {
             let index: Int
             if constructor.requiresLabels {
                 guard let label = argument.label else {
-                    throw ScriptError("every argument of '\(constructor.name)' is labelled; expected one of \(constructor.parameters.map { "\($0.label):" }.joined(separator: " "))",
-                                      at: argument.value.location)
+                    throw ScriptError(
+                        "every argument of '\(constructor.name)' is labelled; expected one of \(constructor.parameters.map { "\($0.label):" }.joined(separator: " "))",
+                        at: argument.value.location)
                 }
                 guard let found = constructor.parameters.firstIndex(where: { $0.label == label }) else {
-                    throw ScriptError("'\(constructor.name)' has no parameter '\(label)'; expected one of \(constructor.parameters.map { "\($0.label):" }.joined(separator: " "))",
-                                      at: argument.labelLocation ?? argument.value.location)
+                    throw ScriptError(
+                        "'\(constructor.name)' has no parameter '\(label)'; expected one of \(constructor.parameters.map { "\($0.label):" }.joined(separator: " "))",
+                        at: argument.labelLocation ?? argument.value.location)
                 }
                 guard supplied[found] == nil else {
                     throw ScriptError("'\(label):' is given twice", at: argument.labelLocation ?? argument.value.location)
@@ -165,8 +170,9 @@ struct TypeChecker {
                     throw ScriptError("too many arguments: expected \(constructor.signature)", at: argument.value.location)
                 }
                 if let label = argument.label, label != constructor.parameters[position].label {
-                    throw ScriptError("argument \(position + 1) of '\(constructor.name)' is '\(constructor.parameters[position].label):', not '\(label):'",
-                                      at: argument.labelLocation ?? argument.value.location)
+                    throw ScriptError(
+                        "argument \(position + 1) of '\(constructor.name)' is '\(constructor.parameters[position].label):', not '\(label):'",
+                        at: argument.labelLocation ?? argument.value.location)
                 }
                 index = position
             }
@@ -209,7 +215,8 @@ struct TypeChecker {
     private static func hasShape(_ node: SyntaxNode, of type: ValueType) -> Bool {
         switch (type.unwrapped, node.form) {
         case (.string, .string), (.number, .number), (.integer, .number), (.duration, .duration), (.bool, .bool),
-             (.names, .name), (.list, .list), (.constructor, .call), (.constructor, .name): true
+            (.names, .name), (.list, .list), (.constructor, .call), (.constructor, .name):
+            true
         case (.oneOf(let types), _): types.contains { hasShape(node, of: $0) }
         default: false
         }

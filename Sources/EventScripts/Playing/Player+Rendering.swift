@@ -38,7 +38,8 @@ extension Player {
             if field.kind == .region { stateChanges.append(change) } else { fieldChanges.append(change) }
         }
         let compoundChanges = (step.result?.stateChanges ?? []).filter { table.regions[$0.region].isCompound($0.state) }.map {
-            TranscriptStep.CompoundChange(region: table.regions[$0.region].name, state: table.regions[$0.region].states[$0.state], kind: $0.kind)
+            TranscriptStep.CompoundChange(
+                region: table.regions[$0.region].name, state: table.regions[$0.region].states[$0.state], kind: $0.kind)
         }
         return TranscriptStep(
             time: step.time, input: input,
@@ -54,7 +55,8 @@ extension Player {
     func configuration(of region: RegionDescription, leaf: Int) -> String {
         guard region.states.indices.contains(leaf) else { return "state \(leaf), which \(region.name) does not have" }
         let ancestors = region.ancestors(of: leaf).map { region.states[$0] }
-        return region.states[leaf] + (ancestors.isEmpty ? " (in no compound state)" : " (in \(ancestors.joined(separator: ", ")))")
+        return region.states[leaf]
+            + (ancestors.isEmpty ? " (in no compound state)" : " (in \(ancestors.joined(separator: ", ")))")
     }
 
     /// Why a step fired no row, in words.

@@ -52,8 +52,10 @@ public struct Player<V: ScriptVocabulary>: Sendable {
         _ program: Program<M>, on runtime: inout Runtime<M>, into sink: inout S, onStep: ((RuntimeStep<M>) -> Void)? = nil
     ) -> Outcome {
         var replay = Replay(player: self, file: program.file, runtime: runtime, onStep: onStep)
-        sink.write(.header(file: program.file, machine: vocabulary.machineName,
-                           givens: program.givens.map { ($0.field, $0.value) }))
+        sink.write(
+            .header(
+                file: program.file, machine: vocabulary.machineName,
+                givens: program.givens.map { ($0.field, $0.value) }))
         let outcome = replay.run(program.instructions, into: &sink)
         sink.write(.end(outcome))
         runtime = replay.runtime
@@ -104,7 +106,9 @@ public struct Player<V: ScriptVocabulary>: Sendable {
                         record(steps, line: location.line, into: &sink)
                     case .expect(let path, let comparison, let expected):
                         expectations += 1
-                        if check(path, comparison, expected, at: location, rewritable: instructions[index].rewritable, into: &sink) {
+                        if check(
+                            path, comparison, expected, at: location, rewritable: instructions[index].rewritable, into: &sink)
+                        {
                             held("expect \(path) \(comparison.rawValue) \(expected)", at: location, into: &sink)
                         }
                     case .expectIn(let region, let state):
@@ -113,8 +117,9 @@ public struct Player<V: ScriptVocabulary>: Sendable {
                         let statement = "expect \(description.name) in \(description.states[state])"
                         let leaf = runtime.state.controls[region]
                         if !description.contains(state, leaf) {
-                            fail(statement, expected: "\(description.states[state]) or a state inside it",
-                                 actual: player.configuration(of: description, leaf: leaf), at: location, into: &sink)
+                            fail(
+                                statement, expected: "\(description.states[state]) or a state inside it",
+                                actual: player.configuration(of: description, leaf: leaf), at: location, into: &sink)
                         } else {
                             held(statement, at: location, into: &sink)
                         }
@@ -122,8 +127,9 @@ public struct Player<V: ScriptVocabulary>: Sendable {
                         expectations += 1
                         let emitted = lastCommands
                         if !emitted.contains(where: { $0.matches(command, tolerance: 1e-9) }) {
-                            fail("expect command \(command)", expected: "\(command) among the commands",
-                                 actual: Value.list(emitted).description, at: location, into: &sink)
+                            fail(
+                                "expect command \(command)", expected: "\(command) among the commands",
+                                actual: Value.list(emitted).description, at: location, into: &sink)
                         } else {
                             held("expect command \(command)", at: location, into: &sink)
                         }
@@ -132,10 +138,13 @@ public struct Player<V: ScriptVocabulary>: Sendable {
                         let emitted = Value.list(lastCommands)
                         if !emitted.matches(.list(commands), tolerance: 1e-9) {
                             let rewrite = instructions[index].rewritable.flatMap { range in
-                                player.writer.text(of: emitted, as: .list(player.writer.commandType)).map { ExpectationRewrite(range, [$0]) }
+                                player.writer.text(of: emitted, as: .list(player.writer.commandType)).map {
+                                    ExpectationRewrite(range, [$0])
+                                }
                             }
-                            fail("expect commands \(Value.list(commands))", expected: Value.list(commands).description,
-                                 actual: emitted.description, at: location, rewrite: rewrite, into: &sink)
+                            fail(
+                                "expect commands \(Value.list(commands))", expected: Value.list(commands).description,
+                                actual: emitted.description, at: location, rewrite: rewrite, into: &sink)
                         } else {
                             held("expect commands \(Value.list(commands))", at: location, into: &sink)
                         }
@@ -143,8 +152,9 @@ public struct Player<V: ScriptVocabulary>: Sendable {
                         expectations += 1
                         let reference = RequestReference(kind, ordinal)
                         if !drops.contains(reference) {
-                            fail("expect dropped \(reference)", expected: "\(reference) dropped",
-                                 actual: dropStatus(of: reference), at: location, into: &sink)
+                            fail(
+                                "expect dropped \(reference)", expected: "\(reference) dropped",
+                                actual: dropStatus(of: reference), at: location, into: &sink)
                         } else {
                             held("expect dropped \(reference)", at: location, into: &sink)
                         }
@@ -153,18 +163,22 @@ public struct Player<V: ScriptVocabulary>: Sendable {
                         let steps = lastInput?.steps ?? []
                         if !steps.allSatisfy(\.isIgnored) {
                             let fired = steps.flatMap { $0.result?.firedRows ?? [] }.map { player.vocabulary.table.rows[$0].id }
-                            fail("expect ignored", expected: "no row fired", actual: "fired \(fired.joined(separator: ", "))",
-                                 at: location, into: &sink)
+                            fail(
+                                "expect ignored", expected: "no row fired", actual: "fired \(fired.joined(separator: ", "))",
+                                at: location, into: &sink)
                         } else {
                             held("expect ignored", at: location, into: &sink)
                         }
                     case .expectPlaceholder:
                         expectations += 1
                         let lines = player.writer.expectations(of: lastInput?.steps ?? [], fields: player.fields)
-                        fail("expect", expected: "the expectations of line \(lastInput?.line ?? 0) (replay --update writes them)",
-                             actual: lines?.joined(separator: "; ") ?? "a value the script language cannot write",
-                             at: location, rewrite: lines.flatMap { lines in instructions[index].rewritable.map { ExpectationRewrite($0, lines) } },
-                             into: &sink)
+                        fail(
+                            "expect", expected: "the expectations of line \(lastInput?.line ?? 0) (replay --update writes them)",
+                            actual: lines?.joined(separator: "; ") ?? "a value the script language cannot write",
+                            at: location,
+                            rewrite: lines.flatMap { lines in instructions[index].rewritable.map { ExpectationRewrite($0, lines) }
+                            },
+                            into: &sink)
                     }
                 } catch {
                     return .invalid(ScriptError(error.description, at: location, file: file))
@@ -196,18 +210,23 @@ public struct Player<V: ScriptVocabulary>: Sendable {
         ) -> Bool {
             switch path.evaluate(in: runtime.state, fields: player.fields) {
             case .failure(let missing):
-                fail("expect \(path) \(comparison.rawValue) \(expected)", expected: expected.description,
-                     actual: missing.reason, at: location, into: &sink)
+                fail(
+                    "expect \(path) \(comparison.rawValue) \(expected)", expected: expected.description,
+                    actual: missing.reason, at: location, into: &sink)
                 return false
             case .success(let actual):
                 if !comparison.holds(actual, expected) {
                     let expectation = comparison == .equal ? expected.description : "\(comparison.rawValue) \(expected)"
                     // Only an equality names the value it expects: a rewrite of `!=` or `<` would change its meaning.
-                    let rewrite = comparison == .equal || comparison == .approximatelyEqual
-                        ? rewritable.flatMap { range in player.writer.text(of: actual, as: path.type).map { ExpectationRewrite(range, [$0]) } }
+                    let rewrite =
+                        comparison == .equal || comparison == .approximatelyEqual
+                        ? rewritable.flatMap { range in
+                            player.writer.text(of: actual, as: path.type).map { ExpectationRewrite(range, [$0]) }
+                        }
                         : nil
-                    fail("expect \(path) \(comparison.rawValue) \(expected)", expected: expectation,
-                         actual: actual.description, at: location, rewrite: rewrite, into: &sink)
+                    fail(
+                        "expect \(path) \(comparison.rawValue) \(expected)", expected: expectation,
+                        actual: actual.description, at: location, rewrite: rewrite, into: &sink)
                     return false
                 }
                 return true
@@ -228,9 +247,11 @@ public struct Player<V: ScriptVocabulary>: Sendable {
         ) {
             failures += 1
             let changes = (lastInput?.steps ?? []).map { player.render($0) }
-            sink.write(.failure(ExpectationFailure(
-                location: location, statement: statement, expected: expected, actual: actual,
-                inputLine: lastInput?.line, changes: changes, rewrite: rewrite)))
+            sink.write(
+                .failure(
+                    ExpectationFailure(
+                        location: location, statement: statement, expected: expected, actual: actual,
+                        inputLine: lastInput?.line, changes: changes, rewrite: rewrite)))
         }
 
         @inlinable

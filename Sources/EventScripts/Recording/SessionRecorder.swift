@@ -63,7 +63,9 @@ public final class SessionRecorder<V: ScriptVocabulary> {
     /// - Throws: ``RecordingError/cannotRecord(_:)`` for a runtime a script cannot start from,
     ///   ``RecordingError/cannotWrite(file:reason:)`` when the file cannot be written; no file is
     ///   created then, or, if the header could not be written, it is left empty or partial.
-    public init(vocabulary: V, file: String, recordedBy: String, at date: Date, startingFrom runtime: Runtime<M>) throws(RecordingError) {
+    public init(
+        vocabulary: V, file: String, recordedBy: String, at date: Date, startingFrom runtime: Runtime<M>
+    ) throws(RecordingError) {
         if let problem = Self.problem(startingFrom: runtime, vocabulary) { throw .cannotRecord(problem) }
         self.file = file
         self.writer = ScriptWriter(vocabulary: vocabulary)
@@ -106,7 +108,8 @@ public final class SessionRecorder<V: ScriptVocabulary> {
         guard !isFinished else { return }
         var text = "\n"
         for line in writer.expectations(of: state, fields: fields)
-            + writer.expectations(of: state, fields: fields, kinds: [.context, .work], differingFrom: initial) {
+            + writer.expectations(of: state, fields: fields, kinds: [.context, .work], differingFrom: initial)
+        {
             text += line + "\n"
         }
         write(text)

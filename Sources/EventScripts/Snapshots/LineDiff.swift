@@ -15,7 +15,8 @@ public enum LineDiff {
         while prefix < old.count, prefix < new.count, same(old[prefix], new[prefix]) { prefix += 1 }
         var suffix = 0
         while suffix < old.count - prefix, suffix < new.count - prefix,
-              same(old[old.count - 1 - suffix], new[new.count - 1 - suffix]) { suffix += 1 }
+            same(old[old.count - 1 - suffix], new[new.count - 1 - suffix])
+        { suffix += 1 }
         let oldMiddle = Array(old[prefix..<(old.count - suffix)])
         let newMiddle = Array(new[prefix..<(new.count - suffix)])
         var edits: [Edit] = old[..<prefix].map { .same($0) }
@@ -47,7 +48,8 @@ public enum LineDiff {
         var lengths = [Int](repeating: 0, count: (old.count + 1) * columns)
         for i in stride(from: old.count - 1, through: 0, by: -1) {
             for j in stride(from: new.count - 1, through: 0, by: -1) {
-                lengths[i * columns + j] = same(old[i], new[j])
+                lengths[i * columns + j] =
+                    same(old[i], new[j])
                     ? lengths[(i + 1) * columns + j + 1] + 1
                     : max(lengths[(i + 1) * columns + j], lengths[i * columns + j + 1])
             }

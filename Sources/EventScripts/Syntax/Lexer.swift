@@ -59,19 +59,23 @@ struct Lexer {
                 spaced = true
             case UInt8(ascii: "#"):
                 guard !spaced, case .word(let kind)? = tokens.last?.kind, let next = peek(1),
-                      next.isDigit || next == UInt8(ascii: "-") || next == UInt8(ascii: "+") else {
+                    next.isDigit || next == UInt8(ascii: "-") || next == UInt8(ascii: "+")
+                else {
                     endColumn = start
                     return
                 }
                 let word = tokens.removeLast()
                 advance()
                 let ordinalStart = index
-                while let byte = current, byte.isWordByte || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "+")
-                    || byte == UInt8(ascii: ".") {
+                while let byte = current,
+                    byte.isWordByte || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "+")
+                        || byte == UInt8(ascii: ".")
+                {
                     advance()
                 }
                 let ordinal = text(from: ordinalStart)
-                tokens.append(Token(kind: .reference(kind: kind, ordinal: ordinal), column: word.column, end: column, spaced: word.spaced))
+                tokens.append(
+                    Token(kind: .reference(kind: kind, ordinal: ordinal), column: word.column, end: column, spaced: word.spaced))
                 spaced = false
             case UInt8(ascii: "\""):
                 emit(.string(try string()), at: start)
@@ -83,12 +87,13 @@ struct Lexer {
                 // A dash joins words (`sign-in`) when a letter follows it.
                 let wordStart = index
                 while let byte = current,
-                      byte.isWordByte || (byte == UInt8(ascii: "-") && peek(1)?.isWordStart == true) {
+                    byte.isWordByte || (byte == UInt8(ascii: "-") && peek(1)?.isWordStart == true)
+                {
                     advance()
                 }
                 emit(.word(text(from: wordStart)), at: start)
             case UInt8(ascii: "("), UInt8(ascii: ")"), UInt8(ascii: "["), UInt8(ascii: "]"),
-                 UInt8(ascii: ","), UInt8(ascii: ":"), UInt8(ascii: "."):
+                UInt8(ascii: ","), UInt8(ascii: ":"), UInt8(ascii: "."):
                 advance()
                 emit(.punctuation(Character(Unicode.Scalar(byte))), at: start)
             case UInt8(ascii: "="), UInt8(ascii: "!"), UInt8(ascii: "~"):
@@ -116,7 +121,9 @@ struct Lexer {
         var end = offset + 1
         while end < bytes.endIndex, bytes[end] & 0xC0 == 0x80 { end += 1 }
         let text = String(decoding: bytes[offset..<end], as: UTF8.self)
-        return text.unicodeScalars.first.map { $0.properties.isWhitespace || $0.value < 0x20 ? "U+\(String($0.value, radix: 16, uppercase: true))" : text } ?? text
+        return text.unicodeScalars.first.map {
+            $0.properties.isWhitespace || $0.value < 0x20 ? "U+\(String($0.value, radix: 16, uppercase: true))" : text
+        } ?? text
     }
 
     private mutating func string() throws(ScriptError) -> String {
@@ -150,7 +157,8 @@ struct Lexer {
                     while let digit = current, digit != UInt8(ascii: "}"), index - hexStart <= 8 { advance() }
                     let hex = self.text(from: hexStart)
                     guard current == UInt8(ascii: "}"), (1...8).contains(hex.count), let value = UInt32(hex, radix: 16),
-                          let scalar = Unicode.Scalar(value) else {
+                        let scalar = Unicode.Scalar(value)
+                    else {
                         throw error("expected 1 to 8 hexadecimal digits of a Unicode scalar in \\u{…}", at: escapeColumn)
                     }
                     text.unicodeScalars.append(scalar)

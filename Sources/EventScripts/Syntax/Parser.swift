@@ -22,8 +22,9 @@ struct Parser {
         var parser = Parser(tokens: tokens, line: line, endColumn: endColumn)
         let statement = try parser.statement()
         if parser.position < tokens.count {
-            throw parser.error("expected the end of the statement, found \(parser.describe(tokens[parser.position]))",
-                               at: tokens[parser.position].column)
+            throw parser.error(
+                "expected the end of the statement, found \(parser.describe(tokens[parser.position]))",
+                at: tokens[parser.position].column)
         }
         return statement
     }
@@ -96,14 +97,16 @@ struct Parser {
                 message = text
                 position += 1
             } else if current != nil {
-                throw error("expected a message string or the end of the statement, found \(describe(current))", at: currentColumn)
+                throw error(
+                    "expected a message string or the end of the statement, found \(describe(current))", at: currentColumn)
             }
             kind = .fail(request, message: message)
         case "expect":
             kind = current == nil ? .expectPlaceholder : try expectation()
         default:
-            throw error("unknown statement '\(keyword)'; expected machine, given, send, advance, respond, fail or expect",
-                        at: start.column)
+            throw error(
+                "unknown statement '\(keyword)'; expected machine, given, send, advance, respond, fail or expect",
+                at: start.column)
         }
         return Statement(kind: kind, location: start, end: location(tokens[position - 1].end))
     }
@@ -121,8 +124,9 @@ struct Parser {
             }
             return RequestSyntax(kind: kind, ordinal: number, location: location(column))
         default:
-            throw error("expected a request kind, as in 'KIND' or 'KIND#2', found \(describe(current))",
-                        at: column)
+            throw error(
+                "expected a request kind, as in 'KIND' or 'KIND#2', found \(describe(current))",
+                at: column)
         }
     }
 
@@ -144,8 +148,9 @@ struct Parser {
                 case "dropped":
                     let request = try requestReference()
                     guard request.ordinal != nil else {
-                        throw error("expected a request reference with its number, as in 'KIND#1'",
-                                    at: request.location.column)
+                        throw error(
+                            "expected a request reference with its number, as in 'KIND#1'",
+                            at: request.location.column)
                     }
                     return .expectDropped(request)
                 default: return .expectIgnored
@@ -159,8 +164,9 @@ struct Parser {
             return .expectIn(path, state: state, stateLocation)
         }
         guard case .comparison(let op)? = current?.kind else {
-            throw error("expected a comparison (==, !=, ~=, <, <=, > or >=) or 'in' after '\(path)', found \(describe(current))",
-                        at: currentColumn)
+            throw error(
+                "expected a comparison (==, !=, ~=, <, <=, > or >=) or 'in' after '\(path)', found \(describe(current))",
+                at: currentColumn)
         }
         position += 1
         return .expect(path, comparison: op, try value(depth: 0))
@@ -241,7 +247,8 @@ struct Parser {
             var label: String?
             var labelLocation: ScriptLocation?
             if case .word(let word)? = current?.kind, position + 1 < tokens.count,
-               case .punctuation(":") = tokens[position + 1].kind {
+                case .punctuation(":") = tokens[position + 1].kind
+            {
                 label = word
                 labelLocation = location(currentColumn)
                 position += 2

@@ -22,7 +22,9 @@ public enum ScriptSource {
         tokens.reserveCapacity(64)
         while lineStart <= bytes.count {
             var lineEnd = lineStart
-            while lineEnd < bytes.count, bytes[lineEnd] != UInt8(ascii: "\n"), bytes[lineEnd] != UInt8(ascii: "\r") { lineEnd += 1 }
+            while lineEnd < bytes.count, bytes[lineEnd] != UInt8(ascii: "\n"), bytes[lineEnd] != UInt8(ascii: "\r") {
+                lineEnd += 1
+            }
             let line = bytes[lineStart..<lineEnd]
             do {
                 try validate(line, lineNumber: lineNumber)
@@ -38,7 +40,8 @@ public enum ScriptSource {
                 throw error
             }
             // A line ends at LF, CR LF or a lone CR (old Mac files), each one break.
-            let crlf = lineEnd + 1 < bytes.count && bytes[lineEnd] == UInt8(ascii: "\r") && bytes[lineEnd + 1] == UInt8(ascii: "\n")
+            let crlf =
+                lineEnd + 1 < bytes.count && bytes[lineEnd] == UInt8(ascii: "\r") && bytes[lineEnd + 1] == UInt8(ascii: "\n")
             lineStart = lineEnd + (crlf ? 2 : 1)
             lineNumber += 1
         }
@@ -63,14 +66,16 @@ public enum ScriptSource {
             default: length = 0
             }
             guard length > 0, index + length <= line.endIndex, isWellFormed(line, at: index, length: length) else {
-                throw ScriptError("invalid UTF-8 (byte 0x\(String(byte, radix: 16, uppercase: true)))",
-                                  at: ScriptLocation(line: lineNumber, column: column))
+                throw ScriptError(
+                    "invalid UTF-8 (byte 0x\(String(byte, radix: 16, uppercase: true)))",
+                    at: ScriptLocation(line: lineNumber, column: column))
             }
             index += length
             column += 1
             if column > maximumLineLength {
-                throw ScriptError("the line is longer than \(maximumLineLength) characters",
-                                  at: ScriptLocation(line: lineNumber, column: maximumLineLength))
+                throw ScriptError(
+                    "the line is longer than \(maximumLineLength) characters",
+                    at: ScriptLocation(line: lineNumber, column: maximumLineLength))
             }
         }
     }
@@ -80,10 +85,10 @@ public enum ScriptSource {
         for offset in 1..<length where line[index + offset] & 0xC0 != 0x80 { return false }
         let second = line[index + 1]
         switch line[index] {
-        case 0xE0: return second >= 0xA0            // no overlong three-byte forms
-        case 0xED: return second < 0xA0             // no surrogates
-        case 0xF0: return second >= 0x90            // no overlong four-byte forms
-        case 0xF4: return second < 0x90             // nothing above U+10FFFF
+        case 0xE0: return second >= 0xA0  // no overlong three-byte forms
+        case 0xED: return second < 0xA0  // no surrogates
+        case 0xF0: return second >= 0x90  // no overlong four-byte forms
+        case 0xF4: return second < 0x90  // nothing above U+10FFFF
         default: return true
         }
     }

@@ -21,8 +21,11 @@ public struct JSONTranscript<Output: TextOutputStream>: TranscriptSink {
             object.add("type", "script")
             object.add("file", file)
             object.add("machine", machine)
-            object.addRaw("givens", "[" + givens.map { "{\"field\":\(json($0.field)),\"value\":\(json($0.value.description))}" }
-                .joined(separator: ",") + "]")
+            object.addRaw(
+                "givens",
+                "["
+                    + givens.map { "{\"field\":\(json($0.field)),\"value\":\(json($0.value.description))}" }
+                    .joined(separator: ",") + "]")
         case .step(let step):
             object.add("type", "step")
             object.add("time", Value.render(step.time))
@@ -31,9 +34,12 @@ public struct JSONTranscript<Output: TextOutputStream>: TranscriptSink {
             object.add("ignored", step.ignored)
             object.add("dropped", step.dropped)
             if !step.compoundChanges.isEmpty {
-                object.addRaw("compound", "[" + step.compoundChanges.map {
-                    "{\"change\":\(json($0.verb)),\"region\":\(json($0.region)),\"state\":\(json($0.state))}"
-                }.joined(separator: ",") + "]")
+                object.addRaw(
+                    "compound",
+                    "["
+                        + step.compoundChanges.map {
+                            "{\"change\":\(json($0.verb)),\"region\":\(json($0.region)),\"state\":\(json($0.state))}"
+                        }.joined(separator: ",") + "]")
             }
             object.addRaw("states", changes(step.stateChanges))
             object.addRaw("fields", changes(step.fieldChanges))
@@ -64,7 +70,10 @@ public struct JSONTranscript<Output: TextOutputStream>: TranscriptSink {
                 object.addRaw("expectations", String(expectations))
             case .invalid(let error):
                 object.add("outcome", "invalid")
-                object.addRaw("error", "{\"file\":\(json(error.file)),\"line\":\(error.location.line),\"column\":\(error.location.column),\"message\":\(json(error.message))}")
+                object.addRaw(
+                    "error",
+                    "{\"file\":\(json(error.file)),\"line\":\(error.location.line),\"column\":\(error.location.column),\"message\":\(json(error.message))}"
+                )
             }
             object.addRaw("exitCode", String(outcome.exitCode))
         }
@@ -72,7 +81,10 @@ public struct JSONTranscript<Output: TextOutputStream>: TranscriptSink {
     }
 
     private func changes(_ changes: [TranscriptStep.Change]) -> String {
-        "[" + changes.map { "{\"name\":\(json($0.name)),\"old\":\(json($0.old.description)),\"new\":\(json($0.new.description))}" }
+        "["
+            + changes.map {
+                "{\"name\":\(json($0.name)),\"old\":\(json($0.old.description)),\"new\":\(json($0.new.description))}"
+            }
             .joined(separator: ",") + "]"
     }
 

@@ -38,7 +38,9 @@ public struct TextTranscript<Output: TextOutputStream>: TranscriptSink {
             output.write("  expected: \(failure.expected)\n")
             output.write("  actual:   \(failure.actual)\n")
             if let line = failure.inputLine {
-                let changes = failure.changes.filter { !$0.stateChanges.isEmpty || !$0.fieldChanges.isEmpty || !$0.commands.isEmpty }
+                let changes = failure.changes.filter {
+                    !$0.stateChanges.isEmpty || !$0.fieldChanges.isEmpty || !$0.commands.isEmpty
+                }
                 output.write("  line \(line) changed\(changes.isEmpty ? " nothing" : ":")\n")
                 for step in changes { write(step, indent: "    ", withRows: false) }
             }

@@ -32,12 +32,14 @@ public struct ScriptUpdater<V: ScriptVocabulary>: Sendable {
         let before = try replay(bytes, file: file, answerer: answerer)
         let rewrites = before.failures.compactMap(\.rewrite)
         guard !rewrites.isEmpty else {
-            return ScriptUpdate(original: bytes, updated: bytes, edits: [], rewrites: 0, outcome: before.outcome, failures: before.failures)
+            return ScriptUpdate(
+                original: bytes, updated: bytes, edits: [], rewrites: 0, outcome: before.outcome, failures: before.failures)
         }
         let (updated, edits) = Self.apply(rewrites, to: bytes)
         let after = try replay(updated, file: file, answerer: answerer)
-        return ScriptUpdate(original: bytes, updated: updated, edits: edits, rewrites: rewrites.count,
-                            outcome: after.outcome, failures: after.failures)
+        return ScriptUpdate(
+            original: bytes, updated: updated, edits: edits, rewrites: rewrites.count,
+            outcome: after.outcome, failures: after.failures)
     }
 
     private func replay(_ bytes: [UInt8], file: String, answerer: Answerer<M>?) throws(ScriptError) -> FailureCollector {
@@ -68,7 +70,8 @@ public struct ScriptUpdater<V: ScriptVocabulary>: Sendable {
             let content = line.dropLast(lineBreak.count)
             let start = offset(of: rewrite.range.lowerBound.column, in: content)
             let end = offset(of: rewrite.range.upperBound.column, in: content)
-            let indent = content[content.startIndex..<start].allSatisfy { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }
+            let indent =
+                content[content.startIndex..<start].allSatisfy { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }
                 ? Array(content[content.startIndex..<start]) : []
             let between = lineBreak.isEmpty ? (firstBreak.isEmpty ? [UInt8(ascii: "\n")] : firstBreak) : lineBreak
             edits.append(.removed(line))

@@ -69,8 +69,9 @@ public struct Constructor<T>: Sendable {
     /// types a value against.
     @usableFromInline
     func valueType(named name: String? = nil) -> ValueType {
-        .constructor(Constructor<Value>(
-            name ?? self.name, parameters, requiresLabels: requiresLabels, computed: computed, validate: validate))
+        .constructor(
+            Constructor<Value>(
+                name ?? self.name, parameters, requiresLabels: requiresLabels, computed: computed, validate: validate))
     }
 }
 

@@ -50,7 +50,8 @@ extension Value: CustomStringConvertible {
         guard number != 0 else { return "0.0" }
         let text = number.description
         guard number.isFinite, let e = text.firstIndex(where: { $0 == "e" || $0 == "E" }),
-              let exponent = Int(text[text.index(after: e)...]) else { return text }
+            let exponent = Int(text[text.index(after: e)...])
+        else { return text }
         let mantissa = text[..<e]
         let sign = mantissa.hasPrefix("-") ? "-" : ""
         let unsigned = mantissa.drop { $0 == "-" }

@@ -86,8 +86,10 @@ public struct Parameter: Sendable {
     public let conversions: [Conversion]
 
     /// A parameter.
-    public init(_ label: String, _ type: ValueType, default defaultValue: Value? = nil, showsLabel: Bool = false,
-                conversions: [Conversion] = []) {
+    public init(
+        _ label: String, _ type: ValueType, default defaultValue: Value? = nil, showsLabel: Bool = false,
+        conversions: [Conversion] = []
+    ) {
         self.label = label
         self.type = type
         self.defaultValue = defaultValue

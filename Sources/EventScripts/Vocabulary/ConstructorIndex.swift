@@ -51,17 +51,24 @@ struct ConstructorIndex<M: MachineDefinition>: Sendable {
         var failures = [[Constructor<M.Event>]](repeating: [], count: table.requestKindNames.count)
         for constructor in vocabulary.events {
             guard let index = table.eventNames.firstIndex(of: constructor.name), let kind = M.Event.Kind(rawValue: index) else {
-                preconditionFailure("""
+                preconditionFailure(
+                    """
                     the \(vocabulary.machineName) vocabulary's event constructor '\(constructor.name)' names no event kind; \
                     expected one of \(table.eventNames.joined(separator: ", "))
                     """)
             }
             guard constructor.make != nil || !table.isHostEvent(kind) && M.requestKind(answeredBy: kind) == nil else {
-                preconditionFailure("the \(vocabulary.machineName) vocabulary's event constructor '\(constructor.name)' cannot build its event: give it make")
+                preconditionFailure(
+                    "the \(vocabulary.machineName) vocabulary's event constructor '\(constructor.name)' cannot build its event: give it make"
+                )
             }
             byEventKind[index].append(constructor)
             if let requestKind = M.requestKind(answeredBy: kind) {
-                if M.isFailure(kind) { failures[requestKind.rawValue].append(constructor) } else { answers[requestKind.rawValue].append(constructor) }
+                if M.isFailure(kind) {
+                    failures[requestKind.rawValue].append(constructor)
+                } else {
+                    answers[requestKind.rawValue].append(constructor)
+                }
             } else if table.isHostEvent(kind) {
                 if hostEvents[constructor.name] == nil { hostEventNames.append(constructor.name) }
                 hostEvents[constructor.name, default: []].append(constructor)

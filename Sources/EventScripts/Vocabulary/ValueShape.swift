@@ -51,7 +51,9 @@ public struct ValueShape<T>: Sendable {
         ValueShape(
             .list(element.type), encode: { .list($0.map(element.encode)) },
             decode: { value throws(ConversionError) in
-                guard case .list(let values) = value else { throw ConversionError("expected \(ValueType.list(element.type).expectation)") }
+                guard case .list(let values) = value else {
+                    throw ConversionError("expected \(ValueType.list(element.type).expectation)")
+                }
                 var elements: [Element] = []
                 elements.reserveCapacity(values.count)
                 for value in values { elements.append(try element.decode(value)) }
@@ -64,8 +66,10 @@ public struct ValueShape<T>: Sendable {
 extension ValueShape where T: Equatable & Sendable {
     /// A shape whose values are the same when they are equal.
     @inlinable
-    public init(_ type: ValueType, encode: @escaping @Sendable (T) -> Value,
-                decode: @escaping @Sendable (Value) throws(ConversionError) -> T) {
+    public init(
+        _ type: ValueType, encode: @escaping @Sendable (T) -> Value,
+        decode: @escaping @Sendable (Value) throws(ConversionError) -> T
+    ) {
         self.init(type, encode: encode, decode: decode, same: { $0 == $1 })
     }
 
@@ -83,7 +87,9 @@ extension ValueShape where T == String {
     public static var string: ValueShape {
         ValueShape(
             .string, encode: Value.string,
-            decode: { value throws(ConversionError) in try payload(value, .string) { if case .string(let s) = $0 { s } else { nil } } },
+            decode: { value throws(ConversionError) in
+                try payload(value, .string) { if case .string(let s) = $0 { s } else { nil } }
+            },
             same: { $0.utf8.elementsEqual($1.utf8) })
     }
 }
@@ -92,9 +98,11 @@ extension ValueShape where T == Int {
     /// A whole number: `3`.
     @inlinable
     public static var integer: ValueShape {
-        ValueShape(.integer, encode: Value.integer, decode: { value throws(ConversionError) in
-            try payload(value, .integer) { if case .integer(let integer) = $0 { integer } else { nil } }
-        })
+        ValueShape(
+            .integer, encode: Value.integer,
+            decode: { value throws(ConversionError) in
+                try payload(value, .integer) { if case .integer(let integer) = $0 { integer } else { nil } }
+            })
     }
 }
 
@@ -102,7 +110,9 @@ extension ValueShape where T == Double {
     /// A number: `2.5` (a whole number is accepted too).
     @inlinable
     public static var number: ValueShape {
-        ValueShape(.number, encode: Value.number, decode: { value throws(ConversionError) in try payload(value, .number) { $0.numeric } })
+        ValueShape(
+            .number, encode: Value.number, decode: { value throws(ConversionError) in try payload(value, .number) { $0.numeric } }
+        )
     }
 }
 
@@ -110,9 +120,11 @@ extension ValueShape where T == Duration {
     /// A duration: `300ms`, `1.5s`, `2min`.
     @inlinable
     public static var duration: ValueShape {
-        ValueShape(.duration, encode: Value.duration, decode: { value throws(ConversionError) in
-            try payload(value, .duration) { if case .duration(let duration) = $0 { duration } else { nil } }
-        })
+        ValueShape(
+            .duration, encode: Value.duration,
+            decode: { value throws(ConversionError) in
+                try payload(value, .duration) { if case .duration(let duration) = $0 { duration } else { nil } }
+            })
     }
 }
 
@@ -120,9 +132,11 @@ extension ValueShape where T == Bool {
     /// `true` or `false`.
     @inlinable
     public static var bool: ValueShape {
-        ValueShape(.bool, encode: Value.bool, decode: { value throws(ConversionError) in
-            try payload(value, .bool) { if case .bool(let bool) = $0 { bool } else { nil } }
-        })
+        ValueShape(
+            .bool, encode: Value.bool,
+            decode: { value throws(ConversionError) in
+                try payload(value, .bool) { if case .bool(let bool) = $0 { bool } else { nil } }
+            })
     }
 }
 
@@ -178,18 +192,22 @@ extension ValueShape where T: Comparable & Sendable {
     public func within(_ range: ClosedRange<T>) -> ValueShape {
         let decode = self.decode
         let encode = self.encode
-        let what: String = switch type.unwrapped {
-        case .integer: "a whole number"
-        case .number: "a number"
-        case .duration: "a duration"
-        default: "a value"
-        }
-        return ValueShape(type, encode: encode, decode: { value throws(ConversionError) in
-            let decoded = try decode(value)
-            guard range.contains(decoded) else {
-                throw ConversionError("expected \(what) from \(encode(range.lowerBound)) to \(encode(range.upperBound)), found \(value)")
+        let what: String =
+            switch type.unwrapped {
+            case .integer: "a whole number"
+            case .number: "a number"
+            case .duration: "a duration"
+            default: "a value"
             }
-            return decoded
-        }, same: same)
+        return ValueShape(
+            type, encode: encode,
+            decode: { value throws(ConversionError) in
+                let decoded = try decode(value)
+                guard range.contains(decoded) else {
+                    throw ConversionError(
+                        "expected \(what) from \(encode(range.lowerBound)) to \(encode(range.upperBound)), found \(value)")
+                }
+                return decoded
+            }, same: same)
     }
 }

@@ -25,9 +25,10 @@ struct CheckCommand<V: ScriptVocabulary>: Sendable {
         var output = invocation.standardOutput
         for finding in findings { output.write("\(finding)\n") }
         let states = listing.regions.map(\.states.count).reduce(0, +)
-        output.write(findings.isEmpty
-            ? "\(tool): no findings (\(listing.regions.count) regions, \(states) states, \(listing.events.count) events, \(listing.rows.count) rows)\n"
-            : "\(tool): \(findings.count) finding\(findings.count == 1 ? "" : "s")\n")
+        output.write(
+            findings.isEmpty
+                ? "\(tool): no findings (\(listing.regions.count) regions, \(states) states, \(listing.events.count) events, \(listing.rows.count) rows)\n"
+                : "\(tool): \(findings.count) finding\(findings.count == 1 ? "" : "s")\n")
         try output.finish("standard output")
         return findings.isEmpty ? .success : .failure
     }

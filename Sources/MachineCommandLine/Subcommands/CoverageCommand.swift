@@ -12,12 +12,16 @@ struct CoverageCommand<V: ScriptVocabulary>: Sendable {
     var subcommand: Subcommand {
         Subcommand(
             "coverage", abstract: "Replay event scripts and report the \(vocabulary.machineName) machine's transition coverage.",
-            arguments: [Argument("file", repeated: true, help: "Event scripts (.events) to replay; - reads one from standard input.")],
+            arguments: [
+                Argument("file", repeated: true, help: "Event scripts (.events) to replay; - reads one from standard input.")
+            ],
             options: [
                 .value("min", "percent", help: "Exit with 1 when row coverage is below <percent>."),
                 providers.option,
-                .value("html", "file", help: "Also write the coverage as a self-contained HTML page to <file>, atomically: "
-                    + "the machine drawn with each row's hits, unfired rows and guards seen one way only marked."),
+                .value(
+                    "html", "file",
+                    help: "Also write the coverage as a self-contained HTML page to <file>, atomically: "
+                        + "the machine drawn with each row's hits, unfired rows and guards seen one way only marked."),
             ],
             exitCodes: [
                 .success: "the scripts passed (and rows are covered to --min)",
@@ -64,8 +68,9 @@ struct CoverageCommand<V: ScriptVocabulary>: Sendable {
         }
         let report = coverage.report
         if let path = arguments.value("html") {
-            let page = CoveragePage(report: report, machine: vocabulary.machineName,
-                                    scripts: arguments.positional.map(InputFiles.displayName))
+            let page = CoveragePage(
+                report: report, machine: vocabulary.machineName,
+                scripts: arguments.positional.map(InputFiles.displayName))
             try invocation.write(to: path) { $0.write(page.html) }
         }
         var output = invocation.standardOutput

@@ -24,8 +24,11 @@ struct ExploreCommand<V: ScriptVocabulary, S: InputSamples>: Sendable where S.Ma
             options: [
                 .value("seed", "n", help: "The seed of the random inputs (default 1); the same seed makes the same moves."),
                 .value("steps", "k", help: "How many moves to make (default 10000)."),
-                .value("output", short: "o", "file", help: "Where to write the script of a violation (default explore-seed-<n>.events)."),
-                .flag("expect", help: "In the script of a violation, follow each input with the exact expectations of what it did."),
+                .value(
+                    "output", short: "o", "file",
+                    help: "Where to write the script of a violation (default explore-seed-<n>.events)."),
+                .flag(
+                    "expect", help: "In the script of a violation, follow each input with the exact expectations of what it did."),
                 initialContexts.option,
             ],
             exitCodes: [
@@ -50,7 +53,9 @@ struct ExploreCommand<V: ScriptVocabulary, S: InputSamples>: Sendable where S.Ma
         let arguments = invocation.arguments
         var seed: UInt64 = 1
         if let text = arguments.value("seed") {
-            guard let number = UInt64(text) else { throw UsageError("--seed takes a whole number from 0 to \(UInt64.max), not '\(text)'") }
+            guard let number = UInt64(text) else {
+                throw UsageError("--seed takes a whole number from 0 to \(UInt64.max), not '\(text)'")
+            }
             seed = number
         }
         let steps = try arguments.wholeNumber("steps", in: 1...1_000_000_000) ?? 10_000
@@ -64,23 +69,28 @@ struct ExploreCommand<V: ScriptVocabulary, S: InputSamples>: Sendable where S.Ma
         }
         progress.finish()
         let fired = report.rowHits.filter { $0 > 0 }.count
-        let summary = "\(report.moves) moves from seed \(seed) in \(report.episodes) episodes: \(fired) of \(report.rowHits.count) rows fired, "
+        let summary =
+            "\(report.moves) moves from seed \(seed) in \(report.episodes) episodes: \(fired) of \(report.rowHits.count) rows fired, "
             + "\(report.requests) requests (\(report.drops) late answers dropped), \(report.timersFired) timers fired"
         guard let violation = report.violation else {
             try invocation.print(summary + "; \(explorer.invariants.count) invariants held after every move")
             return .success
         }
         let shrunk = explorer.shrink(violation)
-        let command = "\(tool) explore --seed \(seed) --steps \(steps)" + (initialName.map { " --initial \($0)" } ?? "")
+        let command =
+            "\(tool) explore --seed \(seed) --steps \(steps)" + (initialName.map { " --initial \($0)" } ?? "")
             + (arguments.has("expect") ? " --expect" : "")
         let script = ExplorationScript.render(
             shrunk, vocabulary: vocabulary, initial: explorer.initial,
-            header: ["Found by `\(command)` after \(report.moves) moves;",
-                     "shrunk from \(violation.inputs.count) moves to \(shrunk.inputs.count)."],
+            header: [
+                "Found by `\(command)` after \(report.moves) moves;",
+                "shrunk from \(violation.inputs.count) moves to \(shrunk.inputs.count).",
+            ],
             expectations: arguments.has("expect"))
         // The report comes first: a script that cannot be written must not lose it.
         try invocation.print(summary)
-        invocation.printError("""
+        invocation.printError(
+            """
             invariant broken after move \(report.moves): \(shrunk.invariant)
               \(shrunk.message)
             shrunk from \(violation.inputs.count) moves to \(shrunk.inputs.count)

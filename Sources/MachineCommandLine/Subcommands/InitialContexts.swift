@@ -32,10 +32,12 @@ struct InitialContexts<V: ScriptVocabulary>: Sendable {
     /// The help section that shows each context as the `given` lines that set it up.
     var discussion: String {
         let writer = ScriptWriter(vocabulary: vocabulary)
-        return "INITIAL CONTEXTS (--initial):\n" + zip(names, named).map { name, start in
-            let givens = writer.givens(for: start.context)
-            return HelpText.line(name, givens.isEmpty ? "the machine's initial context (no given line)" : givens.joined(separator: "; "))
-        }.joined()
+        return "INITIAL CONTEXTS (--initial):\n"
+            + zip(names, named).map { name, start in
+                let givens = writer.givens(for: start.context)
+                return HelpText.line(
+                    name, givens.isEmpty ? "the machine's initial context (no given line)" : givens.joined(separator: "; "))
+            }.joined()
     }
 
     /// The start named `name`, or the first when `name` is `nil`.

@@ -10,8 +10,10 @@ struct MachineSubcommands<V: ScriptVocabulary>: Sendable {
     /// How `replay` saves and restores states, when the machine's are Codable.
     let savedStates: SavedStateFiles<V.Machine>?
 
-    init(tool: String, vocabulary: V, providers: [String: @Sendable () throws -> Answerer<V.Machine>],
-         savedStates: SavedStateFiles<V.Machine>?) {
+    init(
+        tool: String, vocabulary: V, providers: [String: @Sendable () throws -> Answerer<V.Machine>],
+        savedStates: SavedStateFiles<V.Machine>?
+    ) {
         precondition(providers[Providers<V.Machine>.script] == nil, "the provider name 'script' is the script's own answers")
         self.tool = tool
         self.vocabulary = vocabulary
@@ -22,8 +24,10 @@ struct MachineSubcommands<V: ScriptVocabulary>: Sendable {
     /// `replay`, `diagram`, `check` and `coverage`.
     var scripted: [Subcommand] {
         [
-            ReplayCommand(tool: tool, vocabulary: vocabulary, providers: providers,
-                          recordVariable: MachineCommandLine.recordVariable(forTool: tool), savedStates: savedStates).subcommand,
+            ReplayCommand(
+                tool: tool, vocabulary: vocabulary, providers: providers,
+                recordVariable: MachineCommandLine.recordVariable(forTool: tool), savedStates: savedStates
+            ).subcommand,
             DiagramCommand(tool: tool, vocabulary: vocabulary).subcommand,
             CheckCommand(tool: tool, vocabulary: vocabulary).subcommand,
             CoverageCommand(vocabulary: vocabulary, providers: providers).subcommand,

@@ -1,6 +1,6 @@
 import EventScripts
-import MachineCore
 import Foundation
+import MachineCore
 import MachineCoverage
 import MachineRuntime
 
@@ -15,8 +15,14 @@ struct PathsCommand<V: ScriptVocabulary, S: InputSamples>: Sendable where S.Mach
         Subcommand(
             "paths", abstract: SampledAbstracts.paths(machine: vocabulary.machineName),
             options: [
-                .value("output", short: "o", "directory", required: true, help: "The folder to write path-NN.events into (created if missing)."),
-                .flag("expect", help: "After each input, write the exact expectations of what it did, so each script is also a regression test."),
+                .value(
+                    "output", short: "o", "directory", required: true,
+                    help: "The folder to write path-NN.events into (created if missing)."),
+                .flag(
+                    "expect",
+                    help:
+                        "After each input, write the exact expectations of what it did, so each script is also a regression test."
+                ),
                 initialContexts.option,
             ],
             exitCodes: [
@@ -52,7 +58,8 @@ struct PathsCommand<V: ScriptVocabulary, S: InputSamples>: Sendable where S.Mach
         } catch {
             throw ToolError("cannot create the folder '\(directory)': \(error.localizedDescription)")
         }
-        let command = "\(tool) paths" + (initialName.map { " --initial \($0)" } ?? "") + (arguments.has("expect") ? " --expect" : "")
+        let command =
+            "\(tool) paths" + (initialName.map { " --initial \($0)" } ?? "") + (arguments.has("expect") ? " --expect" : "")
         let scripts = CoveringScripts.render(
             result.paths, vocabulary: vocabulary, from: initial, generatedBy: command, expectations: arguments.has("expect"))
         for script in scripts {
@@ -60,7 +67,9 @@ struct PathsCommand<V: ScriptVocabulary, S: InputSamples>: Sendable where S.Mach
                 $0.write(script.text)
             }
         }
-        try invocation.print("wrote \(result.paths.count) scripts to \(directory): \(table.rows.count - result.uncoveredRows.count) of \(table.rows.count) rows, \(result.statesExplored) states explored")
+        try invocation.print(
+            "wrote \(result.paths.count) scripts to \(directory): \(table.rows.count - result.uncoveredRows.count) of \(table.rows.count) rows, \(result.statesExplored) states explored"
+        )
         if !result.uncoveredRows.isEmpty {
             invocation.printError("not reached: " + result.uncoveredRows.map { table.rows[$0].id }.joined(separator: ", "))
             return .failure

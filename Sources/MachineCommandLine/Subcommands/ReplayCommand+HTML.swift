@@ -5,8 +5,10 @@ import MachineRuntime
 extension ReplayCommand {
     /// `--html DIR`: the option, as replay's help lists it.
     var htmlOption: Option {
-        .value("html", "directory", help: "Write each script's report to <directory>/NAME.html (self-contained HTML), atomically, "
-            + "and print one line per script.")
+        .value(
+            "html", "directory",
+            help: "Write each script's report to <directory>/NAME.html (self-contained HTML), atomically, "
+                + "and print one line per script.")
     }
 
     /// What replay's help says of `--html`.
@@ -49,21 +51,26 @@ extension ReplayCommand {
                 let program = try checker.program(from: try invocation.read(file), file: name)
                 let inputs = program.instructions.filter { if case .input = $0.kind { true } else { false } }.count
                 guard inputs <= limit else {
-                    invocation.printError("error: \(name): \(inputs) inputs is more than --html reports (\(limit) steps at most); "
-                        + "replay it without --html, or split it")
+                    invocation.printError(
+                        "error: \(name): \(inputs) inputs is more than --html reports (\(limit) steps at most); "
+                            + "replay it without --html, or split it")
                     status = max(status, .invalid)
                     continue
                 }
                 let initialStates = listing.regions.indices.map { program.initialState.controls[$0] }
-                var sink = Tee(first: ReplayTimeline(listing: listing, initialStates: initialStates), second: Diagnostics(streams: invocation.streams))
+                var sink = Tee(
+                    first: ReplayTimeline(listing: listing, initialStates: initialStates),
+                    second: Diagnostics(streams: invocation.streams))
                 outcome = player.play(program, answerer: answerer, into: &sink)
                 guard !sink.first.isOverLimit else {
-                    invocation.printError("error: \(name): its replay makes \(sink.first.momentCount) steps, more than --html reports "
-                        + "(\(limit) at most); replay it without --html, or split it")
+                    invocation.printError(
+                        "error: \(name): its replay makes \(sink.first.momentCount) steps, more than --html reports "
+                            + "(\(limit) at most); replay it without --html, or split it")
                     status = max(status, .invalid)
                     continue
                 }
-                if case .invalid = outcome {} else if let path = destinations[file] {
+                if case .invalid = outcome {
+                } else if let path = destinations[file] {
                     let page = ReplayPage(timeline: sink.first)
                     try invocation.write(to: path) { $0.write(page.html) }
                 }

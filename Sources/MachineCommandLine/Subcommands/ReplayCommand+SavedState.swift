@@ -8,7 +8,8 @@ extension ReplayCommand {
     var savedStateOptions: [Option] {
         guard savedStates != nil else { return [] }
         return [
-            .value("save-state", "file", help: "Write the state the script ends in to <file> (JSON), atomically; one script only."),
+            .value(
+                "save-state", "file", help: "Write the state the script ends in to <file> (JSON), atomically; one script only."),
             .value("from-state", "file", help: "Start every script from the state saved in <file> instead of a new machine."),
         ]
     }
@@ -58,8 +59,9 @@ extension ReplayCommand {
     /// The script's error when it has `given` lines but starts from a saved state.
     func givensRefused(_ program: Program<V.Machine>) -> ScriptError? {
         program.givens.first.map { given in
-            ScriptError("'given' sets up a new machine; with --from-state the script starts from the saved state",
-                        at: given.location, file: program.file)
+            ScriptError(
+                "'given' sets up a new machine; with --from-state the script starts from the saved state",
+                at: given.location, file: program.file)
         }
     }
 

@@ -3,14 +3,18 @@ import MachineRuntime
 
 extension ReplayCommand {
     /// The options `--update` does not go with: it neither prints transcripts nor compares them.
-    static var notWithUpdate: [String] { ["snapshot", "record", "output", "format", "quiet", "html", "save-state", "from-state"] }
+    static var notWithUpdate: [String] {
+        ["snapshot", "record", "output", "format", "quiet", "html", "save-state", "from-state"]
+    }
 
     /// `--update [--check]`: writes each script's expectations (see ``ScriptUpdater``), prints
     /// the unified diff of each script that changes, and writes it atomically unless `--check`.
     /// An invalid script is reported and never written.
     func update(_ files: [String], _ invocation: Invocation, answerer: Answerer<V.Machine>?) throws -> ExitCode {
         let arguments = invocation.arguments
-        if files.contains("-") { throw UsageError("--update rewrites script files in place; it cannot update standard input (-)") }
+        if files.contains("-") {
+            throw UsageError("--update rewrites script files in place; it cannot update standard input (-)")
+        }
         if let other = Self.notWithUpdate.first(where: { arguments.has($0) || arguments.value($0) != nil }) {
             throw UsageError("--update does not go with --\(other)")
         }
@@ -53,7 +57,8 @@ extension ReplayCommand {
                 status = max(status, .cannotReadOrWrite)
                 continue
             }
-            invocation.printError("UPDATED \(file) (\(count))\(update.failures.isEmpty ? "" : ", \(update.failures.count) still failing")")
+            invocation.printError(
+                "UPDATED \(file) (\(count))\(update.failures.isEmpty ? "" : ", \(update.failures.count) still failing")")
         }
         try output.finish("the diff to standard output")
         return status

@@ -21,22 +21,38 @@ struct ReplayCommand<V: ScriptVocabulary>: Sendable {
     var subcommand: Subcommand {
         Subcommand(
             "replay", abstract: "Replay event scripts against the \(vocabulary.machineName) machine on a virtual clock.",
-            arguments: [Argument("file", repeated: true, help: "Event scripts (.events) to replay; - reads one from standard input.")],
+            arguments: [
+                Argument("file", repeated: true, help: "Event scripts (.events) to replay; - reads one from standard input.")
+            ],
             options: [
                 .flag("quiet", short: "q", help: "Print one line per script instead of its transcript."),
-                .value("format", "format", help: "text (default) or json (JSON Lines: one object per entry, or per script with --quiet)."),
-                .value("output", short: "o", "directory", help: "Write each transcript to <directory>/NAME.transcript (.jsonl for json), atomically."),
+                .value(
+                    "format", "format",
+                    help: "text (default) or json (JSON Lines: one object per entry, or per script with --quiet)."),
+                .value(
+                    "output", short: "o", "directory",
+                    help: "Write each transcript to <directory>/NAME.transcript (.jsonl for json), atomically."),
                 providers.option,
-                .value("snapshot", "directory", help: "Compare each transcript with <directory>/NAME.transcript instead of printing it."),
+                .value(
+                    "snapshot", "directory",
+                    help: "Compare each transcript with <directory>/NAME.transcript instead of printing it."),
                 .optionalValue("record", "mode", help: "With --snapshot: write missing references (or all, with --record=all)."),
                 htmlOption,
-                .flag("update", help: "Write the expectations: fill each bare expect and rewrite each failing == and commands [...]; print a diff of each change."),
-                .flag("check", help: "With --update: print the diffs and exit 1 if a script would change, writing nothing (for CI)."),
+                .flag(
+                    "update",
+                    help:
+                        "Write the expectations: fill each bare expect and rewrite each failing == and commands [...]; print a diff of each change."
+                ),
+                .flag(
+                    "check", help: "With --update: print the diffs and exit 1 if a script would change, writing nothing (for CI)."
+                ),
             ] + savedStateOptions,
             exitCodes: [
                 .success: "every expectation held (with --update: after the update, which wrote the scripts that changed)",
-                .failure: "an expectation failed (the replay goes on, so every failure is reported); with --snapshot, a transcript that differs from its reference, a missing reference, or one just recorded; with --update, an expectation it cannot write; with --update --check, a script that would change",
-                .invalid: "a script is invalid (syntax, unknown words, wrong types, a respond with no request, no statement at all); --update never rewrites it",
+                .failure:
+                    "an expectation failed (the replay goes on, so every failure is reported); with --snapshot, a transcript that differs from its reference, a missing reference, or one just recorded; with --update, an expectation it cannot write; with --update --check, a script that would change",
+                .invalid:
+                    "a script is invalid (syntax, unknown words, wrong types, a respond with no request, no statement at all); --update never rewrites it",
             ],
             discussion: """
                 With several scripts the tool exits with the highest status.
@@ -80,7 +96,8 @@ struct ReplayCommand<V: ScriptVocabulary>: Sendable {
             return try snapshot(files, into: snapshots, invocation, answerer: answerer)
         }
         if arguments.has("record") { throw UsageError("--record goes with --snapshot <directory>") }
-        let destinations = try transcriptPaths(files, in: arguments.value("output"), extension: format == .json ? "jsonl" : "transcript")
+        let destinations = try transcriptPaths(
+            files, in: arguments.value("output"), extension: format == .json ? "jsonl" : "transcript")
         let summarise = arguments.has("quiet") || !destinations.isEmpty
         let checker = ScriptChecker(vocabulary: vocabulary)
         let player = Player(vocabulary: vocabulary)
@@ -101,7 +118,8 @@ struct ReplayCommand<V: ScriptVocabulary>: Sendable {
                         return true
                     }
                 } else {
-                    outcome = play(program, player, on: &runtime, format, quiet: summarise, invocation.streams, into: &standardOutput)
+                    outcome = play(
+                        program, player, on: &runtime, format, quiet: summarise, invocation.streams, into: &standardOutput)
                 }
                 if let path = plan.saveTo, ExitCode(outcome.exitCode) != .invalid { try saveState(of: runtime, to: path) }
             } catch let error as ScriptError {

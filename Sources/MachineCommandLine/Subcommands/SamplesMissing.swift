@@ -3,7 +3,8 @@
 enum SamplesMissing {
     /// `name`, which needs input samples, doing `abstract` once it has them.
     static func subcommand(_ name: String, abstract: String) -> Subcommand {
-        let explanation = "\(name) needs the machine's input samples, and this tool was built without them: "
+        let explanation =
+            "\(name) needs the machine's input samples, and this tool was built without them: "
             + "give MachineCommandLine(samples:) an InputSamples value (the host events and answers to try)."
         return Subcommand(
             name, abstract: abstract + " (Needs input samples.)", exitCodes: [:], discussion: explanation,

@@ -16,8 +16,9 @@ struct Diagnostics: TranscriptSink {
         case .header(let file, _, _):
             self.file = file
         case .failure(let failure):
-            streams.printError("\(file):\(failure.location): expectation failed: \(failure.statement)\n"
-                + "    expected: \(failure.expected)\n    actual:   \(failure.actual)")
+            streams.printError(
+                "\(file):\(failure.location): expectation failed: \(failure.statement)\n"
+                    + "    expected: \(failure.expected)\n    actual:   \(failure.actual)")
         case .end(.invalid(let error)):
             streams.printError(error.description)
         default:

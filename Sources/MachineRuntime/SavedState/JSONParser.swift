@@ -26,7 +26,8 @@ struct JSONParser {
         for byte in bytes[..<min(position, bytes.count)] {
             if byte == UInt8(ascii: "\n") { line += 1; column = 1 } else if byte & 0xC0 != 0x80 { column += 1 }
         }
-        return DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "not valid JSON: \(problem) at line \(line), column \(column)"))
+        return DecodingError.dataCorrupted(
+            .init(codingPath: [], debugDescription: "not valid JSON: \(problem) at line \(line), column \(column)"))
     }
 
     private mutating func skipWhitespace() {
@@ -60,7 +61,8 @@ struct JSONParser {
     private mutating func literal(_ word: StaticString) throws {
         let count = word.utf8CodeUnitCount
         guard bytes.count - position >= count,
-              word.withUTF8Buffer({ $0.elementsEqual(bytes[position..<(position + count)]) }) else {
+            word.withUTF8Buffer({ $0.elementsEqual(bytes[position..<(position + count)]) })
+        else {
             throw failure("unexpected character")
         }
         position += count
@@ -114,7 +116,9 @@ struct JSONParser {
         if bytes[position] == UInt8(ascii: "\"") {
             position += 1
             let end = position - 1
-            let decoded = bytes.withUnsafeBufferPointer { String(validating: UnsafeBufferPointer(rebasing: $0[start..<end]), as: UTF8.self) }
+            let decoded = bytes.withUnsafeBufferPointer {
+                String(validating: UnsafeBufferPointer(rebasing: $0[start..<end]), as: UTF8.self)
+            }
             guard let string = decoded else {
                 throw failure("a string that is not UTF-8")
             }
@@ -151,7 +155,8 @@ struct JSONParser {
         case UInt8(ascii: "u"):
             var scalar = try hexQuad()
             if (0xD800..<0xDC00).contains(scalar) {
-                guard bytes.count - position >= 6, bytes[position] == UInt8(ascii: "\\"), bytes[position + 1] == UInt8(ascii: "u") else {
+                guard bytes.count - position >= 6, bytes[position] == UInt8(ascii: "\\"), bytes[position + 1] == UInt8(ascii: "u")
+                else {
                     throw failure("an unpaired surrogate escape")
                 }
                 position += 2
@@ -195,7 +200,9 @@ struct JSONParser {
         if bytes[position] == UInt8(ascii: "-") { position += 1 }
         let integerStart = position
         guard digits() > 0 else { throw failure("a number without digits") }
-        guard bytes[integerStart] != UInt8(ascii: "0") || position - integerStart == 1 else { throw failure("a number with a leading zero") }
+        guard bytes[integerStart] != UInt8(ascii: "0") || position - integerStart == 1 else {
+            throw failure("a number with a leading zero")
+        }
         var isInteger = true
         if position < bytes.count, bytes[position] == UInt8(ascii: ".") {
             position += 1
@@ -205,7 +212,9 @@ struct JSONParser {
         if position < bytes.count, bytes[position] == UInt8(ascii: "e") || bytes[position] == UInt8(ascii: "E") {
             position += 1
             isInteger = false
-            if position < bytes.count, bytes[position] == UInt8(ascii: "+") || bytes[position] == UInt8(ascii: "-") { position += 1 }
+            if position < bytes.count, bytes[position] == UInt8(ascii: "+") || bytes[position] == UInt8(ascii: "-") {
+                position += 1
+            }
             guard digits() > 0 else { throw failure("a number without digits in its exponent") }
         }
         if isInteger, let whole = wholeNumber(bytes[start..<position]) { return whole }

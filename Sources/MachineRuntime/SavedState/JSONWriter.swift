@@ -10,7 +10,8 @@ enum JSONWriter {
         do {
             try write(node, into: &output)
         } catch {
-            throw EncodingError.invalidValue(error.value, .init(codingPath: error.keys.reversed(), debugDescription: "\(error.value) is not a JSON number"))
+            throw EncodingError.invalidValue(
+                error.value, .init(codingPath: error.keys.reversed(), debugDescription: "\(error.value) is not a JSON number"))
         }
         return output
     }
@@ -148,26 +149,56 @@ struct KeyedNodeWriter<Key: CodingKey>: KeyedEncodingContainerProtocol {
     var codingPath: [any CodingKey] { path.codingPath }
 
     mutating func encodeNil(forKey key: Key) throws { object.members.append(JSONMember(key.stringValue, .null)) }
-    mutating func encode(_ value: Bool, forKey key: Key) throws { object.members.append(JSONMember(key.stringValue, .bool(value))) }
-    mutating func encode(_ value: String, forKey key: Key) throws { object.members.append(JSONMember(key.stringValue, .string(value))) }
-    mutating func encode(_ value: Double, forKey key: Key) throws { object.members.append(JSONMember(key.stringValue, .double(value))) }
-    mutating func encode(_ value: Float, forKey key: Key) throws { object.members.append(JSONMember(key.stringValue, .double(Double(value)))) }
-    mutating func encode(_ value: Int, forKey key: Key) throws { object.members.append(JSONMember(key.stringValue, .integer(Int64(value)))) }
-    mutating func encode(_ value: Int8, forKey key: Key) throws { object.members.append(JSONMember(key.stringValue, NodeEncoder.node(ofInteger: value))) }
-    mutating func encode(_ value: Int16, forKey key: Key) throws { object.members.append(JSONMember(key.stringValue, NodeEncoder.node(ofInteger: value))) }
-    mutating func encode(_ value: Int32, forKey key: Key) throws { object.members.append(JSONMember(key.stringValue, NodeEncoder.node(ofInteger: value))) }
-    mutating func encode(_ value: Int64, forKey key: Key) throws { object.members.append(JSONMember(key.stringValue, .integer(value))) }
-    mutating func encode(_ value: UInt, forKey key: Key) throws { object.members.append(JSONMember(key.stringValue, NodeEncoder.node(ofInteger: value))) }
-    mutating func encode(_ value: UInt8, forKey key: Key) throws { object.members.append(JSONMember(key.stringValue, NodeEncoder.node(ofInteger: value))) }
-    mutating func encode(_ value: UInt16, forKey key: Key) throws { object.members.append(JSONMember(key.stringValue, NodeEncoder.node(ofInteger: value))) }
-    mutating func encode(_ value: UInt32, forKey key: Key) throws { object.members.append(JSONMember(key.stringValue, NodeEncoder.node(ofInteger: value))) }
-    mutating func encode(_ value: UInt64, forKey key: Key) throws { object.members.append(JSONMember(key.stringValue, NodeEncoder.node(ofInteger: value))) }
+    mutating func encode(_ value: Bool, forKey key: Key) throws {
+        object.members.append(JSONMember(key.stringValue, .bool(value)))
+    }
+    mutating func encode(_ value: String, forKey key: Key) throws {
+        object.members.append(JSONMember(key.stringValue, .string(value)))
+    }
+    mutating func encode(_ value: Double, forKey key: Key) throws {
+        object.members.append(JSONMember(key.stringValue, .double(value)))
+    }
+    mutating func encode(_ value: Float, forKey key: Key) throws {
+        object.members.append(JSONMember(key.stringValue, .double(Double(value))))
+    }
+    mutating func encode(_ value: Int, forKey key: Key) throws {
+        object.members.append(JSONMember(key.stringValue, .integer(Int64(value))))
+    }
+    mutating func encode(_ value: Int8, forKey key: Key) throws {
+        object.members.append(JSONMember(key.stringValue, NodeEncoder.node(ofInteger: value)))
+    }
+    mutating func encode(_ value: Int16, forKey key: Key) throws {
+        object.members.append(JSONMember(key.stringValue, NodeEncoder.node(ofInteger: value)))
+    }
+    mutating func encode(_ value: Int32, forKey key: Key) throws {
+        object.members.append(JSONMember(key.stringValue, NodeEncoder.node(ofInteger: value)))
+    }
+    mutating func encode(_ value: Int64, forKey key: Key) throws {
+        object.members.append(JSONMember(key.stringValue, .integer(value)))
+    }
+    mutating func encode(_ value: UInt, forKey key: Key) throws {
+        object.members.append(JSONMember(key.stringValue, NodeEncoder.node(ofInteger: value)))
+    }
+    mutating func encode(_ value: UInt8, forKey key: Key) throws {
+        object.members.append(JSONMember(key.stringValue, NodeEncoder.node(ofInteger: value)))
+    }
+    mutating func encode(_ value: UInt16, forKey key: Key) throws {
+        object.members.append(JSONMember(key.stringValue, NodeEncoder.node(ofInteger: value)))
+    }
+    mutating func encode(_ value: UInt32, forKey key: Key) throws {
+        object.members.append(JSONMember(key.stringValue, NodeEncoder.node(ofInteger: value)))
+    }
+    mutating func encode(_ value: UInt64, forKey key: Key) throws {
+        object.members.append(JSONMember(key.stringValue, NodeEncoder.node(ofInteger: value)))
+    }
 
     mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
         object.members.append(JSONMember(key.stringValue, try NodeEncoder.node(of: value, at: path.appending(key))))
     }
 
-    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key) -> KeyedEncodingContainer<NestedKey> {
+    mutating func nestedContainer<NestedKey: CodingKey>(
+        keyedBy keyType: NestedKey.Type, forKey key: Key
+    ) -> KeyedEncodingContainer<NestedKey> {
         let nested = JSONObject()
         object.members.append(JSONMember(key.stringValue, .object(nested)))
         return KeyedEncodingContainer(KeyedNodeWriter<NestedKey>(object: nested, path: path.appending(key)))

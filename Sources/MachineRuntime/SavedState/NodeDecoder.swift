@@ -56,7 +56,8 @@ final class NodeDecoder: Decoder {
     static func float(_ node: JSONNode, _ path: @autoclosure () -> JSONPath) throws -> Float {
         let value = Float(try double(node, path()))
         guard value.isFinite else {
-            throw DecodingError.dataCorrupted(.init(codingPath: path().codingPath, debugDescription: "the number does not fit in a Float"))
+            throw DecodingError.dataCorrupted(
+                .init(codingPath: path().codingPath, debugDescription: "the number does not fit in a Float"))
         }
         return value
     }
@@ -70,20 +71,22 @@ final class NodeDecoder: Decoder {
         default: throw mismatch(I.self, node, path())
         }
         guard let value else {
-            throw DecodingError.dataCorrupted(.init(codingPath: path().codingPath, debugDescription: "the number is not a whole number that fits in \(I.self)"))
+            throw DecodingError.dataCorrupted(
+                .init(codingPath: path().codingPath, debugDescription: "the number is not a whole number that fits in \(I.self)"))
         }
         return value
     }
 
     static func mismatch(_ type: Any.Type, _ node: JSONNode, _ path: JSONPath) -> DecodingError {
-        let found = switch node {
-        case .null: "null"
-        case .bool: "a boolean"
-        case .integer, .unsigned, .double: "a number"
-        case .string: "a string"
-        case .array: "an array"
-        case .object: "an object"
-        }
+        let found =
+            switch node {
+            case .null: "null"
+            case .bool: "a boolean"
+            case .integer, .unsigned, .double: "a number"
+            case .string: "a string"
+            case .array: "an array"
+            case .object: "an object"
+            }
         if case .null = node {
             return DecodingError.valueNotFound(type, .init(codingPath: path.codingPath, debugDescription: "found null"))
         }
@@ -113,19 +116,43 @@ struct KeyedNodeReader<Key: CodingKey>: KeyedDecodingContainerProtocol {
     }
 
     func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool { try NodeDecoder.bool(member(key), path.appending(key)) }
-    func decode(_ type: String.Type, forKey key: Key) throws -> String { try NodeDecoder.string(member(key), path.appending(key)) }
-    func decode(_ type: Double.Type, forKey key: Key) throws -> Double { try NodeDecoder.double(member(key), path.appending(key)) }
+    func decode(_ type: String.Type, forKey key: Key) throws -> String {
+        try NodeDecoder.string(member(key), path.appending(key))
+    }
+    func decode(_ type: Double.Type, forKey key: Key) throws -> Double {
+        try NodeDecoder.double(member(key), path.appending(key))
+    }
     func decode(_ type: Float.Type, forKey key: Key) throws -> Float { try NodeDecoder.float(member(key), path.appending(key)) }
-    func decode(_ type: Int.Type, forKey key: Key) throws -> Int { try NodeDecoder.integer(type, member(key), path.appending(key)) }
-    func decode(_ type: Int8.Type, forKey key: Key) throws -> Int8 { try NodeDecoder.integer(type, member(key), path.appending(key)) }
-    func decode(_ type: Int16.Type, forKey key: Key) throws -> Int16 { try NodeDecoder.integer(type, member(key), path.appending(key)) }
-    func decode(_ type: Int32.Type, forKey key: Key) throws -> Int32 { try NodeDecoder.integer(type, member(key), path.appending(key)) }
-    func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 { try NodeDecoder.integer(type, member(key), path.appending(key)) }
-    func decode(_ type: UInt.Type, forKey key: Key) throws -> UInt { try NodeDecoder.integer(type, member(key), path.appending(key)) }
-    func decode(_ type: UInt8.Type, forKey key: Key) throws -> UInt8 { try NodeDecoder.integer(type, member(key), path.appending(key)) }
-    func decode(_ type: UInt16.Type, forKey key: Key) throws -> UInt16 { try NodeDecoder.integer(type, member(key), path.appending(key)) }
-    func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 { try NodeDecoder.integer(type, member(key), path.appending(key)) }
-    func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 { try NodeDecoder.integer(type, member(key), path.appending(key)) }
+    func decode(_ type: Int.Type, forKey key: Key) throws -> Int {
+        try NodeDecoder.integer(type, member(key), path.appending(key))
+    }
+    func decode(_ type: Int8.Type, forKey key: Key) throws -> Int8 {
+        try NodeDecoder.integer(type, member(key), path.appending(key))
+    }
+    func decode(_ type: Int16.Type, forKey key: Key) throws -> Int16 {
+        try NodeDecoder.integer(type, member(key), path.appending(key))
+    }
+    func decode(_ type: Int32.Type, forKey key: Key) throws -> Int32 {
+        try NodeDecoder.integer(type, member(key), path.appending(key))
+    }
+    func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 {
+        try NodeDecoder.integer(type, member(key), path.appending(key))
+    }
+    func decode(_ type: UInt.Type, forKey key: Key) throws -> UInt {
+        try NodeDecoder.integer(type, member(key), path.appending(key))
+    }
+    func decode(_ type: UInt8.Type, forKey key: Key) throws -> UInt8 {
+        try NodeDecoder.integer(type, member(key), path.appending(key))
+    }
+    func decode(_ type: UInt16.Type, forKey key: Key) throws -> UInt16 {
+        try NodeDecoder.integer(type, member(key), path.appending(key))
+    }
+    func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 {
+        try NodeDecoder.integer(type, member(key), path.appending(key))
+    }
+    func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 {
+        try NodeDecoder.integer(type, member(key), path.appending(key))
+    }
 
     func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
         try NodeDecoder.value(type, from: member(key), at: path.appending(key))
@@ -146,7 +173,9 @@ struct KeyedNodeReader<Key: CodingKey>: KeyedDecodingContainerProtocol {
         return try NodeDecoder.string(node, path.appending(key))
     }
 
-    func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws -> KeyedDecodingContainer<NestedKey> {
+    func nestedContainer<NestedKey: CodingKey>(
+        keyedBy type: NestedKey.Type, forKey key: Key
+    ) throws -> KeyedDecodingContainer<NestedKey> {
         try NodeDecoder(node: member(key), path: path.appending(key)).container(keyedBy: type)
     }
 
@@ -181,8 +210,11 @@ struct UnkeyedNodeReader: UnkeyedDecodingContainer {
     /// The next item and its index.
     private mutating func next(_ type: Any.Type) throws -> (JSONNode, Int) {
         guard !isAtEnd else {
-            throw DecodingError.valueNotFound(type, .init(codingPath: path.codingPath + [JSONKey(intValue: currentIndex)],
-                                                          debugDescription: "the array has only \(items.count) items"))
+            throw DecodingError.valueNotFound(
+                type,
+                .init(
+                    codingPath: path.codingPath + [JSONKey(intValue: currentIndex)],
+                    debugDescription: "the array has only \(items.count) items"))
         }
         defer { currentIndex += 1 }
         return (items[currentIndex], currentIndex)
@@ -196,27 +228,56 @@ struct UnkeyedNodeReader: UnkeyedDecodingContainer {
         return true
     }
 
-    mutating func decode(_ type: Bool.Type) throws -> Bool { let (node, index) = try next(type); return try NodeDecoder.bool(node, path(at: index)) }
-    mutating func decode(_ type: String.Type) throws -> String { let (node, index) = try next(type); return try NodeDecoder.string(node, path(at: index)) }
-    mutating func decode(_ type: Double.Type) throws -> Double { let (node, index) = try next(type); return try NodeDecoder.double(node, path(at: index)) }
-    mutating func decode(_ type: Float.Type) throws -> Float { let (node, index) = try next(type); return try NodeDecoder.float(node, path(at: index)) }
-    mutating func decode(_ type: Int.Type) throws -> Int { let (node, index) = try next(type); return try NodeDecoder.integer(type, node, path(at: index)) }
-    mutating func decode(_ type: Int8.Type) throws -> Int8 { let (node, index) = try next(type); return try NodeDecoder.integer(type, node, path(at: index)) }
-    mutating func decode(_ type: Int16.Type) throws -> Int16 { let (node, index) = try next(type); return try NodeDecoder.integer(type, node, path(at: index)) }
-    mutating func decode(_ type: Int32.Type) throws -> Int32 { let (node, index) = try next(type); return try NodeDecoder.integer(type, node, path(at: index)) }
-    mutating func decode(_ type: Int64.Type) throws -> Int64 { let (node, index) = try next(type); return try NodeDecoder.integer(type, node, path(at: index)) }
-    mutating func decode(_ type: UInt.Type) throws -> UInt { let (node, index) = try next(type); return try NodeDecoder.integer(type, node, path(at: index)) }
-    mutating func decode(_ type: UInt8.Type) throws -> UInt8 { let (node, index) = try next(type); return try NodeDecoder.integer(type, node, path(at: index)) }
-    mutating func decode(_ type: UInt16.Type) throws -> UInt16 { let (node, index) = try next(type); return try NodeDecoder.integer(type, node, path(at: index)) }
-    mutating func decode(_ type: UInt32.Type) throws -> UInt32 { let (node, index) = try next(type); return try NodeDecoder.integer(type, node, path(at: index)) }
-    mutating func decode(_ type: UInt64.Type) throws -> UInt64 { let (node, index) = try next(type); return try NodeDecoder.integer(type, node, path(at: index)) }
+    mutating func decode(_ type: Bool.Type) throws -> Bool {
+        let (node, index) = try next(type); return try NodeDecoder.bool(node, path(at: index))
+    }
+    mutating func decode(_ type: String.Type) throws -> String {
+        let (node, index) = try next(type); return try NodeDecoder.string(node, path(at: index))
+    }
+    mutating func decode(_ type: Double.Type) throws -> Double {
+        let (node, index) = try next(type); return try NodeDecoder.double(node, path(at: index))
+    }
+    mutating func decode(_ type: Float.Type) throws -> Float {
+        let (node, index) = try next(type); return try NodeDecoder.float(node, path(at: index))
+    }
+    mutating func decode(_ type: Int.Type) throws -> Int {
+        let (node, index) = try next(type); return try NodeDecoder.integer(type, node, path(at: index))
+    }
+    mutating func decode(_ type: Int8.Type) throws -> Int8 {
+        let (node, index) = try next(type); return try NodeDecoder.integer(type, node, path(at: index))
+    }
+    mutating func decode(_ type: Int16.Type) throws -> Int16 {
+        let (node, index) = try next(type); return try NodeDecoder.integer(type, node, path(at: index))
+    }
+    mutating func decode(_ type: Int32.Type) throws -> Int32 {
+        let (node, index) = try next(type); return try NodeDecoder.integer(type, node, path(at: index))
+    }
+    mutating func decode(_ type: Int64.Type) throws -> Int64 {
+        let (node, index) = try next(type); return try NodeDecoder.integer(type, node, path(at: index))
+    }
+    mutating func decode(_ type: UInt.Type) throws -> UInt {
+        let (node, index) = try next(type); return try NodeDecoder.integer(type, node, path(at: index))
+    }
+    mutating func decode(_ type: UInt8.Type) throws -> UInt8 {
+        let (node, index) = try next(type); return try NodeDecoder.integer(type, node, path(at: index))
+    }
+    mutating func decode(_ type: UInt16.Type) throws -> UInt16 {
+        let (node, index) = try next(type); return try NodeDecoder.integer(type, node, path(at: index))
+    }
+    mutating func decode(_ type: UInt32.Type) throws -> UInt32 {
+        let (node, index) = try next(type); return try NodeDecoder.integer(type, node, path(at: index))
+    }
+    mutating func decode(_ type: UInt64.Type) throws -> UInt64 {
+        let (node, index) = try next(type); return try NodeDecoder.integer(type, node, path(at: index))
+    }
 
     mutating func decode<T: Decodable>(_ type: T.Type) throws -> T {
         let (node, index) = try next(type)
         return try NodeDecoder.value(type, from: node, at: path(at: index))
     }
 
-    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws -> KeyedDecodingContainer<NestedKey> {
+    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws -> KeyedDecodingContainer<NestedKey>
+    {
         let (node, index) = try next([String: String].self)
         return try NodeDecoder(node: node, path: path(at: index)).container(keyedBy: type)
     }

@@ -56,12 +56,17 @@ struct SavedStateChecker<M: MachineDefinition> {
     func controls(_ names: [String: String]) throws(SavedStateError) -> ControlStates {
         var controls = ControlStates()
         for (index, region) in table.regions.enumerated() {
-            guard let name = names[region.name] else { throw .inconsistent(field: "controls", problem: "no state for region '\(region.name)'") }
+            guard let name = names[region.name] else {
+                throw .inconsistent(field: "controls", problem: "no state for region '\(region.name)'")
+            }
             guard let state = region.states.firstIndex(of: name) else {
-                throw .inconsistent(field: "controls.\(region.name)", problem: "'\(name)' is not a state of the region (\(region.states.joined(separator: ", ")))")
+                throw .inconsistent(
+                    field: "controls.\(region.name)",
+                    problem: "'\(name)' is not a state of the region (\(region.states.joined(separator: ", ")))")
             }
             guard !region.isCompound(state) else {
-                throw .inconsistent(field: "controls.\(region.name)", problem: "'\(name)' has children; a region is always in a leaf")
+                throw .inconsistent(
+                    field: "controls.\(region.name)", problem: "'\(name)' has children; a region is always in a leaf")
             }
             controls[index] = state
         }
@@ -75,14 +80,16 @@ struct SavedStateChecker<M: MachineDefinition> {
     /// (`region.state`), every value a leaf below it.
     func remember(_ history: [String: String], in controls: inout ControlStates) throws(SavedStateError) {
         for key in history.keys.sorted() {
-            let slot = table.historySlots.firstIndex { "\(table.regions[$0.region].name).\(table.regions[$0.region].states[$0.state])" == key }
+            let slot = table.historySlots.firstIndex {
+                "\(table.regions[$0.region].name).\(table.regions[$0.region].states[$0.state])" == key
+            }
             guard let slot else {
                 throw .inconsistent(field: "history", problem: "'\(key)' is not a state the machine enters by history")
             }
             let compound = table.historySlots[slot]
             let region = table.regions[compound.region]
             guard let name = history[key], let leaf = region.states.firstIndex(of: name), !region.isCompound(leaf),
-                  region.ancestors(of: leaf).contains(compound.state)
+                region.ancestors(of: leaf).contains(compound.state)
             else {
                 throw .inconsistent(field: "history.\(key)", problem: "'\(history[key] ?? "")' is not a leaf of \(key)")
             }
@@ -116,16 +123,20 @@ struct SavedStateChecker<M: MachineDefinition> {
             let deadline: Duration
             if let due = entry.deadline {
                 guard due >= now, due <= Runtime<M>.latestTime else {
-                    throw .inconsistent(field: "\(field).deadline",
-                                        problem: "\(due) is not between the saved time now (\(now)) and the end of the virtual clock")
+                    throw .inconsistent(
+                        field: "\(field).deadline",
+                        problem: "\(due) is not between the saved time now (\(now)) and the end of the virtual clock")
                 }
                 deadline = due
             } else {
                 deadline = Runtime<M>.never
             }
             guard entry.serial > previousSerial, entry.serial <= lastSerial else {
-                throw .inconsistent(field: "\(field).serial",
-                                    problem: "\(entry.serial) is not above the previous timer's (\(previousSerial)) and at most lastTimerSerial (\(lastSerial))")
+                throw .inconsistent(
+                    field: "\(field).serial",
+                    problem:
+                        "\(entry.serial) is not above the previous timer's (\(previousSerial)) and at most lastTimerSerial (\(lastSerial))"
+                )
             }
             previousSerial = entry.serial
             timers.append(Runtime<M>.RunningTimer(timer: timer, deadline: deadline, serial: entry.serial))
@@ -148,42 +159,54 @@ struct SavedStateChecker<M: MachineDefinition> {
         for (index, entry) in entries.enumerated() {
             var field: String { "requests[\(index)]" }
             guard entry.id == index + 1 else {
-                throw .inconsistent(field: "\(field).id", problem: "\(entry.id) is not \(index + 1): ids count the requests from 1")
+                throw .inconsistent(
+                    field: "\(field).id", problem: "\(entry.id) is not \(index + 1): ids count the requests from 1")
             }
             guard let kind = names.firstIndex(of: entry.kind).flatMap(M.Request.Kind.init(rawValue:)) else {
                 throw .inconsistent(field: "\(field).kind", problem: "the machine has no request kind '\(entry.kind)'")
             }
             guard entry.request.kind == kind else {
-                throw .inconsistent(field: "\(field).request", problem: "a \(names[entry.request.kind.rawValue]) request is not of kind \(entry.kind)")
+                throw .inconsistent(
+                    field: "\(field).request",
+                    problem: "a \(names[entry.request.kind.rawValue]) request is not of kind \(entry.kind)")
             }
             made[kind.rawValue] += 1
             guard entry.ordinal == made[kind.rawValue] else {
-                throw .inconsistent(field: "\(field).ordinal",
-                                    problem: "\(entry.ordinal) is not \(made[kind.rawValue]): ordinals count each kind's requests from 1")
+                throw .inconsistent(
+                    field: "\(field).ordinal",
+                    problem: "\(entry.ordinal) is not \(made[kind.rawValue]): ordinals count each kind's requests from 1")
             }
             try check(time: entry.madeAt, "\(field).madeAt", from: lastMadeAt)
             lastMadeAt = entry.madeAt
-            var record = RequestRecord<M>(id: entry.id, reference: RequestReference(kind, entry.ordinal), request: entry.request,
-                                          madeAt: entry.madeAt)
+            var record = RequestRecord<M>(
+                id: entry.id, reference: RequestReference(kind, entry.ordinal), request: entry.request,
+                madeAt: entry.madeAt)
             switch entry.status {
             case .pending, .answered:
                 guard entry.cancelledAt == nil, entry.supersededBy == nil else {
-                    throw .inconsistent(field: field, problem: "a request \(entry.status.rawValue) was never cancelled nor superseded")
+                    throw .inconsistent(
+                        field: field, problem: "a request \(entry.status.rawValue) was never cancelled nor superseded")
                 }
                 if entry.status == .pending, entry.ordinal != counts[kind.rawValue] {
-                    throw .inconsistent(field: "\(field).status",
-                                        problem: "\(entry.kind)#\(entry.ordinal) is pending, but a later \(entry.kind) request was made: one request of a kind is in flight at a time")
+                    throw .inconsistent(
+                        field: "\(field).status",
+                        problem:
+                            "\(entry.kind)#\(entry.ordinal) is pending, but a later \(entry.kind) request was made: one request of a kind is in flight at a time"
+                    )
                 }
             case .cancelled, .dropped:
                 guard let at = entry.cancelledAt else {
-                    throw .inconsistent(field: "\(field).cancelledAt", problem: "a \(entry.status.rawValue) request needs the time it was cancelled")
+                    throw .inconsistent(
+                        field: "\(field).cancelledAt",
+                        problem: "a \(entry.status.rawValue) request needs the time it was cancelled")
                 }
                 try check(time: at, "\(field).cancelledAt", from: entry.madeAt)
                 var cancellation = RequestRecord<M>.Cancellation(at: at)
                 if let successor = entry.supersededBy {
                     guard successor > entry.ordinal, successor <= counts[kind.rawValue] else {
-                        throw .inconsistent(field: "\(field).supersededBy",
-                                            problem: "\(entry.kind)#\(successor) is not a later \(entry.kind) request")
+                        throw .inconsistent(
+                            field: "\(field).supersededBy",
+                            problem: "\(entry.kind)#\(successor) is not a later \(entry.kind) request")
                     }
                     cancellation.supersededBy = successor
                 }

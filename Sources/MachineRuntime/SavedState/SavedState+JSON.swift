@@ -32,13 +32,16 @@ extension SavedState where M.Context: Codable, M.Request: Codable {
             let history = JSONObject()
             history.members = self.history.map { JSONMember($0.key, .string($0.value)) }
             root.members.append(JSONMember("history", .object(history)))
-            root.members.append(JSONMember("context", try NodeEncoder.node(of: context, at: path.appending(JSONKey(stringValue: "context")))))
+            root.members.append(
+                JSONMember("context", try NodeEncoder.node(of: context, at: path.appending(JSONKey(stringValue: "context")))))
             root.members.append(JSONMember("now", Self.node(of: now)))
             let timers = JSONArray()
             timers.items = self.timers.map { timer in
                 let object = JSONObject()
-                object.members = [JSONMember("name", .string(timer.name)), JSONMember("deadline", timer.deadline.map(Self.node(of:)) ?? .null),
-                                  JSONMember("serial", .integer(Int64(timer.serial)))]
+                object.members = [
+                    JSONMember("name", .string(timer.name)), JSONMember("deadline", timer.deadline.map(Self.node(of:)) ?? .null),
+                    JSONMember("serial", .integer(Int64(timer.serial))),
+                ]
                 return .object(object)
             }
             root.members.append(JSONMember("timers", .array(timers)))
@@ -52,12 +55,20 @@ extension SavedState where M.Context: Codable, M.Request: Codable {
                 object.members.append(JSONMember("id", .integer(Int64(entry.id))))
                 object.members.append(JSONMember("kind", .string(entry.kind)))
                 object.members.append(JSONMember("ordinal", .integer(Int64(entry.ordinal))))
-                object.members.append(JSONMember("request", try NodeEncoder.node(
-                    of: entry.request, at: requestsPath.appending(JSONKey(intValue: index)).appending(JSONKey(stringValue: "request")))))
+                object.members.append(
+                    JSONMember(
+                        "request",
+                        try NodeEncoder.node(
+                            of: entry.request,
+                            at: requestsPath.appending(JSONKey(intValue: index)).appending(JSONKey(stringValue: "request")))))
                 object.members.append(JSONMember("madeAt", Self.node(of: entry.madeAt)))
                 object.members.append(JSONMember("status", .string(entry.status.rawValue)))
-                if let cancelledAt = entry.cancelledAt { object.members.append(JSONMember("cancelledAt", Self.node(of: cancelledAt))) }
-                if let successor = entry.supersededBy { object.members.append(JSONMember("supersededBy", .integer(Int64(successor)))) }
+                if let cancelledAt = entry.cancelledAt {
+                    object.members.append(JSONMember("cancelledAt", Self.node(of: cancelledAt)))
+                }
+                if let successor = entry.supersededBy {
+                    object.members.append(JSONMember("supersededBy", .integer(Int64(successor))))
+                }
                 requests.items.append(.object(object))
             }
             root.members.append(JSONMember("requests", .array(requests)))
@@ -99,29 +110,38 @@ extension SavedState where M.Context: Codable, M.Request: Codable {
         }
         var timers: [TimerEntry] = []
         for timer in try root.array("timers") {
-            timers.append(TimerEntry(name: try timer.string("name"), deadline: try timer.optionalTime("deadline"),
-                                     serial: try timer.integer("serial")))
+            timers.append(
+                TimerEntry(
+                    name: try timer.string("name"), deadline: try timer.optionalTime("deadline"),
+                    serial: try timer.integer("serial")))
         }
         var requests: [RequestEntry] = []
         for request in try root.array("requests") {
             let status = try request.string("status")
             guard let known = RequestStatus(rawValue: status) else {
-                throw .corrupt("\(SavedStateFields.describe(request.path.appending(JSONKey(stringValue: "status")))): '\(status)' is not pending, answered, cancelled or dropped")
+                throw .corrupt(
+                    "\(SavedStateFields.describe(request.path.appending(JSONKey(stringValue: "status")))): '\(status)' is not pending, answered, cancelled or dropped"
+                )
             }
-            requests.append(RequestEntry(
-                id: try request.integer("id"), kind: try request.string("kind"), ordinal: try request.integer("ordinal"),
-                request: try request.decoded(M.Request.self, "request"), madeAt: try request.time("madeAt"), status: known,
-                cancelledAt: request.has("cancelledAt") ? try request.time("cancelledAt") : nil,
-                supersededBy: request.has("supersededBy") ? try request.integer("supersededBy") : nil))
+            requests.append(
+                RequestEntry(
+                    id: try request.integer("id"), kind: try request.string("kind"), ordinal: try request.integer("ordinal"),
+                    request: try request.decoded(M.Request.self, "request"), madeAt: try request.time("madeAt"), status: known,
+                    cancelledAt: request.has("cancelledAt") ? try request.time("cancelledAt") : nil,
+                    supersededBy: request.has("supersededBy") ? try request.integer("supersededBy") : nil))
         }
-        self.init(format: format, machine: machine, controls: controls, history: history, context: try root.decoded(M.Context.self, "context"),
-                  now: try root.time("now"), timers: timers, lastTimerSerial: try root.integer("lastTimerSerial"), requests: requests)
+        self.init(
+            format: format, machine: machine, controls: controls, history: history,
+            context: try root.decoded(M.Context.self, "context"),
+            now: try root.time("now"), timers: timers, lastTimerSerial: try root.integer("lastTimerSerial"), requests: requests)
     }
 
     private static func node(of time: Duration) -> JSONNode {
         let object = JSONObject()
-        object.members = [JSONMember("seconds", .integer(time.components.seconds)),
-                          JSONMember("attoseconds", .integer(time.components.attoseconds))]
+        object.members = [
+            JSONMember("seconds", .integer(time.components.seconds)),
+            JSONMember("attoseconds", .integer(time.components.attoseconds)),
+        ]
         return .object(object)
     }
 }
@@ -181,7 +201,8 @@ struct SavedStateFields {
     /// A time: `{"seconds": S, "attoseconds": A}`.
     func time(_ key: String) throws(SavedStateError) -> Duration {
         let time = try object(key)
-        return Duration(secondsComponent: Int64(try time.integer("seconds")), attosecondsComponent: Int64(try time.integer("attoseconds")))
+        return Duration(
+            secondsComponent: Int64(try time.integer("seconds")), attosecondsComponent: Int64(try time.integer("attoseconds")))
     }
 
     /// A time, or `null`.
@@ -213,7 +234,8 @@ struct SavedStateFields {
         func path(_ keys: [any CodingKey]) -> String { describe(keys) }
         switch error {
         case DecodingError.dataCorrupted(let context):
-            return context.codingPath.isEmpty ? context.debugDescription : "\(path(context.codingPath)): \(context.debugDescription)"
+            return context.codingPath.isEmpty
+                ? context.debugDescription : "\(path(context.codingPath)): \(context.debugDescription)"
         case DecodingError.keyNotFound(let key, let context):
             return "\(path(context.codingPath + [key])): missing"
         case DecodingError.typeMismatch(let type, let context):

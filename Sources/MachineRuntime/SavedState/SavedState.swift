@@ -106,33 +106,41 @@ extension Runtime {
         SavedState(
             format: SavedState<M>.formatVersion,
             machine: table.identity,
-            controls: Dictionary(uniqueKeysWithValues: table.regions.enumerated().map { index, region in
-                let state = _state.controls[index]
-                // A state index the region lacks (a hand-built state) is written as its number,
-                // which a restore refuses as an unknown state.
-                return (region.name, region.states.indices.contains(state) ? region.states[state] : String(state))
-            }),
-            history: Dictionary(uniqueKeysWithValues: table.historySlots.enumerated().compactMap { slot, compound in
-                let region = table.regions[compound.region]
-                guard let leaf = _state.controls[history: slot] else { return nil }
-                return ("\(region.name).\(region.states[compound.state])", region.states.indices.contains(leaf) ? region.states[leaf] : String(leaf))
-            }),
+            controls: Dictionary(
+                uniqueKeysWithValues: table.regions.enumerated().map { index, region in
+                    let state = _state.controls[index]
+                    // A state index the region lacks (a hand-built state) is written as its number,
+                    // which a restore refuses as an unknown state.
+                    return (region.name, region.states.indices.contains(state) ? region.states[state] : String(state))
+                }),
+            history: Dictionary(
+                uniqueKeysWithValues: table.historySlots.enumerated().compactMap { slot, compound in
+                    let region = table.regions[compound.region]
+                    guard let leaf = _state.controls[history: slot] else { return nil }
+                    return (
+                        "\(region.name).\(region.states[compound.state])",
+                        region.states.indices.contains(leaf) ? region.states[leaf] : String(leaf)
+                    )
+                }),
             context: _state.context,
             now: _now,
             timers: _timers.map { running in
-                SavedState<M>.TimerEntry(name: table.timerNames[running.timer.rawValue], deadline: running.canFire ? running._deadline : nil,
-                                         serial: running.serial)
+                SavedState<M>.TimerEntry(
+                    name: table.timerNames[running.timer.rawValue], deadline: running.canFire ? running._deadline : nil,
+                    serial: running.serial)
             },
             lastTimerSerial: timerSerial,
             requests: _requests.map { record in
-                let status: SavedState<M>.RequestStatus = switch (record.cancellation != nil, record.isAnswered) {
-                case (false, false): .pending
-                case (false, true): .answered
-                case (true, false): .cancelled
-                case (true, true): .dropped
-                }
+                let status: SavedState<M>.RequestStatus =
+                    switch (record.cancellation != nil, record.isAnswered) {
+                    case (false, false): .pending
+                    case (false, true): .answered
+                    case (true, false): .cancelled
+                    case (true, true): .dropped
+                    }
                 return SavedState<M>.RequestEntry(
-                    id: record.id, kind: table.requestKindNames[record.reference.kind.rawValue], ordinal: record.reference.ordinal, request: record.request,
+                    id: record.id, kind: table.requestKindNames[record.reference.kind.rawValue],
+                    ordinal: record.reference.ordinal, request: record.request,
                     madeAt: record.madeAt, status: status, cancelledAt: record.cancellation?.at,
                     supersededBy: record.cancellation?.supersededBy)
             })

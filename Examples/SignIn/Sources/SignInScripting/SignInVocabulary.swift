@@ -17,8 +17,9 @@ public struct SignInVocabulary: ScriptVocabulary {
         ContextField("attemptsLeft", .integer, \.attemptsLeft),
         ContextField("user", .optional(.string), \.user),
         ContextField("problem", .optional(.enumeration), \.problem),
-        ContextField("maxAttempts", .integer.within(1 ... 10), \.settings.maxAttempts, settable: true),
-        ContextField("resendCooldown", .duration.within(.seconds(1) ... .seconds(3600)), \.settings.resendCooldown, settable: true),
+        ContextField("maxAttempts", .integer.within(1...10), \.settings.maxAttempts, settable: true),
+        ContextField(
+            "resendCooldown", .duration.within(.seconds(1) ... .seconds(3600)), \.settings.resendCooldown, settable: true),
     ]
 
     /// `send emailChanged("ada@example.com")`, `respond sendCode`, `fail verifyCode "wrong code"`.

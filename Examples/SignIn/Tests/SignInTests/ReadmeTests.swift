@@ -10,15 +10,18 @@ import Testing
         String(decoding: try Data(contentsOf: root.appendingPathComponent(path)), as: UTF8.self)
     }
 
-    @Test("Each listing is its file", arguments: [
-        "Package.swift", "Sources/SignIn/SignIn.swift", "Sources/SignIn/SignIn+Table.swift",
-        "Sources/SignInScripting/SignInVocabulary.swift", "Sources/SignInScripting/SignInSamples.swift",
-        "Sources/SignInScripting/SignIn+Invariants.swift", "Sources/SignInTool/main.swift", "Scripts/sign-in.events",
-    ])
+    @Test(
+        "Each listing is its file",
+        arguments: [
+            "Package.swift", "Sources/SignIn/SignIn.swift", "Sources/SignIn/SignIn+Table.swift",
+            "Sources/SignInScripting/SignInVocabulary.swift", "Sources/SignInScripting/SignInSamples.swift",
+            "Sources/SignInScripting/SignIn+Invariants.swift", "Sources/SignInTool/main.swift", "Scripts/sign-in.events",
+        ])
     func listingIsItsFile(_ path: String) throws {
         let readme = try Self.text("README.md")
         let fence = path.hasSuffix(".swift") ? "```swift\n" : "```\n"
-        #expect(readme.contains("`\(path)`\n\n\(fence)\(try Self.text(path))```\n"),
-                "README.md does not show \(path) as it is: copy the file into its listing")
+        #expect(
+            readme.contains("`\(path)`\n\n\(fence)\(try Self.text(path))```\n"),
+            "README.md does not show \(path) as it is: copy the file into its listing")
     }
 }

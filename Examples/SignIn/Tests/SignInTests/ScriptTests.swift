@@ -17,7 +17,8 @@ import Testing
 
     @Test("Each script matches its transcript", arguments: scripts)
     func matchesItsTranscript(_ script: URL) {
-        assertTranscript(ofScript: script, vocabulary: SignInVocabulary(), matchesSnapshotIn: Self.root.appendingPathComponent("Snapshots"))
+        assertTranscript(
+            ofScript: script, vocabulary: SignInVocabulary(), matchesSnapshotIn: Self.root.appendingPathComponent("Snapshots"))
     }
 
     @Test func theScriptsFireEveryRow() {

@@ -32,8 +32,10 @@ import Testing
             $0[SignIn.session] = .verifying
             $0.work.pending.append(.verifyCode)
         }
-        store.respond(.verifyCode, with: .codeVerified(user: "ada"),
-                      emits: [.output(.signedIn(user: "ada")), .cancelTimer(.resendCooldown)]) {
+        store.respond(
+            .verifyCode, with: .codeVerified(user: "ada"),
+            emits: [.output(.signedIn(user: "ada")), .cancelTimer(.resendCooldown)]
+        ) {
             $0[SignIn.session] = .signedIn
             $0[SignIn.resend] = .ready
             $0.context.user = "ada"

@@ -12,7 +12,8 @@ import Testing
     func upToDate(_ format: DiagramFormat) throws {
         let name = "sign-in.\(format.fileExtension)"
         let committed = String(decoding: try Data(contentsOf: Self.folder.appendingPathComponent(name)), as: UTF8.self)
-        #expect(committed == format.render(SignIn.table.listing, name: "sign-in", generatedBy: "sign-in diagram"),
-                "StateCharts/\(name) is stale: run sign-in diagram --format \(format.rawValue) --output StateCharts/\(name)")
+        #expect(
+            committed == format.render(SignIn.table.listing, name: "sign-in", generatedBy: "sign-in diagram"),
+            "StateCharts/\(name) is stale: run sign-in diagram --format \(format.rawValue) --output StateCharts/\(name)")
     }
 }

@@ -20,7 +20,8 @@ import Testing
     @Test func everySampleInputReadsBackAsItself() throws {
         let writer = ScriptWriter(vocabulary: vocabulary)
         let lines = inputs.map(writer.statement)
-        let program = try ScriptChecker(vocabulary: vocabulary).program(from: Array(lines.joined(separator: "\n").utf8), file: "samples.events")
+        let program = try ScriptChecker(vocabulary: vocabulary).program(
+            from: Array(lines.joined(separator: "\n").utf8), file: "samples.events")
         let read = program.instructions.compactMap { instruction -> Input<SignIn>? in
             if case .input(let input) = instruction.kind { input } else { nil }
         }
@@ -41,7 +42,9 @@ import Testing
                 Issue.record("'\(line)' was accepted")
             } catch {
                 #expect(error.message == message)
-                #expect(error.location == ScriptLocation(line: 1, column: line.split(separator: " ").prefix(2).joined(separator: " ").count + 2))
+                #expect(
+                    error.location
+                        == ScriptLocation(line: 1, column: line.split(separator: " ").prefix(2).joined(separator: " ").count + 2))
             }
         }
     }
