@@ -3,7 +3,7 @@ import MachineCore
 /// A running machine, saved: everything a ``Runtime`` needs to go on exactly as it would have.
 ///
 /// A saved state holds the control state of every region (by name), the history of its
-/// compound states (see ``MachineCore/History``), the context, the virtual
+/// compound states (see `History` in MachineCore), the context, the virtual
 /// time, the running timers with their deadlines, and every request the runtime made, with its
 /// id, its ordinal among its kind and its status (pending, answered, cancelled, or cancelled
 /// and its answer dropped). It names its format version (``formatVersion``) and the machine it
