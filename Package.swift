@@ -120,7 +120,8 @@ let package = Package(
                 "MachineRuntime",
                 "MachineTesting", "TerminalUI", "MachineCoverage", "MachineDiagrams", "MachineExploration", "MachineReports",
                 "ScriptTestSupport",
-            ]),
+            ],
+            exclude: ["Regressions"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -130,8 +130,10 @@ extension SavedState where M.Context: Codable, M.Request: Codable {
                     cancelledAt: request.has("cancelledAt") ? try request.time("cancelledAt") : nil,
                     supersededBy: request.has("supersededBy") ? try request.integer("supersededBy") : nil))
         }
+        // A version 1 file (no history) is read as the current version holds it, so that a
+        // runtime restored from it saves the same state.
         self.init(
-            format: format, machine: machine, controls: controls, history: history,
+            format: Self.formatVersion, machine: machine, controls: controls, history: history,
             context: try root.decoded(M.Context.self, "context"),
             now: try root.time("now"), timers: timers, lastTimerSerial: try root.integer("lastTimerSerial"), requests: requests)
     }

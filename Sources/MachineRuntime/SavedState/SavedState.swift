@@ -31,7 +31,7 @@ public struct SavedState<M: MachineDefinition>: Sendable {
     /// Version 2 added ``history``; a file of version 1 (which had none to save) is still read.
     public static var formatVersion: Int { 2 }
 
-    /// The format of the file: ``formatVersion`` for one this package wrote.
+    /// The format: ``formatVersion`` (a version 1 file is read as the current format holds it).
     public let format: Int
     /// The identity of the machine's table (`TransitionTable.identity`).
     public let machine: String
