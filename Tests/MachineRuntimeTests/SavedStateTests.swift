@@ -226,6 +226,29 @@ import Testing
         }
     }
 
+    /// Strings are read without validation only when they are ASCII: text in any script
+    /// survives the round trip, and bytes that are not UTF-8 are refused.
+    @Test func stringsBeyondASCIIRoundTripAndBrokenUTF8IsRefused() throws {
+        var runtime = Relay.runtime()
+        _ = try runtime.send(.ask("Zürich, 東京 🙂 \u{7}"))
+        let bytes = try runtime.savedState.json()
+        let restored = try Runtime(restoring: SavedState(json: bytes, table: Relay.table), table: Relay.table)
+        #expect(restored.savedState == runtime.savedState)
+        #expect(try restored.savedState.json() == bytes)
+
+        let umlaut = Array("ü".utf8)
+        let at = try #require(bytes.indices.first { Array(bytes[$0...].prefix(2)) == umlaut })
+        var broken = bytes
+        broken[at + 1] = UInt8(ascii: "(")
+        do {
+            _ = try SavedState(json: broken, table: Relay.table)
+            Issue.record("a string that is not UTF-8 was read")
+        } catch {
+            guard case .corrupt(let problem) = error else { Issue.record("\(error)"); return }
+            #expect(problem.hasPrefix("not valid JSON: a string that is not UTF-8 at line 1, column"))
+        }
+    }
+
     /// Each edit of a good file and the field the refusal names.
     static let inconsistencies: [(from: String, to: String, field: String)] = [
         (#""line":"waiting""#, #""line":"ringing""#, "controls.line"),

@@ -68,12 +68,15 @@ struct JSONParser {
         position += count
     }
 
+    // The members and items are gathered in local arrays and handed over once: appending to a
+    // class's array property checks exclusive access on every append.
     private mutating func object(depth: Int) throws -> JSONObject {
         let object = JSONObject()
-        object.members.reserveCapacity(8)
         position += 1
         skipWhitespace()
         if position < bytes.count, bytes[position] == UInt8(ascii: "}") { position += 1; return object }
+        var members: [JSONMember] = []
+        members.reserveCapacity(8)
         while true {
             skipWhitespace()
             guard position < bytes.count, bytes[position] == UInt8(ascii: "\"") else { throw failure("expected a key in quotes") }
@@ -81,10 +84,14 @@ struct JSONParser {
             skipWhitespace()
             guard position < bytes.count, bytes[position] == UInt8(ascii: ":") else { throw failure("expected ':' after a key") }
             position += 1
-            object.members.append(JSONMember(key, try value(depth: depth)))
+            members.append(JSONMember(key, try value(depth: depth)))
             skipWhitespace()
             guard position < bytes.count else { throw failure("the text ends inside an object") }
-            if bytes[position] == UInt8(ascii: "}") { position += 1; return object }
+            if bytes[position] == UInt8(ascii: "}") {
+                position += 1
+                object.members = members
+                return object
+            }
             guard bytes[position] == UInt8(ascii: ",") else { throw failure("expected ',' or '}' in an object") }
             position += 1
         }
@@ -95,11 +102,16 @@ struct JSONParser {
         position += 1
         skipWhitespace()
         if position < bytes.count, bytes[position] == UInt8(ascii: "]") { position += 1; return array }
+        var items: [JSONNode] = []
         while true {
-            array.items.append(try value(depth: depth))
+            items.append(try value(depth: depth))
             skipWhitespace()
             guard position < bytes.count else { throw failure("the text ends inside an array") }
-            if bytes[position] == UInt8(ascii: "]") { position += 1; return array }
+            if bytes[position] == UInt8(ascii: "]") {
+                position += 1
+                array.items = items
+                return array
+            }
             guard bytes[position] == UInt8(ascii: ",") else { throw failure("expected ',' or ']' in an array") }
             position += 1
         }
@@ -108,16 +120,21 @@ struct JSONParser {
     private mutating func string() throws -> String {
         position += 1
         let start = position
+        var highBits: UInt8 = 0
         while position < bytes.count, bytes[position] != UInt8(ascii: "\""), bytes[position] != UInt8(ascii: "\\") {
             guard bytes[position] >= 0x20 else { throw failure("a control character inside a string") }
+            highBits |= bytes[position]
             position += 1
         }
         guard position < bytes.count else { throw failure("the text ends inside a string") }
         if bytes[position] == UInt8(ascii: "\"") {
             position += 1
             let end = position - 1
+            // ASCII (most keys and values) is valid UTF-8 as it stands; only the rest is
+            // validated, through the standard library's generic and slower validating initialiser.
             let decoded = bytes.withUnsafeBufferPointer {
-                String(validating: UnsafeBufferPointer(rebasing: $0[start..<end]), as: UTF8.self)
+                let text = UnsafeBufferPointer(rebasing: $0[start..<end])
+                return highBits < 0x80 ? String(decoding: text, as: UTF8.self) : String(validating: text, as: UTF8.self)
             }
             guard let string = decoded else {
                 throw failure("a string that is not UTF-8")

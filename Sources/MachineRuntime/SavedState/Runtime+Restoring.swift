@@ -34,7 +34,10 @@ extension Runtime {
         _timers = timers
         timerSerial = saved.lastTimerSerial
         _requests = requests
-        for (index, record) in requests.enumerated() {
+        // Loops over indices rather than `enumerated()`: this generic code is not specialised
+        // for the machine, and an enumerated pair costs a metadata lookup per element.
+        for index in requests.indices {
+            let record = requests[index]
             let kind = record.reference.kind
             requestsOfKind[kind.rawValue].append(index)
             if record.isPending {
@@ -111,8 +114,10 @@ struct SavedStateChecker<M: MachineDefinition> {
     /// increasing and no greater than the last one given.
     func timers(_ entries: [SavedState<M>.TimerEntry], lastSerial: Int) throws(SavedStateError) -> [Runtime<M>.RunningTimer] {
         var timers: [Runtime<M>.RunningTimer] = []
+        timers.reserveCapacity(entries.count)
         var previousSerial = 0
-        for (index, entry) in entries.enumerated() {
+        for index in entries.indices {
+            let entry = entries[index]
             var field: String { "timers[\(index)]" }
             guard let timer = table.timerNames.firstIndex(of: entry.name).flatMap(M.Timer.init(rawValue:)) else {
                 throw .inconsistent(field: "\(field).name", problem: "the machine has no timer '\(entry.name)'")
@@ -154,9 +159,11 @@ struct SavedStateChecker<M: MachineDefinition> {
             if let kind = names.firstIndex(of: entry.kind) { counts[kind] += 1 }
         }
         var records: [RequestRecord<M>] = []
+        records.reserveCapacity(entries.count)
         var made = [Int](repeating: 0, count: names.count)
         var lastMadeAt = Duration.zero
-        for (index, entry) in entries.enumerated() {
+        for index in entries.indices {
+            let entry = entries[index]
             var field: String { "requests[\(index)]" }
             guard entry.id == index + 1 else {
                 throw .inconsistent(
