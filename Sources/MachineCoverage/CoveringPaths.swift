@@ -106,7 +106,8 @@ public enum CoveringPaths {
                     let path = node.inputs + [input]
                     let firedAlong = node.fired + fired
                     for step in steps {
-                        for goal in goals.reached(by: step) where reached.insert(goal).inserted {
+                        goals.forEachGoal(reachedBy: step) { goal in
+                            guard reached.insert(goal).inserted else { return }
                             shortest[goal] = InputPath(inputs: path, firedRows: firedAlong, finalState: runtime.state)
                             if goal < table.rows.count { rowsReached += 1 }
                         }
@@ -139,7 +140,7 @@ public enum CoveringPaths {
             var runtime = Runtime(table: table, state: initial)
             for input in path.inputs {
                 guard let steps = try? runtime.apply(input) else { break }
-                for step in steps { covered.formUnion(goals.reached(by: step)) }
+                for step in steps { goals.forEachGoal(reachedBy: step) { covered.insert($0) } }
             }
         }
         return chosen.sorted { ($0.inputs.count, $0.firedRows.count) < ($1.inputs.count, $1.firedRows.count) }
@@ -200,23 +201,22 @@ struct GoalIndex {
         return goals
     }
 
-    /// The goals `step` reaches, as ``TransitionCoverage/record(_:)-(RuntimeStep<M>)`` counts them.
-    func reached<M>(by step: RuntimeStep<M>) -> [Int] {
-        guard let result = step.result else { return [] }
-        var goals: [Int] = []
+    /// Calls `body` with each goal `step` reaches, as ``TransitionCoverage/record(_:)-(RuntimeStep<M>)``
+    /// counts them (a goal may come more than once).
+    func forEachGoal<M>(reachedBy step: RuntimeStep<M>, _ body: (Int) -> Void) {
+        guard let result = step.result else { return }
         let changes = result.stateChanges
         for row in result.firedRows {
-            goals.append(row)
-            if changes.isEmpty, let target = rowTarget[row] { goals.append(stateStart[rowRegion[row]] + target) }
+            body(row)
+            if changes.isEmpty, let target = rowTarget[row] { body(stateStart[rowRegion[row]] + target) }
             if rowHistory[row], let position = historyRows.firstIndex(of: row) {
                 let restored = changes.contains { $0.row == row && $0.kind == .restored }
-                goals.append(count - 2 * historyRows.count + 2 * position + (restored ? 0 : 1))
+                body(count - 2 * historyRows.count + 2 * position + (restored ? 0 : 1))
             }
         }
         for change in changes where change.kind != .exited {
-            goals.append(stateStart[change.region] + change.state)
+            body(stateStart[change.region] + change.state)
         }
-        return goals
     }
 }
 
