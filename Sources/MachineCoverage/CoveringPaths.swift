@@ -187,7 +187,8 @@ struct GoalIndex {
             return .state(region: region, state: number - stateStart[region])
         }
         let position = number - (count - 2 * historyRows.count)
-        return position.isMultiple(of: 2) ? .historyRestored(row: historyRows[position / 2]) : .historyDefault(row: historyRows[position / 2])
+        return position.isMultiple(of: 2)
+            ? .historyRestored(row: historyRows[position / 2]) : .historyDefault(row: historyRows[position / 2])
     }
 
     /// The goals reached before any input: the states of `state`'s active configuration.

@@ -9,8 +9,9 @@ import Testing
 @Suite struct NestedStatesArticleTests {
     static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
-    static let article = (try? String(
-        contentsOf: folder.appendingPathComponent("Sources/MachineCore/MachineCore.docc/NestedStates.md"), encoding: .utf8))
+    static let article =
+        (try? String(
+            contentsOf: folder.appendingPathComponent("Sources/MachineCore/MachineCore.docc/NestedStates.md"), encoding: .utf8))
         ?? ""
 
     /// The article's code blocks: the language after the opening fence, and the lines.
@@ -57,7 +58,8 @@ import Testing
     }
 
     @Test func theDeclarationIsTheJukeboxs() throws {
-        let source = try String(contentsOf: Self.folder.appendingPathComponent("Tests/MachineCoreTests/Jukebox.swift"), encoding: .utf8)
+        let source = try String(
+            contentsOf: Self.folder.appendingPathComponent("Tests/MachineCoreTests/Jukebox.swift"), encoding: .utf8)
         let lines = Set(source.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) })
         let declaration = try #require(Self.blocks.first { $0.language == "swift" })
         for line in declaration.lines where !line.isEmpty {

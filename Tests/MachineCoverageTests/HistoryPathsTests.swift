@@ -103,7 +103,8 @@ import Testing
         let result = CoveringPaths.search(
             table: noStandby, from: noStandby.initialState(context: .init()), samples: Dryer.Samples(), maximumStates: 200)
         #expect(result.uncoveredRows.isEmpty)
-        #expect(result.unreachedGoals.map { $0.description(in: noStandby.listing) } == [
+        #expect(
+            result.unreachedGoals.map { $0.description(in: noStandby.listing) } == [
                 "powerOn restoring mode.on", "resume entering mode.on by default",
             ])
     }

@@ -54,7 +54,9 @@ import Testing
         let service = try box(html, 1)
         let moving = try box(html, 3)
         #expect(service.g == "<g class=\"state compound\" id=\"st-0-1\" data-region=\"car\" data-state=\"service\"")
-        #expect(moving.g == "<g class=\"state compound\" id=\"st-0-3\" data-region=\"car\" data-state=\"moving\" data-parent=\"st-0-1\"")
+        #expect(
+            moving.g
+                == "<g class=\"state compound\" id=\"st-0-3\" data-region=\"car\" data-state=\"moving\" data-parent=\"st-0-1\"")
         #expect(try box(html, 4).g.hasSuffix("data-state=\"up\" data-parent=\"st-0-3\""))
         #expect(try box(html, 0).g.hasSuffix("data-state=\"parked\""), "a top state has no parent")
         for child in [2, 3] { #expect(inside(try box(html, child), service), "state \(child) is inside service") }
@@ -74,7 +76,9 @@ import Testing
 
     @Test func theScriptMarksTheLeafAndItsAncestors() throws {
         let html = ReplayPage(timeline: try timeline(Self.story)).html
-        #expect(html.contains("box = box.hasAttribute(\"data-parent\") ? document.getElementById(box.getAttribute(\"data-parent\")) : null;"))
+        #expect(
+            html.contains(
+                "box = box.hasAttribute(\"data-parent\") ? document.getElementById(box.getAttribute(\"data-parent\")) : null;"))
         #expect(html.contains(".state.compound.active>rect{"))
         // Steps give leaves only: up (4) after climb and after resume.
         #expect(html.contains("\"steps\":[[[2],[0]],[[4],[1]],[[0],[5]],[[4],[6]],[[2],[4]]]"))
@@ -93,7 +97,8 @@ import Testing
             try ScriptChecker(vocabulary: vocabulary).program(from: Array(Self.story.utf8), file: "lift.events"),
             player: Player(vocabulary: vocabulary))
         let html = CoveragePage(report: coverage.report, machine: "lift", scripts: ["lift.events"]).html
-        #expect(html.contains("<tr><th>history</th><td>1 of 1 (100.0%)</td><td>compound states restored by their history</td></tr>"))
+        #expect(
+            html.contains("<tr><th>history</th><td>1 of 1 (100.0%)</td><td>compound states restored by their history</td></tr>"))
         #expect(html.contains("<g class=\"state unentered\" id=\"st-0-5\""), "down is never entered")
         #expect(html.contains("<g class=\"state compound\" id=\"st-0-3\""), "moving is")
         #expect(!(try gateCoverage(CoveragePageTests.scripts).histories != nil))
