@@ -4,7 +4,7 @@ import MachineRuntime
 /// Paths that together cover a table as ``TransitionCoverage`` counts it, each a shortest path
 /// from the initial state, in the manner of XState's model-based testing: they fire every row,
 /// enter every state (leaves and compound states), and fire every row that enters a compound
-/// state by ``MachineCore/History`` both ways: when the state was never exited, so that the row
+/// state by `MachineCore/History` both ways: when the state was never exited, so that the row
 /// falls back to its initial child, and when it remembers a leaf, so that the row restores it.
 ///
 /// A breadth-first search over concrete states drives the runtime with sample inputs: every
