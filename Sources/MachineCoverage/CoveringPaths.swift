@@ -81,17 +81,21 @@ public enum CoveringPaths {
         let events = samples.events
         let goals = GoalIndex(table: table)
         var shortest: [Int: InputPath<M>] = [:]
-        var reached = goals.initial(initial)
+        // Which goals some path reaches (or the initial state), as flags: the search asks for
+        // every step, and a flag costs less than a set's hashing.
+        var isReached = Array(repeating: false, count: goals.count)
+        for goal in goals.initial(initial) { isReached[goal] = true }
+        var reachedCount = isReached.count { $0 }
         var rowsReached = 0
         var seen: Set<StateKey<M>> = []
         var frontier = [Node(runtime: Runtime(table: table, state: initial), inputs: [], fired: [])]
         seen.insert(StateKey(frontier[0].runtime))
         var depth = 0
-        while !frontier.isEmpty, reached.count < goals.count, depth < maximumDepth, seen.count < maximumStates {
+        while !frontier.isEmpty, reachedCount < goals.count, depth < maximumDepth, seen.count < maximumStates {
             depth += 1
             progress(depth, seen.count, rowsReached)
             var next: [Node] = []
-            for node in frontier where reached.count < goals.count {
+            for node in frontier where reachedCount < goals.count {
                 var inputs: [Input<M>] = events.map { .send($0) }
                 if let deadline = node.runtime.timers.map(\.deadline).min() {
                     inputs.append(.advance(deadline - node.runtime.now))
@@ -107,7 +111,9 @@ public enum CoveringPaths {
                     let firedAlong = node.fired + fired
                     for step in steps {
                         goals.forEachGoal(reachedBy: step) { goal in
-                            guard reached.insert(goal).inserted else { return }
+                            guard !isReached[goal] else { return }
+                            isReached[goal] = true
+                            reachedCount += 1
                             shortest[goal] = InputPath(inputs: path, firedRows: firedAlong, finalState: runtime.state)
                             if goal < table.rows.count { rowsReached += 1 }
                         }
@@ -120,7 +126,7 @@ public enum CoveringPaths {
             frontier = next
         }
         let uncovered = table.rows.indices.filter { shortest[$0] == nil }
-        let unreached = (0..<goals.count).filter { !reached.contains($0) }.map(goals.goal)
+        let unreached = (0..<goals.count).filter { !isReached[$0] }.map(goals.goal)
         return Result(
             paths: choose(from: shortest, goals: goals, table: table, initial: initial), uncoveredRows: uncovered,
             unreachedGoals: unreached, statesExplored: seen.count)
