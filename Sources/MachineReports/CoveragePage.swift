@@ -3,8 +3,9 @@ import MachineCoverage
 
 /// The HTML coverage report: the machine drawn from its table with each row's hit count, the
 /// rows that never fired and the guards seen only one way marked, the states never entered
-/// marked, the totals, and every row in a table (the unfired first), so a reviewer sees at a
-/// glance what the scripts never exercise.
+/// marked, the totals (with the history restores of a machine that has history), and every row in
+/// a table (the unfired first), so a reviewer sees at a glance what the scripts never exercise.
+/// Compound states are drawn as groups around their children.
 ///
 /// One self-contained, deterministic file, like ``ReplayPage``; it needs no script.
 public struct CoveragePage: Sendable {
@@ -63,6 +64,9 @@ public struct CoveragePage: Sendable {
             ("row pairs", report.rowPairs, "consecutive rows of one region"),
         ] {
             body += "<tr><th>\(name)</th><td>\(ratio)</td><td>\(note)</td></tr>\n"
+        }
+        if let histories = report.histories {
+            body += "<tr><th>history</th><td>\(histories)</td><td>compound states restored by their history</td></tr>\n"
         }
         body += "</table>\n"
         body +=

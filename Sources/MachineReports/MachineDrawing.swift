@@ -4,6 +4,10 @@ import MachineCore
 /// state's indexes), and rows as arrows or listed entries (`data-row="ROW"`, the row's index),
 /// so a page's script can mark the active states and the rows that fired, and its style can
 /// mark rows by class. Colours come from the page's style, for light and dark mode and print.
+///
+/// A compound state is a group (`class="state compound"`) drawn before, and so under, the boxes
+/// it holds, its name on its left; a state with a parent names its parent's element
+/// (`data-parent="st-REGION-STATE"`), so that the script marks a leaf's ancestors active with it.
 struct MachineDrawing {
     let layout: MachineLayout
     let listing: TableListing
@@ -38,19 +42,27 @@ struct MachineDrawing {
     private func draw(_ box: MachineLayout.Box) -> String {
         let id = "st-\(box.region)-\(box.state.map(String.init) ?? "any")"
         let region = Escaping.html(listing.regions[box.region].name)
-        var classes = box.state == nil ? "state any" : "state"
+        var classes = box.state == nil ? "state any" : box.isCompound ? "state compound" : "state"
         if box.isFinal { classes += " final" }
         if let state = box.state, box.region < stateClasses.count, state < stateClasses[box.region].count,
             !stateClasses[box.region][state].isEmpty
         {
             classes += " " + stateClasses[box.region][state]
         }
-        var text = "<g class=\"\(classes)\" id=\"\(id)\" data-region=\"\(region)\" data-state=\"\(Escaping.html(box.name))\">"
-        let middle = box.y + MachineLayout.boxHeight / 2
+        let parent = box.parent.map { " data-parent=\"st-\(box.region)-\($0)\"" } ?? ""
+        var text =
+            "<g class=\"\(classes)\" id=\"\(id)\" data-region=\"\(region)\" data-state=\"\(Escaping.html(box.name))\"\(parent)>"
+        let middle = box.y + box.height / 2
         if box.isInitial {
             text +=
                 "<circle class=\"initial\" cx=\"\(box.x - 16)\" cy=\"\(middle)\" r=\"4\"/>"
                 + "<path class=\"initial-edge\" d=\"M\(box.x - 12) \(middle)H\(box.x - 1)\"/>"
+        }
+        if box.isCompound {
+            text +=
+                "<rect x=\"\(box.x)\" y=\"\(box.y)\" width=\"\(box.width)\" height=\"\(box.height)\" rx=\"10\"/>"
+                + "<text class=\"group-name\" x=\"\(box.x + 10)\" y=\"\(middle + 4)\">\(Escaping.html(box.name))</text>"
+            return text + "<title>\(region): \(Escaping.html(box.name)), a compound state</title></g>\n"
         }
         text += "<rect x=\"\(box.x)\" y=\"\(box.y)\" width=\"\(box.width)\" height=\"\(MachineLayout.boxHeight)\" rx=\"8\"/>"
         if box.isFinal {

@@ -4,6 +4,13 @@ import MachineCore
 /// region, its control states as boxes left to right in declaration order (after an `any state`
 /// box when some row leaves from any state), and each row as an arrow per source state.
 ///
+/// A compound state is a labelled group around its children: its name on the left inside the
+/// group, then its children (compound ones grouped in turn), so states are laid out depth first,
+/// each compound state followed by its descendants. Arrows of a compound state's rows leave
+/// from and arrive at the group's edge above or below its name (its *header*), so that a row
+/// from a compound state to one of its children is a short arrow; the tracks of a lane with
+/// groups start above the outermost group. A flat region is laid out as before.
+///
 /// Arrows to a later box run above the boxes, arrows to an earlier one below, each on the lowest
 /// track where its line and label overlap no other's, shortest first.
 /// A row that stays, and an arrow that finds no track within ``maxTracks``, is listed under its
@@ -17,7 +24,7 @@ struct MachineLayout {
         let height: Int
     }
 
-    /// A control state (or a region's `any state`).
+    /// A control state (or a region's `any state`): a box, or the group of a compound state.
     struct Box {
         let region: Int
         /// The state's index, or `nil` for `any state`.
@@ -26,8 +33,15 @@ struct MachineLayout {
         let x: Int
         let y: Int
         let width: Int
+        /// ``boxHeight`` for a box; a group's height holds its children's boxes and groups.
+        var height = MachineLayout.boxHeight
+        /// The region's initial state, or the initial child of its parent.
         let isInitial: Bool
         let isFinal: Bool
+        /// Whether it is a compound state, drawn as a group around its children.
+        var isCompound = false
+        /// The index of its parent state, if it has one.
+        var parent: Int? = nil
     }
 
     /// A row drawn from one source box to its target box.
@@ -59,6 +73,10 @@ struct MachineLayout {
     static let lineHeight = 14
     static let boxGap = 48
     static let margin = 16
+    /// The space between a group's edge and the boxes or groups it holds, above and below.
+    static let groupPadding = 10
+    /// The space on the right of a group, after its last child.
+    static let groupRightPadding = 12
 
     private(set) var lanes: [Lane] = []
     private(set) var boxes: [Box] = []
@@ -116,10 +134,25 @@ private struct LaneLayout {
         let description = listing.regions[region]
         let rows = listing.rows.indices.filter { listing.rows[$0].region == region }
         let hasAny = rows.contains { listing.rows[$0].sources == nil }
-        // Columns: `any state` first when needed, then the states; a state's column is its index (+1).
+        // Columns: `any state` first when needed, then the states depth first, each compound
+        // state followed by its descendants (in a flat region, a state's column is its index, +1).
+        var order: [Int] = []
+        func visit(_ state: Int) {
+            order.append(state)
+            for child in description.children[state] where !order.contains(child) { visit(child) }
+        }
+        for state in description.states.indices where description.parents[state] == nil { visit(state) }
         let offset = hasAny ? 1 : 0
-        let columnNames = (hasAny ? ["any state"] : []) + description.states
-        func column(_ state: Int?) -> Int { state.map { $0 + offset } ?? 0 }
+        let columnStates: [Int?] = (hasAny ? [nil] : []) + order.map(Optional.some)
+        let columnNames = columnStates.map { $0.map { description.states[$0] } ?? "any state" }
+        var columnOfState = Array(repeating: 0, count: description.states.count)
+        for (index, state) in order.enumerated() { columnOfState[state] = index + offset }
+        func column(_ state: Int?) -> Int { state.map { columnOfState[$0] } ?? 0 }
+        // How many groups a compound state's group holds, one inside the other, itself included.
+        func nesting(_ state: Int) -> Int {
+            description.children[state].isEmpty ? 0 : 1 + (description.children[state].map(nesting).max() ?? 0)
+        }
+        let rise = (order.map(nesting).max() ?? 0) * L.groupPadding
 
         // What each column lists or sends, before placement decides which arrows fit.
         var candidates: [Candidate] = []
@@ -144,15 +177,34 @@ private struct LaneLayout {
             }
         }
 
-        // Boxes, left to right.
+        // Boxes, left to right; a group's header (its name, and room for its initial child's
+        // marker) on its left, then its children, then its right padding.
         var x = L.margin + 20
-        var columnX: [Int] = []
-        var columnWidth: [Int] = []
-        for (index, name) in columnNames.enumerated() {
-            let width = max(112, name.count * L.nameCharacterWidth + 24, widest[index] * L.labelCharacterWidth + 12 - L.boxGap)
-            columnX.append(x)
-            columnWidth.append(width)
-            x += width + L.boxGap
+        var columnX = Array(repeating: 0, count: columnNames.count)
+        // A box's width, or a group's header's: where its arrows leave and arrive.
+        var columnWidth = Array(repeating: 0, count: columnNames.count)
+        // A group's whole width.
+        var groupWidth = Array(repeating: 0, count: columnNames.count)
+        func place(_ index: Int) {
+            let name = columnNames[index]
+            let notesWidth = widest[index] * L.labelCharacterWidth + 12 - L.boxGap
+            guard let state = columnStates[index], description.isCompound(state) else {
+                columnX[index] = x
+                columnWidth[index] = max(112, name.count * L.nameCharacterWidth + 24, notesWidth)
+                x += columnWidth[index] + L.boxGap
+                return
+            }
+            let left = x
+            columnX[index] = left
+            columnWidth[index] = max(name.count * L.nameCharacterWidth + 40, notesWidth)
+            x += columnWidth[index]
+            for child in description.children[state] { place(column(child)) }
+            let right = x - L.boxGap + L.groupRightPadding
+            groupWidth[index] = right - left
+            x = right + L.boxGap
+        }
+        for index in columnNames.indices where columnStates[index].map({ description.parents[$0] == nil }) ?? true {
+            place(index)
         }
         func range(_ column: Int) -> ClosedRange<Int> { columnX[column]...(columnX[column] + columnWidth[column]) }
         func center(_ column: Int) -> Int { columnX[column] + columnWidth[column] / 2 }
@@ -190,18 +242,27 @@ private struct LaneLayout {
         let tracksAbove = placed.filter(\.candidate.isAbove).map { $0.track + 1 }.max() ?? 0
         let tracksBelow = placed.filter { !$0.candidate.isAbove }.map { $0.track + 1 }.max() ?? 0
 
-        // Vertical positions.
-        let boxTop = top + 30 + (tracksAbove == 0 ? 0 : tracksAbove * L.trackGap + 12)
+        // Vertical positions: a group reaches `groupPadding` above and below what it holds.
+        let boxTop = top + 30 + rise + (tracksAbove == 0 ? 0 : tracksAbove * L.trackGap + 12)
         let boxBottom = boxTop + L.boxHeight
-        let notesTop = boxBottom + (tracksBelow == 0 ? 0 : tracksBelow * L.trackGap + 8) + 18
+        let notesTop = boxBottom + rise + (tracksBelow == 0 ? 0 : tracksBelow * L.trackGap + 8) + 18
+        func edge(_ column: Int, above: Bool) -> Int {
+            let reach = columnStates[column].map { nesting($0) * L.groupPadding } ?? 0
+            return above ? boxTop - reach : boxBottom + reach
+        }
 
         for (index, name) in columnNames.enumerated() {
-            let state: Int? = hasAny && index == 0 ? nil : index - offset
+            let state = columnStates[index]
+            let reach = state.map { nesting($0) * L.groupPadding } ?? 0
+            let parent = state.flatMap { description.parents[$0] }
             boxes.append(
                 L.Box(
-                    region: region, state: state, name: name, x: columnX[index], y: boxTop, width: columnWidth[index],
-                    isInitial: state == description.initial,
-                    isFinal: state.map { description.finalStates.contains($0) } ?? false))
+                    region: region, state: state, name: name, x: columnX[index], y: boxTop - reach,
+                    width: reach > 0 ? groupWidth[index] : columnWidth[index],
+                    height: L.boxHeight + 2 * reach,
+                    isInitial: state == description.initial || (parent.map { description.children[$0].first == state } ?? false),
+                    isFinal: state.map { description.finalStates.contains($0) } ?? false,
+                    isCompound: state.map(description.isCompound) ?? false, parent: parent))
         }
 
         // Ports: on each box's side, the arrows to boxes on its left first (outer tracks
@@ -234,12 +295,16 @@ private struct LaneLayout {
         for (index, arrow) in placed.enumerated() {
             let sourceX = ports["\(index).source"] ?? center(arrow.candidate.sourceColumn)
             let targetX = ports["\(index).target"] ?? center(arrow.candidate.targetColumn)
-            let edge = arrow.candidate.isAbove ? boxTop : boxBottom
+            let above = arrow.candidate.isAbove
+            let sourceEdge = edge(arrow.candidate.sourceColumn, above: above)
+            let targetEdge = edge(arrow.candidate.targetColumn, above: above)
             let trackY =
-                arrow.candidate.isAbove ? boxTop - 16 - arrow.track * L.trackGap : boxBottom + 16 + arrow.track * L.trackGap
+                above
+                ? boxTop - rise - 16 - arrow.track * L.trackGap : boxBottom + rise + 16 + arrow.track * L.trackGap
             arrows.append(
                 L.Arrow(
-                    row: arrow.candidate.row, points: [(sourceX, edge), (sourceX, trackY), (targetX, trackY), (targetX, edge)],
+                    row: arrow.candidate.row,
+                    points: [(sourceX, sourceEdge), (sourceX, trackY), (targetX, trackY), (targetX, targetEdge)],
                     label: arrow.candidate.label, labelX: arrow.labelCenter, labelY: trackY - 3, isAbove: arrow.candidate.isAbove)
             )
         }

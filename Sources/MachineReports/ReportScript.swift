@@ -1,6 +1,7 @@
 /// The replay page's script: selecting a step (a click, ←/→, Home/End, or a `#step-N` link,
-/// applied on load) marks the active states (`active`) and the rows that fired (`fired`) in
-/// the drawing, from the step data embedded as JSON.
+/// applied on load) marks the active states (`active`: each region's leaf and, through
+/// `data-parent`, its ancestors) and the rows that fired (`fired`) in the drawing, from the step
+/// data embedded as JSON.
 enum ReportScript {
     static let javaScript = """
         (function () {
@@ -17,7 +18,10 @@ enum ReportScript {
             var states = n === 0 ? data.initial : data.steps[n - 1][0];
             states.forEach(function (state, region) {
               var box = document.getElementById("st-" + region + "-" + state);
-              if (box) box.classList.add("active");
+              while (box) {
+                box.classList.add("active");
+                box = box.hasAttribute("data-parent") ? document.getElementById(box.getAttribute("data-parent")) : null;
+              }
             });
             if (n > 0) {
               data.steps[n - 1][1].forEach(function (row) {

@@ -35,6 +35,9 @@ enum ReportStyle {
         .state.active rect{fill:var(--active-fill);stroke:var(--active);stroke-width:2.5}
         .state.active text{font-weight:700}
         .state.unentered rect{stroke:var(--fail);stroke-dasharray:5 3}
+        .state.compound>rect{fill:var(--lane-alt)}.state.compound>text.group-name{text-anchor:start;font-weight:600;fill:var(--muted)}
+        .state.compound.active>rect{fill:var(--lane-alt);stroke:var(--active);stroke-width:2.5}
+        .state.compound.active>text.group-name{fill:var(--active)}
         .row .edge{fill:none;stroke:var(--edge);stroke-width:1.2}.row .head{fill:var(--edge)}
         .row text{fill:var(--fg);stroke:var(--lane);stroke-width:3px;paint-order:stroke;stroke-linejoin:round}
         .row.note text{white-space:pre;fill:var(--muted)}

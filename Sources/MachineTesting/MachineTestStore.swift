@@ -79,6 +79,54 @@ import Testing
 /// An input without a closure asserts that the state did not change at all, and fails with
 /// "The state was not expected to change, but it did (− expected, + actual):" and the diff.
 ///
+/// ## Nested states and history
+///
+/// In a machine whose regions nest states, a region's line shows its active configuration: the
+/// leaf, then its ancestors innermost first (`mode: low (in heating, on)`). When rows enter
+/// compound states by history, the dump also shows the history memory, one line per such state:
+/// the leaf it remembers (with the states between that leaf and it), or `never exited`. Shallow
+/// history re-enters the outermost state named, deep history the leaf; a state never exited is
+/// entered by its initial child. The examples drive `Oven` (`Tests/MachineTestingTests/Oven.swift`):
+/// `off`, `paused` or `on`, on `idle` or `heating`, heating `low` or `high`; `pause` leaves `on`,
+/// `resume` re-enters it by shallow history.
+///
+/// Leaving a state changes what it remembers, which the test says with
+/// `MachineCore/TransitionTable/remember(_:for:of:in:)`:
+///
+/// ```swift
+/// store.send(.pause) {
+///     $0[Oven.mode] = .paused
+///     Oven.table.remember(.high, for: .on, of: Oven.mode, in: &$0)
+/// }
+/// ```
+///
+/// Forgetting that line fails with the memory in the diff:
+///
+/// ```
+/// The state changed differently than asserted (− expected, + actual):
+/// @@ -1,6 +1,6 @@
+///  mode: paused
+///  history:
+/// -  mode.on: never exited
+/// +  mode.on: high (in heating)
+///  context:
+///    label: "kitchen"
+///  work:
+/// ```
+///
+/// and expecting `resume` to re-enter `high` shows why it re-entered `low`: shallow history
+/// re-entered `heating`, whose initial child is `low`:
+///
+/// ```
+/// The state changed differently than asserted (− expected, + actual):
+/// @@ -1,4 +1,4 @@
+/// -mode: high (in heating, on)
+/// +mode: low (in heating, on)
+///  history:
+///    mode.on: high (in heating)
+///  context:
+/// ```
+///
 /// ## Commands
 ///
 /// The commands an input emitted must be asserted, exactly and in order, with `emits:` or with

@@ -19,18 +19,45 @@ struct StateDump<M: MachineDefinition> {
     ///   timers: [debounce]
     ///   pending: []
     /// ```
+    ///
+    /// A region that nests states shows its active configuration: the leaf, then its ancestors
+    /// innermost first (`mode: high (in heating, on)`). A table with rows that enter a compound
+    /// state by history adds the history memory after the regions, one line per such state: the
+    /// leaf it remembers with its ancestors below the state (`mode.on: high (in heating)`: shallow
+    /// history re-enters `heating`, deep history `high`), or `never exited` (history enters its
+    /// initial child).
     func dump(_ state: MachineState<M>) -> String {
         var text = ""
         for (index, region) in table.regions.enumerated() {
-            let position = state.controls[index]
-            let name = region.states.indices.contains(position) ? region.states[position] : "#\(position)"
-            text += "\(region.name): \(name)\n"
+            text += "\(region.name): \(configuration(of: region, leaf: state.controls[index], below: nil))\n"
+        }
+        if !table.historySlots.isEmpty {
+            text += "history:\n"
+            for (slot, compound) in table.historySlots.enumerated() {
+                let region = table.regions[compound.region]
+                let memory =
+                    state.controls[history: slot].map { configuration(of: region, leaf: $0, below: compound.state) }
+                    ?? "never exited"
+                text += "  \(region.name).\(region.states[compound.state]): \(memory)\n"
+            }
         }
         text += ValueDump.lines(state.context, label: "context")
         text += "work:\n"
         text += "  timers: [\(state.work.timers.map(\.name).joined(separator: ", "))]\n"
         text += "  pending: [\(state.work.pending.map(\.name).joined(separator: ", "))]"
         return text
+    }
+
+    /// `leaf` by name, followed by its ancestors innermost first, up to (not including) `top`:
+    /// `high (in heating, on)`; `#7` for a state the region does not have.
+    private func configuration(of region: RegionDescription, leaf: Int, below top: Int?) -> String {
+        guard region.states.indices.contains(leaf) else { return "#\(leaf)" }
+        var ancestors: [String] = []
+        for ancestor in region.ancestors(of: leaf) {
+            if ancestor == top { break }
+            ancestors.append(region.states[ancestor])
+        }
+        return region.states[leaf] + (ancestors.isEmpty ? "" : " (in \(ancestors.joined(separator: ", ")))")
     }
 
     /// A command on one line: `startTimer(debounce, 300ms)`, `request(find(query: "Apple"))`.

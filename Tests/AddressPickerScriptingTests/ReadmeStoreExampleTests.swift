@@ -44,8 +44,8 @@ import Testing
                  picker: picking
                  location: idle
                  map: idle
-                -search: debouncing
-                +search: editing
+                -search: debouncing (in active)
+                +search: editing (in active)
                  poi: off
                  context:
                    region:

@@ -109,16 +109,19 @@ extension AddressPicker {
             to: .idle),
 
         // MARK: search
+        // The rows of `active` that stay in it (clear, type, short query, submit) are internal:
+        // they change the leaf below `active` without exiting and re-entering it; `active` has
+        // no entry or exit actions, so only the transcripts' compound lines tell the difference.
         Row("S1.activate", in: search, from: [.inactive], on: .searchActivated, to: .active, action: activateSearch),
         Row(
             "S3.clear", in: search, from: [.active], on: .queryChanged, when: .clearsQuery,
-            to: .editing, action: clearQuery),
+            to: .editing, internal: true, action: clearQuery),
         Row(
             "S4.type", in: search, from: [.active], on: .queryChanged, when: .editsQuery,
-            to: .debouncing, action: editQuery),
+            to: .debouncing, internal: true, action: editQuery),
         Row(
             "R1.shortQuery", in: search, from: [.active], on: .queryChanged, when: .editsShortQuery,
-            to: .editing, action: editShortQuery),
+            to: .editing, internal: true, action: editShortQuery),
         Row(
             "S5.reuseCompletions", in: search, from: [.debouncing], on: .searchDebounceElapsed,
             when: .hasCompletionsForQuery, to: .showingCompletions),
@@ -139,7 +142,7 @@ extension AddressPicker {
             on: .completionSelected, when: .isOfferedCompletion, to: .searching, action: searchCompletion),
         Row(
             "C2.submit", in: search, from: [.active], on: .searchSubmitted, when: .hasQuery,
-            to: .searching, action: searchQuery),
+            to: .searching, internal: true, action: searchQuery),
         Row(
             "C3.places", in: search, from: [.searching], on: .places, when: .foundPlaces,
             to: .showingResults, action: showPlaces),

@@ -33,7 +33,10 @@ struct PathsCommand<V: ScriptVocabulary, S: InputSamples>: Sendable where S.Mach
                 Each script is a shortest path from the initial state (found by a breadth-first search over
                 sample inputs: host events, timer deadlines, answers and failures), ends with an expect line
                 per region, and answers the requests its path makes. With --expect, each input is followed by
-                what `replay --update` fills a bare expect with: the script then checks every step. Replaying them all covers every row:
+                what `replay --update` fills a bare expect with: the script then checks every step. Replaying
+                them all covers every row and every state, and fires each row that enters a compound state by
+                history both when that state was never exited and when it restores what it remembers (states
+                and history entries not reached are named on standard error too):
                   \(tool) coverage <directory>/*.events
                 Progress is shown on standard error when it is a terminal and the search takes over a second.
 
@@ -72,8 +75,14 @@ struct PathsCommand<V: ScriptVocabulary, S: InputSamples>: Sendable where S.Mach
         )
         if !result.uncoveredRows.isEmpty {
             invocation.printError("not reached: " + result.uncoveredRows.map { table.rows[$0].id }.joined(separator: ", "))
-            return .failure
         }
-        return .success
+        // States never entered and history rows never seen restoring, or entering by default:
+        // what coverage counts beyond rows.
+        let otherGoals = result.unreachedGoals.filter { if case .row = $0 { false } else { true } }
+        if !otherGoals.isEmpty {
+            invocation.printError(
+                "also not reached: " + otherGoals.map { $0.description(in: table.listing) }.joined(separator: ", "))
+        }
+        return result.uncoveredRows.isEmpty ? .success : .failure
     }
 }
