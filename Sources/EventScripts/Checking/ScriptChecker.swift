@@ -29,34 +29,44 @@ public final class ScriptChecker<V: ScriptVocabulary>: Sendable {
     @inlinable
     public func program(from bytes: [UInt8], file: String) throws(ScriptError) -> Program<M> {
         var builder = Builder(checker: self)
-        builder.instructions.reserveCapacity(bytes.reduce(into: 1) { lines, byte in if byte == 10 { lines += 1 } })
+        var instructions: [Program<M>.Instruction] = []
+        instructions.reserveCapacity(bytes.reduce(into: 1) { lines, byte in if byte == 10 { lines += 1 } })
         do {
             try ScriptSource.forEachStatement(in: bytes, file: file) { statement throws(ScriptError) in
-                try builder.add(statement)
+                if let instruction = try builder.add(statement) { instructions.append(instruction) }
             }
         } catch var error {
             error.file = file
             throw error
         }
-        // An empty script would pass with nothing checked: a wrong file, or line breaks misread.
-        guard builder.sawMachine || builder.sawOther || !builder.givens.isEmpty else {
-            throw ScriptError(
-                "the script holds no statement (only blank lines and comments): nothing to replay",
-                at: ScriptLocation(line: 1, column: 1), file: file)
-        }
-        var context = vocabulary.initialContext
-        for given in builder.givens {
-            guard let write = vocabulary.fields.first(where: { $0.name == given.field })?.write else { continue }
-            do {
-                try write(&context, given.value)
-            } catch {
-                throw ScriptError(error.message, at: given.location, file: file)
+        let start = try builder.start(file: file)
+        return Program(file: file, initialState: start.initialState, givens: start.givens, instructions: instructions)
+    }
+
+    /// Parses and checks all of `script`, read from `file`, without keeping its instructions:
+    /// the first pass of a streamed replay, which ``Player`` makes by reading the script again
+    /// (the player's `play(_:on:into:onStep:)` of a ``CheckedScript``). Memory stays that of one
+    /// line, however long the script; ``program(from:file:)`` holds all of it instead.
+    ///
+    /// - Throws: the ``ScriptError`` of the first invalid statement, as
+    ///   ``program(from:file:)`` throws it, or what `script` throws when it cannot be read.
+    @inlinable
+    public func check(_ script: any ScriptBytes, file: String) throws -> CheckedScript<V> {
+        var builder = Builder(checker: self)
+        var statements = 0
+        do {
+            try ScriptSource.forEachStatement(in: script, file: file) { statement throws(ScriptError) in
+                if try builder.add(statement) != nil { statements += 1 }
+                return true
             }
+        } catch var error as ScriptError {
+            error.file = file
+            throw error
         }
-        return Program(
-            file: file, initialState: vocabulary.table.initialState(context: context),
-            givens: builder.givens.map { Program.Given(field: $0.field, value: $0.value, location: $0.statement) },
-            instructions: builder.instructions)
+        let start = try builder.start(file: file)
+        return CheckedScript(
+            file: file, bytes: script, checker: self, initialState: start.initialState, givens: start.givens,
+            instructionCount: statements)
     }
 
     /// Accumulates the program one statement at a time.
@@ -64,7 +74,6 @@ public final class ScriptChecker<V: ScriptVocabulary>: Sendable {
     struct Builder {
         @usableFromInline let checker: ScriptChecker
         @usableFromInline var givens: [(field: String, value: Value, location: ScriptLocation, statement: ScriptLocation)] = []
-        @usableFromInline var instructions: [Program<M>.Instruction] = []
         @usableFromInline var sawMachine = false
         @usableFromInline var sawOther = false
         @usableFromInline var sawInput = false
@@ -74,8 +83,34 @@ public final class ScriptChecker<V: ScriptVocabulary>: Sendable {
             self.checker = checker
         }
 
+        /// The initial state and the `given` lines, once every statement is added.
         @inlinable
-        mutating func add(_ statement: Statement) throws(ScriptError) {
+        func start(file: String) throws(ScriptError) -> (initialState: MachineState<M>, givens: [Program<M>.Given]) {
+            // An empty script would pass with nothing checked: a wrong file, or line breaks misread.
+            guard sawMachine || sawOther || !givens.isEmpty else {
+                throw ScriptError(
+                    "the script holds no statement (only blank lines and comments): nothing to replay",
+                    at: ScriptLocation(line: 1, column: 1), file: file)
+            }
+            let vocabulary = checker.vocabulary
+            var context = vocabulary.initialContext
+            for given in givens {
+                guard let write = vocabulary.fields.first(where: { $0.name == given.field })?.write else { continue }
+                do {
+                    try write(&context, given.value)
+                } catch {
+                    throw ScriptError(error.message, at: given.location, file: file)
+                }
+            }
+            return (
+                vocabulary.table.initialState(context: context),
+                givens.map { Program.Given(field: $0.field, value: $0.value, location: $0.statement) }
+            )
+        }
+
+        /// Checks `statement`; returns its instruction, `nil` for `machine` and `given`.
+        @inlinable
+        mutating func add(_ statement: Statement) throws(ScriptError) -> Program<M>.Instruction? {
             let location = statement.location
             func instruction(
                 _ kind: Program<M>.Instruction.Kind, rewritable: Range<ScriptLocation>? = nil
@@ -91,39 +126,39 @@ public final class ScriptChecker<V: ScriptVocabulary>: Sendable {
                     throw ScriptError("unknown machine '\(name)'; expected \(checker.vocabulary.machineName)", at: location)
                 }
                 sawMachine = true
-                return
+                return nil
             case .given(let field, let fieldLocation, let node):
                 guard !sawOther else {
                     throw ScriptError("'given' must come before every statement other than 'machine'", at: location)
                 }
                 givens.append((field, try checker.checkGiven(field, at: fieldLocation, node), node.location, location))
-                return
+                return nil
             default:
                 sawOther = true
             }
             switch statement.kind {
             case .machine, .given:
-                return
+                return nil
             case .send(let node):
-                instructions.append(instruction(.input(.send(try checker.event(node)))))
                 sawInput = true
+                return instruction(.input(.send(try checker.event(node))))
             case .advance(let node):
                 let value = try TypeChecker(validating: true).check(node, as: .duration)
                 guard case .duration(let duration) = value, duration >= .zero else {
                     throw ScriptError("expected a duration that is not negative, as in 'advance 300ms'", at: node.location)
                 }
-                instructions.append(instruction(.input(.advance(duration))))
                 sawInput = true
+                return instruction(.input(.advance(duration)))
             case .respond(let request, let node, let end):
                 let kind = try checker.requestKind(request)
                 let answer = try checker.answer(kind, node, end: end)
-                instructions.append(instruction(.input(.respond(kind, ordinal: request.ordinal, answer))))
                 sawInput = true
+                return instruction(.input(.respond(kind, ordinal: request.ordinal, answer)))
             case .fail(let request, let message):
                 let kind = try checker.requestKind(request)
                 let failure = try checker.failure(kind, message: message, at: request.location)
-                instructions.append(instruction(.input(.respond(kind, ordinal: request.ordinal, failure))))
                 sawInput = true
+                return instruction(.input(.respond(kind, ordinal: request.ordinal, failure)))
             case .expect(let pathSyntax, let op, let node):
                 let path = try CheckedPath.check(pathSyntax, in: checker.fields)
                 guard let comparison = Comparison(rawValue: op) else {
@@ -134,28 +169,28 @@ public final class ScriptChecker<V: ScriptVocabulary>: Sendable {
                 }
                 let expected = try TypeChecker(validating: false).check(node, as: path.type)
                 try checker.rejectCompound(expected, of: path, at: node.location)
-                instructions.append(instruction(.expect(path, comparison, expected), rewritable: node.location..<statement.end))
+                return instruction(.expect(path, comparison, expected), rewritable: node.location..<statement.end)
             case .expectIn(let pathSyntax, let state, let stateLocation):
                 let (region, index) = try checker.regionState(pathSyntax, state, at: stateLocation)
-                instructions.append(instruction(.expectIn(region: region, state: index)))
+                return instruction(.expectIn(region: region, state: index))
             case .expectCommand(let node):
                 try requireInput("expect command", at: location)
                 let command = try TypeChecker(validating: false).check(node, as: checker.commandType)
-                instructions.append(instruction(.expectCommand(command)))
+                return instruction(.expectCommand(command))
             case .expectCommands(let node):
                 try requireInput("expect commands", at: location)
                 let commands = try TypeChecker(validating: false).check(node, as: .list(checker.commandType))
-                guard case .list(let list) = commands else { return }
-                instructions.append(instruction(.expectCommands(list), rewritable: node.location..<statement.end))
+                guard case .list(let list) = commands else { return nil }
+                return instruction(.expectCommands(list), rewritable: node.location..<statement.end)
             case .expectDropped(let request):
                 let kind = try checker.requestKind(request)
-                instructions.append(instruction(.expectDropped(kind, request.ordinal ?? 1)))
+                return instruction(.expectDropped(kind, request.ordinal ?? 1))
             case .expectIgnored:
                 try requireInput("expect ignored", at: location)
-                instructions.append(instruction(.expectIgnored))
+                return instruction(.expectIgnored)
             case .expectPlaceholder:
                 try requireInput("expect", at: location)
-                instructions.append(instruction(.expectPlaceholder, rewritable: location..<statement.end))
+                return instruction(.expectPlaceholder, rewritable: location..<statement.end)
             }
         }
 

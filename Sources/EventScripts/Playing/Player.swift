@@ -62,6 +62,43 @@ public struct Player<V: ScriptVocabulary>: Sendable {
         return outcome
     }
 
+    /// Replays a script checked by ``ScriptChecker/check(_:file:)`` on `runtime`, reading it
+    /// again and checking each statement again as it runs it: the second pass of a streamed
+    /// replay, holding one statement at a time. Otherwise as the `play(_:on:into:onStep:)` of a ``Program``:
+    /// the runtime's own state is the start, and it is left as the script left it.
+    ///
+    /// A statement that no longer checks (the script changed since the first pass) ends the
+    /// replay there, as invalid.
+    ///
+    /// - Throws: what the script's ``ScriptBytes`` throw when they cannot be read again.
+    @inlinable
+    @discardableResult
+    public func play<S: TranscriptSink>(
+        _ script: CheckedScript<V>, on runtime: inout Runtime<M>, into sink: inout S,
+        onStep: ((RuntimeStep<M>) -> Void)? = nil
+    ) throws -> Outcome {
+        var replay = Replay(player: self, file: script.file, runtime: runtime, onStep: onStep)
+        sink.write(
+            .header(file: script.file, machine: vocabulary.machineName, givens: script.givens.map { ($0.field, $0.value) }))
+        var builder = ScriptChecker<V>.Builder(checker: script.checker)
+        var outcome: Outcome?
+        do {
+            try ScriptSource.forEachStatement(in: script.bytes, file: script.file) { statement throws(ScriptError) in
+                guard let instruction = try builder.add(statement) else { return true }
+                guard let error = replay.execute(instruction, into: &sink) else { return true }
+                outcome = .invalid(error)
+                return false
+            }
+        } catch var error as ScriptError {
+            error.file = script.file
+            outcome = .invalid(error)
+        }
+        let ending = outcome ?? replay.outcome
+        sink.write(.end(ending))
+        runtime = replay.runtime
+        return ending
+    }
+
     /// Replays `program` and returns its outcome and its text transcript, whole: for snapshots
     /// and tests. Use ``play(_:answerer:into:onStep:)`` to stream a long transcript instead.
     @inlinable
@@ -95,9 +132,24 @@ public struct Player<V: ScriptVocabulary>: Sendable {
         @inlinable
         mutating func run<S: TranscriptSink>(_ instructions: [Program<M>.Instruction], into sink: inout S) -> Outcome {
             for index in instructions.indices {
-                let location = instructions[index].location
+                if let error = execute(instructions[index], into: &sink) { return .invalid(error) }
+            }
+            return outcome
+        }
+
+        /// How the script ended, when it ran to its end.
+        @inlinable
+        var outcome: Outcome {
+            failures == 0 ? .passed(expectations: expectations) : .failed(failures: failures, expectations: expectations)
+        }
+
+        /// Runs one instruction; returns the error that makes the script invalid at run time (a
+        /// `respond` with no request), after which nothing more runs.
+        @inlinable
+        mutating func execute<S: TranscriptSink>(_ instruction: Program<M>.Instruction, into sink: inout S) -> ScriptError? {
+                let location = instruction.location
                 do {
-                    switch instructions[index].kind {
+                    switch instruction.kind {
                     case .input(let input):
                         let steps = try runtime.apply(input)
                         if steps.isEmpty, case .advance = input, sink.wantsSteps {
@@ -107,7 +159,7 @@ public struct Player<V: ScriptVocabulary>: Sendable {
                     case .expect(let path, let comparison, let expected):
                         expectations += 1
                         if check(
-                            path, comparison, expected, at: location, rewritable: instructions[index].rewritable, into: &sink)
+                            path, comparison, expected, at: location, rewritable: instruction.rewritable, into: &sink)
                         {
                             held("expect \(path) \(comparison.rawValue) \(expected)", at: location, into: &sink)
                         }
@@ -137,7 +189,7 @@ public struct Player<V: ScriptVocabulary>: Sendable {
                         expectations += 1
                         let emitted = Value.list(lastCommands)
                         if !emitted.matches(.list(commands), tolerance: 1e-9) {
-                            let rewrite = instructions[index].rewritable.flatMap { range in
+                            let rewrite = instruction.rewritable.flatMap { range in
                                 player.writer.text(of: emitted, as: .list(player.writer.commandType)).map {
                                     ExpectationRewrite(range, [$0])
                                 }
@@ -176,15 +228,14 @@ public struct Player<V: ScriptVocabulary>: Sendable {
                             "expect", expected: "the expectations of line \(lastInput?.line ?? 0) (replay --update writes them)",
                             actual: lines?.joined(separator: "; ") ?? "a value the script language cannot write",
                             at: location,
-                            rewrite: lines.flatMap { lines in instructions[index].rewritable.map { ExpectationRewrite($0, lines) }
+                            rewrite: lines.flatMap { lines in instruction.rewritable.map { ExpectationRewrite($0, lines) }
                             },
                             into: &sink)
                     }
                 } catch {
-                    return .invalid(ScriptError(error.description, at: location, file: file))
+                    return ScriptError(error.description, at: location, file: file)
                 }
-            }
-            return failures == 0 ? .passed(expectations: expectations) : .failed(failures: failures, expectations: expectations)
+                return nil
         }
 
         @inlinable

@@ -16,22 +16,104 @@ public enum ScriptSource {
     public static func forEachStatement(
         in bytes: [UInt8], file: String, _ body: (Statement) throws(ScriptError) -> Void
     ) throws(ScriptError) {
-        var lineStart = 0
+        var reader = StatementReader(file: file)
+        try reader.finish(bytes[...]) { statement throws(ScriptError) in
+            try body(statement)
+            return true
+        }
+    }
+
+    /// Calls `body` with each statement of `script` in order, reading it chunk by chunk, until
+    /// `body` returns `false`: the script is never held whole, only the line being read.
+    ///
+    /// - Throws: a ``ScriptError`` at the first statement that cannot be read, or what
+    ///   `script` throws when its bytes cannot be read.
+    public static func forEachStatement(
+        in script: some ScriptBytes, file: String, _ body: (Statement) throws(ScriptError) -> Bool
+    ) throws {
+        var reader = StatementReader(file: file)
+        var buffer: [UInt8] = []
+        var going = true
+        try script.forEachChunk { chunk throws(ScriptError) in
+            guard going else { return }
+            buffer.append(contentsOf: chunk)
+            let consumed = try reader.readLines(buffer[...], body)
+            going = consumed != nil
+            buffer.removeFirst(consumed ?? buffer.count)
+        }
+        if going { try reader.finish(buffer[...], body) }
+    }
+
+    /// Splits bytes into lines and lines into statements, keeping the line number across chunks.
+    struct StatementReader {
+        let file: String
         var lineNumber = 1
         var tokens: [Token] = []
-        tokens.reserveCapacity(64)
-        while lineStart <= bytes.count {
-            var lineEnd = lineStart
-            while lineEnd < bytes.count, bytes[lineEnd] != UInt8(ascii: "\n"), bytes[lineEnd] != UInt8(ascii: "\r") {
-                lineEnd += 1
+
+        init(file: String) {
+            self.file = file
+            tokens.reserveCapacity(64)
+        }
+
+        /// Reads the complete lines at the start of `bytes` (a line is complete when its end is
+        /// known: a line break, and for a CR, the byte after it); returns how many bytes they
+        /// took, or `nil` once `body` returned `false`.
+        mutating func readLines(
+            _ bytes: ArraySlice<UInt8>, _ body: (Statement) throws(ScriptError) -> Bool
+        ) throws(ScriptError) -> Int? {
+            var lineStart = bytes.startIndex
+            while true {
+                var lineEnd = lineStart
+                while lineEnd < bytes.endIndex, bytes[lineEnd] != UInt8(ascii: "\n"), bytes[lineEnd] != UInt8(ascii: "\r") {
+                    lineEnd += 1
+                }
+                // The end of the chunk, or a CR that an LF may follow in the next one.
+                guard lineEnd + 1 < bytes.endIndex || (lineEnd + 1 == bytes.endIndex && bytes[lineEnd] == UInt8(ascii: "\n"))
+                else {
+                    // A line longer than any valid one fails now, before it is held whole.
+                    if lineEnd - lineStart > 4 * maximumLineLength + 8 {
+                        try ScriptSource.validate(bytes[lineStart..<lineEnd], lineNumber: lineNumber)
+                    }
+                    return lineStart - bytes.startIndex
+                }
+                guard try read(bytes[lineStart..<lineEnd], body) else { return nil }
+                let crlf = bytes[lineEnd] == UInt8(ascii: "\r") && bytes[lineEnd + 1] == UInt8(ascii: "\n")
+                lineStart = lineEnd + (crlf ? 2 : 1)
             }
-            let line = bytes[lineStart..<lineEnd]
+        }
+
+        /// Reads the last lines: `bytes` runs to the end of the script.
+        mutating func finish(
+            _ bytes: ArraySlice<UInt8>, _ body: (Statement) throws(ScriptError) -> Bool
+        ) throws(ScriptError) {
+            var lineStart = bytes.startIndex
+            while lineStart <= bytes.endIndex {
+                var lineEnd = lineStart
+                while lineEnd < bytes.endIndex, bytes[lineEnd] != UInt8(ascii: "\n"), bytes[lineEnd] != UInt8(ascii: "\r") {
+                    lineEnd += 1
+                }
+                guard try read(bytes[lineStart..<lineEnd], body) else { return }
+                // A line ends at LF, CR LF or a lone CR (old Mac files), each one break.
+                let crlf =
+                    lineEnd + 1 < bytes.endIndex && bytes[lineEnd] == UInt8(ascii: "\r")
+                    && bytes[lineEnd + 1] == UInt8(ascii: "\n")
+                lineStart = lineEnd + (crlf ? 2 : 1)
+            }
+        }
+
+        /// Reads one line (without its break); returns what `body` returns, `true` for a line
+        /// without a statement.
+        private mutating func read(
+            _ line: ArraySlice<UInt8>, _ body: (Statement) throws(ScriptError) -> Bool
+        ) throws(ScriptError) -> Bool {
+            defer { lineNumber += 1 }
             do {
                 try validate(line, lineNumber: lineNumber)
                 let endColumn = try Lexer.tokenize(line, line: lineNumber, into: &tokens)
                 if let statement = try Parser.statement(tokens, line: lineNumber, endColumn: endColumn) {
-                    try body(statement)
+                    return try body(statement)
                 }
+                return true
             } catch var error {
                 if error.file.isEmpty { error.file = file }
                 if error.sourceLine == nil, error.location.line == lineNumber, isPrintable(line) {
@@ -39,11 +121,6 @@ public enum ScriptSource {
                 }
                 throw error
             }
-            // A line ends at LF, CR LF or a lone CR (old Mac files), each one break.
-            let crlf =
-                lineEnd + 1 < bytes.count && bytes[lineEnd] == UInt8(ascii: "\r") && bytes[lineEnd + 1] == UInt8(ascii: "\n")
-            lineStart = lineEnd + (crlf ? 2 : 1)
-            lineNumber += 1
         }
     }
 
