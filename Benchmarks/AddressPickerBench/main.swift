@@ -112,6 +112,7 @@ do {
                 "replay of \(options.statements) statements, quiet (median)",
                 String(format: "%.2f s", quiet.subject.median * Double(options.statements) / 1e9))
         }
+        try EndToEndReplayBenchmark.run(runs: options.runs, statements: options.statements, into: &report)
     }
     if options.includes("update") {
         let comparison = try UpdateBenchmark.run(runs: options.runs, statements: options.updateStatements)

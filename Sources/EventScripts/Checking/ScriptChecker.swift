@@ -16,6 +16,8 @@ public final class ScriptChecker<V: ScriptVocabulary>: Sendable {
     @usableFromInline let constructors: ConstructorIndex<M>
     /// What `expect command` checks a command against: one of the commands' constructors.
     @usableFromInline let commandType: ValueType
+    /// The machine's table, held so that checking a statement does not copy the vocabulary's.
+    @usableFromInline let table: TransitionTable<M>
 
     /// A checker of scripts of `vocabulary`'s machine.
     public init(vocabulary: V) {
@@ -23,6 +25,7 @@ public final class ScriptChecker<V: ScriptVocabulary>: Sendable {
         self.fields = StateFields(vocabulary)
         self.constructors = ConstructorIndex(vocabulary)
         self.commandType = .oneOf(constructors.commands.map { $0.valueType() })
+        self.table = vocabulary.table
     }
 
     /// Parses and checks the script `bytes`, read from `file`.
@@ -103,7 +106,7 @@ public final class ScriptChecker<V: ScriptVocabulary>: Sendable {
                 }
             }
             return (
-                vocabulary.table.initialState(context: context),
+                checker.table.initialState(context: context),
                 givens.map { Program.Given(field: $0.field, value: $0.value, location: $0.statement) }
             )
         }
@@ -208,9 +211,9 @@ public final class ScriptChecker<V: ScriptVocabulary>: Sendable {
     func regionState(
         _ path: PathSyntax, _ state: String, at location: ScriptLocation
     ) throws(ScriptError) -> (region: Int, state: Int) {
-        let regions = vocabulary.table.regions
+        let regions = table.regions
         guard path.steps.count == 1, case .field(let name, _) = path.steps[0],
-            let region = vocabulary.table.regionIndex(named: name)
+            let region = table.regionIndex(named: name)
         else {
             throw ScriptError(
                 "'in' tests a region's state, and '\(path)' is not a region; expected one of \(regions.map(\.name).joined(separator: ", "))",
@@ -229,10 +232,10 @@ public final class ScriptChecker<V: ScriptVocabulary>: Sendable {
     @usableFromInline
     func rejectCompound(_ expected: Value, of path: CheckedPath, at location: ScriptLocation) throws(ScriptError) {
         guard path.steps.isEmpty, case .name(let state) = expected,
-            let region = vocabulary.table.regionIndex(named: fields.all[path.root].name),
+            let region = table.regionIndex(named: fields.all[path.root].name),
             fields.all[path.root].kind == .region
         else { return }
-        let description = vocabulary.table.regions[region]
+        let description = table.regions[region]
         guard let index = description.states.firstIndex(of: state), description.isCompound(index) else { return }
         throw ScriptError(
             "'\(state)' is a compound state: \(description.name) is always in one of its leaves; write 'expect \(description.name) in \(state)'",
@@ -271,11 +274,11 @@ public final class ScriptChecker<V: ScriptVocabulary>: Sendable {
                 "expected an event, one of \(constructors.hostEventNames.joined(separator: ", "))", at: node.location)
         }
         guard let overloads = constructors.hostEvents[name] else {
-            if let index = vocabulary.table.eventNames.firstIndex(of: name), let kind = M.Event.Kind(rawValue: index),
-                !vocabulary.table.isHostEvent(kind)
+            if let index = table.eventNames.firstIndex(of: name), let kind = M.Event.Kind(rawValue: index),
+                !table.isHostEvent(kind)
             {
                 let how =
-                    vocabulary.table.timer(firedAs: kind) != nil
+                    table.timer(firedAs: kind) != nil
                     ? "is fired by a timer; use 'advance'" : "answers a request; use 'respond' or 'fail'"
                 throw ScriptError("'\(name)' \(how)", at: node.location)
             }
@@ -365,11 +368,11 @@ public final class ScriptChecker<V: ScriptVocabulary>: Sendable {
 
     @inlinable
     func requestKind(_ request: RequestSyntax) throws(ScriptError) -> M.Request.Kind {
-        guard let index = vocabulary.table.requestKindNames.firstIndex(of: request.kind),
+        guard let index = table.requestKindNames.firstIndex(of: request.kind),
             let kind = M.Request.Kind(rawValue: index)
         else {
             throw ScriptError(
-                "unknown request kind '\(request.kind)'; expected one of \(vocabulary.table.requestKindNames.joined(separator: ", "))",
+                "unknown request kind '\(request.kind)'; expected one of \(table.requestKindNames.joined(separator: ", "))",
                 at: request.location)
         }
         return kind

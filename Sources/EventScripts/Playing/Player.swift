@@ -12,18 +12,38 @@ public struct Player<V: ScriptVocabulary>: Sendable {
     /// The vocabulary's machine.
     public typealias M = V.Machine
 
-    /// The vocabulary of the machine.
-    public let vocabulary: V
-    /// The readable fields of the state.
-    public let fields: StateFields<M>
-    /// Writes the transcript's inputs as statements.
-    public let writer: ScriptWriter<V>
+    /// What the player reads, behind one reference, so that copying a player (each replay holds
+    /// one) costs one retain rather than one per array of the vocabulary and its table.
+    @usableFromInline
+    final class Parts: Sendable {
+        @usableFromInline let vocabulary: V
+        @usableFromInline let fields: StateFields<M>
+        @usableFromInline let writer: ScriptWriter<V>
+        @usableFromInline let table: TransitionTable<M>
 
-    /// A player of scripts of `vocabulary`'s machine.
+        @inlinable
+        init(vocabulary: V) {
+            self.vocabulary = vocabulary
+            self.fields = StateFields(vocabulary)
+            self.writer = ScriptWriter(vocabulary: vocabulary)
+            self.table = vocabulary.table
+        }
+    }
+
+    @usableFromInline let parts: Parts
+
+    /// The vocabulary of the machine.
+    public var vocabulary: V { parts.vocabulary }
+    /// The readable fields of the state.
+    public var fields: StateFields<M> { parts.fields }
+    /// Writes the transcript's inputs as statements.
+    public var writer: ScriptWriter<V> { parts.writer }
+
+    /// A player of scripts of `vocabulary`'s machine. Inlinable, like the player, so that the
+    /// fields it reads are compiled for the machine where it is made.
+    @inlinable
     public init(vocabulary: V) {
-        self.vocabulary = vocabulary
-        self.fields = StateFields(vocabulary)
-        self.writer = ScriptWriter(vocabulary: vocabulary)
+        self.parts = Parts(vocabulary: vocabulary)
     }
 
     /// Replays `program`, writing its transcript into `sink`.
@@ -39,7 +59,7 @@ public struct Player<V: ScriptVocabulary>: Sendable {
     public func play<S: TranscriptSink>(
         _ program: Program<M>, answerer: Answerer<M>? = nil, into sink: inout S, onStep: ((RuntimeStep<M>) -> Void)? = nil
     ) -> Outcome {
-        var runtime = Runtime(table: vocabulary.table, state: program.initialState, answerer: answerer)
+        var runtime = Runtime(table: parts.table, state: program.initialState, answerer: answerer)
         return play(program, on: &runtime, into: &sink, onStep: onStep)
     }
 
@@ -54,7 +74,7 @@ public struct Player<V: ScriptVocabulary>: Sendable {
         var replay = Replay(player: self, file: program.file, runtime: runtime, onStep: onStep)
         sink.write(
             .header(
-                file: program.file, machine: vocabulary.machineName,
+                file: program.file, machine: parts.vocabulary.machineName,
                 givens: program.givens.map { ($0.field, $0.value) }))
         let outcome = replay.run(program.instructions, into: &sink)
         sink.write(.end(outcome))
@@ -79,7 +99,7 @@ public struct Player<V: ScriptVocabulary>: Sendable {
     ) throws -> Outcome {
         var replay = Replay(player: self, file: script.file, runtime: runtime, onStep: onStep)
         sink.write(
-            .header(file: script.file, machine: vocabulary.machineName, givens: script.givens.map { ($0.field, $0.value) }))
+            .header(file: script.file, machine: parts.vocabulary.machineName, givens: script.givens.map { ($0.field, $0.value) }))
         var builder = ScriptChecker<V>.Builder(checker: script.checker)
         var outcome: Outcome?
         do {
@@ -153,7 +173,7 @@ public struct Player<V: ScriptVocabulary>: Sendable {
                     case .input(let input):
                         let steps = try runtime.apply(input)
                         if steps.isEmpty, case .advance = input, sink.wantsSteps {
-                            sink.write(.quiet(time: runtime.now, input: player.writer.statement(input)))
+                            sink.write(.quiet(time: runtime.now, input: player.parts.writer.statement(input)))
                         }
                         record(steps, line: location.line, into: &sink)
                     case .expect(let path, let comparison, let expected):
@@ -165,7 +185,7 @@ public struct Player<V: ScriptVocabulary>: Sendable {
                         }
                     case .expectIn(let region, let state):
                         expectations += 1
-                        let description = player.vocabulary.table.regions[region]
+                        let description = player.parts.table.regions[region]
                         let statement = "expect \(description.name) in \(description.states[state])"
                         let leaf = runtime.state.controls[region]
                         if !description.contains(state, leaf) {
@@ -190,7 +210,7 @@ public struct Player<V: ScriptVocabulary>: Sendable {
                         let emitted = Value.list(lastCommands)
                         if !emitted.matches(.list(commands), tolerance: 1e-9) {
                             let rewrite = instruction.rewritable.flatMap { range in
-                                player.writer.text(of: emitted, as: .list(player.writer.commandType)).map {
+                                player.parts.writer.text(of: emitted, as: .list(player.parts.writer.commandType)).map {
                                     ExpectationRewrite(range, [$0])
                                 }
                             }
@@ -214,7 +234,7 @@ public struct Player<V: ScriptVocabulary>: Sendable {
                         expectations += 1
                         let steps = lastInput?.steps ?? []
                         if !steps.allSatisfy(\.isIgnored) {
-                            let fired = steps.flatMap { $0.result?.firedRows ?? [] }.map { player.vocabulary.table.rows[$0].id }
+                            let fired = steps.flatMap { $0.result?.firedRows ?? [] }.map { player.parts.table.rows[$0].id }
                             fail(
                                 "expect ignored", expected: "no row fired", actual: "fired \(fired.joined(separator: ", "))",
                                 at: location, into: &sink)
@@ -223,7 +243,7 @@ public struct Player<V: ScriptVocabulary>: Sendable {
                         }
                     case .expectPlaceholder:
                         expectations += 1
-                        let lines = player.writer.expectations(of: lastInput?.steps ?? [], fields: player.fields)
+                        let lines = player.parts.writer.expectations(of: lastInput?.steps ?? [], fields: player.parts.fields)
                         fail(
                             "expect", expected: "the expectations of line \(lastInput?.line ?? 0) (replay --update writes them)",
                             actual: lines?.joined(separator: "; ") ?? "a value the script language cannot write",
@@ -240,7 +260,7 @@ public struct Player<V: ScriptVocabulary>: Sendable {
 
         @inlinable
         var lastCommands: [Value] {
-            (lastInput?.steps ?? []).flatMap(\.commands).map(player.writer.value(of:))
+            (lastInput?.steps ?? []).flatMap(\.commands).map(player.parts.writer.value(of:))
         }
 
         @usableFromInline
@@ -259,7 +279,7 @@ public struct Player<V: ScriptVocabulary>: Sendable {
             _ path: CheckedPath, _ comparison: Comparison, _ expected: Value, at location: ScriptLocation,
             rewritable: Range<ScriptLocation>?, into sink: inout S
         ) -> Bool {
-            switch path.evaluate(in: runtime.state, fields: player.fields) {
+            switch path.evaluate(in: runtime.state, fields: player.parts.fields) {
             case .failure(let missing):
                 fail(
                     "expect \(path) \(comparison.rawValue) \(expected)", expected: expected.description,
@@ -272,7 +292,7 @@ public struct Player<V: ScriptVocabulary>: Sendable {
                     let rewrite =
                         comparison == .equal || comparison == .approximatelyEqual
                         ? rewritable.flatMap { range in
-                            player.writer.text(of: actual, as: path.type).map { ExpectationRewrite(range, [$0]) }
+                            player.parts.writer.text(of: actual, as: path.type).map { ExpectationRewrite(range, [$0]) }
                         }
                         : nil
                     fail(

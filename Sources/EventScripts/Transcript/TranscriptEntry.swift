@@ -177,7 +177,7 @@ extension TranscriptSink {
     public var wantsHeldExpectations: Bool { false }
 }
 
-/// Any sink, behind one concrete type: what ``ScriptVocabulary/replayScript(_:with:on:into:)``
+/// Any sink, behind one concrete type: what ``ScriptVocabulary/replayScript(_:on:into:)``
 /// takes, so that its code is specialised for the machine whatever the sink.
 public struct AnyTranscriptSink: TranscriptSink {
     /// The sink that receives the entries.

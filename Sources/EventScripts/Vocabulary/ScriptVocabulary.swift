@@ -58,8 +58,7 @@ public protocol ScriptVocabulary: Sendable {
 
     /// Replays a checked script; see the default implementation, which every vocabulary should keep.
     func replayScript(
-        _ script: CheckedScript<Self>, with player: Player<Self>, on runtime: inout Runtime<Machine>,
-        into sink: inout AnyTranscriptSink
+        _ script: CheckedScript<Self>, on runtime: inout Runtime<Machine>, into sink: inout AnyTranscriptSink
     ) throws -> Outcome
 }
 
@@ -86,12 +85,12 @@ extension ScriptVocabulary {
     }
 
     /// Replays a checked script on `runtime` into `sink` (the player's `play(_:on:into:onStep:)`
-    /// of a ``CheckedScript``), specialised for the machine.
+    /// of a ``CheckedScript``), with a player made here, so that the fields it reads are
+    /// specialised for the machine too.
     @inlinable
     public func replayScript(
-        _ script: CheckedScript<Self>, with player: Player<Self>, on runtime: inout Runtime<Machine>,
-        into sink: inout AnyTranscriptSink
+        _ script: CheckedScript<Self>, on runtime: inout Runtime<Machine>, into sink: inout AnyTranscriptSink
     ) throws -> Outcome {
-        try player.play(script, on: &runtime, into: &sink)
+        try Player(vocabulary: self).play(script, on: &runtime, into: &sink)
     }
 }

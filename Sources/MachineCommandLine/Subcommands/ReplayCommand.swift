@@ -100,7 +100,6 @@ struct ReplayCommand<V: ScriptVocabulary>: Sendable {
             files, in: arguments.value("output"), extension: format == .json ? "jsonl" : "transcript")
         let summarise = arguments.has("quiet") || !destinations.isEmpty
         let checker = ScriptChecker(vocabulary: vocabulary)
-        let player = Player(vocabulary: vocabulary)
         var status = ExitCode.success
         var standardOutput = invocation.standardOutput
         for file in files {
@@ -115,13 +114,13 @@ struct ReplayCommand<V: ScriptVocabulary>: Sendable {
                 if let path = destinations[file] {
                     outcome = .passed(expectations: 0)
                     try OutputFile.write(path) { output in
-                        outcome = try play(script, player, on: &runtime, format, quiet: false, invocation.streams, into: &output)
+                        outcome = try play(script, on: &runtime, format, quiet: false, invocation.streams, into: &output)
                         if case .invalid = outcome { return false }
                         return true
                     }
                 } else {
                     outcome = try play(
-                        script, player, on: &runtime, format, quiet: summarise, invocation.streams, into: &standardOutput)
+                        script, on: &runtime, format, quiet: summarise, invocation.streams, into: &standardOutput)
                 }
                 if let path = plan.saveTo, ExitCode(outcome.exitCode) != .invalid { try saveState(of: runtime, to: path) }
             } catch let error as ScriptError {
@@ -171,22 +170,22 @@ struct ReplayCommand<V: ScriptVocabulary>: Sendable {
     /// Replays `script` into the sink that `format` and `quiet` ask for, through the
     /// vocabulary's `replayScript`, which is compiled for the machine.
     private func play(
-        _ script: CheckedScript<V>, _ player: Player<V>, on runtime: inout Runtime<V.Machine>,
+        _ script: CheckedScript<V>, on runtime: inout Runtime<V.Machine>,
         _ format: Format, quiet: Bool, _ streams: StandardStreams, into output: inout BufferedOutput
     ) throws -> Outcome {
         let diagnostics = Diagnostics(streams: streams)
         if quiet {
             var sink = AnyTranscriptSink(diagnostics)
-            return try vocabulary.replayScript(script, with: player, on: &runtime, into: &sink)
+            return try vocabulary.replayScript(script, on: &runtime, into: &sink)
         }
         if format == .json {
             var sink = AnyTranscriptSink(Tee(first: JSONTranscript(output: output), second: diagnostics))
-            let outcome = try vocabulary.replayScript(script, with: player, on: &runtime, into: &sink)
+            let outcome = try vocabulary.replayScript(script, on: &runtime, into: &sink)
             if let tee = sink.base as? Tee<JSONTranscript<BufferedOutput>, Diagnostics> { output = tee.first.output }
             return outcome
         }
         var sink = AnyTranscriptSink(Tee(first: TextTranscript(output: output), second: diagnostics))
-        let outcome = try vocabulary.replayScript(script, with: player, on: &runtime, into: &sink)
+        let outcome = try vocabulary.replayScript(script, on: &runtime, into: &sink)
         if let tee = sink.base as? Tee<TextTranscript<BufferedOutput>, Diagnostics> { output = tee.first.output }
         return outcome
     }
