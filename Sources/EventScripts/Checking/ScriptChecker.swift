@@ -57,14 +57,9 @@ public final class ScriptChecker<V: ScriptVocabulary>: Sendable {
     public func check(_ script: any ScriptBytes, file: String) throws -> CheckedScript<V> {
         var builder = Builder(checker: self)
         var statements = 0
-        do {
-            try ScriptSource.forEachStatement(in: script, file: file) { statement throws(ScriptError) in
-                if try builder.add(statement) != nil { statements += 1 }
-                return true
-            }
-        } catch var error as ScriptError {
-            error.file = file
-            throw error
+        try ScriptSource.forEachLine(in: script, file: file) { line throws(ScriptError) in
+            if try builder.add(&line) != nil { statements += 1 }
+            return true
         }
         let start = try builder.start(file: file)
         return CheckedScript(
@@ -80,10 +75,99 @@ public final class ScriptChecker<V: ScriptVocabulary>: Sendable {
         @usableFromInline var sawMachine = false
         @usableFromInline var sawOther = false
         @usableFromInline var sawInput = false
+        /// The instructions of lines already checked, by their bytes: a line repeated in a long
+        /// script is checked once per pass. Only statements that mean the same wherever they are
+        /// (not `machine` or `given`) are kept, at most ``Memo/capacity`` lines of at most
+        /// ``Memo/longestLine`` bytes.
+        @usableFromInline var memo = Memo()
 
         @inlinable
         init(checker: ScriptChecker) {
             self.checker = checker
+        }
+
+        /// The instructions of lines already checked, by the lines' bytes.
+        @usableFromInline
+        struct Memo {
+            @usableFromInline static var capacity: Int { 4096 }
+            @usableFromInline static var longestLine: Int { 256 }
+
+            /// A checked line: its bytes, its instruction, and what it asks of the lines before it.
+            @usableFromInline
+            struct Entry {
+                @usableFromInline let bytes: [UInt8]
+                @usableFromInline let kind: Program<M>.Instruction.Kind
+                @usableFromInline let column: Int
+                @usableFromInline let rewritable: Range<Int>?
+                /// The statement's name when it needs an earlier input (`expect command`).
+                @usableFromInline let needsInput: String?
+                @usableFromInline let isInput: Bool
+
+                @inlinable
+                init(
+                    bytes: [UInt8], kind: Program<M>.Instruction.Kind, column: Int, rewritable: Range<Int>?,
+                    needsInput: String?, isInput: Bool
+                ) {
+                    self.bytes = bytes
+                    self.kind = kind
+                    self.column = column
+                    self.rewritable = rewritable
+                    self.needsInput = needsInput
+                    self.isInput = isInput
+                }
+            }
+
+            @usableFromInline var entries: [UInt64: Entry] = [:]
+
+            @inlinable
+            init() {}
+
+            /// FNV-1a of the line's bytes.
+            @inlinable
+            static func hash(_ bytes: ArraySlice<UInt8>) -> UInt64 {
+                var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+                for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+                return hash
+            }
+        }
+
+        /// Checks the statement on `line`, or takes the instruction of an earlier line with the
+        /// same bytes; returns its instruction, `nil` for `machine`, `given` and a line without
+        /// a statement. Errors are those of ``add(_:)``, at the same places.
+        @inlinable
+        mutating func add(_ line: inout ScriptLine) throws(ScriptError) -> Program<M>.Instruction? {
+            let short = line.bytes.count <= Memo.longestLine
+            let hash = short ? Memo.hash(line.bytes) : 0
+            if short, let entry = memo.entries[hash], entry.bytes.elementsEqual(line.bytes) {
+                let location = ScriptLocation(line: line.number, column: entry.column)
+                if let statement = entry.needsInput { try requireInput(statement, at: location) }
+                sawOther = true
+                if entry.isInput { sawInput = true }
+                return Program<M>.Instruction(
+                    kind: entry.kind, location: location,
+                    rewritable: entry.rewritable.map {
+                        ScriptLocation(line: line.number, column: $0.lowerBound)..<ScriptLocation(
+                            line: line.number, column: $0.upperBound)
+                    })
+            }
+            guard let statement = try line.statement(), let instruction = try add(statement) else { return nil }
+            if short, memo.entries.count < Memo.capacity {
+                let needsInput: String?
+                let isInput: Bool
+                switch statement.kind {
+                case .send, .advance, .respond, .fail: (needsInput, isInput) = (nil, true)
+                case .expectCommand: (needsInput, isInput) = ("expect command", false)
+                case .expectCommands: (needsInput, isInput) = ("expect commands", false)
+                case .expectIgnored: (needsInput, isInput) = ("expect ignored", false)
+                case .expectPlaceholder: (needsInput, isInput) = ("expect", false)
+                default: (needsInput, isInput) = (nil, false)
+                }
+                memo.entries[hash] = Memo.Entry(
+                    bytes: Array(line.bytes), kind: instruction.kind, column: instruction.location.column,
+                    rewritable: instruction.rewritable.map { $0.lowerBound.column..<$0.upperBound.column },
+                    needsInput: needsInput, isInput: isInput)
+            }
+            return instruction
         }
 
         /// The initial state and the `given` lines, once every statement is added.

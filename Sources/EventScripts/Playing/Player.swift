@@ -103,14 +103,13 @@ public struct Player<V: ScriptVocabulary>: Sendable {
         var builder = ScriptChecker<V>.Builder(checker: script.checker)
         var outcome: Outcome?
         do {
-            try ScriptSource.forEachStatement(in: script.bytes, file: script.file) { statement throws(ScriptError) in
-                guard let instruction = try builder.add(statement) else { return true }
+            try ScriptSource.forEachLine(in: script.bytes, file: script.file) { line throws(ScriptError) in
+                guard let instruction = try builder.add(&line) else { return true }
                 guard let error = replay.execute(instruction, into: &sink) else { return true }
                 outcome = .invalid(error)
                 return false
             }
-        } catch var error as ScriptError {
-            error.file = script.file
+        } catch let error as ScriptError {
             outcome = .invalid(error)
         }
         let ending = outcome ?? replay.outcome

@@ -16,50 +16,63 @@ public enum ScriptSource {
     public static func forEachStatement(
         in bytes: [UInt8], file: String, _ body: (Statement) throws(ScriptError) -> Void
     ) throws(ScriptError) {
-        var reader = StatementReader(file: file)
-        try reader.finish(bytes[...]) { statement throws(ScriptError) in
-            try body(statement)
+        var lines = LineSplitter()
+        var tokens: [Token] = []
+        tokens.reserveCapacity(64)
+        try lines.finish(bytes[...]) { bytes, number throws(ScriptError) in
+            var line = ScriptLine(bytes: bytes, number: number, tokens: tokens)
+            defer { tokens = line.tokens }
+            try line.decorating(file) { line throws(ScriptError) in
+                if let statement = try line.statement() { try body(statement) }
+            }
             return true
         }
     }
 
-    /// Calls `body` with each statement of `script` in order, reading it chunk by chunk, until
-    /// `body` returns `false`: the script is never held whole, only the line being read.
+    /// Calls `body` with each line of `script` in order, reading it chunk by chunk, until `body`
+    /// returns `false`: the script is never held whole, only the line being read. The line's
+    /// ``ScriptLine/statement()`` parses it; an error `body` throws is completed with `file`
+    /// and, when it is on the line, the line's text, as an error of the parse is.
     ///
-    /// - Throws: a ``ScriptError`` at the first statement that cannot be read, or what
-    ///   `script` throws when its bytes cannot be read.
-    public static func forEachStatement(
-        in script: some ScriptBytes, file: String, _ body: (Statement) throws(ScriptError) -> Bool
+    /// - Throws: a ``ScriptError`` at the first line that cannot be read, or what `script`
+    ///   throws when its bytes cannot be read.
+    public static func forEachLine(
+        in script: any ScriptBytes, file: String, _ body: (inout ScriptLine) throws(ScriptError) -> Bool
     ) throws {
-        var reader = StatementReader(file: file)
+        var lines = LineSplitter()
+        var tokens: [Token] = []
+        tokens.reserveCapacity(64)
         var buffer: [UInt8] = []
         var going = true
-        try script.forEachChunk { chunk throws(ScriptError) in
-            guard going else { return }
-            buffer.append(contentsOf: chunk)
-            let consumed = try reader.readLines(buffer[...], body)
-            going = consumed != nil
-            buffer.removeFirst(consumed ?? buffer.count)
+        func read(_ bytes: ArraySlice<UInt8>, _ number: Int) throws(ScriptError) -> Bool {
+            var line = ScriptLine(bytes: bytes, number: number, tokens: tokens)
+            defer { tokens = line.tokens }
+            return try line.decorating(file) { line throws(ScriptError) in try body(&line) }
         }
-        if going { try reader.finish(buffer[...], body) }
+        do {
+            try script.forEachChunk { chunk throws(ScriptError) in
+                guard going else { return }
+                buffer.append(contentsOf: chunk)
+                let consumed = try lines.readLines(buffer[...], read)
+                going = consumed != nil
+                buffer.removeFirst(consumed ?? buffer.count)
+            }
+            if going { try lines.finish(buffer[...], read) }
+        } catch var error as ScriptError {
+            if error.file.isEmpty { error.file = file }
+            throw error
+        }
     }
 
-    /// Splits bytes into lines and lines into statements, keeping the line number across chunks.
-    struct StatementReader {
-        let file: String
+    /// Splits bytes into lines, keeping the line number across chunks.
+    struct LineSplitter {
         var lineNumber = 1
-        var tokens: [Token] = []
-
-        init(file: String) {
-            self.file = file
-            tokens.reserveCapacity(64)
-        }
 
         /// Reads the complete lines at the start of `bytes` (a line is complete when its end is
         /// known: a line break, and for a CR, the byte after it); returns how many bytes they
         /// took, or `nil` once `body` returned `false`.
         mutating func readLines(
-            _ bytes: ArraySlice<UInt8>, _ body: (Statement) throws(ScriptError) -> Bool
+            _ bytes: ArraySlice<UInt8>, _ body: (ArraySlice<UInt8>, Int) throws(ScriptError) -> Bool
         ) throws(ScriptError) -> Int? {
             var lineStart = bytes.startIndex
             while true {
@@ -76,7 +89,8 @@ public enum ScriptSource {
                     }
                     return lineStart - bytes.startIndex
                 }
-                guard try read(bytes[lineStart..<lineEnd], body) else { return nil }
+                defer { lineNumber += 1 }
+                guard try body(bytes[lineStart..<lineEnd], lineNumber) else { return nil }
                 let crlf = bytes[lineEnd] == UInt8(ascii: "\r") && bytes[lineEnd + 1] == UInt8(ascii: "\n")
                 lineStart = lineEnd + (crlf ? 2 : 1)
             }
@@ -84,7 +98,7 @@ public enum ScriptSource {
 
         /// Reads the last lines: `bytes` runs to the end of the script.
         mutating func finish(
-            _ bytes: ArraySlice<UInt8>, _ body: (Statement) throws(ScriptError) -> Bool
+            _ bytes: ArraySlice<UInt8>, _ body: (ArraySlice<UInt8>, Int) throws(ScriptError) -> Bool
         ) throws(ScriptError) {
             var lineStart = bytes.startIndex
             while lineStart <= bytes.endIndex {
@@ -92,7 +106,8 @@ public enum ScriptSource {
                 while lineEnd < bytes.endIndex, bytes[lineEnd] != UInt8(ascii: "\n"), bytes[lineEnd] != UInt8(ascii: "\r") {
                     lineEnd += 1
                 }
-                guard try read(bytes[lineStart..<lineEnd], body) else { return }
+                defer { lineNumber += 1 }
+                guard try body(bytes[lineStart..<lineEnd], lineNumber) else { return }
                 // A line ends at LF, CR LF or a lone CR (old Mac files), each one break.
                 let crlf =
                     lineEnd + 1 < bytes.endIndex && bytes[lineEnd] == UInt8(ascii: "\r")
@@ -100,32 +115,10 @@ public enum ScriptSource {
                 lineStart = lineEnd + (crlf ? 2 : 1)
             }
         }
-
-        /// Reads one line (without its break); returns what `body` returns, `true` for a line
-        /// without a statement.
-        private mutating func read(
-            _ line: ArraySlice<UInt8>, _ body: (Statement) throws(ScriptError) -> Bool
-        ) throws(ScriptError) -> Bool {
-            defer { lineNumber += 1 }
-            do {
-                try validate(line, lineNumber: lineNumber)
-                let endColumn = try Lexer.tokenize(line, line: lineNumber, into: &tokens)
-                if let statement = try Parser.statement(tokens, line: lineNumber, endColumn: endColumn) {
-                    return try body(statement)
-                }
-                return true
-            } catch var error {
-                if error.file.isEmpty { error.file = file }
-                if error.sourceLine == nil, error.location.line == lineNumber, isPrintable(line) {
-                    error.sourceLine = String(decoding: line, as: UTF8.self)
-                }
-                throw error
-            }
-        }
     }
 
     /// Checks one line's bytes.
-    private static func validate(_ line: ArraySlice<UInt8>, lineNumber: Int) throws(ScriptError) {
+    fileprivate static func validate(_ line: ArraySlice<UInt8>, lineNumber: Int) throws(ScriptError) {
         // Most lines are printable ASCII: check them in one pass, byte by byte only otherwise.
         if line.count < maximumLineLength, !line.contains(where: { $0 == 0 || $0 >= 0x80 }) { return }
         var index = line.startIndex
@@ -170,7 +163,49 @@ public enum ScriptSource {
         }
     }
 
-    private static func isPrintable(_ line: ArraySlice<UInt8>) -> Bool {
+    fileprivate static func isPrintable(_ line: ArraySlice<UInt8>) -> Bool {
         line.count <= 400 && !line.contains { $0 < 0x20 && $0 != 0x09 }
+    }
+}
+
+/// One line of a script as ``ScriptSource/forEachLine(in:file:_:)`` reads it: its bytes (without
+/// the line break) and number, and its statement on demand. A checker can tell two lines with
+/// the same bytes apart without parsing either: they hold the same statement.
+public struct ScriptLine {
+    /// The line's bytes, without its line break.
+    public let bytes: ArraySlice<UInt8>
+    /// The line's number, from 1.
+    public let number: Int
+    /// The token buffer, reused from line to line.
+    fileprivate var tokens: [Token]
+
+    fileprivate init(bytes: ArraySlice<UInt8>, number: Int, tokens: [Token]) {
+        self.bytes = bytes
+        self.number = number
+        self.tokens = tokens
+    }
+
+    /// The statement on the line, or `nil` for a blank or comment-only line: the bytes checked
+    /// (valid UTF-8, no NUL, not too long), split into tokens and parsed.
+    public mutating func statement() throws(ScriptError) -> Statement? {
+        try ScriptSource.validate(bytes, lineNumber: number)
+        let endColumn = try Lexer.tokenize(bytes, line: number, into: &tokens)
+        return try Parser.statement(tokens, line: number, endColumn: endColumn)
+    }
+
+    /// Runs `body`, completing an error it throws with `file` and, when the error is on this
+    /// line and the line is printable, the line's text.
+    fileprivate mutating func decorating<T>(
+        _ file: String, _ body: (inout ScriptLine) throws(ScriptError) -> T
+    ) throws(ScriptError) -> T {
+        do {
+            return try body(&self)
+        } catch var error {
+            if error.file.isEmpty { error.file = file }
+            if error.sourceLine == nil, error.location.line == number, ScriptSource.isPrintable(bytes) {
+                error.sourceLine = String(decoding: bytes, as: UTF8.self)
+            }
+            throw error
+        }
     }
 }
