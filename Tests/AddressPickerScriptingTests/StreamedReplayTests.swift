@@ -106,7 +106,7 @@ import Testing
         #expect(streamedTranscript == transcript)
     }
 
-    static let invalidScripts: [String] = [
+    static let invalid: [String] = [
         "",
         "# only a comment\n\n",
         "machine address-picker\nsend searchActivated\nsend queryChanged(\n",
@@ -120,7 +120,7 @@ import Testing
         longScript(cycles: 300) + "expect search == loadingCompletions \"x\"",
     ]
 
-    @Test("An invalid script fails the first pass with the whole program's error", arguments: invalidScripts)
+    @Test("An invalid script fails the first pass with the whole program's error", arguments: invalid)
     func invalidScripts(_ text: String) throws {
         let (outcome, _) = Self.whole(text)
         guard case .invalid(let error) = outcome else {
@@ -140,9 +140,10 @@ import Testing
         do { _ = try ScriptChecker(vocabulary: Self.vocabulary).program(from: bytes, file: "long.events") } catch {
             whole = error
         }
-        #expect(whole?.location == ScriptLocation(line: 2, column: 23))
+        let error = try #require(whole)
+        #expect(error.location == ScriptLocation(line: 2, column: 23))
         for chunk in [1, 3, 100] {
-            #expect(throws: whole) {
+            #expect(throws: error) {
                 try ScriptChecker(vocabulary: Self.vocabulary).check(Chunked(bytes, size: chunk), file: "long.events")
             }
         }
