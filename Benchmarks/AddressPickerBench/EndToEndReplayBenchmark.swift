@@ -92,7 +92,8 @@ enum EndToEndReplayBenchmark {
                 subject.append(time)
                 peak = max(peak, kilobytes)
                 var steps = 0
-                baseline.append(elapsedNanoseconds { steps = (try? ReplayBenchmark.drive(cycles: cycles)) ?? 0 } / Double(statements))
+                baseline.append(
+                    elapsedNanoseconds { steps = (try? ReplayBenchmark.drive(cycles: cycles)) ?? 0 } / Double(statements))
                 guard steps > 0 else { throw BenchmarkError.mismatch("the direct runtime did not run") }
                 if let baselineTool {
                     let (time, kilobytes) = try measure([baselineTool] + arguments, name)
@@ -114,7 +115,9 @@ enum EndToEndReplayBenchmark {
                     Comparison(
                         subject: measurement,
                         baseline: Measurement(name: "the same, \(baselineTool)", nanosecondsPerOperation: other),
-                        note: "\(note); the baseline tool's peak resident memory \(String(format: "%.1f MiB", Double(otherPeak) / 1024))"))
+                        note:
+                            "\(note); the baseline tool's peak resident memory \(String(format: "%.1f MiB", Double(otherPeak) / 1024))"
+                    ))
             }
         }
     }

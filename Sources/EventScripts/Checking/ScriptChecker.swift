@@ -146,8 +146,9 @@ public final class ScriptChecker<V: ScriptVocabulary>: Sendable {
                 return Program<M>.Instruction(
                     kind: entry.kind, location: location,
                     rewritable: entry.rewritable.map {
-                        ScriptLocation(line: line.number, column: $0.lowerBound)..<ScriptLocation(
-                            line: line.number, column: $0.upperBound)
+                        ScriptLocation(
+                            line: line.number, column: $0.lowerBound)..<ScriptLocation(
+                                line: line.number, column: $0.upperBound)
                     })
             }
             guard let statement = try line.statement(), let instruction = try add(statement) else { return nil }

@@ -38,9 +38,11 @@ extension Player {
             let change = TranscriptStep.Change(name: field.name, old: field.read(step.before), new: field.read(step.after))
             if field.kind == .region { stateChanges.append(change) } else { fieldChanges.append(change) }
         }
-        let compoundChanges = (step.result?.stateChanges ?? []).filter { parts.table.regions[$0.region].isCompound($0.state) }.map {
+        let compoundChanges = (step.result?.stateChanges ?? []).filter { parts.table.regions[$0.region].isCompound($0.state) }.map
+        {
             TranscriptStep.CompoundChange(
-                region: parts.table.regions[$0.region].name, state: parts.table.regions[$0.region].states[$0.state], kind: $0.kind)
+                region: parts.table.regions[$0.region].name, state: parts.table.regions[$0.region].states[$0.state], kind: $0.kind
+            )
         }
         return TranscriptStep(
             time: step.time, input: input,

@@ -166,95 +166,95 @@ public struct Player<V: ScriptVocabulary>: Sendable {
         /// `respond` with no request), after which nothing more runs.
         @inlinable
         mutating func execute<S: TranscriptSink>(_ instruction: Program<M>.Instruction, into sink: inout S) -> ScriptError? {
-                let location = instruction.location
-                do {
-                    switch instruction.kind {
-                    case .input(let input):
-                        let steps = try runtime.apply(input)
-                        if steps.isEmpty, case .advance = input, sink.wantsSteps {
-                            sink.write(.quiet(time: runtime.now, input: player.parts.writer.statement(input)))
-                        }
-                        record(steps, line: location.line, into: &sink)
-                    case .expect(let path, let comparison, let expected):
-                        expectations += 1
-                        if check(
-                            path, comparison, expected, at: location, rewritable: instruction.rewritable, into: &sink)
-                        {
-                            held("expect \(path) \(comparison.rawValue) \(expected)", at: location, into: &sink)
-                        }
-                    case .expectIn(let region, let state):
-                        expectations += 1
-                        let description = player.parts.table.regions[region]
-                        let statement = "expect \(description.name) in \(description.states[state])"
-                        let leaf = runtime.state.controls[region]
-                        if !description.contains(state, leaf) {
-                            fail(
-                                statement, expected: "\(description.states[state]) or a state inside it",
-                                actual: player.configuration(of: description, leaf: leaf), at: location, into: &sink)
-                        } else {
-                            held(statement, at: location, into: &sink)
-                        }
-                    case .expectCommand(let command):
-                        expectations += 1
-                        let emitted = lastCommands
-                        if !emitted.contains(where: { $0.matches(command, tolerance: 1e-9) }) {
-                            fail(
-                                "expect command \(command)", expected: "\(command) among the commands",
-                                actual: Value.list(emitted).description, at: location, into: &sink)
-                        } else {
-                            held("expect command \(command)", at: location, into: &sink)
-                        }
-                    case .expectCommands(let commands):
-                        expectations += 1
-                        let emitted = Value.list(lastCommands)
-                        if !emitted.matches(.list(commands), tolerance: 1e-9) {
-                            let rewrite = instruction.rewritable.flatMap { range in
-                                player.parts.writer.text(of: emitted, as: .list(player.parts.writer.commandType)).map {
-                                    ExpectationRewrite(range, [$0])
-                                }
-                            }
-                            fail(
-                                "expect commands \(Value.list(commands))", expected: Value.list(commands).description,
-                                actual: emitted.description, at: location, rewrite: rewrite, into: &sink)
-                        } else {
-                            held("expect commands \(Value.list(commands))", at: location, into: &sink)
-                        }
-                    case .expectDropped(let kind, let ordinal):
-                        expectations += 1
-                        let reference = RequestReference(kind, ordinal)
-                        if !drops.contains(reference) {
-                            fail(
-                                "expect dropped \(reference)", expected: "\(reference) dropped",
-                                actual: dropStatus(of: reference), at: location, into: &sink)
-                        } else {
-                            held("expect dropped \(reference)", at: location, into: &sink)
-                        }
-                    case .expectIgnored:
-                        expectations += 1
-                        let steps = lastInput?.steps ?? []
-                        if !steps.allSatisfy(\.isIgnored) {
-                            let fired = steps.flatMap { $0.result?.firedRows ?? [] }.map { player.parts.table.rows[$0].id }
-                            fail(
-                                "expect ignored", expected: "no row fired", actual: "fired \(fired.joined(separator: ", "))",
-                                at: location, into: &sink)
-                        } else {
-                            held("expect ignored", at: location, into: &sink)
-                        }
-                    case .expectPlaceholder:
-                        expectations += 1
-                        let lines = player.parts.writer.expectations(of: lastInput?.steps ?? [], fields: player.parts.fields)
-                        fail(
-                            "expect", expected: "the expectations of line \(lastInput?.line ?? 0) (replay --update writes them)",
-                            actual: lines?.joined(separator: "; ") ?? "a value the script language cannot write",
-                            at: location,
-                            rewrite: lines.flatMap { lines in instruction.rewritable.map { ExpectationRewrite($0, lines) }
-                            },
-                            into: &sink)
+            let location = instruction.location
+            do {
+                switch instruction.kind {
+                case .input(let input):
+                    let steps = try runtime.apply(input)
+                    if steps.isEmpty, case .advance = input, sink.wantsSteps {
+                        sink.write(.quiet(time: runtime.now, input: player.parts.writer.statement(input)))
                     }
-                } catch {
-                    return ScriptError(error.description, at: location, file: file)
+                    record(steps, line: location.line, into: &sink)
+                case .expect(let path, let comparison, let expected):
+                    expectations += 1
+                    if check(
+                        path, comparison, expected, at: location, rewritable: instruction.rewritable, into: &sink)
+                    {
+                        held("expect \(path) \(comparison.rawValue) \(expected)", at: location, into: &sink)
+                    }
+                case .expectIn(let region, let state):
+                    expectations += 1
+                    let description = player.parts.table.regions[region]
+                    let statement = "expect \(description.name) in \(description.states[state])"
+                    let leaf = runtime.state.controls[region]
+                    if !description.contains(state, leaf) {
+                        fail(
+                            statement, expected: "\(description.states[state]) or a state inside it",
+                            actual: player.configuration(of: description, leaf: leaf), at: location, into: &sink)
+                    } else {
+                        held(statement, at: location, into: &sink)
+                    }
+                case .expectCommand(let command):
+                    expectations += 1
+                    let emitted = lastCommands
+                    if !emitted.contains(where: { $0.matches(command, tolerance: 1e-9) }) {
+                        fail(
+                            "expect command \(command)", expected: "\(command) among the commands",
+                            actual: Value.list(emitted).description, at: location, into: &sink)
+                    } else {
+                        held("expect command \(command)", at: location, into: &sink)
+                    }
+                case .expectCommands(let commands):
+                    expectations += 1
+                    let emitted = Value.list(lastCommands)
+                    if !emitted.matches(.list(commands), tolerance: 1e-9) {
+                        let rewrite = instruction.rewritable.flatMap { range in
+                            player.parts.writer.text(of: emitted, as: .list(player.parts.writer.commandType)).map {
+                                ExpectationRewrite(range, [$0])
+                            }
+                        }
+                        fail(
+                            "expect commands \(Value.list(commands))", expected: Value.list(commands).description,
+                            actual: emitted.description, at: location, rewrite: rewrite, into: &sink)
+                    } else {
+                        held("expect commands \(Value.list(commands))", at: location, into: &sink)
+                    }
+                case .expectDropped(let kind, let ordinal):
+                    expectations += 1
+                    let reference = RequestReference(kind, ordinal)
+                    if !drops.contains(reference) {
+                        fail(
+                            "expect dropped \(reference)", expected: "\(reference) dropped",
+                            actual: dropStatus(of: reference), at: location, into: &sink)
+                    } else {
+                        held("expect dropped \(reference)", at: location, into: &sink)
+                    }
+                case .expectIgnored:
+                    expectations += 1
+                    let steps = lastInput?.steps ?? []
+                    if !steps.allSatisfy(\.isIgnored) {
+                        let fired = steps.flatMap { $0.result?.firedRows ?? [] }.map { player.parts.table.rows[$0].id }
+                        fail(
+                            "expect ignored", expected: "no row fired", actual: "fired \(fired.joined(separator: ", "))",
+                            at: location, into: &sink)
+                    } else {
+                        held("expect ignored", at: location, into: &sink)
+                    }
+                case .expectPlaceholder:
+                    expectations += 1
+                    let lines = player.parts.writer.expectations(of: lastInput?.steps ?? [], fields: player.parts.fields)
+                    fail(
+                        "expect", expected: "the expectations of line \(lastInput?.line ?? 0) (replay --update writes them)",
+                        actual: lines?.joined(separator: "; ") ?? "a value the script language cannot write",
+                        at: location,
+                        rewrite: lines.flatMap { lines in instruction.rewritable.map { ExpectationRewrite($0, lines) }
+                        },
+                        into: &sink)
                 }
-                return nil
+            } catch {
+                return ScriptError(error.description, at: location, file: file)
+            }
+            return nil
         }
 
         @inlinable
