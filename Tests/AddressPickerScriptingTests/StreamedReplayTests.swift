@@ -177,4 +177,18 @@ import Testing
         #expect(error.file == "changed.events")
         #expect(sink.output.contains("@0ms send searchActivated"))
     }
+
+    @Test func aScriptShortenedBetweenThePassesEndsInvalid() throws {
+        let first = Array("machine address-picker\nsend searchActivated\nexpect search == editing\n".utf8)
+        let bytes = Chunked(first, size: 1 << 16, second: Array("machine address-picker\nsend searchActivated\n".utf8))
+        let script = try ScriptChecker(vocabulary: Self.vocabulary).check(bytes, file: "changed.events")
+        var runtime = Runtime(table: Self.vocabulary.table, state: script.initialState)
+        var sink = TextTranscript(output: "")
+        let outcome = try Player(vocabulary: Self.vocabulary).play(script, on: &runtime, into: &sink)
+        guard case .invalid(let error) = outcome else {
+            Issue.record("expected a shortened script to be invalid: \(outcome)")
+            return
+        }
+        #expect(error.message.hasPrefix("the script changed while it was replayed"))
+    }
 }

@@ -88,7 +88,7 @@ public struct Player<V: ScriptVocabulary>: Sendable {
     /// the runtime's own state is the start, and it is left as the script left it.
     ///
     /// A statement that no longer checks (the script changed since the first pass) ends the
-    /// replay there, as invalid.
+    /// replay there, as invalid; so does a script that turns out shorter or longer.
     ///
     /// - Throws: what the script's ``ScriptBytes`` throw when they cannot be read again.
     @inlinable
@@ -102,15 +102,25 @@ public struct Player<V: ScriptVocabulary>: Sendable {
             .header(file: script.file, machine: parts.vocabulary.machineName, givens: script.givens.map { ($0.field, $0.value) }))
         var builder = ScriptChecker<V>.Builder(checker: script.checker)
         var outcome: Outcome?
+        var instructions = 0
+        var lastLine = 1
         do {
             try ScriptSource.forEachLine(in: script.bytes, file: script.file) { line throws(ScriptError) in
+                lastLine = line.number
                 guard let instruction = try builder.add(&line) else { return true }
+                instructions += 1
                 guard let error = replay.execute(instruction, into: &sink) else { return true }
                 outcome = .invalid(error)
                 return false
             }
         } catch let error as ScriptError {
             outcome = .invalid(error)
+        }
+        if outcome == nil, instructions != script.instructionCount {
+            outcome = .invalid(
+                ScriptError(
+                    "the script changed while it was replayed: \(script.instructionCount) statements checked, \(instructions) read again",
+                    at: ScriptLocation(line: lastLine, column: 1), file: script.file))
         }
         let ending = outcome ?? replay.outcome
         sink.write(.end(ending))
