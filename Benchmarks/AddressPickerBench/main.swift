@@ -7,7 +7,7 @@ let usage = """
 
     USAGE: address-picker-bench [--runs <n>] [--only <name>] [--json <file>] [--events <n>]
                                 [--statements <n>] [--update-statements <n>] [--reverse-checks <n>] [--cycles <n>]
-                                [--saves <n>]
+                                [--saves <n>] [--baseline-tool <path>]
 
     OPTIONS:
       --runs <n>            Timed runs per benchmark (default 5); min, median and max are reported.
@@ -16,6 +16,9 @@ let usage = """
       --json <file>         Also write the results as JSON to <file>.
       --events <n>          Events of the reference workload (default 10000000).
       --statements <n>      Statements in the generated script of the replay benchmark (default 1000000).
+      --baseline-tool <path>
+                            Another build of address-picker that the replay benchmark also runs end to
+                            end, as a baseline (an earlier commit's, say).
       --update-statements <n>
                             Statements in the script of the update benchmark, every expectation
                             wrong (default 10000).
@@ -37,6 +40,7 @@ struct Options {
     var reverseChecks = 2_000
     var cycles = 2_000
     var saves = 20_000
+    var baselineTool: String?
 
     func includes(_ benchmark: String) -> Bool { only == nil || only == benchmark }
 }
@@ -68,6 +72,7 @@ func parseOptions() -> Options {
         case "--cycles": options.cycles = count(atLeast: 1)
         case "--saves": options.saves = count(atLeast: 1)
         case "--json": options.json = value()
+        case "--baseline-tool": options.baselineTool = value()
         case "--only":
             let name = value()
             guard Options.benchmarks.contains(name) else {
@@ -112,6 +117,8 @@ do {
                 "replay of \(options.statements) statements, quiet (median)",
                 String(format: "%.2f s", quiet.subject.median * Double(options.statements) / 1e9))
         }
+        try EndToEndReplayBenchmark.run(
+            runs: options.runs, statements: options.statements, baselineTool: options.baselineTool, into: &report)
     }
     if options.includes("update") {
         let comparison = try UpdateBenchmark.run(runs: options.runs, statements: options.updateStatements)

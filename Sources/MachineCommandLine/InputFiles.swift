@@ -1,3 +1,4 @@
+import EventScripts
 import Foundation
 
 /// The files named on a command line (scripts, records): a path, or `-` for standard input.
@@ -29,6 +30,59 @@ enum InputFiles {
         guard fstat(descriptor, &info) == 0 else { throw failure(file, errno) }
         guard info.st_mode & S_IFMT != S_IFDIR else { throw ToolError("cannot read '\(file)': it is a folder") }
         return try readAll(descriptor, file)
+    }
+
+    /// The script `file`, or standard input for `-`, to be read as it is replayed: a regular
+    /// file is read from disk at each pass, 64 KiB at a time, so that a long script is never held
+    /// whole; standard input, a pipe or a device, which cannot be read twice, is read whole now.
+    static func script(_ file: String, standardInput: Int32) throws(ToolError) -> any ScriptBytes {
+        if file == "-" { return try readAll(standardInput, file) }
+        let descriptor = open(file, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw failure(file, errno) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else {
+            let code = errno
+            close(descriptor)
+            throw failure(file, code)
+        }
+        switch info.st_mode & S_IFMT {
+        case S_IFREG:
+            return ScriptFile(file, descriptor: descriptor)
+        case S_IFDIR:
+            close(descriptor)
+            throw ToolError("cannot read '\(file)': it is a folder")
+        default:
+            defer { close(descriptor) }
+            return try readAll(descriptor, file)
+        }
+    }
+
+    /// A regular file's script, read again from its start at each pass.
+    final class ScriptFile: ScriptBytes {
+        let file: String
+        let descriptor: Int32
+
+        init(_ file: String, descriptor: Int32) {
+            self.file = file
+            self.descriptor = descriptor
+        }
+
+        deinit { close(descriptor) }
+
+        func forEachChunk(_ body: (UnsafeRawBufferPointer) throws -> Void) throws {
+            var chunk = [UInt8](repeating: 0, count: 1 << 16)
+            var offset: off_t = 0
+            while true {
+                let count = chunk.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, $0.count, offset) }
+                if count < 0 {
+                    if errno == EINTR { continue }
+                    throw InputFiles.failure(file, errno)
+                }
+                if count == 0 { return }
+                offset += off_t(count)
+                try chunk.withUnsafeBytes { try body(UnsafeRawBufferPointer(rebasing: $0[0..<count])) }
+            }
+        }
     }
 
     private static func readAll(_ descriptor: Int32, _ file: String) throws(ToolError) -> [UInt8] {

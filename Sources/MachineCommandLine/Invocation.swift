@@ -1,3 +1,5 @@
+import EventScripts
+
 /// One run of a subcommand: what it was given, and where it reads and writes.
 ///
 /// A subcommand reads, prints and writes files through its invocation, never through the
@@ -35,6 +37,14 @@ public struct Invocation: Sendable {
     /// - Throws: a ``ToolError`` naming the file when it cannot be read or is a folder.
     public func read(_ file: String) throws(ToolError) -> [UInt8] {
         try InputFiles.read(file, standardInput: streams.input)
+    }
+
+    /// The script `file`, or standard input for `-`, to check and replay as it is read (a
+    /// regular file is read again at each pass, never held whole).
+    ///
+    /// - Throws: a ``ToolError`` naming the file when it cannot be opened or is a folder.
+    func script(_ file: String) throws(ToolError) -> any ScriptBytes {
+        try InputFiles.script(file, standardInput: streams.input)
     }
 
     /// Writes the file at `path` with what `body` writes, atomically: a new or regular file is

@@ -16,6 +16,8 @@ public final class ScriptChecker<V: ScriptVocabulary>: Sendable {
     @usableFromInline let constructors: ConstructorIndex<M>
     /// What `expect command` checks a command against: one of the commands' constructors.
     @usableFromInline let commandType: ValueType
+    /// The machine's table, held so that checking a statement does not copy the vocabulary's.
+    @usableFromInline let table: TransitionTable<M>
 
     /// A checker of scripts of `vocabulary`'s machine.
     public init(vocabulary: V) {
@@ -23,40 +25,46 @@ public final class ScriptChecker<V: ScriptVocabulary>: Sendable {
         self.fields = StateFields(vocabulary)
         self.constructors = ConstructorIndex(vocabulary)
         self.commandType = .oneOf(constructors.commands.map { $0.valueType() })
+        self.table = vocabulary.table
     }
 
     /// Parses and checks the script `bytes`, read from `file`.
     @inlinable
     public func program(from bytes: [UInt8], file: String) throws(ScriptError) -> Program<M> {
         var builder = Builder(checker: self)
-        builder.instructions.reserveCapacity(bytes.reduce(into: 1) { lines, byte in if byte == 10 { lines += 1 } })
+        var instructions: [Program<M>.Instruction] = []
+        instructions.reserveCapacity(bytes.reduce(into: 1) { lines, byte in if byte == 10 { lines += 1 } })
         do {
             try ScriptSource.forEachStatement(in: bytes, file: file) { statement throws(ScriptError) in
-                try builder.add(statement)
+                if let instruction = try builder.add(statement) { instructions.append(instruction) }
             }
         } catch var error {
             error.file = file
             throw error
         }
-        // An empty script would pass with nothing checked: a wrong file, or line breaks misread.
-        guard builder.sawMachine || builder.sawOther || !builder.givens.isEmpty else {
-            throw ScriptError(
-                "the script holds no statement (only blank lines and comments): nothing to replay",
-                at: ScriptLocation(line: 1, column: 1), file: file)
+        let start = try builder.start(file: file)
+        return Program(file: file, initialState: start.initialState, givens: start.givens, instructions: instructions)
+    }
+
+    /// Parses and checks all of `script`, read from `file`, without keeping its instructions:
+    /// the first pass of a streamed replay, which ``Player`` makes by reading the script again
+    /// (the player's `play(_:on:into:onStep:)` of a ``CheckedScript``). Memory stays that of one
+    /// line, however long the script; ``program(from:file:)`` holds all of it instead.
+    ///
+    /// - Throws: the ``ScriptError`` of the first invalid statement, as
+    ///   ``program(from:file:)`` throws it, or what `script` throws when it cannot be read.
+    @inlinable
+    public func check(_ script: any ScriptBytes, file: String) throws -> CheckedScript<V> {
+        var builder = Builder(checker: self)
+        var statements = 0
+        try ScriptSource.forEachLine(in: script, file: file) { line throws(ScriptError) in
+            if try builder.add(&line) != nil { statements += 1 }
+            return true
         }
-        var context = vocabulary.initialContext
-        for given in builder.givens {
-            guard let write = vocabulary.fields.first(where: { $0.name == given.field })?.write else { continue }
-            do {
-                try write(&context, given.value)
-            } catch {
-                throw ScriptError(error.message, at: given.location, file: file)
-            }
-        }
-        return Program(
-            file: file, initialState: vocabulary.table.initialState(context: context),
-            givens: builder.givens.map { Program.Given(field: $0.field, value: $0.value, location: $0.statement) },
-            instructions: builder.instructions)
+        let start = try builder.start(file: file)
+        return CheckedScript(
+            file: file, bytes: script, checker: self, initialState: start.initialState, givens: start.givens,
+            instructionCount: statements)
     }
 
     /// Accumulates the program one statement at a time.
@@ -64,18 +72,133 @@ public final class ScriptChecker<V: ScriptVocabulary>: Sendable {
     struct Builder {
         @usableFromInline let checker: ScriptChecker
         @usableFromInline var givens: [(field: String, value: Value, location: ScriptLocation, statement: ScriptLocation)] = []
-        @usableFromInline var instructions: [Program<M>.Instruction] = []
         @usableFromInline var sawMachine = false
         @usableFromInline var sawOther = false
         @usableFromInline var sawInput = false
+        /// The instructions of lines already checked, by their bytes: a line repeated in a long
+        /// script is checked once per pass. Only statements that mean the same wherever they are
+        /// (not `machine` or `given`) are kept, at most ``Memo/capacity`` lines of at most
+        /// ``Memo/longestLine`` bytes.
+        @usableFromInline var memo = Memo()
 
         @inlinable
         init(checker: ScriptChecker) {
             self.checker = checker
         }
 
+        /// The instructions of lines already checked, by the lines' bytes.
+        @usableFromInline
+        struct Memo {
+            @usableFromInline static var capacity: Int { 4096 }
+            @usableFromInline static var longestLine: Int { 256 }
+
+            /// A checked line: its bytes, its instruction, and what it asks of the lines before it.
+            @usableFromInline
+            struct Entry {
+                @usableFromInline let bytes: [UInt8]
+                @usableFromInline let kind: Program<M>.Instruction.Kind
+                @usableFromInline let column: Int
+                @usableFromInline let rewritable: Range<Int>?
+                /// The statement's name when it needs an earlier input (`expect command`).
+                @usableFromInline let needsInput: String?
+                @usableFromInline let isInput: Bool
+
+                @inlinable
+                init(
+                    bytes: [UInt8], kind: Program<M>.Instruction.Kind, column: Int, rewritable: Range<Int>?,
+                    needsInput: String?, isInput: Bool
+                ) {
+                    self.bytes = bytes
+                    self.kind = kind
+                    self.column = column
+                    self.rewritable = rewritable
+                    self.needsInput = needsInput
+                    self.isInput = isInput
+                }
+            }
+
+            @usableFromInline var entries: [UInt64: Entry] = [:]
+
+            @inlinable
+            init() {}
+
+            /// FNV-1a of the line's bytes.
+            @inlinable
+            static func hash(_ bytes: ArraySlice<UInt8>) -> UInt64 {
+                var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+                for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+                return hash
+            }
+        }
+
+        /// Checks the statement on `line`, or takes the instruction of an earlier line with the
+        /// same bytes; returns its instruction, `nil` for `machine`, `given` and a line without
+        /// a statement. Errors are those of ``add(_:)``, at the same places.
         @inlinable
-        mutating func add(_ statement: Statement) throws(ScriptError) {
+        mutating func add(_ line: inout ScriptLine) throws(ScriptError) -> Program<M>.Instruction? {
+            let short = line.bytes.count <= Memo.longestLine
+            let hash = short ? Memo.hash(line.bytes) : 0
+            if short, let entry = memo.entries[hash], entry.bytes.elementsEqual(line.bytes) {
+                let location = ScriptLocation(line: line.number, column: entry.column)
+                if let statement = entry.needsInput { try requireInput(statement, at: location) }
+                sawOther = true
+                if entry.isInput { sawInput = true }
+                return Program<M>.Instruction(
+                    kind: entry.kind, location: location,
+                    rewritable: entry.rewritable.map {
+                        ScriptLocation(
+                            line: line.number, column: $0.lowerBound)..<ScriptLocation(
+                                line: line.number, column: $0.upperBound)
+                    })
+            }
+            guard let statement = try line.statement(), let instruction = try add(statement) else { return nil }
+            if short, memo.entries.count < Memo.capacity {
+                let needsInput: String?
+                let isInput: Bool
+                switch statement.kind {
+                case .send, .advance, .respond, .fail: (needsInput, isInput) = (nil, true)
+                case .expectCommand: (needsInput, isInput) = ("expect command", false)
+                case .expectCommands: (needsInput, isInput) = ("expect commands", false)
+                case .expectIgnored: (needsInput, isInput) = ("expect ignored", false)
+                case .expectPlaceholder: (needsInput, isInput) = ("expect", false)
+                default: (needsInput, isInput) = (nil, false)
+                }
+                memo.entries[hash] = Memo.Entry(
+                    bytes: Array(line.bytes), kind: instruction.kind, column: instruction.location.column,
+                    rewritable: instruction.rewritable.map { $0.lowerBound.column..<$0.upperBound.column },
+                    needsInput: needsInput, isInput: isInput)
+            }
+            return instruction
+        }
+
+        /// The initial state and the `given` lines, once every statement is added.
+        @inlinable
+        func start(file: String) throws(ScriptError) -> (initialState: MachineState<M>, givens: [Program<M>.Given]) {
+            // An empty script would pass with nothing checked: a wrong file, or line breaks misread.
+            guard sawMachine || sawOther || !givens.isEmpty else {
+                throw ScriptError(
+                    "the script holds no statement (only blank lines and comments): nothing to replay",
+                    at: ScriptLocation(line: 1, column: 1), file: file)
+            }
+            let vocabulary = checker.vocabulary
+            var context = vocabulary.initialContext
+            for given in givens {
+                guard let write = vocabulary.fields.first(where: { $0.name == given.field })?.write else { continue }
+                do {
+                    try write(&context, given.value)
+                } catch {
+                    throw ScriptError(error.message, at: given.location, file: file)
+                }
+            }
+            return (
+                checker.table.initialState(context: context),
+                givens.map { Program.Given(field: $0.field, value: $0.value, location: $0.statement) }
+            )
+        }
+
+        /// Checks `statement`; returns its instruction, `nil` for `machine` and `given`.
+        @inlinable
+        mutating func add(_ statement: Statement) throws(ScriptError) -> Program<M>.Instruction? {
             let location = statement.location
             func instruction(
                 _ kind: Program<M>.Instruction.Kind, rewritable: Range<ScriptLocation>? = nil
@@ -91,39 +214,39 @@ public final class ScriptChecker<V: ScriptVocabulary>: Sendable {
                     throw ScriptError("unknown machine '\(name)'; expected \(checker.vocabulary.machineName)", at: location)
                 }
                 sawMachine = true
-                return
+                return nil
             case .given(let field, let fieldLocation, let node):
                 guard !sawOther else {
                     throw ScriptError("'given' must come before every statement other than 'machine'", at: location)
                 }
                 givens.append((field, try checker.checkGiven(field, at: fieldLocation, node), node.location, location))
-                return
+                return nil
             default:
                 sawOther = true
             }
             switch statement.kind {
             case .machine, .given:
-                return
+                return nil
             case .send(let node):
-                instructions.append(instruction(.input(.send(try checker.event(node)))))
                 sawInput = true
+                return instruction(.input(.send(try checker.event(node))))
             case .advance(let node):
                 let value = try TypeChecker(validating: true).check(node, as: .duration)
                 guard case .duration(let duration) = value, duration >= .zero else {
                     throw ScriptError("expected a duration that is not negative, as in 'advance 300ms'", at: node.location)
                 }
-                instructions.append(instruction(.input(.advance(duration))))
                 sawInput = true
+                return instruction(.input(.advance(duration)))
             case .respond(let request, let node, let end):
                 let kind = try checker.requestKind(request)
                 let answer = try checker.answer(kind, node, end: end)
-                instructions.append(instruction(.input(.respond(kind, ordinal: request.ordinal, answer))))
                 sawInput = true
+                return instruction(.input(.respond(kind, ordinal: request.ordinal, answer)))
             case .fail(let request, let message):
                 let kind = try checker.requestKind(request)
                 let failure = try checker.failure(kind, message: message, at: request.location)
-                instructions.append(instruction(.input(.respond(kind, ordinal: request.ordinal, failure))))
                 sawInput = true
+                return instruction(.input(.respond(kind, ordinal: request.ordinal, failure)))
             case .expect(let pathSyntax, let op, let node):
                 let path = try CheckedPath.check(pathSyntax, in: checker.fields)
                 guard let comparison = Comparison(rawValue: op) else {
@@ -134,28 +257,28 @@ public final class ScriptChecker<V: ScriptVocabulary>: Sendable {
                 }
                 let expected = try TypeChecker(validating: false).check(node, as: path.type)
                 try checker.rejectCompound(expected, of: path, at: node.location)
-                instructions.append(instruction(.expect(path, comparison, expected), rewritable: node.location..<statement.end))
+                return instruction(.expect(path, comparison, expected), rewritable: node.location..<statement.end)
             case .expectIn(let pathSyntax, let state, let stateLocation):
                 let (region, index) = try checker.regionState(pathSyntax, state, at: stateLocation)
-                instructions.append(instruction(.expectIn(region: region, state: index)))
+                return instruction(.expectIn(region: region, state: index))
             case .expectCommand(let node):
                 try requireInput("expect command", at: location)
                 let command = try TypeChecker(validating: false).check(node, as: checker.commandType)
-                instructions.append(instruction(.expectCommand(command)))
+                return instruction(.expectCommand(command))
             case .expectCommands(let node):
                 try requireInput("expect commands", at: location)
                 let commands = try TypeChecker(validating: false).check(node, as: .list(checker.commandType))
-                guard case .list(let list) = commands else { return }
-                instructions.append(instruction(.expectCommands(list), rewritable: node.location..<statement.end))
+                guard case .list(let list) = commands else { return nil }
+                return instruction(.expectCommands(list), rewritable: node.location..<statement.end)
             case .expectDropped(let request):
                 let kind = try checker.requestKind(request)
-                instructions.append(instruction(.expectDropped(kind, request.ordinal ?? 1)))
+                return instruction(.expectDropped(kind, request.ordinal ?? 1))
             case .expectIgnored:
                 try requireInput("expect ignored", at: location)
-                instructions.append(instruction(.expectIgnored))
+                return instruction(.expectIgnored)
             case .expectPlaceholder:
                 try requireInput("expect", at: location)
-                instructions.append(instruction(.expectPlaceholder, rewritable: location..<statement.end))
+                return instruction(.expectPlaceholder, rewritable: location..<statement.end)
             }
         }
 
@@ -173,9 +296,9 @@ public final class ScriptChecker<V: ScriptVocabulary>: Sendable {
     func regionState(
         _ path: PathSyntax, _ state: String, at location: ScriptLocation
     ) throws(ScriptError) -> (region: Int, state: Int) {
-        let regions = vocabulary.table.regions
+        let regions = table.regions
         guard path.steps.count == 1, case .field(let name, _) = path.steps[0],
-            let region = vocabulary.table.regionIndex(named: name)
+            let region = table.regionIndex(named: name)
         else {
             throw ScriptError(
                 "'in' tests a region's state, and '\(path)' is not a region; expected one of \(regions.map(\.name).joined(separator: ", "))",
@@ -194,10 +317,10 @@ public final class ScriptChecker<V: ScriptVocabulary>: Sendable {
     @usableFromInline
     func rejectCompound(_ expected: Value, of path: CheckedPath, at location: ScriptLocation) throws(ScriptError) {
         guard path.steps.isEmpty, case .name(let state) = expected,
-            let region = vocabulary.table.regionIndex(named: fields.all[path.root].name),
+            let region = table.regionIndex(named: fields.all[path.root].name),
             fields.all[path.root].kind == .region
         else { return }
-        let description = vocabulary.table.regions[region]
+        let description = table.regions[region]
         guard let index = description.states.firstIndex(of: state), description.isCompound(index) else { return }
         throw ScriptError(
             "'\(state)' is a compound state: \(description.name) is always in one of its leaves; write 'expect \(description.name) in \(state)'",
@@ -236,11 +359,11 @@ public final class ScriptChecker<V: ScriptVocabulary>: Sendable {
                 "expected an event, one of \(constructors.hostEventNames.joined(separator: ", "))", at: node.location)
         }
         guard let overloads = constructors.hostEvents[name] else {
-            if let index = vocabulary.table.eventNames.firstIndex(of: name), let kind = M.Event.Kind(rawValue: index),
-                !vocabulary.table.isHostEvent(kind)
+            if let index = table.eventNames.firstIndex(of: name), let kind = M.Event.Kind(rawValue: index),
+                !table.isHostEvent(kind)
             {
                 let how =
-                    vocabulary.table.timer(firedAs: kind) != nil
+                    table.timer(firedAs: kind) != nil
                     ? "is fired by a timer; use 'advance'" : "answers a request; use 'respond' or 'fail'"
                 throw ScriptError("'\(name)' \(how)", at: node.location)
             }
@@ -330,11 +453,11 @@ public final class ScriptChecker<V: ScriptVocabulary>: Sendable {
 
     @inlinable
     func requestKind(_ request: RequestSyntax) throws(ScriptError) -> M.Request.Kind {
-        guard let index = vocabulary.table.requestKindNames.firstIndex(of: request.kind),
+        guard let index = table.requestKindNames.firstIndex(of: request.kind),
             let kind = M.Request.Kind(rawValue: index)
         else {
             throw ScriptError(
-                "unknown request kind '\(request.kind)'; expected one of \(vocabulary.table.requestKindNames.joined(separator: ", "))",
+                "unknown request kind '\(request.kind)'; expected one of \(table.requestKindNames.joined(separator: ", "))",
                 at: request.location)
         }
         return kind

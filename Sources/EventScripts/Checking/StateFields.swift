@@ -24,15 +24,32 @@ public final class StateFields<M: MachineDefinition>: Sendable {
         public let read: @Sendable (MachineState<M>) -> Value
         /// Whether it differs between two states.
         public let differs: @Sendable (MachineState<M>, MachineState<M>) -> Bool
+
+        @inlinable
+        init(
+            name: String, type: ValueType, kind: Kind, read: @escaping @Sendable (MachineState<M>) -> Value,
+            differs: @escaping @Sendable (MachineState<M>, MachineState<M>) -> Bool
+        ) {
+            self.name = name
+            self.type = type
+            self.kind = kind
+            self.read = read
+            self.differs = differs
+        }
     }
 
     /// The fields, in order.
     public let all: [Field]
     /// Each field's `read`, by position: what paths call, without copying the whole field.
     @usableFromInline let readers: [@Sendable (MachineState<M>) -> Value]
-    private let byName: [String: Int]
+    /// Each field's `differs`, by position: what a transcript's step calls for every field,
+    /// without copying the fields that did not change.
+    @usableFromInline let differs: [@Sendable (MachineState<M>, MachineState<M>) -> Bool]
+    @usableFromInline let byName: [String: Int]
 
-    /// The fields of a vocabulary's machine.
+    /// The fields of a vocabulary's machine. Inlinable so that each field's `read` and
+    /// `differs` are compiled for the machine where the fields are made (by a ``Player``).
+    @inlinable
     public init<V: ScriptVocabulary>(_ vocabulary: V) where V.Machine == M {
         let table = vocabulary.table
         var fields: [Field] = []
@@ -64,6 +81,7 @@ public final class StateFields<M: MachineDefinition>: Sendable {
                 differs: { $0.work.timers != $1.work.timers }))
         all = fields
         readers = fields.map(\.read)
+        differs = fields.map(\.differs)
         byName = Dictionary(fields.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
     }
 

@@ -12,18 +12,38 @@ public struct Player<V: ScriptVocabulary>: Sendable {
     /// The vocabulary's machine.
     public typealias M = V.Machine
 
-    /// The vocabulary of the machine.
-    public let vocabulary: V
-    /// The readable fields of the state.
-    public let fields: StateFields<M>
-    /// Writes the transcript's inputs as statements.
-    public let writer: ScriptWriter<V>
+    /// What the player reads, behind one reference, so that copying a player (each replay holds
+    /// one) costs one retain rather than one per array of the vocabulary and its table.
+    @usableFromInline
+    final class Parts: Sendable {
+        @usableFromInline let vocabulary: V
+        @usableFromInline let fields: StateFields<M>
+        @usableFromInline let writer: ScriptWriter<V>
+        @usableFromInline let table: TransitionTable<M>
 
-    /// A player of scripts of `vocabulary`'s machine.
+        @inlinable
+        init(vocabulary: V) {
+            self.vocabulary = vocabulary
+            self.fields = StateFields(vocabulary)
+            self.writer = ScriptWriter(vocabulary: vocabulary)
+            self.table = vocabulary.table
+        }
+    }
+
+    @usableFromInline let parts: Parts
+
+    /// The vocabulary of the machine.
+    public var vocabulary: V { parts.vocabulary }
+    /// The readable fields of the state.
+    public var fields: StateFields<M> { parts.fields }
+    /// Writes the transcript's inputs as statements.
+    public var writer: ScriptWriter<V> { parts.writer }
+
+    /// A player of scripts of `vocabulary`'s machine. Inlinable, like the player, so that the
+    /// fields it reads are compiled for the machine where it is made.
+    @inlinable
     public init(vocabulary: V) {
-        self.vocabulary = vocabulary
-        self.fields = StateFields(vocabulary)
-        self.writer = ScriptWriter(vocabulary: vocabulary)
+        self.parts = Parts(vocabulary: vocabulary)
     }
 
     /// Replays `program`, writing its transcript into `sink`.
@@ -39,7 +59,7 @@ public struct Player<V: ScriptVocabulary>: Sendable {
     public func play<S: TranscriptSink>(
         _ program: Program<M>, answerer: Answerer<M>? = nil, into sink: inout S, onStep: ((RuntimeStep<M>) -> Void)? = nil
     ) -> Outcome {
-        var runtime = Runtime(table: vocabulary.table, state: program.initialState, answerer: answerer)
+        var runtime = Runtime(table: parts.table, state: program.initialState, answerer: answerer)
         return play(program, on: &runtime, into: &sink, onStep: onStep)
     }
 
@@ -54,12 +74,58 @@ public struct Player<V: ScriptVocabulary>: Sendable {
         var replay = Replay(player: self, file: program.file, runtime: runtime, onStep: onStep)
         sink.write(
             .header(
-                file: program.file, machine: vocabulary.machineName,
+                file: program.file, machine: parts.vocabulary.machineName,
                 givens: program.givens.map { ($0.field, $0.value) }))
         let outcome = replay.run(program.instructions, into: &sink)
         sink.write(.end(outcome))
         runtime = replay.runtime
         return outcome
+    }
+
+    /// Replays a script checked by ``ScriptChecker/check(_:file:)`` on `runtime`, reading it
+    /// again and checking each statement again as it runs it: the second pass of a streamed
+    /// replay, holding one statement at a time. Otherwise as the `play(_:on:into:onStep:)` of a ``Program``:
+    /// the runtime's own state is the start, and it is left as the script left it.
+    ///
+    /// A statement that no longer checks (the script changed since the first pass) ends the
+    /// replay there, as invalid; so does a script that turns out shorter or longer.
+    ///
+    /// - Throws: what the script's ``ScriptBytes`` throw when they cannot be read again.
+    @inlinable
+    @discardableResult
+    public func play<S: TranscriptSink>(
+        _ script: CheckedScript<V>, on runtime: inout Runtime<M>, into sink: inout S,
+        onStep: ((RuntimeStep<M>) -> Void)? = nil
+    ) throws -> Outcome {
+        var replay = Replay(player: self, file: script.file, runtime: runtime, onStep: onStep)
+        sink.write(
+            .header(file: script.file, machine: parts.vocabulary.machineName, givens: script.givens.map { ($0.field, $0.value) }))
+        var builder = ScriptChecker<V>.Builder(checker: script.checker)
+        var outcome: Outcome?
+        var instructions = 0
+        var lastLine = 1
+        do {
+            try ScriptSource.forEachLine(in: script.bytes, file: script.file) { line throws(ScriptError) in
+                lastLine = line.number
+                guard let instruction = try builder.add(&line) else { return true }
+                instructions += 1
+                guard let error = replay.execute(instruction, into: &sink) else { return true }
+                outcome = .invalid(error)
+                return false
+            }
+        } catch let error as ScriptError {
+            outcome = .invalid(error)
+        }
+        if outcome == nil, instructions != script.instructionCount {
+            outcome = .invalid(
+                ScriptError(
+                    "the script changed while it was replayed: \(script.instructionCount) statements checked, \(instructions) read again",
+                    at: ScriptLocation(line: lastLine, column: 1), file: script.file))
+        }
+        let ending = outcome ?? replay.outcome
+        sink.write(.end(ending))
+        runtime = replay.runtime
+        return ending
     }
 
     /// Replays `program` and returns its outcome and its text transcript, whole: for snapshots
@@ -95,101 +161,115 @@ public struct Player<V: ScriptVocabulary>: Sendable {
         @inlinable
         mutating func run<S: TranscriptSink>(_ instructions: [Program<M>.Instruction], into sink: inout S) -> Outcome {
             for index in instructions.indices {
-                let location = instructions[index].location
-                do {
-                    switch instructions[index].kind {
-                    case .input(let input):
-                        let steps = try runtime.apply(input)
-                        if steps.isEmpty, case .advance = input, sink.wantsSteps {
-                            sink.write(.quiet(time: runtime.now, input: player.writer.statement(input)))
-                        }
-                        record(steps, line: location.line, into: &sink)
-                    case .expect(let path, let comparison, let expected):
-                        expectations += 1
-                        if check(
-                            path, comparison, expected, at: location, rewritable: instructions[index].rewritable, into: &sink)
-                        {
-                            held("expect \(path) \(comparison.rawValue) \(expected)", at: location, into: &sink)
-                        }
-                    case .expectIn(let region, let state):
-                        expectations += 1
-                        let description = player.vocabulary.table.regions[region]
-                        let statement = "expect \(description.name) in \(description.states[state])"
-                        let leaf = runtime.state.controls[region]
-                        if !description.contains(state, leaf) {
-                            fail(
-                                statement, expected: "\(description.states[state]) or a state inside it",
-                                actual: player.configuration(of: description, leaf: leaf), at: location, into: &sink)
-                        } else {
-                            held(statement, at: location, into: &sink)
-                        }
-                    case .expectCommand(let command):
-                        expectations += 1
-                        let emitted = lastCommands
-                        if !emitted.contains(where: { $0.matches(command, tolerance: 1e-9) }) {
-                            fail(
-                                "expect command \(command)", expected: "\(command) among the commands",
-                                actual: Value.list(emitted).description, at: location, into: &sink)
-                        } else {
-                            held("expect command \(command)", at: location, into: &sink)
-                        }
-                    case .expectCommands(let commands):
-                        expectations += 1
-                        let emitted = Value.list(lastCommands)
-                        if !emitted.matches(.list(commands), tolerance: 1e-9) {
-                            let rewrite = instructions[index].rewritable.flatMap { range in
-                                player.writer.text(of: emitted, as: .list(player.writer.commandType)).map {
-                                    ExpectationRewrite(range, [$0])
-                                }
-                            }
-                            fail(
-                                "expect commands \(Value.list(commands))", expected: Value.list(commands).description,
-                                actual: emitted.description, at: location, rewrite: rewrite, into: &sink)
-                        } else {
-                            held("expect commands \(Value.list(commands))", at: location, into: &sink)
-                        }
-                    case .expectDropped(let kind, let ordinal):
-                        expectations += 1
-                        let reference = RequestReference(kind, ordinal)
-                        if !drops.contains(reference) {
-                            fail(
-                                "expect dropped \(reference)", expected: "\(reference) dropped",
-                                actual: dropStatus(of: reference), at: location, into: &sink)
-                        } else {
-                            held("expect dropped \(reference)", at: location, into: &sink)
-                        }
-                    case .expectIgnored:
-                        expectations += 1
-                        let steps = lastInput?.steps ?? []
-                        if !steps.allSatisfy(\.isIgnored) {
-                            let fired = steps.flatMap { $0.result?.firedRows ?? [] }.map { player.vocabulary.table.rows[$0].id }
-                            fail(
-                                "expect ignored", expected: "no row fired", actual: "fired \(fired.joined(separator: ", "))",
-                                at: location, into: &sink)
-                        } else {
-                            held("expect ignored", at: location, into: &sink)
-                        }
-                    case .expectPlaceholder:
-                        expectations += 1
-                        let lines = player.writer.expectations(of: lastInput?.steps ?? [], fields: player.fields)
-                        fail(
-                            "expect", expected: "the expectations of line \(lastInput?.line ?? 0) (replay --update writes them)",
-                            actual: lines?.joined(separator: "; ") ?? "a value the script language cannot write",
-                            at: location,
-                            rewrite: lines.flatMap { lines in instructions[index].rewritable.map { ExpectationRewrite($0, lines) }
-                            },
-                            into: &sink)
-                    }
-                } catch {
-                    return .invalid(ScriptError(error.description, at: location, file: file))
-                }
+                if let error = execute(instructions[index], into: &sink) { return .invalid(error) }
             }
-            return failures == 0 ? .passed(expectations: expectations) : .failed(failures: failures, expectations: expectations)
+            return outcome
+        }
+
+        /// How the script ended, when it ran to its end.
+        @inlinable
+        var outcome: Outcome {
+            failures == 0 ? .passed(expectations: expectations) : .failed(failures: failures, expectations: expectations)
+        }
+
+        /// Runs one instruction; returns the error that makes the script invalid at run time (a
+        /// `respond` with no request), after which nothing more runs.
+        @inlinable
+        mutating func execute<S: TranscriptSink>(_ instruction: Program<M>.Instruction, into sink: inout S) -> ScriptError? {
+            let location = instruction.location
+            do {
+                switch instruction.kind {
+                case .input(let input):
+                    let steps = try runtime.apply(input)
+                    if steps.isEmpty, case .advance = input, sink.wantsSteps {
+                        sink.write(.quiet(time: runtime.now, input: player.parts.writer.statement(input)))
+                    }
+                    record(steps, line: location.line, into: &sink)
+                case .expect(let path, let comparison, let expected):
+                    expectations += 1
+                    if check(
+                        path, comparison, expected, at: location, rewritable: instruction.rewritable, into: &sink)
+                    {
+                        held("expect \(path) \(comparison.rawValue) \(expected)", at: location, into: &sink)
+                    }
+                case .expectIn(let region, let state):
+                    expectations += 1
+                    let description = player.parts.table.regions[region]
+                    let statement = "expect \(description.name) in \(description.states[state])"
+                    let leaf = runtime.state.controls[region]
+                    if !description.contains(state, leaf) {
+                        fail(
+                            statement, expected: "\(description.states[state]) or a state inside it",
+                            actual: player.configuration(of: description, leaf: leaf), at: location, into: &sink)
+                    } else {
+                        held(statement, at: location, into: &sink)
+                    }
+                case .expectCommand(let command):
+                    expectations += 1
+                    let emitted = lastCommands
+                    if !emitted.contains(where: { $0.matches(command, tolerance: 1e-9) }) {
+                        fail(
+                            "expect command \(command)", expected: "\(command) among the commands",
+                            actual: Value.list(emitted).description, at: location, into: &sink)
+                    } else {
+                        held("expect command \(command)", at: location, into: &sink)
+                    }
+                case .expectCommands(let commands):
+                    expectations += 1
+                    let emitted = Value.list(lastCommands)
+                    if !emitted.matches(.list(commands), tolerance: 1e-9) {
+                        let rewrite = instruction.rewritable.flatMap { range in
+                            player.parts.writer.text(of: emitted, as: .list(player.parts.writer.commandType)).map {
+                                ExpectationRewrite(range, [$0])
+                            }
+                        }
+                        fail(
+                            "expect commands \(Value.list(commands))", expected: Value.list(commands).description,
+                            actual: emitted.description, at: location, rewrite: rewrite, into: &sink)
+                    } else {
+                        held("expect commands \(Value.list(commands))", at: location, into: &sink)
+                    }
+                case .expectDropped(let kind, let ordinal):
+                    expectations += 1
+                    let reference = RequestReference(kind, ordinal)
+                    if !drops.contains(reference) {
+                        fail(
+                            "expect dropped \(reference)", expected: "\(reference) dropped",
+                            actual: dropStatus(of: reference), at: location, into: &sink)
+                    } else {
+                        held("expect dropped \(reference)", at: location, into: &sink)
+                    }
+                case .expectIgnored:
+                    expectations += 1
+                    let steps = lastInput?.steps ?? []
+                    if !steps.allSatisfy(\.isIgnored) {
+                        let fired = steps.flatMap { $0.result?.firedRows ?? [] }.map { player.parts.table.rows[$0].id }
+                        fail(
+                            "expect ignored", expected: "no row fired", actual: "fired \(fired.joined(separator: ", "))",
+                            at: location, into: &sink)
+                    } else {
+                        held("expect ignored", at: location, into: &sink)
+                    }
+                case .expectPlaceholder:
+                    expectations += 1
+                    let lines = player.parts.writer.expectations(of: lastInput?.steps ?? [], fields: player.parts.fields)
+                    fail(
+                        "expect", expected: "the expectations of line \(lastInput?.line ?? 0) (replay --update writes them)",
+                        actual: lines?.joined(separator: "; ") ?? "a value the script language cannot write",
+                        at: location,
+                        rewrite: lines.flatMap { lines in instruction.rewritable.map { ExpectationRewrite($0, lines) }
+                        },
+                        into: &sink)
+                }
+            } catch {
+                return ScriptError(error.description, at: location, file: file)
+            }
+            return nil
         }
 
         @inlinable
         var lastCommands: [Value] {
-            (lastInput?.steps ?? []).flatMap(\.commands).map(player.writer.value(of:))
+            (lastInput?.steps ?? []).flatMap(\.commands).map(player.parts.writer.value(of:))
         }
 
         @usableFromInline
@@ -208,7 +288,7 @@ public struct Player<V: ScriptVocabulary>: Sendable {
             _ path: CheckedPath, _ comparison: Comparison, _ expected: Value, at location: ScriptLocation,
             rewritable: Range<ScriptLocation>?, into sink: inout S
         ) -> Bool {
-            switch path.evaluate(in: runtime.state, fields: player.fields) {
+            switch path.evaluate(in: runtime.state, fields: player.parts.fields) {
             case .failure(let missing):
                 fail(
                     "expect \(path) \(comparison.rawValue) \(expected)", expected: expected.description,
@@ -221,7 +301,7 @@ public struct Player<V: ScriptVocabulary>: Sendable {
                     let rewrite =
                         comparison == .equal || comparison == .approximatelyEqual
                         ? rewritable.flatMap { range in
-                            player.writer.text(of: actual, as: path.type).map { ExpectationRewrite(range, [$0]) }
+                            player.parts.writer.text(of: actual, as: path.type).map { ExpectationRewrite(range, [$0]) }
                         }
                         : nil
                     fail(

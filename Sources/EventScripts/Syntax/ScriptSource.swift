@@ -16,39 +16,109 @@ public enum ScriptSource {
     public static func forEachStatement(
         in bytes: [UInt8], file: String, _ body: (Statement) throws(ScriptError) -> Void
     ) throws(ScriptError) {
-        var lineStart = 0
-        var lineNumber = 1
+        var lines = LineSplitter()
         var tokens: [Token] = []
         tokens.reserveCapacity(64)
-        while lineStart <= bytes.count {
-            var lineEnd = lineStart
-            while lineEnd < bytes.count, bytes[lineEnd] != UInt8(ascii: "\n"), bytes[lineEnd] != UInt8(ascii: "\r") {
-                lineEnd += 1
+        try lines.finish(bytes[...]) { bytes, number throws(ScriptError) in
+            var line = ScriptLine(bytes: bytes, number: number, tokens: tokens)
+            defer { tokens = line.tokens }
+            try line.decorating(file) { line throws(ScriptError) in
+                if let statement = try line.statement() { try body(statement) }
             }
-            let line = bytes[lineStart..<lineEnd]
-            do {
-                try validate(line, lineNumber: lineNumber)
-                let endColumn = try Lexer.tokenize(line, line: lineNumber, into: &tokens)
-                if let statement = try Parser.statement(tokens, line: lineNumber, endColumn: endColumn) {
-                    try body(statement)
-                }
-            } catch var error {
-                if error.file.isEmpty { error.file = file }
-                if error.sourceLine == nil, error.location.line == lineNumber, isPrintable(line) {
-                    error.sourceLine = String(decoding: line, as: UTF8.self)
-                }
-                throw error
+            return true
+        }
+    }
+
+    /// Calls `body` with each line of `script` in order, reading it chunk by chunk, until `body`
+    /// returns `false`: the script is never held whole, only the line being read. The line's
+    /// ``ScriptLine/statement()`` parses it; an error `body` throws is completed with `file`
+    /// and, when it is on the line, the line's text, as an error of the parse is.
+    ///
+    /// - Throws: a ``ScriptError`` at the first line that cannot be read, or what `script`
+    ///   throws when its bytes cannot be read.
+    public static func forEachLine(
+        in script: any ScriptBytes, file: String, _ body: (inout ScriptLine) throws(ScriptError) -> Bool
+    ) throws {
+        var lines = LineSplitter()
+        var tokens: [Token] = []
+        tokens.reserveCapacity(64)
+        var buffer: [UInt8] = []
+        var going = true
+        func read(_ bytes: ArraySlice<UInt8>, _ number: Int) throws(ScriptError) -> Bool {
+            var line = ScriptLine(bytes: bytes, number: number, tokens: tokens)
+            defer { tokens = line.tokens }
+            return try line.decorating(file) { line throws(ScriptError) in try body(&line) }
+        }
+        do {
+            try script.forEachChunk { chunk throws(ScriptError) in
+                guard going else { return }
+                buffer.append(contentsOf: chunk)
+                let consumed = try lines.readLines(buffer[...], read)
+                going = consumed != nil
+                buffer.removeFirst(consumed ?? buffer.count)
             }
-            // A line ends at LF, CR LF or a lone CR (old Mac files), each one break.
-            let crlf =
-                lineEnd + 1 < bytes.count && bytes[lineEnd] == UInt8(ascii: "\r") && bytes[lineEnd + 1] == UInt8(ascii: "\n")
-            lineStart = lineEnd + (crlf ? 2 : 1)
-            lineNumber += 1
+            if going { try lines.finish(buffer[...], read) }
+        } catch var error as ScriptError {
+            if error.file.isEmpty { error.file = file }
+            throw error
+        }
+    }
+
+    /// Splits bytes into lines, keeping the line number across chunks.
+    struct LineSplitter {
+        var lineNumber = 1
+
+        /// Reads the complete lines at the start of `bytes` (a line is complete when its end is
+        /// known: a line break, and for a CR, the byte after it); returns how many bytes they
+        /// took, or `nil` once `body` returned `false`.
+        mutating func readLines(
+            _ bytes: ArraySlice<UInt8>, _ body: (ArraySlice<UInt8>, Int) throws(ScriptError) -> Bool
+        ) throws(ScriptError) -> Int? {
+            var lineStart = bytes.startIndex
+            while true {
+                var lineEnd = lineStart
+                while lineEnd < bytes.endIndex, bytes[lineEnd] != UInt8(ascii: "\n"), bytes[lineEnd] != UInt8(ascii: "\r") {
+                    lineEnd += 1
+                }
+                // The end of the chunk, or a CR that an LF may follow in the next one.
+                guard lineEnd + 1 < bytes.endIndex || (lineEnd + 1 == bytes.endIndex && bytes[lineEnd] == UInt8(ascii: "\n"))
+                else {
+                    // A line longer than any valid one fails now, before it is held whole.
+                    if lineEnd - lineStart > 4 * maximumLineLength + 8 {
+                        try ScriptSource.validate(bytes[lineStart..<lineEnd], lineNumber: lineNumber)
+                    }
+                    return lineStart - bytes.startIndex
+                }
+                defer { lineNumber += 1 }
+                guard try body(bytes[lineStart..<lineEnd], lineNumber) else { return nil }
+                let crlf = bytes[lineEnd] == UInt8(ascii: "\r") && bytes[lineEnd + 1] == UInt8(ascii: "\n")
+                lineStart = lineEnd + (crlf ? 2 : 1)
+            }
+        }
+
+        /// Reads the last lines: `bytes` runs to the end of the script.
+        mutating func finish(
+            _ bytes: ArraySlice<UInt8>, _ body: (ArraySlice<UInt8>, Int) throws(ScriptError) -> Bool
+        ) throws(ScriptError) {
+            var lineStart = bytes.startIndex
+            while lineStart <= bytes.endIndex {
+                var lineEnd = lineStart
+                while lineEnd < bytes.endIndex, bytes[lineEnd] != UInt8(ascii: "\n"), bytes[lineEnd] != UInt8(ascii: "\r") {
+                    lineEnd += 1
+                }
+                defer { lineNumber += 1 }
+                guard try body(bytes[lineStart..<lineEnd], lineNumber) else { return }
+                // A line ends at LF, CR LF or a lone CR (old Mac files), each one break.
+                let crlf =
+                    lineEnd + 1 < bytes.endIndex && bytes[lineEnd] == UInt8(ascii: "\r")
+                    && bytes[lineEnd + 1] == UInt8(ascii: "\n")
+                lineStart = lineEnd + (crlf ? 2 : 1)
+            }
         }
     }
 
     /// Checks one line's bytes.
-    private static func validate(_ line: ArraySlice<UInt8>, lineNumber: Int) throws(ScriptError) {
+    fileprivate static func validate(_ line: ArraySlice<UInt8>, lineNumber: Int) throws(ScriptError) {
         // Most lines are printable ASCII: check them in one pass, byte by byte only otherwise.
         if line.count < maximumLineLength, !line.contains(where: { $0 == 0 || $0 >= 0x80 }) { return }
         var index = line.startIndex
@@ -93,7 +163,49 @@ public enum ScriptSource {
         }
     }
 
-    private static func isPrintable(_ line: ArraySlice<UInt8>) -> Bool {
+    fileprivate static func isPrintable(_ line: ArraySlice<UInt8>) -> Bool {
         line.count <= 400 && !line.contains { $0 < 0x20 && $0 != 0x09 }
+    }
+}
+
+/// One line of a script as ``ScriptSource/forEachLine(in:file:_:)`` reads it: its bytes (without
+/// the line break) and number, and its statement on demand. A checker can tell two lines with
+/// the same bytes apart without parsing either: they hold the same statement.
+public struct ScriptLine {
+    /// The line's bytes, without its line break.
+    public let bytes: ArraySlice<UInt8>
+    /// The line's number, from 1.
+    public let number: Int
+    /// The token buffer, reused from line to line.
+    fileprivate var tokens: [Token]
+
+    fileprivate init(bytes: ArraySlice<UInt8>, number: Int, tokens: [Token]) {
+        self.bytes = bytes
+        self.number = number
+        self.tokens = tokens
+    }
+
+    /// The statement on the line, or `nil` for a blank or comment-only line: the bytes checked
+    /// (valid UTF-8, no NUL, not too long), split into tokens and parsed.
+    public mutating func statement() throws(ScriptError) -> Statement? {
+        try ScriptSource.validate(bytes, lineNumber: number)
+        let endColumn = try Lexer.tokenize(bytes, line: number, into: &tokens)
+        return try Parser.statement(tokens, line: number, endColumn: endColumn)
+    }
+
+    /// Runs `body`, completing an error it throws with `file` and, when the error is on this
+    /// line and the line is printable, the line's text.
+    fileprivate mutating func decorating<T>(
+        _ file: String, _ body: (inout ScriptLine) throws(ScriptError) -> T
+    ) throws(ScriptError) -> T {
+        do {
+            return try body(&self)
+        } catch var error {
+            if error.file.isEmpty { error.file = file }
+            if error.sourceLine == nil, error.location.line == number, ScriptSource.isPrintable(bytes) {
+                error.sourceLine = String(decoding: bytes, as: UTF8.self)
+            }
+            throw error
+        }
     }
 }

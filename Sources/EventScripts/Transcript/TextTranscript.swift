@@ -29,7 +29,12 @@ public struct TextTranscript<Output: TextOutputStream>: TranscriptSink {
             for given in givens { output.write("given \(given.field) = \(given.value)\n") }
             output.write("\n")
         case .step(let step):
-            output.write("@\(Value.render(step.time)) \(step.input)\n")
+            // Piece by piece into the output: a transcript line is never a string of its own.
+            output.write("@")
+            output.write(Value.render(step.time))
+            output.write(" ")
+            output.write(step.input)
+            output.write("\n")
             write(step, indent: "  ")
         case .quiet(let time, let input):
             output.write("@\(Value.render(time)) \(input): nothing due\n")
@@ -60,16 +65,47 @@ public struct TextTranscript<Output: TextOutputStream>: TranscriptSink {
     }
 
     private mutating func write(_ step: TranscriptStep, indent: String, withRows: Bool = true) {
-        if withRows, !step.fired.isEmpty { output.write("\(indent)fired   \(step.fired.joined(separator: ", "))\n") }
-        if withRows, let ignored = step.ignored { output.write("\(indent)ignored: \(ignored)\n") }
-        if withRows, let dropped = step.dropped { output.write("\(indent)dropped: \(dropped)\n") }
-        if withRows {
-            for change in step.compoundChanges {
-                output.write("\(indent)\(change.text)\n")
+        if withRows, !step.fired.isEmpty {
+            output.write(indent)
+            output.write("fired   ")
+            for (index, row) in step.fired.enumerated() {
+                if index > 0 { output.write(", ") }
+                output.write(row)
             }
+            output.write("\n")
         }
-        for change in step.stateChanges { output.write("\(indent)state   \(change.name): \(change.old) → \(change.new)\n") }
-        for change in step.fieldChanges { output.write("\(indent)field   \(change.name): \(change.old) → \(change.new)\n") }
-        for command in step.commands { output.write("\(indent)command \(command)\n") }
+        if withRows, let ignored = step.ignored { line(indent, "ignored: ", ignored) }
+        if withRows, let dropped = step.dropped { line(indent, "dropped: ", dropped) }
+        if withRows {
+            for change in step.compoundChanges { line(indent, "", change.text) }
+        }
+        for change in step.stateChanges { write(change, "state   ", indent: indent) }
+        for change in step.fieldChanges { write(change, "field   ", indent: indent) }
+        for command in step.commands {
+            output.write(indent)
+            output.write("command ")
+            command.render(into: &output)
+            output.write("\n")
+        }
+    }
+
+    /// `INDENTLABELtext` and a line break.
+    private mutating func line(_ indent: String, _ label: String, _ text: String) {
+        output.write(indent)
+        output.write(label)
+        output.write(text)
+        output.write("\n")
+    }
+
+    /// `INDENTLABELname: old → new` and a line break.
+    private mutating func write(_ change: TranscriptStep.Change, _ label: String, indent: String) {
+        output.write(indent)
+        output.write(label)
+        output.write(change.name)
+        output.write(": ")
+        change.old.render(into: &output)
+        output.write(" → ")
+        change.new.render(into: &output)
+        output.write("\n")
     }
 }

@@ -176,3 +176,25 @@ extension TranscriptSink {
     /// By default, a sink shows only the expectations that failed.
     public var wantsHeldExpectations: Bool { false }
 }
+
+/// Any sink, behind one concrete type: what ``ScriptVocabulary/replayScript(_:on:into:)``
+/// takes, so that its code is specialised for the machine whatever the sink.
+public struct AnyTranscriptSink: TranscriptSink {
+    /// The sink that receives the entries.
+    public var base: any TranscriptSink
+
+    /// A sink sending every entry to `base`.
+    public init(_ base: any TranscriptSink) {
+        self.base = base
+    }
+
+    /// Whether `base` shows steps.
+    public var wantsSteps: Bool { base.wantsSteps }
+    /// Whether `base` shows the expectations that held.
+    public var wantsHeldExpectations: Bool { base.wantsHeldExpectations }
+
+    /// Sends `entry` to `base`.
+    public mutating func write(_ entry: TranscriptEntry) {
+        base.write(entry)
+    }
+}

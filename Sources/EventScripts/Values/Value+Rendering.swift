@@ -6,33 +6,38 @@ extension Value: CustomStringConvertible {
         return text
     }
 
-    func render(into text: inout String) {
+    /// Writes the value as ``description`` does, to any text stream (a transcript's output
+    /// directly, with no string of its own).
+    func render<Target: TextOutputStream>(into text: inout Target) {
         switch self {
-        case .string(let string): text += Value.quoted(string)
-        case .number(let number): text += Value.render(number)
-        case .integer(let integer): text += String(integer)
-        case .duration(let duration): text += Value.render(duration)
-        case .bool(let bool): text += bool ? "true" : "false"
-        case .null: text += "nil"
-        case .name(let name): text += name
+        case .string(let string): text.write(Value.quoted(string))
+        case .number(let number): text.write(Value.render(number))
+        case .integer(let integer): text.write(String(integer))
+        case .duration(let duration): text.write(Value.render(duration))
+        case .bool(let bool): text.write(bool ? "true" : "false")
+        case .null: text.write("nil")
+        case .name(let name): text.write(name)
         case .list(let values):
-            text += "["
+            text.write("[")
             for (index, value) in values.enumerated() {
-                if index > 0 { text += ", " }
+                if index > 0 { text.write(", ") }
                 value.render(into: &text)
             }
-            text += "]"
+            text.write("]")
         case .constructed(let name, let arguments):
-            text += name
+            text.write(name)
             let shown = arguments.filter { !($0.showsLabel && $0.value == .null) }
             if shown.isEmpty && arguments.isEmpty { return }
-            text += "("
+            text.write("(")
             for (index, argument) in shown.enumerated() {
-                if index > 0 { text += ", " }
-                if argument.showsLabel { text += argument.label + ": " }
+                if index > 0 { text.write(", ") }
+                if argument.showsLabel {
+                    text.write(argument.label)
+                    text.write(": ")
+                }
                 argument.value.render(into: &text)
             }
-            text += ")"
+            text.write(")")
         }
     }
 

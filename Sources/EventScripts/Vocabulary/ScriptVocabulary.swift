@@ -1,4 +1,5 @@
 import MachineCore
+import MachineRuntime
 
 /// What a machine supplies so that scripts can drive it: its name, its table, the context fields
 /// scripts read and set, and the constructors of its events and commands.
@@ -50,6 +51,15 @@ public protocol ScriptVocabulary: Sendable {
     /// `startTimer(name, duration)`, `cancelTimer(name)` and `cancel(kind)`, which every machine
     /// shares, come with the language.
     var commands: [Constructor<Command<Machine>>] { get }
+
+    /// Checks all of a script without holding it; see the default implementation, which every
+    /// vocabulary should keep.
+    func checkScript(_ script: any ScriptBytes, file: String, with checker: ScriptChecker<Self>) throws -> CheckedScript<Self>
+
+    /// Replays a checked script; see the default implementation, which every vocabulary should keep.
+    func replayScript(
+        _ script: CheckedScript<Self>, on runtime: inout Runtime<Machine>, into sink: inout AnyTranscriptSink
+    ) throws -> Outcome
 }
 
 /// A value that could not become a machine's value: the checker reports it where the value is.
@@ -58,4 +68,29 @@ public struct ConversionError: Error, Equatable, Sendable {
     public let message: String
     /// An error saying `message`.
     public init(_ message: String) { self.message = message }
+}
+
+/// The streamed replay, as a vocabulary's own requirements: so that code generic over any
+/// vocabulary (a machine's command-line tool) runs the checker and the player specialised for
+/// the vocabulary's machine. A vocabulary never implements them: each conformance gets the
+/// defaults below compiled for its own machine, while a call from generic code to the checker or
+/// the player directly would run them unspecialised, several times slower.
+extension ScriptVocabulary {
+    /// Checks all of `script` (``ScriptChecker/check(_:file:)``), specialised for the machine.
+    @inlinable
+    public func checkScript(
+        _ script: any ScriptBytes, file: String, with checker: ScriptChecker<Self>
+    ) throws -> CheckedScript<Self> {
+        try checker.check(script, file: file)
+    }
+
+    /// Replays a checked script on `runtime` into `sink` (the player's `play(_:on:into:onStep:)`
+    /// of a ``CheckedScript``), with a player made here, so that the fields it reads are
+    /// specialised for the machine too.
+    @inlinable
+    public func replayScript(
+        _ script: CheckedScript<Self>, on runtime: inout Runtime<Machine>, into sink: inout AnyTranscriptSink
+    ) throws -> Outcome {
+        try Player(vocabulary: self).play(script, on: &runtime, into: &sink)
+    }
 }

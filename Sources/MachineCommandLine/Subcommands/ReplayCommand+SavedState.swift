@@ -57,11 +57,11 @@ extension ReplayCommand {
     }
 
     /// The script's error when it has `given` lines but starts from a saved state.
-    func givensRefused(_ program: Program<V.Machine>) -> ScriptError? {
-        program.givens.first.map { given in
+    func givensRefused(_ givens: [Program<V.Machine>.Given], file: String) -> ScriptError? {
+        givens.first.map { given in
             ScriptError(
                 "'given' sets up a new machine; with --from-state the script starts from the saved state",
-                at: given.location, file: program.file)
+                at: given.location, file: file)
         }
     }
 

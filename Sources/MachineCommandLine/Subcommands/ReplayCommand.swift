@@ -100,26 +100,27 @@ struct ReplayCommand<V: ScriptVocabulary>: Sendable {
             files, in: arguments.value("output"), extension: format == .json ? "jsonl" : "transcript")
         let summarise = arguments.has("quiet") || !destinations.isEmpty
         let checker = ScriptChecker(vocabulary: vocabulary)
-        let player = Player(vocabulary: vocabulary)
         var status = ExitCode.success
         var standardOutput = invocation.standardOutput
         for file in files {
             let name = InputFiles.displayName(file)
             var outcome: Outcome
             do {
-                let program = try checker.program(from: try invocation.read(file), file: name)
-                if plan.start != nil, let refused = givensRefused(program) { throw refused }
-                var runtime = plan.start ?? Runtime(table: vocabulary.table, state: program.initialState, answerer: answerer)
+                // Checked whole first, so that an invalid script runs nothing; then read again and
+                // replayed statement by statement, so that neither it nor its program is held.
+                let script = try vocabulary.checkScript(try invocation.script(file), file: name, with: checker)
+                if plan.start != nil, let refused = givensRefused(script.givens, file: name) { throw refused }
+                var runtime = plan.start ?? Runtime(table: vocabulary.table, state: script.initialState, answerer: answerer)
                 if let path = destinations[file] {
                     outcome = .passed(expectations: 0)
                     try OutputFile.write(path) { output in
-                        outcome = play(program, player, on: &runtime, format, quiet: false, invocation.streams, into: &output)
+                        outcome = try play(script, on: &runtime, format, quiet: false, invocation.streams, into: &output)
                         if case .invalid = outcome { return false }
                         return true
                     }
                 } else {
-                    outcome = play(
-                        program, player, on: &runtime, format, quiet: summarise, invocation.streams, into: &standardOutput)
+                    outcome = try play(
+                        script, on: &runtime, format, quiet: summarise, invocation.streams, into: &standardOutput)
                 }
                 if let path = plan.saveTo, ExitCode(outcome.exitCode) != .invalid { try saveState(of: runtime, to: path) }
             } catch let error as ScriptError {
@@ -166,22 +167,26 @@ struct ReplayCommand<V: ScriptVocabulary>: Sendable {
         return paths
     }
 
-    private func play<Output: TextOutputStream>(
-        _ program: Program<V.Machine>, _ player: Player<V>, on runtime: inout Runtime<V.Machine>,
-        _ format: Format, quiet: Bool, _ streams: StandardStreams, into output: inout Output
-    ) -> Outcome {
+    /// Replays `script` into the sink that `format` and `quiet` ask for, through the
+    /// vocabulary's `replayScript`, which is compiled for the machine.
+    private func play(
+        _ script: CheckedScript<V>, on runtime: inout Runtime<V.Machine>,
+        _ format: Format, quiet: Bool, _ streams: StandardStreams, into output: inout BufferedOutput
+    ) throws -> Outcome {
         let diagnostics = Diagnostics(streams: streams)
-        var quietSink = diagnostics
-        if quiet { return player.play(program, on: &runtime, into: &quietSink) }
+        if quiet {
+            var sink = AnyTranscriptSink(diagnostics)
+            return try vocabulary.replayScript(script, on: &runtime, into: &sink)
+        }
         if format == .json {
-            var sink = Tee(first: JSONTranscript(output: output), second: diagnostics)
-            let outcome = player.play(program, on: &runtime, into: &sink)
-            output = sink.first.output
+            var sink = AnyTranscriptSink(Tee(first: JSONTranscript(output: output), second: diagnostics))
+            let outcome = try vocabulary.replayScript(script, on: &runtime, into: &sink)
+            if let tee = sink.base as? Tee<JSONTranscript<BufferedOutput>, Diagnostics> { output = tee.first.output }
             return outcome
         }
-        var sink = Tee(first: TextTranscript(output: output), second: diagnostics)
-        let outcome = player.play(program, on: &runtime, into: &sink)
-        output = sink.first.output
+        var sink = AnyTranscriptSink(Tee(first: TextTranscript(output: output), second: diagnostics))
+        let outcome = try vocabulary.replayScript(script, on: &runtime, into: &sink)
+        if let tee = sink.base as? Tee<TextTranscript<BufferedOutput>, Diagnostics> { output = tee.first.output }
         return outcome
     }
 

@@ -1,0 +1,194 @@
+import AddressPicker
+import AddressPickerScripting
+import EventScripts
+import MachineRuntime
+import Testing
+
+/// A streamed replay (checked whole in a first pass, read again and replayed statement by
+/// statement in a second, as `replay` runs a script) against the whole program
+/// (`ScriptChecker.program(from:file:)` then `Player.play`): the same transcript, byte for byte, the
+/// same outcome, and for an invalid script the same error and nothing replayed, whatever the
+/// chunks the script's bytes come in.
+@Suite("Streamed replay") struct StreamedReplayTests {
+    /// A script's bytes in chunks of `size`, read again from the start at each pass; `reads`
+    /// counts the passes.
+    final class Chunked: ScriptBytes {
+        let bytes: [UInt8]
+        let size: Int
+        var second: [UInt8]?
+        private(set) var reads = 0
+
+        init(_ bytes: [UInt8], size: Int, second: [UInt8]? = nil) {
+            self.bytes = bytes
+            self.size = size
+            self.second = second
+        }
+
+        func forEachChunk(_ body: (UnsafeRawBufferPointer) throws -> Void) throws {
+            reads += 1
+            let bytes = reads > 1 ? (second ?? self.bytes) : self.bytes
+            var start = 0
+            while start < bytes.count {
+                let end = min(bytes.count, start + size)
+                try bytes[start..<end].withUnsafeBytes { try body($0) }
+                start = end
+            }
+        }
+    }
+
+    static let vocabulary = AddressPickerVocabulary()
+
+    /// The transcript of the whole program.
+    static func whole(_ text: String) -> (Outcome, String) {
+        do {
+            let program = try ScriptChecker(vocabulary: vocabulary).program(from: Array(text.utf8), file: "long.events")
+            return Player(vocabulary: vocabulary).transcript(of: program)
+        } catch {
+            return (.invalid(error), "")
+        }
+    }
+
+    /// The transcript of the streamed replay, through the vocabulary's specialised entry points.
+    static func streamed(_ text: String, chunk: Int) throws -> (Outcome, String) {
+        let bytes = Chunked(Array(text.utf8), size: chunk)
+        let script: CheckedScript<AddressPickerVocabulary>
+        do {
+            script = try vocabulary.checkScript(bytes, file: "long.events", with: ScriptChecker(vocabulary: vocabulary))
+        } catch let error as ScriptError {
+            #expect(bytes.reads == 1, "an invalid script is read once, never replayed")
+            return (.invalid(error), "")
+        }
+        var runtime = Runtime(table: vocabulary.table, state: script.initialState)
+        var sink = AnyTranscriptSink(TextTranscript(output: ""))
+        let outcome = try vocabulary.replayScript(script, on: &runtime, into: &sink)
+        #expect(bytes.reads == 2)
+        return (outcome, (sink.base as? TextTranscript<String>)?.output ?? "")
+    }
+
+    /// Cycles of search, pick and select, each with its own query, a comment, a blank line, a
+    /// placeholder and a failing expectation now and then; line breaks LF, CR LF and CR.
+    static func longScript(cycles: Int) -> String {
+        var lines = ["# generated", "machine address-picker", "given completionCache 2", ""]
+        for cycle in 0..<cycles {
+            lines += [
+                "send searchActivated",
+                "send queryChanged(\"Apple \(cycle % 37)\")",
+                "advance 300ms",
+                "expect search == loadingCompletions",
+                "respond completions [completion(\"Apple Store\", \"Search Nearby\")]",
+                "send completionSelected(0)",
+                "respond places [place(\"Apple SoHo\", center(40.725, -73.9987), \"103 Prince St\")]",
+                cycle % 50 == 7 ? "expect results.count == 2" : "expect results.count == 1",
+                "send resultSelected(0)  # pick it",
+                "expect address.street == \"103 Prince St\"",
+            ]
+            if cycle % 100 == 3 { lines += ["", "expect"] }
+        }
+        var text = ""
+        for (index, line) in lines.enumerated() {
+            text += line + (index % 97 == 5 ? "\r\n" : index % 89 == 3 ? "\r" : "\n")
+        }
+        return text
+    }
+
+    @Test("A long script's transcript is the same streamed, in any chunks, as whole", arguments: [1, 7, 4096, 1 << 16])
+    func longScriptTranscripts(chunk: Int) throws {
+        let text = Self.longScript(cycles: chunk == 1 ? 300 : 2_000)
+        let (outcome, transcript) = Self.whole(text)
+        guard case .failed(let failures, _) = outcome else {
+            Issue.record("the generated script should fail a few expectations: \(outcome)")
+            return
+        }
+        #expect(failures > 0)
+        #expect(transcript.count > 100_000)
+        let (streamedOutcome, streamedTranscript) = try Self.streamed(text, chunk: chunk)
+        #expect(streamedOutcome == outcome)
+        #expect(streamedTranscript == transcript)
+    }
+
+    static let invalid: [String] = [
+        "",
+        "# only a comment\n\n",
+        "machine address-picker\nsend searchActivated\nsend queryChanged(\n",
+        "machine address-picker\r\nsend searchActivated\r\nsend nothingHere\r\n",
+        "machine address-picker\rsend searchActivated\rexpect search == nowhere",
+        "machine address-picker\nexpect ignored\n",
+        "machine address-picker\nsend searchActivated\ngiven completionCache 2\n",
+        "machine address-picker\nsend searchActivated\nsend queryChanged(\"caf\u{E9}\")\nmachine address-picker\n",
+        "machine other\n",
+        longScript(cycles: 300) + "send searchActivated\nsend bogus(1)\n",
+        longScript(cycles: 300) + "expect search == loadingCompletions \"x\"",
+    ]
+
+    @Test("An invalid script fails the first pass with the whole program's error", arguments: invalid)
+    func invalidScripts(_ text: String) throws {
+        let (outcome, _) = Self.whole(text)
+        guard case .invalid(let error) = outcome else {
+            Issue.record("expected an invalid script: \(outcome)")
+            return
+        }
+        for chunk in [1, 5, 1 << 16] {
+            let (streamed, transcript) = try Self.streamed(text, chunk: chunk)
+            #expect(streamed == .invalid(error), "chunks of \(chunk)")
+            #expect(transcript.isEmpty)
+        }
+    }
+
+    @Test func invalidUTF8FailsTheFirstPassWhereTheWholeProgramDoes() throws {
+        let bytes = Array("machine address-picker\nsend queryChanged(\"caf".utf8) + [0xC3, 0x28] + Array("\")\n".utf8)
+        var whole: ScriptError?
+        do { _ = try ScriptChecker(vocabulary: Self.vocabulary).program(from: bytes, file: "long.events") } catch {
+            whole = error
+        }
+        let error = try #require(whole)
+        #expect(error.location == ScriptLocation(line: 2, column: 23))
+        for chunk in [1, 3, 100] {
+            #expect(throws: error) {
+                try ScriptChecker(vocabulary: Self.vocabulary).check(Chunked(bytes, size: chunk), file: "long.events")
+            }
+        }
+    }
+
+    @Test func aRespondWithNoRequestEndsTheReplayThereAsTheWholeProgramDoes() throws {
+        let text = Self.longScript(cycles: 40) + "respond places []\nrespond places []\nsend searchActivated\n"
+        let (outcome, transcript) = Self.whole(text)
+        guard case .invalid = outcome else {
+            Issue.record("expected a run-time error: \(outcome)")
+            return
+        }
+        let (streamed, streamedTranscript) = try Self.streamed(text, chunk: 13)
+        #expect(streamed == outcome)
+        #expect(streamedTranscript == transcript)
+    }
+
+    @Test func aScriptChangedBetweenThePassesEndsInvalidWhereItNoLongerChecks() throws {
+        let first = Array("machine address-picker\nsend searchActivated\nexpect search == editing\n".utf8)
+        let second = Array("machine address-picker\nsend searchActivated\nsend nothingHere\n".utf8)
+        let bytes = Chunked(first, size: 8, second: second)
+        let script = try ScriptChecker(vocabulary: Self.vocabulary).check(bytes, file: "changed.events")
+        var runtime = Runtime(table: Self.vocabulary.table, state: script.initialState)
+        var sink = TextTranscript(output: "")
+        let outcome = try Player(vocabulary: Self.vocabulary).play(script, on: &runtime, into: &sink)
+        guard case .invalid(let error) = outcome else {
+            Issue.record("expected the changed line to be invalid: \(outcome)")
+            return
+        }
+        #expect(error.location == ScriptLocation(line: 3, column: 6))
+        #expect(error.file == "changed.events")
+        #expect(sink.output.contains("@0ms send searchActivated"))
+    }
+
+    @Test func aScriptShortenedBetweenThePassesEndsInvalid() throws {
+        let first = Array("machine address-picker\nsend searchActivated\nexpect search == editing\n".utf8)
+        let bytes = Chunked(first, size: 1 << 16, second: Array("machine address-picker\nsend searchActivated\n".utf8))
+        let script = try ScriptChecker(vocabulary: Self.vocabulary).check(bytes, file: "changed.events")
+        var runtime = Runtime(table: Self.vocabulary.table, state: script.initialState)
+        var sink = TextTranscript(output: "")
+        let outcome = try Player(vocabulary: Self.vocabulary).play(script, on: &runtime, into: &sink)
+        guard case .invalid(let error) = outcome else {
+            Issue.record("expected a shortened script to be invalid: \(outcome)")
+            return
+        }
+        #expect(error.message.hasPrefix("the script changed while it was replayed"))
+    }
+}
