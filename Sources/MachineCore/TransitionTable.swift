@@ -42,17 +42,27 @@ public struct TransitionTable<M: MachineDefinition>: Sendable {
 
     @usableFromInline let eventCount: Int
     @usableFromInline let stateOffset: [Int]
-    @usableFromInline let candidateStart: [Int]
-    @usableFromInline let candidateRows: [Int]
+    /// For each (region, state, event) slot, where its candidates are in ``_candidates``; the slot
+    /// is `(stateOffset[region] + state) * eventCount + event`.
+    @usableFromInline let _slots: [SlotStep]
+    /// The candidates of every slot, in priority order, each with what the step reads of it.
+    @usableFromInline let _candidates: [CandidateStep]
+    /// The rows of ``_candidates``, for ``candidates(region:state:kind:)``.
+    let candidateRows: [Int]
     @usableFromInline let rowSteps: [RowStep]
     @usableFromInline let rowGuard: [(@Sendable (MachineState<M>, M.Event) -> Bool)?]
     @usableFromInline let rowAction: [Action<M>?]
     @usableFromInline let eventRoutes: [EventRoute]
+    /// For each event kind, whether its step needs more than a flat table's rows: the table
+    /// nests states or has state actions or final states, or the event is a timer's firing or a
+    /// provider's answer. The others take the short path of ``step(_:_:into:)``.
+    @usableFromInline let _needsRouting: [Bool]
+    /// Whether a flat table may fire each region's row as soon as it is chosen: no guard of a
+    /// later region could see the change, as no region but the first has guarded rows.
+    @usableFromInline let _firesAsChosen: Bool
     @usableFromInline let finalStates: [(region: Int, state: Int)]
     /// Whether the table steps without hierarchy: no region nests states, no state has actions.
     @usableFromInline let _isFlat: Bool
-    /// For each candidate of ``candidateRows``, its plan in ``_plans`` (empty for a flat table).
-    @usableFromInline let _candidatePlans: [Int32]
     @usableFromInline let _plans: [TransitionPlan]
     @usableFromInline let _planStates: [Int32]
     /// Entry and exit actions by global state index (``stateOffset`` plus the state's index).
@@ -168,10 +178,8 @@ public struct TransitionTable<M: MachineDefinition>: Sendable {
         self.exclusiveGuards = exclusive.map(\.names)
         self.eventCount = eventCount
         self.stateOffset = offsets
-        self.candidateStart = index.start
         self.candidateRows = index.rows
         self._isFlat = isFlat
-        self._candidatePlans = index.plans
         self._plans = index.transitionPlans
         self._planStates = index.planStates
         self._entryActions = entryActions
@@ -179,18 +187,43 @@ public struct TransitionTable<M: MachineDefinition>: Sendable {
         self._historyBase = index.historyBase
         self._historyDescents = index.historyDescents
         self.historySlots = index.historySlots
-        self.rowSteps = rows.indices.map { index in
+        let rowSteps = rows.indices.map { index in
             RowStep(
                 region: rowRegion[index], target: rows[index].target,
                 hasGuard: rows[index].guard != nil, hasAction: rows[index].action != nil,
                 entersFinal: rows[index].target.map(regions[rowRegion[index]].finalStates.contains) ?? false)
         }
+        self.rowSteps = rowSteps
+        let candidates = index.rows.indices.map { position in
+            CandidateStep(
+                row: index.rows[position], step: rowSteps[index.rows[position]],
+                plan: isFlat ? -1 : Int(index.plans[position]))
+        }
+        self._candidates = candidates
+        var slots: [SlotStep] = []
+        for (region, description) in regions.enumerated() {
+            for leaf in description.states.indices {
+                for _ in 0..<eventCount {
+                    let start = index.start[slots.count]
+                    let end = index.start[slots.count + 1]
+                    slots.append(
+                        SlotStep(
+                            start: start, end: end, region: region, leaf: leaf,
+                            single: isFlat && start < end ? candidates[start] : nil))
+                }
+            }
+        }
+        self._slots = slots
+        self._firesAsChosen = isFlat && !rows.indices.contains { rowRegion[$0] > 0 && rows[$0].guard != nil }
         self.rowGuard = rows.map { $0.guard?.test }
         self.rowAction = rows.map(\.action)
         self.eventRoutes = M.Event.Kind.allCases.map { kind in
             EventRoute(
                 timer: M.Timer.allCases.first { M.event(firing: $0).kind == kind }?.rawValue,
                 answers: M.requestKind(answeredBy: kind)?.rawValue)
+        }
+        self._needsRouting = eventRoutes.map { route in
+            !isFlat || regions.contains { !$0.finalStates.isEmpty } || route.timer >= 0 || route.answers >= 0
         }
         self.finalStates = regions.enumerated().flatMap { region in
             region.element.finalStates.map { (region: region.offset, state: $0) }
@@ -217,8 +250,8 @@ public struct TransitionTable<M: MachineDefinition>: Sendable {
     /// order: rows of the leaf, then of its parent, and so on up, each level in table order. A
     /// compound state has none: the region is always in a leaf.
     public func candidates(region: Int, state: Int, kind: M.Event.Kind) -> ArraySlice<Int> {
-        let slot = (stateOffset[region] + state) * eventCount + kind.rawValue
-        return candidateRows[candidateStart[slot]..<candidateStart[slot + 1]]
+        let slot = _slots[(stateOffset[region] + state) * eventCount + kind.rawValue]
+        return candidateRows[Int(slot.start)..<Int(slot.end)]
     }
 
     /// Whether events of `kind` come from the host: neither a timer's firing nor a provider's answer.
