@@ -6,7 +6,7 @@ extension TransitionTable {
     /// step keeps its small body.
     @inlinable @inline(never)
     func stepNested(_ state: inout MachineState<M>, _ event: M.Event, kind: Int, into result: inout StepResult<M>) {
-        guard chooseRows(state, event, kind: kind, into: &result) else { return }
+        guard chooseRows(&state, event, kind: kind, into: &result) else { return }
         result._outbox._work = state.work
         var position = 0
         while position < result._fired.count {
@@ -28,7 +28,7 @@ extension TransitionTable {
         let region = Int(candidate.region)
         let records = result._recordsStateChanges
         guard plan.changes else {
-            if candidate.hasAction, let action = rowAction[row] { action(&state.context, event, &result._outbox) }
+            if candidate.hasAction { runAction(row, &state.context, event, &result._outbox) }
             return
         }
         let offset = stateOffset[region]
@@ -40,7 +40,7 @@ extension TransitionTable {
             index &+= 1
         }
         if plan.rememberMask != 0 { state.controls.remember(state.controls[region], inSlots: plan.rememberMask) }
-        if candidate.hasAction, let action = rowAction[row] { action(&state.context, event, &result._outbox) }
+        if candidate.hasAction { runAction(row, &state.context, event, &result._outbox) }
 
         var descent = plan.descent
         var restored = false

@@ -77,7 +77,7 @@ extension TransitionTable {
                 return
             }
         } else {
-            guard chooseRows(state, event, kind: kind, into: &result) else { return }
+            guard chooseRows(&state, event, kind: kind, into: &result) else { return }
             var position = 0
             while position < result._fired.count {
                 let candidate = _candidates[result._fired.candidate(at: position)]
@@ -108,7 +108,7 @@ extension TransitionTable {
             return false
         }
         guard slot.start < slot.end else { return false }
-        if let position = choose(slot, state, event, into: &result) {
+        if let position = choose(slot, &state, event, into: &result) {
             fire(_candidates[position], &state, event, ledger: &ledger, into: &result)
         }
         return true
@@ -130,12 +130,12 @@ extension TransitionTable {
 
     /// The first candidate of `slot` whose guard holds, recorded as fired; `nil` when none does.
     @inlinable @inline(__always)
-    func choose(_ slot: SlotStep, _ state: MachineState<M>, _ event: M.Event, into result: inout StepResult<M>) -> Int? {
+    func choose(_ slot: SlotStep, _ state: inout MachineState<M>, _ event: M.Event, into result: inout StepResult<M>) -> Int? {
         var position = Int(slot.start)
         let end = Int(slot.end)
         while position < end {
             let candidate = _candidates[position]
-            if !candidate.hasGuard || checkGuard(Int(candidate.row), state, event, into: &result) {
+            if !candidate.hasGuard || checkGuard(Int(candidate.row), &state, event, into: &result) {
                 result._fired.append(row: candidate.row, candidate: position)
                 return position
             }
@@ -148,7 +148,7 @@ extension TransitionTable {
     /// seeing the state before the step. Records the chosen rows (and the guard checks when the
     /// result asks for them); returns whether any row fires, and otherwise why not.
     @inlinable @inline(__always)
-    func chooseRows(_ state: MachineState<M>, _ event: M.Event, kind: Int, into result: inout StepResult<M>) -> Bool {
+    func chooseRows(_ state: inout MachineState<M>, _ event: M.Event, kind: Int, into result: inout StepResult<M>) -> Bool {
         var sawCandidate = false
         var region = 0
         while region < stateOffset.count {
@@ -158,7 +158,7 @@ extension TransitionTable {
                 result._fired.append(row: slot.row, candidate: Int(slot.start))
             } else if slot.start < slot.end {
                 sawCandidate = true
-                _ = choose(slot, state, event, into: &result)
+                _ = choose(slot, &state, event, into: &result)
             }
         }
         guard result._fired.count > 0 else {
@@ -169,11 +169,11 @@ extension TransitionTable {
     }
 
     /// Evaluates `row`'s guard, recording the check when the result asks for it. Kept out of
-    /// line, so that choosing an unguarded row stays small.
+    /// line, so that choosing an unguarded row stays small. The state is passed in place (it is
+    /// only read): a copy of a large context for every guard would cost more than the guard.
     @inlinable @inline(never)
-    func checkGuard(_ row: Int, _ state: MachineState<M>, _ event: M.Event, into result: inout StepResult<M>) -> Bool {
-        guard let test = rowGuard[row] else { return true }
-        let passed = test(state, event)
+    func checkGuard(_ row: Int, _ state: inout MachineState<M>, _ event: M.Event, into result: inout StepResult<M>) -> Bool {
+        let passed = rowGuard[row]?(state, event) ?? true
         if result._recordsGuardChecks { result._guardChecks.append(GuardCheck(row: row, passed: passed)) }
         return passed
     }
@@ -181,7 +181,7 @@ extension TransitionTable {
     /// Runs `row`'s action. Kept out of line, so that firing a row without one stays small.
     @inlinable @inline(never)
     func runAction(_ row: Int, _ context: inout M.Context, _ event: M.Event, _ outbox: inout Outbox<M>) {
-        if let action = rowAction[row] { action(&context, event, &outbox) }
+        rowAction[row]?(&context, event, &outbox)
     }
 
     /// Steps a copy of `state` with `event`: the new state and what happened.
