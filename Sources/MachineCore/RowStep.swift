@@ -29,7 +29,7 @@ struct RowStep: Sendable, BitwiseCopyable {
 struct CandidateStep: Sendable, BitwiseCopyable {
     /// The row's index in ``TransitionTable/rows``.
     @usableFromInline let row: Int32
-    /// The target state of a flat table's row, or -1 to stay.
+    /// The leaf the region moves to when the row fires plainly, or -1 to stay.
     @usableFromInline let target: Int32
     /// The row's plan from this leaf in ``TransitionTable/_plans``, or -1 in a flat table.
     @usableFromInline let plan: Int32
@@ -39,10 +39,15 @@ struct CandidateStep: Sendable, BitwiseCopyable {
     @usableFromInline let hasAction: Bool
     /// Whether the target is a final state of the region (see ``RowStep/entersFinal``).
     @usableFromInline let entersFinal: Bool
+    /// Whether firing the row only moves its region to ``target`` and runs its action: every
+    /// row of a flat table; in a nested table, a row whose plan exits and enters no state with
+    /// an action and neither remembers nor restores a history.
+    @usableFromInline let isPlain: Bool
 
-    init(row: Int, step: RowStep, plan: Int) {
+    init(row: Int, step: RowStep, plan: Int, plainTarget: Int?) {
         self.row = Int32(row)
-        self.target = step.target
+        self.target = plan < 0 ? step.target : Int32(plainTarget ?? -1)
+        self.isPlain = plan < 0 || plainTarget != nil || step.target < 0
         self.plan = Int32(plan)
         self.region = UInt8(step.region)
         self.hasGuard = step.hasGuard
@@ -69,7 +74,7 @@ struct SlotStep: Sendable, BitwiseCopyable {
     init(start: Int, end: Int, region: Int, leaf: Int, single: CandidateStep?) {
         self.start = Int32(start)
         self.end = Int32(end)
-        if let single, end - start == 1, !single.hasGuard {
+        if let single, end - start == 1, !single.hasGuard, single.isPlain {
             row = single.row
             hasAction = single.hasAction
             entersFinal = single.entersFinal

@@ -121,6 +121,26 @@ struct CandidateIndex {
         }
     }
 
+    /// The leaf `plan` moves its region to when firing it only does that (see
+    /// ``CandidateStep/isPlain``): it has a target, exits and enters no state with an action,
+    /// and neither remembers nor restores a history. `nil` otherwise.
+    func plainLeaf<M>(
+        of plan: TransitionPlan, region: Int, offsets: [Int], entryActions: [Action<M>?], exitActions: [Action<M>?]
+    ) -> Int? {
+        guard plan.changes, plan.historySlot < 0, plan.rememberMask == 0 else { return nil }
+        for path in [plan.exits] where (Int(path.start)..<Int(path.end)).contains(where: {
+            exitActions[offsets[region] + Int(planStates[$0])] != nil
+        }) {
+            return nil
+        }
+        for path in [plan.path, plan.descent] where (Int(path.start)..<Int(path.end)).contains(where: {
+            entryActions[offsets[region] + Int(planStates[$0])] != nil
+        }) {
+            return nil
+        }
+        return Int(plan.descent.leaf)
+    }
+
     private mutating func append(_ states: [Int], leaf: Int = -1) -> StatePath {
         let first = planStates.count
         planStates += states.map(Int32.init)

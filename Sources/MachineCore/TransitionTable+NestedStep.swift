@@ -18,6 +18,13 @@ extension TransitionTable {
         state.work = result._outbox._work
     }
 
+    /// Fires `candidate`'s row through its plan, the ledger lent to the outbox. Kept out of line,
+    /// so that the short path of ``stepRows(_:_:kind:nested:into:)`` stays small.
+    @inlinable @inline(never)
+    func firePlan(_ candidate: CandidateStep, _ state: inout MachineState<M>, _ event: M.Event, into result: inout StepResult<M>) {
+        fireNested(candidate, plan: _plans[Int(candidate.plan)], &state, event, into: &result)
+    }
+
     /// Fires `candidate`'s row: exits, history, the row's action, entries, then the new leaf.
     @inlinable @inline(__always)
     func fireNested(

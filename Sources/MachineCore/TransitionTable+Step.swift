@@ -29,14 +29,28 @@ extension TransitionTable {
         let kind = event.kind.rawValue
         if _needsRouting[kind] {
             stepRouted(&state, event, kind: kind, into: &result)
+        } else if _isFlat {
+            stepRows(&state, event, kind: kind, nested: false, into: &result)
         } else {
-            stepFlat(&state, event, kind: kind, into: &result)
+            stepNestedRows(&state, event, kind: kind, into: &result)
         }
     }
 
-    /// The step of an event that needs more than a flat table's rows (see ``_needsRouting``):
-    /// a finished machine ignores it; a timer's firing or a provider's answer first takes its
-    /// work off the ledger; a table with hierarchy or state actions takes the nested step.
+    /// The step of a table with hierarchy or state actions and an event that needs no routing:
+    /// the short path of a flat table (see ``stepRows(_:_:kind:nested:into:)``) when the result
+    /// does not record state changes, the full nested step otherwise.
+    @inlinable @inline(never)
+    func stepNestedRows(_ state: inout MachineState<M>, _ event: M.Event, kind: Int, into result: inout StepResult<M>) {
+        if result._recordsStateChanges {
+            stepNested(&state, event, kind: kind, into: &result)
+        } else {
+            stepRows(&state, event, kind: kind, nested: true, into: &result)
+        }
+    }
+
+    /// The step of an event that needs more than a table's rows (see ``_needsRouting``): a
+    /// finished machine ignores it; a timer's firing or a provider's answer first takes its work
+    /// off the ledger.
     @inlinable @inline(never)
     func stepRouted(_ state: inout MachineState<M>, _ event: M.Event, kind: Int, into result: inout StepResult<M>) {
         if !finalStates.isEmpty, let final = finalState(of: state.controls) {
@@ -53,23 +67,31 @@ extension TransitionTable {
             return
         }
         if _isFlat {
-            stepFlat(&state, event, kind: kind, into: &result)
+            stepRows(&state, event, kind: kind, nested: false, into: &result)
         } else {
             stepNested(&state, event, kind: kind, into: &result)
         }
     }
 
-    /// Chooses and fires the rows of a flat table, once the event is known to be awaited.
+    /// Chooses and fires the rows, once the event is known to be awaited and the machine not
+    /// finished. A row whose firing is plain (see ``CandidateStep/isPlain``) moves its region's
+    /// leaf and runs its action; in a `nested` table, the others go through their
+    /// ``TransitionPlan`` (the result does not record state changes here).
     @inlinable @inline(__always)
-    func stepFlat(_ state: inout MachineState<M>, _ event: M.Event, kind: Int, into result: inout StepResult<M>) {
+    func stepRows(
+        _ state: inout MachineState<M>, _ event: M.Event, kind: Int, nested: Bool, into result: inout StepResult<M>
+    ) {
         var ledger = LedgerLoan()
         if _firesAsChosen {
             // Region 0 outside the loop: a one-region table never enters it.
-            var sawCandidate = chooseAndFire(region: 0, slot: leafSlot(state.controls[0], kind), &state, event, &ledger, &result)
+            var sawCandidate = chooseAndFire(
+                region: 0, slot: leafSlot(state.controls[0], kind), nested: nested, &state, event, &ledger, &result)
             var region = 1
             while region < stateOffset.count {
                 let slot = _slots[(stateOffset[region] &+ state.controls[region]) &* eventCount &+ kind]
-                if chooseAndFire(region: region, slot: slot, &state, event, &ledger, &result) { sawCandidate = true }
+                if chooseAndFire(region: region, slot: slot, nested: nested, &state, event, &ledger, &result) {
+                    sawCandidate = true
+                }
                 region &+= 1
             }
             guard result._fired.count > 0 else {
@@ -82,7 +104,7 @@ extension TransitionTable {
             while position < result._fired.count {
                 let candidate = _candidates[result._fired.candidate(at: position)]
                 position &+= 1
-                fire(candidate, &state, event, ledger: &ledger, into: &result)
+                fire(candidate, nested: nested, &state, event, ledger: &ledger, into: &result)
             }
         }
         ledger.settle(&state, into: &result)
@@ -96,8 +118,8 @@ extension TransitionTable {
     /// candidate that was not a single unguarded row (for ``IgnoreReason/guardsFailed``).
     @inlinable @inline(__always)
     func chooseAndFire(
-        region: Int, slot: SlotStep, _ state: inout MachineState<M>, _ event: M.Event, _ ledger: inout LedgerLoan,
-        _ result: inout StepResult<M>
+        region: Int, slot: SlotStep, nested: Bool, _ state: inout MachineState<M>, _ event: M.Event,
+        _ ledger: inout LedgerLoan, _ result: inout StepResult<M>
     ) -> Bool {
         if slot.row >= 0 {
             result._fired.append(row: slot.row, candidate: Int(slot.start))
@@ -109,17 +131,23 @@ extension TransitionTable {
         }
         guard slot.start < slot.end else { return false }
         if let position = choose(slot, &state, event, into: &result) {
-            fire(_candidates[position], &state, event, ledger: &ledger, into: &result)
+            fire(_candidates[position], nested: nested, &state, event, ledger: &ledger, into: &result)
         }
         return true
     }
 
-    /// Fires a flat table's row: its region moves to its target, then its action runs.
+    /// Fires a row: a plain one moves its region to its target, then runs its action; in a
+    /// `nested` table, another runs its plan.
     @inlinable @inline(__always)
     func fire(
-        _ candidate: CandidateStep, _ state: inout MachineState<M>, _ event: M.Event, ledger: inout LedgerLoan,
-        into result: inout StepResult<M>
+        _ candidate: CandidateStep, nested: Bool, _ state: inout MachineState<M>, _ event: M.Event,
+        ledger: inout LedgerLoan, into result: inout StepResult<M>
     ) {
+        if nested && !candidate.isPlain {
+            ledger.lend(&state, into: &result)
+            firePlan(candidate, &state, event, into: &result)
+            return
+        }
         if candidate.target >= 0 { state.controls[Int(candidate.region)] = Int(candidate.target) }
         if candidate.hasAction || candidate.entersFinal {
             ledger.run(
@@ -207,6 +235,15 @@ struct LedgerLoan {
     @inlinable
     init() {}
 
+    /// Lends the ledger to the outbox, unless it already is.
+    @inlinable @inline(__always)
+    mutating func lend<M>(_ state: inout MachineState<M>, into result: inout StepResult<M>) {
+        if !lent {
+            result._outbox._work = state.work
+            lent = true
+        }
+    }
+
     /// Runs `row`'s action (none when `row` is -1) with the ledger lent to the outbox, and notes
     /// whether the row ends the machine.
     @inlinable @inline(__always)
@@ -214,10 +251,7 @@ struct LedgerLoan {
         _ row: Int, finishes: Bool, _ table: TransitionTable<M>, _ state: inout MachineState<M>, _ event: M.Event,
         into result: inout StepResult<M>
     ) {
-        if !lent {
-            result._outbox._work = state.work
-            lent = true
-        }
+        lend(&state, into: &result)
         self.finishes = self.finishes || finishes
         if row >= 0 { table.runAction(row, &state.context, event, &result._outbox) }
     }

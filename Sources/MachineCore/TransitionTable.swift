@@ -53,12 +53,12 @@ public struct TransitionTable<M: MachineDefinition>: Sendable {
     @usableFromInline let rowGuard: [(@Sendable (MachineState<M>, M.Event) -> Bool)?]
     @usableFromInline let rowAction: [Action<M>?]
     @usableFromInline let eventRoutes: [EventRoute]
-    /// For each event kind, whether its step needs more than a flat table's rows: the table
-    /// nests states or has state actions or final states, or the event is a timer's firing or a
-    /// provider's answer. The others take the short path of ``step(_:_:into:)``.
+    /// For each event kind, whether its step needs more than the table's rows: the table has
+    /// final states, or the event is a timer's firing or a provider's answer. The others take
+    /// the short path of ``step(_:_:into:)``.
     @usableFromInline let _needsRouting: [Bool]
-    /// Whether a flat table may fire each region's row as soon as it is chosen: no guard of a
-    /// later region could see the change, as no region but the first has guarded rows.
+    /// Whether the step may fire each region's row as soon as it is chosen: no guard of a later
+    /// region could see the change, as no region but the first has guarded rows.
     @usableFromInline let _firesAsChosen: Bool
     @usableFromInline let finalStates: [(region: Int, state: Int)]
     /// Whether the table steps without hierarchy: no region nests states, no state has actions.
@@ -197,7 +197,12 @@ public struct TransitionTable<M: MachineDefinition>: Sendable {
         let candidates = index.rows.indices.map { position in
             CandidateStep(
                 row: index.rows[position], step: rowSteps[index.rows[position]],
-                plan: isFlat ? -1 : Int(index.plans[position]))
+                plan: isFlat ? -1 : Int(index.plans[position]),
+                plainTarget: isFlat
+                    ? nil
+                    : index.plainLeaf(
+                        of: index.transitionPlans[Int(index.plans[position])], region: rowRegion[index.rows[position]],
+                        offsets: offsets, entryActions: entryActions, exitActions: exitActions))
         }
         self._candidates = candidates
         var slots: [SlotStep] = []
@@ -209,12 +214,12 @@ public struct TransitionTable<M: MachineDefinition>: Sendable {
                     slots.append(
                         SlotStep(
                             start: start, end: end, region: region, leaf: leaf,
-                            single: isFlat && start < end ? candidates[start] : nil))
+                            single: start < end ? candidates[start] : nil))
                 }
             }
         }
         self._slots = slots
-        self._firesAsChosen = isFlat && !rows.indices.contains { rowRegion[$0] > 0 && rows[$0].guard != nil }
+        self._firesAsChosen = !rows.indices.contains { rowRegion[$0] > 0 && rows[$0].guard != nil }
         self.rowGuard = rows.map { $0.guard?.test }
         self.rowAction = rows.map(\.action)
         self.eventRoutes = M.Event.Kind.allCases.map { kind in
@@ -223,7 +228,7 @@ public struct TransitionTable<M: MachineDefinition>: Sendable {
                 answers: M.requestKind(answeredBy: kind)?.rawValue)
         }
         self._needsRouting = eventRoutes.map { route in
-            !isFlat || regions.contains { !$0.finalStates.isEmpty } || route.timer >= 0 || route.answers >= 0
+            regions.contains { !$0.finalStates.isEmpty } || route.timer >= 0 || route.answers >= 0
         }
         self.finalStates = regions.enumerated().flatMap { region in
             region.element.finalStates.map { (region: region.offset, state: $0) }
