@@ -10,6 +10,8 @@ struct CandidateIndex {
     var plans: [Int32] = []
     /// What firing each candidate does.
     var transitionPlans: [TransitionPlan] = []
+    /// The region of each plan.
+    var planRegions: [Int] = []
     /// The states the plans exit and enter.
     var planStates: [Int32] = []
     /// The compound states entered by history, by slot.
@@ -109,6 +111,7 @@ struct CandidateIndex {
                         if planned {
                             let row = rows[candidate.position]
                             plans.append(Int32(transitionPlans.count))
+                            planRegions.append(regionIndex)
                             transitionPlans.append(
                                 plan(
                                     region: region, regionIndex: regionIndex, leaf: state, source: candidate.source,

@@ -18,11 +18,30 @@ extension TransitionTable {
         state.work = result._outbox._work
     }
 
-    /// Fires `candidate`'s row through its plan, the ledger lent to the outbox. Kept out of line,
-    /// so that the short path of ``stepRows(_:_:kind:nested:into:)`` stays small.
+    /// Fires `candidate`'s row through its plan, the ledger lent to the outbox, for a result
+    /// that records no state changes: only the states with actions are visited (see
+    /// ``PlanActions``), unless the row enters a history. Kept out of line, so that the short
+    /// path of ``stepRows(_:_:kind:into:)`` stays small.
     @inlinable @inline(never)
     func firePlan(_ candidate: CandidateStep, _ state: inout MachineState<M>, _ event: M.Event, into result: inout StepResult<M>) {
-        fireNested(candidate, plan: _plans[Int(candidate.plan)], &state, event, into: &result)
+        let actions = _planActions[Int(candidate.plan)]
+        guard actions.leaf >= 0 else {
+            fireNested(candidate, plan: _plans[Int(candidate.plan)], &state, event, into: &result)
+            return
+        }
+        let region = Int(candidate.region)
+        var index = Int(actions.start)
+        while index < Int(actions.entries) {
+            _exitActions[Int(_actionStates[index])]?(&state.context, event, &result._outbox)
+            index &+= 1
+        }
+        if actions.rememberMask != 0 { state.controls.remember(state.controls[region], inSlots: actions.rememberMask) }
+        if candidate.hasAction { runAction(Int(candidate.row), &state.context, event, &result._outbox) }
+        while index < Int(actions.end) {
+            _entryActions[Int(_actionStates[index])]?(&state.context, event, &result._outbox)
+            index &+= 1
+        }
+        state.controls[region] = Int(actions.leaf)
     }
 
     /// Fires `candidate`'s row: exits, history, the row's action, entries, then the new leaf.

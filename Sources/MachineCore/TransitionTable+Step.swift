@@ -29,22 +29,10 @@ extension TransitionTable {
         let kind = event.kind.rawValue
         if _needsRouting[kind] {
             stepRouted(&state, event, kind: kind, into: &result)
-        } else if _isFlat {
-            stepRows(&state, event, kind: kind, nested: false, into: &result)
+        } else if _isFlat || !result._recordsStateChanges {
+            stepRows(&state, event, kind: kind, into: &result)
         } else {
-            stepNestedRows(&state, event, kind: kind, into: &result)
-        }
-    }
-
-    /// The step of a table with hierarchy or state actions and an event that needs no routing:
-    /// the short path of a flat table (see ``stepRows(_:_:kind:nested:into:)``) when the result
-    /// does not record state changes, the full nested step otherwise.
-    @inlinable @inline(never)
-    func stepNestedRows(_ state: inout MachineState<M>, _ event: M.Event, kind: Int, into result: inout StepResult<M>) {
-        if result._recordsStateChanges {
             stepNested(&state, event, kind: kind, into: &result)
-        } else {
-            stepRows(&state, event, kind: kind, nested: true, into: &result)
         }
     }
 
@@ -67,29 +55,27 @@ extension TransitionTable {
             return
         }
         if _isFlat {
-            stepRows(&state, event, kind: kind, nested: false, into: &result)
+            stepRows(&state, event, kind: kind, into: &result)
         } else {
             stepNested(&state, event, kind: kind, into: &result)
         }
     }
 
     /// Chooses and fires the rows, once the event is known to be awaited and the machine not
-    /// finished. A row whose firing is plain (see ``CandidateStep/isPlain``) moves its region's
-    /// leaf and runs its action; in a `nested` table, the others go through their
-    /// ``TransitionPlan`` (the result does not record state changes here).
+    /// finished. A row whose firing is plain (see ``CandidateStep/isPlain``: every row of a flat
+    /// table) moves its region's leaf and runs its action; the others go through their
+    /// ``TransitionPlan``. In a nested table, only for a result that records no state changes.
     @inlinable @inline(__always)
-    func stepRows(
-        _ state: inout MachineState<M>, _ event: M.Event, kind: Int, nested: Bool, into result: inout StepResult<M>
-    ) {
+    func stepRows(_ state: inout MachineState<M>, _ event: M.Event, kind: Int, into result: inout StepResult<M>) {
         var ledger = LedgerLoan()
         if _firesAsChosen {
             // Region 0 outside the loop: a one-region table never enters it.
             var sawCandidate = chooseAndFire(
-                region: 0, slot: leafSlot(state.controls[0], kind), nested: nested, &state, event, &ledger, &result)
+                region: 0, slot: leafSlot(state.controls[0], kind), &state, event, &ledger, &result)
             var region = 1
             while region < stateOffset.count {
                 let slot = _slots[(stateOffset[region] &+ state.controls[region]) &* eventCount &+ kind]
-                if chooseAndFire(region: region, slot: slot, nested: nested, &state, event, &ledger, &result) {
+                if chooseAndFire(region: region, slot: slot, &state, event, &ledger, &result) {
                     sawCandidate = true
                 }
                 region &+= 1
@@ -104,7 +90,7 @@ extension TransitionTable {
             while position < result._fired.count {
                 let candidate = _candidates[result._fired.candidate(at: position)]
                 position &+= 1
-                fire(candidate, nested: nested, &state, event, ledger: &ledger, into: &result)
+                fire(candidate, &state, event, ledger: &ledger, into: &result)
             }
         }
         ledger.settle(&state, into: &result)
@@ -118,8 +104,8 @@ extension TransitionTable {
     /// candidate that was not a single unguarded row (for ``IgnoreReason/guardsFailed``).
     @inlinable @inline(__always)
     func chooseAndFire(
-        region: Int, slot: SlotStep, nested: Bool, _ state: inout MachineState<M>, _ event: M.Event,
-        _ ledger: inout LedgerLoan, _ result: inout StepResult<M>
+        region: Int, slot: SlotStep, _ state: inout MachineState<M>, _ event: M.Event, _ ledger: inout LedgerLoan,
+        _ result: inout StepResult<M>
     ) -> Bool {
         if slot.row >= 0 {
             result._fired.append(row: slot.row, candidate: Int(slot.start))
@@ -131,19 +117,19 @@ extension TransitionTable {
         }
         guard slot.start < slot.end else { return false }
         if let position = choose(slot, &state, event, into: &result) {
-            fire(_candidates[position], nested: nested, &state, event, ledger: &ledger, into: &result)
+            fire(_candidates[position], &state, event, ledger: &ledger, into: &result)
         }
         return true
     }
 
-    /// Fires a row: a plain one moves its region to its target, then runs its action; in a
-    /// `nested` table, another runs its plan.
+    /// Fires a row: a plain one moves its region to its target, then runs its action; another
+    /// runs its plan.
     @inlinable @inline(__always)
     func fire(
-        _ candidate: CandidateStep, nested: Bool, _ state: inout MachineState<M>, _ event: M.Event,
-        ledger: inout LedgerLoan, into result: inout StepResult<M>
+        _ candidate: CandidateStep, _ state: inout MachineState<M>, _ event: M.Event, ledger: inout LedgerLoan,
+        into result: inout StepResult<M>
     ) {
-        if nested && !candidate.isPlain {
+        if !candidate.isPlain {
             ledger.lend(&state, into: &result)
             firePlan(candidate, &state, event, into: &result)
             return

@@ -65,6 +65,9 @@ public struct TransitionTable<M: MachineDefinition>: Sendable {
     @usableFromInline let _isFlat: Bool
     @usableFromInline let _plans: [TransitionPlan]
     @usableFromInline let _planStates: [Int32]
+    /// For each plan of ``_plans``, the states whose actions it runs (see ``PlanActions``).
+    @usableFromInline let _planActions: [PlanActions]
+    @usableFromInline let _actionStates: [Int32]
     /// Entry and exit actions by global state index (``stateOffset`` plus the state's index).
     @usableFromInline let _entryActions: [Action<M>?]
     @usableFromInline let _exitActions: [Action<M>?]
@@ -182,6 +185,22 @@ public struct TransitionTable<M: MachineDefinition>: Sendable {
         self._isFlat = isFlat
         self._plans = index.transitionPlans
         self._planStates = index.planStates
+        var actionStates: [Int32] = []
+        self._planActions = index.transitionPlans.indices.map { planIndex in
+            let plan = index.transitionPlans[planIndex]
+            let region = index.planRegions[planIndex]
+            let start = actionStates.count
+            func states(_ path: StatePath) -> [Int] {
+                (Int(path.start)..<Int(path.end)).map { offsets[region] + Int(index.planStates[$0]) }
+            }
+            actionStates += states(plan.exits).filter { exitActions[$0] != nil }.map(Int32.init)
+            let entries = actionStates.count
+            actionStates += (states(plan.path) + states(plan.descent)).filter { entryActions[$0] != nil }.map(Int32.init)
+            return PlanActions(
+                start: start, entries: entries, end: actionStates.count,
+                leaf: plan.historySlot >= 0 || !plan.changes ? -1 : Int(plan.descent.leaf), rememberMask: plan.rememberMask)
+        }
+        self._actionStates = actionStates
         self._entryActions = entryActions
         self._exitActions = exitActions
         self._historyBase = index.historyBase
