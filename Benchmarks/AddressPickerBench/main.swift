@@ -27,7 +27,9 @@ let usage = """
     """
 
 struct Options {
-    static let benchmarks = ["step", "reference", "hierarchy", "replay", "update", "gazetteer", "recording", "store", "saved-state", "play"]
+    static let benchmarks = [
+        "step", "reference", "hierarchy", "replay", "update", "gazetteer", "recording", "store", "saved-state", "play",
+    ]
     var runs = 5
     var only: String?
     var json: String?

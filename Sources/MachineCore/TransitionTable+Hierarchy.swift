@@ -131,16 +131,12 @@ struct CandidateIndex {
         of plan: TransitionPlan, region: Int, offsets: [Int], entryActions: [Action<M>?], exitActions: [Action<M>?]
     ) -> Int? {
         guard plan.changes, plan.historySlot < 0, plan.rememberMask == 0 else { return nil }
-        for path in [plan.exits] where (Int(path.start)..<Int(path.end)).contains(where: {
-            exitActions[offsets[region] + Int(planStates[$0])] != nil
-        }) {
-            return nil
+        func states(_ path: StatePath) -> [Int] {
+            (Int(path.start)..<Int(path.end)).map { offsets[region] + Int(planStates[$0]) }
         }
-        for path in [plan.path, plan.descent] where (Int(path.start)..<Int(path.end)).contains(where: {
-            entryActions[offsets[region] + Int(planStates[$0])] != nil
-        }) {
-            return nil
-        }
+        let exitsRunActions = states(plan.exits).contains { exitActions[$0] != nil }
+        let entriesRunActions = (states(plan.path) + states(plan.descent)).contains { entryActions[$0] != nil }
+        guard !exitsRunActions, !entriesRunActions else { return nil }
         return Int(plan.descent.leaf)
     }
 

@@ -23,7 +23,8 @@ extension TransitionTable {
     /// ``PlanActions``), unless the row enters a history. Kept out of line, so that the short
     /// path of ``stepRows(_:_:kind:into:)`` stays small.
     @inlinable @inline(never)
-    func firePlan(_ candidate: CandidateStep, _ state: inout MachineState<M>, _ event: M.Event, into result: inout StepResult<M>) {
+    func firePlan(_ candidate: CandidateStep, _ state: inout MachineState<M>, _ event: M.Event, into result: inout StepResult<M>)
+    {
         let actions = _planActions[Int(candidate.plan)]
         guard actions.leaf >= 0 else {
             fireNested(candidate, plan: _plans[Int(candidate.plan)], &state, event, into: &result)
