@@ -39,9 +39,9 @@ struct StatePath: Sendable, BitwiseCopyable {
 /// reads a few states rather than walking the whole path.
 @usableFromInline
 struct PlanActions: Sendable, BitwiseCopyable {
-    /// The exited states with an exit action (global indexes, see ``TransitionTable/stateOffset``)
-    /// are ``TransitionTable/_actionStates`` `[start..<entries]`, the entered states with an
-    /// entry action `[entries..<end]`.
+    /// The exit actions of the exited states that have one are
+    /// ``TransitionTable/_planActionRuns`` `[start..<entries]`, the entry actions of the entered
+    /// states that have one `[entries..<end]`, in the order they run.
     @usableFromInline let start: Int32
     @usableFromInline let entries: Int32
     @usableFromInline let end: Int32

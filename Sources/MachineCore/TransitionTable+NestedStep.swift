@@ -33,13 +33,13 @@ extension TransitionTable {
         let region = Int(candidate.region)
         var index = Int(actions.start)
         while index < Int(actions.entries) {
-            _exitActions[Int(_actionStates[index])]?(&state.context, event, &result._outbox)
+            _planActionRuns[index](&state.context, event, &result._outbox)
             index &+= 1
         }
         if actions.rememberMask != 0 { state.controls.remember(state.controls[region], inSlots: actions.rememberMask) }
         if candidate.hasAction { runAction(Int(candidate.row), &state.context, event, &result._outbox) }
         while index < Int(actions.end) {
-            _entryActions[Int(_actionStates[index])]?(&state.context, event, &result._outbox)
+            _planActionRuns[index](&state.context, event, &result._outbox)
             index &+= 1
         }
         state.controls[region] = Int(actions.leaf)

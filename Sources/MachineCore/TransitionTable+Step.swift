@@ -182,20 +182,20 @@ extension TransitionTable {
         return true
     }
 
-    /// Evaluates `row`'s guard, recording the check when the result asks for it. Kept out of
+    /// Evaluates `row`'s guard (of a row that has one), recording the check when the result asks for it. Kept out of
     /// line, so that choosing an unguarded row stays small. The state is passed in place (it is
     /// only read): a copy of a large context for every guard would cost more than the guard.
     @inlinable @inline(never)
     func checkGuard(_ row: Int, _ state: inout MachineState<M>, _ event: M.Event, into result: inout StepResult<M>) -> Bool {
-        let passed = rowGuard[row]?(state, event) ?? true
+        let passed = rowGuard[row](state, event)
         if result._recordsGuardChecks { result._guardChecks.append(GuardCheck(row: row, passed: passed)) }
         return passed
     }
 
-    /// Runs `row`'s action. Kept out of line, so that firing a row without one stays small.
+    /// Runs `row`'s action (of a row that has one). Kept out of line, so that firing a row without one stays small.
     @inlinable @inline(never)
     func runAction(_ row: Int, _ context: inout M.Context, _ event: M.Event, _ outbox: inout Outbox<M>) {
-        rowAction[row]?(&context, event, &outbox)
+        rowAction[row](&context, event, &outbox)
     }
 
     /// Steps a copy of `state` with `event`: the new state and what happened.

@@ -50,8 +50,14 @@ public struct TransitionTable<M: MachineDefinition>: Sendable {
     /// The rows of ``_candidates``, for ``candidates(region:state:kind:)``.
     let candidateRows: [Int]
     @usableFromInline let rowSteps: [RowStep]
-    @usableFromInline let rowGuard: [(@Sendable (MachineState<M>, M.Event) -> Bool)?]
-    @usableFromInline let rowAction: [Action<M>?]
+    /// Each row's guard, or one that holds for a row without (the step calls it only for a row
+    /// with a guard). A `ContiguousArray` of non-optional closures: calling an element where
+    /// the array holds it needs no retain and release of the closure's context, which reading
+    /// an optional out of an `Array` does.
+    @usableFromInline let rowGuard: ContiguousArray<@Sendable (MachineState<M>, M.Event) -> Bool>
+    /// Each row's action, or one that does nothing for a row without (called only for a row
+    /// with an action); see ``rowGuard``.
+    @usableFromInline let rowAction: ContiguousArray<Action<M>>
     @usableFromInline let eventRoutes: [EventRoute]
     /// For each event kind, whether its step needs more than the table's rows: the table has
     /// final states, or the event is a timer's firing or a provider's answer. The others take
@@ -67,7 +73,8 @@ public struct TransitionTable<M: MachineDefinition>: Sendable {
     @usableFromInline let _planStates: [Int32]
     /// For each plan of ``_plans``, the states whose actions it runs (see ``PlanActions``).
     @usableFromInline let _planActions: [PlanActions]
-    @usableFromInline let _actionStates: [Int32]
+    /// The exit and entry actions each plan runs (see ``PlanActions``), in order.
+    @usableFromInline let _planActionRuns: ContiguousArray<Action<M>>
     /// Entry and exit actions by global state index (``stateOffset`` plus the state's index).
     @usableFromInline let _entryActions: [Action<M>?]
     @usableFromInline let _exitActions: [Action<M>?]
@@ -185,22 +192,22 @@ public struct TransitionTable<M: MachineDefinition>: Sendable {
         self._isFlat = isFlat
         self._plans = index.transitionPlans
         self._planStates = index.planStates
-        var actionStates: [Int32] = []
+        var runs = ContiguousArray<Action<M>>()
         self._planActions = index.transitionPlans.indices.map { planIndex in
             let plan = index.transitionPlans[planIndex]
             let region = index.planRegions[planIndex]
-            let start = actionStates.count
             func states(_ path: StatePath) -> [Int] {
                 (Int(path.start)..<Int(path.end)).map { offsets[region] + Int(index.planStates[$0]) }
             }
-            actionStates += states(plan.exits).filter { exitActions[$0] != nil }.map(Int32.init)
-            let entries = actionStates.count
-            actionStates += (states(plan.path) + states(plan.descent)).filter { entryActions[$0] != nil }.map(Int32.init)
+            let start = runs.count
+            runs += states(plan.exits).compactMap { exitActions[$0] }
+            let entries = runs.count
+            runs += (states(plan.path) + states(plan.descent)).compactMap { entryActions[$0] }
             return PlanActions(
-                start: start, entries: entries, end: actionStates.count,
+                start: start, entries: entries, end: runs.count,
                 leaf: plan.historySlot >= 0 || !plan.changes ? -1 : Int(plan.descent.leaf), rememberMask: plan.rememberMask)
         }
-        self._actionStates = actionStates
+        self._planActionRuns = runs
         self._entryActions = entryActions
         self._exitActions = exitActions
         self._historyBase = index.historyBase
@@ -239,8 +246,10 @@ public struct TransitionTable<M: MachineDefinition>: Sendable {
         }
         self._slots = slots
         self._firesAsChosen = !rows.indices.contains { rowRegion[$0] > 0 && rows[$0].guard != nil }
-        self.rowGuard = rows.map { $0.guard?.test }
-        self.rowAction = rows.map(\.action)
+        let holds: @Sendable (MachineState<M>, M.Event) -> Bool = { _, _ in true }
+        let nothing: Action<M> = { _, _, _ in }
+        self.rowGuard = ContiguousArray(rows.map { $0.guard?.test ?? holds })
+        self.rowAction = ContiguousArray(rows.map { $0.action ?? nothing })
         self.eventRoutes = M.Event.Kind.allCases.map { kind in
             EventRoute(
                 timer: M.Timer.allCases.first { M.event(firing: $0).kind == kind }?.rawValue,
