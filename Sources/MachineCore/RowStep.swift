@@ -70,20 +70,25 @@ struct SlotStep: Sendable, BitwiseCopyable {
     @usableFromInline let row: Int32
     @usableFromInline let hasAction: Bool
     @usableFromInline let entersFinal: Bool
+    /// Whether the single row fires plainly (see ``CandidateStep/isPlain``); when not, the step
+    /// fires it through its plan.
+    @usableFromInline let isPlain: Bool
 
     init(start: Int, end: Int, region: Int, leaf: Int, single: CandidateStep?) {
         self.start = Int32(start)
         self.end = Int32(end)
-        if let single, end - start == 1, !single.hasGuard, single.isPlain {
+        if let single, end - start == 1, !single.hasGuard {
             row = single.row
             hasAction = single.hasAction
             entersFinal = single.entersFinal
-            let target = single.target >= 0 ? UInt64(single.target) : UInt64(leaf)
+            isPlain = single.isPlain
+            let target = single.target >= 0 && single.isPlain ? UInt64(single.target) : UInt64(leaf)
             controlsChange = (target ^ UInt64(leaf)) << UInt64(region * 8)
         } else {
             row = -1
             hasAction = false
             entersFinal = false
+            isPlain = false
             controlsChange = 0
         }
     }

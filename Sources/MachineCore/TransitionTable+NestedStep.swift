@@ -18,6 +18,17 @@ extension TransitionTable {
         state.work = result._outbox._work
     }
 
+    /// Fires the candidate at `position` through its plan, lending the ledger to the outbox. Out
+    /// of line, so that a flat table's inlined step only tests for it.
+    @inlinable @inline(never)
+    func firePlan(
+        at position: Int, _ state: inout MachineState<M>, _ event: M.Event, ledger: inout LedgerLoan,
+        into result: inout StepResult<M>
+    ) {
+        ledger.lend(&state, into: &result)
+        firePlan(_candidates[position], &state, event, into: &result)
+    }
+
     /// Fires `candidate`'s row through its plan, the ledger lent to the outbox, for a result
     /// that records no state changes: only the states with actions are visited (see
     /// ``PlanActions``), unless the row enters a history. Kept out of line, so that the short

@@ -109,6 +109,10 @@ extension TransitionTable {
     ) -> Bool {
         if slot.row >= 0 {
             result._fired.append(row: slot.row, candidate: Int(slot.start))
+            guard slot.isPlain else {
+                firePlan(at: Int(slot.start), &state, event, ledger: &ledger, into: &result)
+                return false
+            }
             state.controls.bits ^= slot.controlsChange
             if slot.hasAction || slot.entersFinal {
                 ledger.run(slot.hasAction ? Int(slot.row) : -1, finishes: slot.entersFinal, self, &state, event, into: &result)
