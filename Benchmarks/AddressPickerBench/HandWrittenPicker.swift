@@ -24,7 +24,10 @@ struct HandWrittenPicker {
     }
 
     mutating func handle(_ event: AddressPicker.Event) {
-        commands.removeAll(keepingCapacity: true)
+        // One by one, as the table's step clears its commands: `removeAll(keepingCapacity:)`
+        // destroys them through the generic `Command` type's value witness, which costs more
+        // than the rest of most steps.
+        while !commands.isEmpty { commands.removeLast() }
         switch (event, map, search) {
         case (.regionChanged(let region, true), .idle, _), (.regionChanged(let region, true), .geocoding, _):
             let near =

@@ -39,7 +39,7 @@ enum PickerStepBenchmark {
     static func runTable(_ events: [AddressPicker.Event], count: Int) -> (Int, MachineState<AddressPicker>) {
         let table = AddressPicker.table
         var state = AddressPicker.initialState()
-        var result = StepResult<AddressPicker>()
+        var result = StepResult<AddressPicker>(recording: [])
         var checksum = 0
         var index = 0
         for _ in 0..<count {
@@ -68,7 +68,7 @@ enum PickerStepBenchmark {
     static func verify(_ events: [AddressPicker.Event]) -> String? {
         let table = AddressPicker.table
         var state = AddressPicker.initialState()
-        var result = StepResult<AddressPicker>()
+        var result = StepResult<AddressPicker>(recording: [])
         var picker = HandWrittenPicker(context: AddressPicker.Context())
         for (number, event) in (events + events).enumerated() {
             table.step(&state, event, into: &result)
@@ -90,7 +90,7 @@ enum PickerStepBenchmark {
     static func allocationsPerStep(_ events: [AddressPicker.Event], count: Int) -> Double? {
         let table = AddressPicker.table
         var state = AddressPicker.initialState()
-        var result = StepResult<AddressPicker>()
+        var result = StepResult<AddressPicker>(recording: [])
         for event in events + events { table.step(&state, event, into: &result) }
         guard countsAllocations() else { return nil }
         let before = allocation_count()

@@ -8,7 +8,7 @@ enum ReferenceWorkloadBenchmark {
         let table = ReferenceMachine.table
         let cycle = ReferenceMachine.cycle
         var state = table.initialState(context: .init())
-        var result = StepResult<ReferenceMachine>()
+        var result = StepResult<ReferenceMachine>(recording: [])
         var index = 0
         for _ in 0..<count {
             table.step(&state, cycle[index], into: &result)
@@ -33,7 +33,7 @@ enum ReferenceWorkloadBenchmark {
     static func verify() throws {
         let table = ReferenceMachine.table
         var state = table.initialState(context: .init())
-        var result = StepResult<ReferenceMachine>()
+        var result = StepResult<ReferenceMachine>(recording: [])
         var machine = HandWrittenReferenceMachine()
         for event in ReferenceMachine.cycle + ReferenceMachine.cycle {
             table.step(&state, event, into: &result)

@@ -11,8 +11,8 @@ let usage = """
 
     OPTIONS:
       --runs <n>            Timed runs per benchmark (default 5); min, median and max are reported.
-      --only <name>         Run one benchmark: step, reference, replay, update, gazetteer, recording, store,
-                            saved-state or play.
+      --only <name>         Run one benchmark: step, reference, hierarchy, replay, update, gazetteer,
+                            recording, store, saved-state or play.
       --json <file>         Also write the results as JSON to <file>.
       --events <n>          Events of the reference workload (default 10000000).
       --statements <n>      Statements in the generated script of the replay benchmark (default 1000000).
@@ -30,7 +30,9 @@ let usage = """
     """
 
 struct Options {
-    static let benchmarks = ["step", "reference", "replay", "update", "gazetteer", "recording", "store", "saved-state", "play"]
+    static let benchmarks = [
+        "step", "reference", "hierarchy", "replay", "update", "gazetteer", "recording", "store", "saved-state", "play",
+    ]
     var runs = 5
     var only: String?
     var json: String?
@@ -108,6 +110,9 @@ do {
         report.add(
             "reference workload events per second (table, median)",
             String(format: "%.1f million", comparison.subject.operationsPerSecond / 1e6))
+    }
+    if options.includes("hierarchy") {
+        report.add(try HierarchyBenchmark.run(runs: options.runs, events: options.events))
     }
     if options.includes("replay") {
         let comparisons = try ReplayBenchmark.run(runs: options.runs, statements: options.statements)

@@ -21,3 +21,75 @@ struct RowStep: Sendable, BitwiseCopyable {
         self.entersFinal = entersFinal
     }
 }
+
+/// One candidate row of a (region, leaf, event) slot, with everything the step reads to choose
+/// and fire it, packed in 16 bytes: choosing and firing a row reads one array element, and the
+/// guard and action closures are read only when the row has them.
+@usableFromInline
+struct CandidateStep: Sendable, BitwiseCopyable {
+    /// The row's index in ``TransitionTable/rows``.
+    @usableFromInline let row: Int32
+    /// The leaf the region moves to when the row fires plainly, or -1 to stay.
+    @usableFromInline let target: Int32
+    /// The row's plan from this leaf in ``TransitionTable/_plans``, or -1 in a flat table.
+    @usableFromInline let plan: Int32
+    /// The region's index.
+    @usableFromInline let region: UInt8
+    @usableFromInline let hasGuard: Bool
+    @usableFromInline let hasAction: Bool
+    /// Whether the target is a final state of the region (see ``RowStep/entersFinal``).
+    @usableFromInline let entersFinal: Bool
+    /// Whether firing the row only moves its region to ``target`` and runs its action: every
+    /// row of a flat table; in a nested table, a row whose plan exits and enters no state with
+    /// an action and neither remembers nor restores a history.
+    @usableFromInline let isPlain: Bool
+
+    init(row: Int, step: RowStep, plan: Int, plainTarget: Int?) {
+        self.row = Int32(row)
+        self.target = plan < 0 ? step.target : Int32(plainTarget ?? -1)
+        self.isPlain = plan < 0 || plainTarget != nil || step.target < 0
+        self.plan = Int32(plan)
+        self.region = UInt8(step.region)
+        self.hasGuard = step.hasGuard
+        self.hasAction = step.hasAction
+        self.entersFinal = step.entersFinal
+    }
+}
+
+/// A (region, leaf, event) slot: where its candidates are in ``TransitionTable/_candidates``
+/// and, when it has exactly one candidate and that candidate has no guard, the row itself, so
+/// that the step fires it from this one record (a dense state-by-event table of such rows).
+@usableFromInline
+struct SlotStep: Sendable, BitwiseCopyable {
+    /// What firing the single row does to the controls word: the XOR that moves the slot's
+    /// region from the slot's leaf to the row's target (0 to stay). Flat tables only.
+    @usableFromInline let controlsChange: UInt64
+    @usableFromInline let start: Int32
+    @usableFromInline let end: Int32
+    /// The single unguarded row, or -1 when the slot has no candidate, several, or a guarded one.
+    @usableFromInline let row: Int32
+    @usableFromInline let hasAction: Bool
+    @usableFromInline let entersFinal: Bool
+    /// Whether the single row fires plainly (see ``CandidateStep/isPlain``); when not, the step
+    /// fires it through its plan.
+    @usableFromInline let isPlain: Bool
+
+    init(start: Int, end: Int, region: Int, leaf: Int, single: CandidateStep?) {
+        self.start = Int32(start)
+        self.end = Int32(end)
+        if let single, end - start == 1, !single.hasGuard {
+            row = single.row
+            hasAction = single.hasAction
+            entersFinal = single.entersFinal
+            isPlain = single.isPlain
+            let target = single.target >= 0 && single.isPlain ? UInt64(single.target) : UInt64(leaf)
+            controlsChange = (target ^ UInt64(leaf)) << UInt64(region * 8)
+        } else {
+            row = -1
+            hasAction = false
+            entersFinal = false
+            isPlain = false
+            controlsChange = 0
+        }
+    }
+}

@@ -1,17 +1,29 @@
 /// What one step did: the rows that fired, the guards it evaluated, the commands it emitted, or
 /// why nothing fired.
+///
+/// A result is meant to be reused from one step to the next (``TransitionTable/step(_:_:into:)``
+/// clears it and keeps its storage), and records what its ``recording`` asks for: the fired rows,
+/// commands and the reason an event was ignored always; the guard checks and the states exited
+/// and entered only when asked, since only transcripts, coverage and tools read them. A host that
+/// only performs the commands steps faster with `StepResult(recording: [])`.
 public struct StepResult<M: MachineDefinition>: Sendable {
-    @usableFromInline var _firedRows = ReusedList<Int>()
+    /// The rows that fired, by firing order, with their candidates.
+    @usableFromInline var _fired = FiredRows()
     @usableFromInline var _guardChecks = ReusedList<GuardCheck>()
     @usableFromInline var _outbox = Outbox<M>()
     @usableFromInline var _ignored: IgnoreReason?
-    @usableFromInline var _firedPlans = ReusedList<Int32>()
     @usableFromInline var _stateChanges = ReusedList<StateChange>()
+    @usableFromInline var _recordsGuardChecks: Bool
+    @usableFromInline var _recordsStateChanges: Bool
 
     /// The index in ``TransitionTable/rows`` of each row that fired, in firing order.
     @inlinable
-    public var firedRows: [Int] { _firedRows.elements }
-    /// Every guard evaluated while choosing the rows, in evaluation order.
+    public var firedRows: [Int] { (0..<_fired.count).map { _fired.row(at: $0) } }
+    /// How many rows fired: `firedRows.count`, without building the array.
+    @inlinable
+    public var firedRowCount: Int { _fired.count }
+    /// Every guard evaluated while choosing the rows, in evaluation order; empty unless
+    /// ``recording`` contains ``StepRecording/guardChecks``.
     @inlinable
     public var guardChecks: [GuardCheck] { _guardChecks.elements }
     /// The commands, in order, and the work running afterwards.
@@ -21,14 +33,36 @@ public struct StepResult<M: MachineDefinition>: Sendable {
     @inlinable
     public var ignored: IgnoreReason? { _ignored }
     /// The states each fired row exited and entered, in the order their actions ran. Recorded
-    /// for tables with hierarchy or state actions only; a flat table's rows simply move each
-    /// region from one state to another.
+    /// for tables with hierarchy or state actions only, when ``recording`` contains
+    /// ``StepRecording/stateChanges``; a flat table's rows simply move each region from one
+    /// state to another.
     @inlinable
     public var stateChanges: [StateChange] { _stateChanges.elements }
 
-    /// An empty result, to be filled by ``TransitionTable/step(_:_:into:)``.
+    /// What the steps into this result record besides the fired rows and the commands.
     @inlinable
-    public init() {}
+    public var recording: StepRecording {
+        get { StepRecording(guardChecks: _recordsGuardChecks, stateChanges: _recordsStateChanges) }
+        set {
+            _recordsGuardChecks = newValue.contains(.guardChecks)
+            _recordsStateChanges = newValue.contains(.stateChanges)
+        }
+    }
+
+    /// An empty result, to be filled by ``TransitionTable/step(_:_:into:)``, that records
+    /// everything (``StepRecording/all``).
+    @inlinable
+    public init() {
+        self.init(recording: .all)
+    }
+
+    /// An empty result that records what `recording` asks for besides the fired rows and the
+    /// commands; `[]` records nothing more, for the fastest step.
+    @inlinable
+    public init(recording: StepRecording) {
+        _recordsGuardChecks = recording.contains(.guardChecks)
+        _recordsStateChanges = recording.contains(.stateChanges)
+    }
 
     /// The commands the step emitted, in order.
     @inlinable
@@ -36,13 +70,82 @@ public struct StepResult<M: MachineDefinition>: Sendable {
 
     @inlinable @inline(__always)
     mutating func reset() {
-        _firedRows.removeAll()
+        _fired.count = 0
         _guardChecks.removeAll()
-        _firedPlans.removeAll()
         _stateChanges.removeAll()
-        if !_outbox._commands.isEmpty { _outbox._commands.removeAll(keepingCapacity: true) }
         _ignored = nil
+        // One by one rather than `removeAll(keepingCapacity:)`, which destroys the commands
+        // through the generic `Command` type's value witness (it looks the payload types up at
+        // run time); `removeLast` is specialised for the machine's commands.
+        while !_outbox._commands.isEmpty { _outbox._commands.removeLast() }
     }
+}
+
+/// The rows a step fires, at most one per region (so at most ``ControlStates/capacity``), each
+/// with its position in the table's candidate list, in fixed storage: recording one is a store.
+@usableFromInline
+struct FiredRows: Sendable {
+    /// Each entry is a row's index in its low 32 bits and its candidate's position in its high 32.
+    @usableFromInline var _entries: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0, 0, 0, 0)
+    @usableFromInline var count = 0
+
+    @inlinable
+    init() {}
+
+    /// Records that the candidate at `candidate`, of row `row`, fires.
+    @inlinable @inline(__always)
+    mutating func append(row: Int32, candidate: Int) {
+        precondition(count < 8, "at most one row of each of at most 8 regions fires")
+        let entry = UInt64(UInt32(bitPattern: row)) | UInt64(truncatingIfNeeded: candidate) &<< 32
+        withUnsafeMutableBytes(of: &_entries) { $0.storeBytes(of: entry, toByteOffset: count &* 8, as: UInt64.self) }
+        count &+= 1
+    }
+
+    /// The `position`th entry. Mutating only so that it reads the storage in place rather than
+    /// a copy of it.
+    @inlinable @inline(__always)
+    mutating func entry(at position: Int) -> UInt64 {
+        precondition(position >= 0 && position < count, "no such fired row")
+        return withUnsafeMutableBytes(of: &_entries) { $0.load(fromByteOffset: position &* 8, as: UInt64.self) }
+    }
+
+    /// The row of the `position`th fired candidate.
+    @inlinable
+    func row(at position: Int) -> Int {
+        var copy = self
+        return Int(truncatingIfNeeded: copy.entry(at: position) & 0xFFFF_FFFF)
+    }
+
+    /// The candidate position of the `position`th fired row.
+    @inlinable @inline(__always)
+    mutating func candidate(at position: Int) -> Int { Int(truncatingIfNeeded: entry(at: position) &>> 32) }
+}
+
+/// What a ``StepResult`` records besides the fired rows, the commands and why an event was
+/// ignored, which it always records.
+///
+/// Transcripts, coverage and the test tools read the guard checks and the states a row exited
+/// and entered; a host that only performs the commands does not, and its steps skip the
+/// bookkeeping: `StepResult(recording: [])`.
+public struct StepRecording: OptionSet, Hashable, Sendable {
+    /// The options' bits.
+    public let rawValue: Int
+
+    /// The options with the given bits.
+    @inlinable
+    public init(rawValue: Int) { self.rawValue = rawValue }
+
+    @inlinable
+    init(guardChecks: Bool, stateChanges: Bool) {
+        rawValue = (guardChecks ? 1 : 0) | (stateChanges ? 2 : 0)
+    }
+
+    /// Every guard evaluated, in order (``StepResult/guardChecks``).
+    public static let guardChecks = StepRecording(rawValue: 1)
+    /// The states each fired row exited and entered (``StepResult/stateChanges``).
+    public static let stateChanges = StepRecording(rawValue: 2)
+    /// Everything: what `StepResult()` records.
+    public static let all: StepRecording = [.guardChecks, .stateChanges]
 }
 
 /// One evaluation of a row's guard.

@@ -33,3 +33,29 @@ struct StatePath: Sendable, BitwiseCopyable {
         self.leaf = Int32(leaf)
     }
 }
+
+/// A plan as the step reads it when it records no state changes: only the states whose entry
+/// or exit actions run, in order, so that firing a row that enters a state with an entry action
+/// reads a few states rather than walking the whole path.
+@usableFromInline
+struct PlanActions: Sendable, BitwiseCopyable {
+    /// The exit actions of the exited states that have one are
+    /// ``TransitionTable/_planActionRuns`` `[start..<entries]`, the entry actions of the entered
+    /// states that have one `[entries..<end]`, in the order they run.
+    @usableFromInline let start: Int32
+    @usableFromInline let entries: Int32
+    @usableFromInline let end: Int32
+    /// The leaf the region ends in, or -1 when the plan enters a history (the leaf is then
+    /// known only as the row fires: the step follows the whole plan).
+    @usableFromInline let leaf: Int32
+    /// The plan's ``TransitionPlan/rememberMask``.
+    @usableFromInline let rememberMask: UInt64
+
+    init(start: Int, entries: Int, end: Int, leaf: Int, rememberMask: UInt64) {
+        self.start = Int32(start)
+        self.entries = Int32(entries)
+        self.end = Int32(end)
+        self.leaf = Int32(leaf)
+        self.rememberMask = rememberMask
+    }
+}

@@ -10,6 +10,8 @@ struct CandidateIndex {
     var plans: [Int32] = []
     /// What firing each candidate does.
     var transitionPlans: [TransitionPlan] = []
+    /// The region of each plan.
+    var planRegions: [Int] = []
     /// The states the plans exit and enter.
     var planStates: [Int32] = []
     /// The compound states entered by history, by slot.
@@ -109,6 +111,7 @@ struct CandidateIndex {
                         if planned {
                             let row = rows[candidate.position]
                             plans.append(Int32(transitionPlans.count))
+                            planRegions.append(regionIndex)
                             transitionPlans.append(
                                 plan(
                                     region: region, regionIndex: regionIndex, leaf: state, source: candidate.source,
@@ -119,6 +122,22 @@ struct CandidateIndex {
                 }
             }
         }
+    }
+
+    /// The leaf `plan` moves its region to when firing it only does that (see
+    /// ``CandidateStep/isPlain``): it has a target, exits and enters no state with an action,
+    /// and neither remembers nor restores a history. `nil` otherwise.
+    func plainLeaf<M>(
+        of plan: TransitionPlan, region: Int, offsets: [Int], entryActions: [Action<M>?], exitActions: [Action<M>?]
+    ) -> Int? {
+        guard plan.changes, plan.historySlot < 0, plan.rememberMask == 0 else { return nil }
+        func states(_ path: StatePath) -> [Int] {
+            (Int(path.start)..<Int(path.end)).map { offsets[region] + Int(planStates[$0]) }
+        }
+        let exitsRunActions = states(plan.exits).contains { exitActions[$0] != nil }
+        let entriesRunActions = (states(plan.path) + states(plan.descent)).contains { entryActions[$0] != nil }
+        guard !exitsRunActions, !entriesRunActions else { return nil }
+        return Int(plan.descent.leaf)
     }
 
     private mutating func append(_ states: [Int], leaf: Int = -1) -> StatePath {

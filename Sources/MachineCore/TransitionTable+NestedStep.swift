@@ -5,63 +5,80 @@ extension TransitionTable {
     /// in the caller's module but never inlined into ``step(_:_:into:)``, so that a flat table's
     /// step keeps its small body.
     @inlinable @inline(never)
-    func stepNested(_ state: inout MachineState<M>, _ event: M.Event, into result: inout StepResult<M>) {
-        let kind = event.kind.rawValue
-        var sawCandidate = false
-        for region in 0..<stateOffset.count {
-            let slot = (stateOffset[region] &+ state.controls[region]) &* eventCount &+ kind
-            var candidate = candidateStart[slot]
-            let end = candidateStart[slot &+ 1]
-            while candidate < end {
-                sawCandidate = true
-                let row = candidateRows[candidate]
-                let plan = _candidatePlans[candidate]
-                candidate &+= 1
-                if rowSteps[row].hasGuard, let test = rowGuard[row] {
-                    let passed = test(state, event)
-                    result._guardChecks.append(GuardCheck(row: row, passed: passed))
-                    if !passed { continue }
-                }
-                result._firedRows.append(row)
-                result._firedPlans.append(plan)
-                break
-            }
-        }
-        guard !result._firedRows.isEmpty else {
-            result._ignored = sawCandidate ? .guardsFailed : .noRow
-            return
-        }
-
+    func stepNested(_ state: inout MachineState<M>, _ event: M.Event, kind: Int, into result: inout StepResult<M>) {
+        guard chooseRows(&state, event, kind: kind, into: &result) else { return }
         result._outbox._work = state.work
-        for position in 0..<result._firedRows.count {
-            fire(result._firedRows[position], plan: _plans[Int(result._firedPlans[position])], &state, event, into: &result)
+        var position = 0
+        while position < result._fired.count {
+            let candidate = _candidates[result._fired.candidate(at: position)]
+            position &+= 1
+            fireNested(candidate, plan: _plans[Int(candidate.plan)], &state, event, into: &result)
         }
         if !finalStates.isEmpty, finalState(of: state.controls) != nil { result._outbox.cancelEverything() }
         state.work = result._outbox._work
     }
 
-    /// Fires `row`: exits, history, the row's action, entries, then the new leaf.
-    @inlinable @inline(__always)
-    func fire(
-        _ row: Int, plan: TransitionPlan, _ state: inout MachineState<M>, _ event: M.Event,
+    /// Fires the candidate at `position` through its plan, lending the ledger to the outbox. Out
+    /// of line, so that a flat table's inlined step only tests for it.
+    @inlinable @inline(never)
+    func firePlan(
+        at position: Int, _ state: inout MachineState<M>, _ event: M.Event, ledger: inout LedgerLoan,
         into result: inout StepResult<M>
     ) {
-        let step = rowSteps[row]
-        let region = Int(step.region)
+        ledger.lend(&state, into: &result)
+        firePlan(_candidates[position], &state, event, into: &result)
+    }
+
+    /// Fires `candidate`'s row through its plan, the ledger lent to the outbox, for a result
+    /// that records no state changes: only the states with actions are visited (see
+    /// ``PlanActions``), unless the row enters a history. Kept out of line, so that the short
+    /// path of ``stepRows(_:_:kind:into:)`` stays small.
+    @inlinable @inline(never)
+    func firePlan(_ candidate: CandidateStep, _ state: inout MachineState<M>, _ event: M.Event, into result: inout StepResult<M>)
+    {
+        let actions = _planActions[Int(candidate.plan)]
+        guard actions.leaf >= 0 else {
+            fireNested(candidate, plan: _plans[Int(candidate.plan)], &state, event, into: &result)
+            return
+        }
+        let region = Int(candidate.region)
+        var index = Int(actions.start)
+        while index < Int(actions.entries) {
+            _planActionRuns[index](&state.context, event, &result._outbox)
+            index &+= 1
+        }
+        if actions.rememberMask != 0 { state.controls.remember(state.controls[region], inSlots: actions.rememberMask) }
+        if candidate.hasAction { runAction(Int(candidate.row), &state.context, event, &result._outbox) }
+        while index < Int(actions.end) {
+            _planActionRuns[index](&state.context, event, &result._outbox)
+            index &+= 1
+        }
+        state.controls[region] = Int(actions.leaf)
+    }
+
+    /// Fires `candidate`'s row: exits, history, the row's action, entries, then the new leaf.
+    @inlinable @inline(__always)
+    func fireNested(
+        _ candidate: CandidateStep, plan: TransitionPlan, _ state: inout MachineState<M>, _ event: M.Event,
+        into result: inout StepResult<M>
+    ) {
+        let row = Int(candidate.row)
+        let region = Int(candidate.region)
+        let records = result._recordsStateChanges
         guard plan.changes else {
-            if step.hasAction, let action = rowAction[row] { action(&state.context, event, &result._outbox) }
+            if candidate.hasAction { runAction(row, &state.context, event, &result._outbox) }
             return
         }
         let offset = stateOffset[region]
         var index = Int(plan.exits.start)
         while index < Int(plan.exits.end) {
             let exited = Int(_planStates[index])
-            result._stateChanges.append(StateChange(row: row, region: region, state: exited, kind: .exited))
+            if records { result._stateChanges.append(StateChange(row: row, region: region, state: exited, kind: .exited)) }
             if let exit = _exitActions[offset &+ exited] { exit(&state.context, event, &result._outbox) }
             index &+= 1
         }
         if plan.rememberMask != 0 { state.controls.remember(state.controls[region], inSlots: plan.rememberMask) }
-        if step.hasAction, let action = rowAction[row] { action(&state.context, event, &result._outbox) }
+        if candidate.hasAction { runAction(row, &state.context, event, &result._outbox) }
 
         var descent = plan.descent
         var restored = false
@@ -74,13 +91,13 @@ extension TransitionTable {
             let entered = Int(_planStates[index])
             index &+= 1
             let kind: StateChange.Kind = restored && index == Int(plan.path.end) ? .restored : .entered
-            result._stateChanges.append(StateChange(row: row, region: region, state: entered, kind: kind))
+            if records { result._stateChanges.append(StateChange(row: row, region: region, state: entered, kind: kind)) }
             if let entry = _entryActions[offset &+ entered] { entry(&state.context, event, &result._outbox) }
         }
         index = Int(descent.start)
         while index < Int(descent.end) {
             let entered = Int(_planStates[index])
-            result._stateChanges.append(StateChange(row: row, region: region, state: entered, kind: .entered))
+            if records { result._stateChanges.append(StateChange(row: row, region: region, state: entered, kind: .entered)) }
             if let entry = _entryActions[offset &+ entered] { entry(&state.context, event, &result._outbox) }
             index &+= 1
         }

@@ -19,14 +19,32 @@ extension TransitionTable {
     /// running, in the order of their last start, then every request still in flight, in request
     /// order (as ``Outbox/cancelEverything()`` does). The commands say so, and the finished
     /// machine's work ledger is empty. A row that cancels everything itself leaves nothing to add.
-    @inlinable
+    ///
+    /// The result records the fired rows, the commands and why an event was ignored, and the
+    /// guard checks and state changes when its ``StepResult/recording`` asks for them: a host
+    /// that only performs the commands steps fastest with `StepResult(recording: [])`.
+    @inlinable @inline(__always)
     public func step(_ state: inout MachineState<M>, _ event: M.Event, into result: inout StepResult<M>) {
         result.reset()
+        let kind = event.kind.rawValue
+        if _needsRouting[kind] {
+            stepRouted(&state, event, kind: kind, into: &result)
+        } else if _isFlat || !result._recordsStateChanges {
+            stepRows(&state, event, kind: kind, into: &result)
+        } else {
+            stepNested(&state, event, kind: kind, into: &result)
+        }
+    }
+
+    /// The step of an event that needs more than a table's rows (see ``_needsRouting``): a
+    /// finished machine ignores it; a timer's firing or a provider's answer first takes its work
+    /// off the ledger.
+    @inlinable @inline(never)
+    func stepRouted(_ state: inout MachineState<M>, _ event: M.Event, kind: Int, into result: inout StepResult<M>) {
         if !finalStates.isEmpty, let final = finalState(of: state.controls) {
             result._ignored = .finished(region: final.region, state: final.state)
             return
         }
-        let kind = event.kind.rawValue
         let route = eventRoutes[kind]
         if route.timer >= 0, let name = M.Timer(rawValue: Int(route.timer)), !state.work.timers.remove(name) {
             result._ignored = .notAwaited
@@ -36,45 +54,152 @@ extension TransitionTable {
             result._ignored = .notAwaited
             return
         }
-        if !_isFlat {
-            stepNested(&state, event, into: &result)
-            return
+        if _isFlat {
+            stepRows(&state, event, kind: kind, into: &result)
+        } else {
+            stepNested(&state, event, kind: kind, into: &result)
         }
+    }
 
-        var sawCandidate = false
-        for region in 0..<stateOffset.count {
-            let slot = (stateOffset[region] &+ state.controls[region]) &* eventCount &+ kind
-            var candidate = candidateStart[slot]
-            let end = candidateStart[slot &+ 1]
-            while candidate < end {
-                sawCandidate = true
-                let row = candidateRows[candidate]
-                candidate &+= 1
-                if rowSteps[row].hasGuard, let test = rowGuard[row] {
-                    let passed = test(state, event)
-                    result._guardChecks.append(GuardCheck(row: row, passed: passed))
-                    if !passed { continue }
+    /// Chooses and fires the rows, once the event is known to be awaited and the machine not
+    /// finished. A row whose firing is plain (see ``CandidateStep/isPlain``: every row of a flat
+    /// table) moves its region's leaf and runs its action; the others go through their
+    /// ``TransitionPlan``. In a nested table, only for a result that records no state changes.
+    @inlinable @inline(__always)
+    func stepRows(_ state: inout MachineState<M>, _ event: M.Event, kind: Int, into result: inout StepResult<M>) {
+        var ledger = LedgerLoan()
+        if _firesAsChosen {
+            // Region 0 outside the loop: a one-region table never enters it.
+            var sawCandidate = chooseAndFire(
+                region: 0, slot: leafSlot(state.controls[0], kind), &state, event, &ledger, &result)
+            var region = 1
+            while region < stateOffset.count {
+                let slot = _slots[(stateOffset[region] &+ state.controls[region]) &* eventCount &+ kind]
+                if chooseAndFire(region: region, slot: slot, &state, event, &ledger, &result) {
+                    sawCandidate = true
                 }
-                result._firedRows.append(row)
-                break
+                region &+= 1
+            }
+            guard result._fired.count > 0 else {
+                result._ignored = sawCandidate ? .guardsFailed : .noRow
+                return
+            }
+        } else {
+            guard chooseRows(&state, event, kind: kind, into: &result) else { return }
+            var position = 0
+            while position < result._fired.count {
+                let candidate = _candidates[result._fired.candidate(at: position)]
+                position &+= 1
+                fire(candidate, &state, event, ledger: &ledger, into: &result)
             }
         }
-        guard !result._firedRows.isEmpty else {
-            result._ignored = sawCandidate ? .guardsFailed : .noRow
+        ledger.settle(&state, into: &result)
+    }
+
+    /// The slot of region 0's `leaf` and event `kind`.
+    @inlinable @inline(__always)
+    func leafSlot(_ leaf: Int, _ kind: Int) -> SlotStep { _slots[leaf &* eventCount &+ kind] }
+
+    /// Chooses `region`'s row from `slot` and fires it at once; returns whether the slot had a
+    /// candidate that was not a single unguarded row (for ``IgnoreReason/guardsFailed``).
+    @inlinable @inline(__always)
+    func chooseAndFire(
+        region: Int, slot: SlotStep, _ state: inout MachineState<M>, _ event: M.Event, _ ledger: inout LedgerLoan,
+        _ result: inout StepResult<M>
+    ) -> Bool {
+        if slot.row >= 0 {
+            result._fired.append(row: slot.row, candidate: Int(slot.start))
+            guard slot.isPlain else {
+                firePlan(at: Int(slot.start), &state, event, ledger: &ledger, into: &result)
+                return false
+            }
+            state.controls.bits ^= slot.controlsChange
+            if slot.hasAction || slot.entersFinal {
+                ledger.run(slot.hasAction ? Int(slot.row) : -1, finishes: slot.entersFinal, self, &state, event, into: &result)
+            }
+            return false
+        }
+        guard slot.start < slot.end else { return false }
+        if let position = choose(slot, &state, event, into: &result) {
+            fire(_candidates[position], &state, event, ledger: &ledger, into: &result)
+        }
+        return true
+    }
+
+    /// Fires a row: a plain one moves its region to its target, then runs its action; another
+    /// runs its plan.
+    @inlinable @inline(__always)
+    func fire(
+        _ candidate: CandidateStep, _ state: inout MachineState<M>, _ event: M.Event, ledger: inout LedgerLoan,
+        into result: inout StepResult<M>
+    ) {
+        if !candidate.isPlain {
+            ledger.lend(&state, into: &result)
+            firePlan(candidate, &state, event, into: &result)
             return
         }
-
-        result._outbox._work = state.work
-        var finishes = false
-        for position in 0..<result._firedRows.count {
-            let row = result._firedRows[position]
-            let step = rowSteps[row]
-            if step.target >= 0 { state.controls[Int(step.region)] = Int(step.target) }
-            if step.hasAction, let action = rowAction[row] { action(&state.context, event, &result._outbox) }
-            finishes = finishes || step.entersFinal
+        if candidate.target >= 0 { state.controls[Int(candidate.region)] = Int(candidate.target) }
+        if candidate.hasAction || candidate.entersFinal {
+            ledger.run(
+                candidate.hasAction ? Int(candidate.row) : -1, finishes: candidate.entersFinal, self, &state, event,
+                into: &result)
         }
-        if finishes { result._outbox.cancelEverything() }
-        state.work = result._outbox._work
+    }
+
+    /// The first candidate of `slot` whose guard holds, recorded as fired; `nil` when none does.
+    @inlinable @inline(__always)
+    func choose(_ slot: SlotStep, _ state: inout MachineState<M>, _ event: M.Event, into result: inout StepResult<M>) -> Int? {
+        var position = Int(slot.start)
+        let end = Int(slot.end)
+        while position < end {
+            let candidate = _candidates[position]
+            if !candidate.hasGuard || checkGuard(Int(candidate.row), &state, event, into: &result) {
+                result._fired.append(row: candidate.row, candidate: position)
+                return position
+            }
+            position &+= 1
+        }
+        return nil
+    }
+
+    /// Chooses each region's row: the first candidate of its slot whose guard holds, every guard
+    /// seeing the state before the step. Records the chosen rows (and the guard checks when the
+    /// result asks for them); returns whether any row fires, and otherwise why not.
+    @inlinable @inline(__always)
+    func chooseRows(_ state: inout MachineState<M>, _ event: M.Event, kind: Int, into result: inout StepResult<M>) -> Bool {
+        var sawCandidate = false
+        var region = 0
+        while region < stateOffset.count {
+            let slot = _slots[(stateOffset[region] &+ state.controls[region]) &* eventCount &+ kind]
+            region &+= 1
+            if slot.row >= 0 {
+                result._fired.append(row: slot.row, candidate: Int(slot.start))
+            } else if slot.start < slot.end {
+                sawCandidate = true
+                _ = choose(slot, &state, event, into: &result)
+            }
+        }
+        guard result._fired.count > 0 else {
+            result._ignored = sawCandidate ? .guardsFailed : .noRow
+            return false
+        }
+        return true
+    }
+
+    /// Evaluates `row`'s guard (of a row that has one), recording the check when the result asks for it. Kept out of
+    /// line, so that choosing an unguarded row stays small. The state is passed in place (it is
+    /// only read): a copy of a large context for every guard would cost more than the guard.
+    @inlinable @inline(never)
+    func checkGuard(_ row: Int, _ state: inout MachineState<M>, _ event: M.Event, into result: inout StepResult<M>) -> Bool {
+        let passed = rowGuard[row](state, event)
+        if result._recordsGuardChecks { result._guardChecks.append(GuardCheck(row: row, passed: passed)) }
+        return passed
+    }
+
+    /// Runs `row`'s action (of a row that has one). Kept out of line, so that firing a row without one stays small.
+    @inlinable @inline(never)
+    func runAction(_ row: Int, _ context: inout M.Context, _ event: M.Event, _ outbox: inout Outbox<M>) {
+        rowAction[row](&context, event, &outbox)
     }
 
     /// Steps a copy of `state` with `event`: the new state and what happened.
@@ -87,4 +212,50 @@ extension TransitionTable {
         step(&next, event, into: &result)
         return (next, result)
     }
+}
+
+/// The machine's work ledger, lent to the step's outbox only when a row's action (or the end of
+/// the machine) may change it: a step whose rows have no action copies it once, for
+/// ``StepResult/outbox``, and never writes it back.
+@usableFromInline
+struct LedgerLoan {
+    @usableFromInline var lent = false
+    @usableFromInline var finishes = false
+
+    @inlinable
+    init() {}
+
+    /// Lends the ledger to the outbox, unless it already is.
+    @inlinable @inline(__always)
+    mutating func lend<M>(_ state: inout MachineState<M>, into result: inout StepResult<M>) {
+        if !lent {
+            result._outbox._work = state.work
+            lent = true
+        }
+    }
+
+    /// Runs `row`'s action (none when `row` is -1) with the ledger lent to the outbox, and notes
+    /// whether the row ends the machine.
+    @inlinable @inline(__always)
+    mutating func run<M>(
+        _ row: Int, finishes: Bool, _ table: TransitionTable<M>, _ state: inout MachineState<M>, _ event: M.Event,
+        into result: inout StepResult<M>
+    ) {
+        lend(&state, into: &result)
+        self.finishes = self.finishes || finishes
+        if row >= 0 { table.runAction(row, &state.context, event, &result._outbox) }
+    }
+
+    /// Ends the step: cancels the work still running when a row ended the machine, and hands the
+    /// ledger back to the state (or copies it to the outbox when it was never lent).
+    @inlinable @inline(__always)
+    func settle<M>(_ state: inout MachineState<M>, into result: inout StepResult<M>) {
+        if lent {
+            if finishes { result._outbox.cancelEverything() }
+            state.work = result._outbox._work
+        } else {
+            result._outbox._work = state.work
+        }
+    }
+
 }

@@ -42,19 +42,39 @@ public struct TransitionTable<M: MachineDefinition>: Sendable {
 
     @usableFromInline let eventCount: Int
     @usableFromInline let stateOffset: [Int]
-    @usableFromInline let candidateStart: [Int]
-    @usableFromInline let candidateRows: [Int]
+    /// For each (region, state, event) slot, where its candidates are in ``_candidates``; the slot
+    /// is `(stateOffset[region] + state) * eventCount + event`.
+    @usableFromInline let _slots: [SlotStep]
+    /// The candidates of every slot, in priority order, each with what the step reads of it.
+    @usableFromInline let _candidates: [CandidateStep]
+    /// The rows of ``_candidates``, for ``candidates(region:state:kind:)``.
+    let candidateRows: [Int]
     @usableFromInline let rowSteps: [RowStep]
-    @usableFromInline let rowGuard: [(@Sendable (MachineState<M>, M.Event) -> Bool)?]
-    @usableFromInline let rowAction: [Action<M>?]
+    /// Each row's guard, or one that holds for a row without (the step calls it only for a row
+    /// with a guard). A `ContiguousArray` of non-optional closures: calling an element where
+    /// the array holds it needs no retain and release of the closure's context, which reading
+    /// an optional out of an `Array` does.
+    @usableFromInline let rowGuard: ContiguousArray<@Sendable (MachineState<M>, M.Event) -> Bool>
+    /// Each row's action, or one that does nothing for a row without (called only for a row
+    /// with an action); see ``rowGuard``.
+    @usableFromInline let rowAction: ContiguousArray<Action<M>>
     @usableFromInline let eventRoutes: [EventRoute]
+    /// For each event kind, whether its step needs more than the table's rows: the table has
+    /// final states, or the event is a timer's firing or a provider's answer. The others take
+    /// the short path of ``step(_:_:into:)``.
+    @usableFromInline let _needsRouting: [Bool]
+    /// Whether the step may fire each region's row as soon as it is chosen: no guard of a later
+    /// region could see the change, as no region but the first has guarded rows.
+    @usableFromInline let _firesAsChosen: Bool
     @usableFromInline let finalStates: [(region: Int, state: Int)]
     /// Whether the table steps without hierarchy: no region nests states, no state has actions.
     @usableFromInline let _isFlat: Bool
-    /// For each candidate of ``candidateRows``, its plan in ``_plans`` (empty for a flat table).
-    @usableFromInline let _candidatePlans: [Int32]
     @usableFromInline let _plans: [TransitionPlan]
     @usableFromInline let _planStates: [Int32]
+    /// For each plan of ``_plans``, the states whose actions it runs (see ``PlanActions``).
+    @usableFromInline let _planActions: [PlanActions]
+    /// The exit and entry actions each plan runs (see ``PlanActions``), in order.
+    @usableFromInline let _planActionRuns: ContiguousArray<Action<M>>
     /// Entry and exit actions by global state index (``stateOffset`` plus the state's index).
     @usableFromInline let _entryActions: [Action<M>?]
     @usableFromInline let _exitActions: [Action<M>?]
@@ -168,29 +188,75 @@ public struct TransitionTable<M: MachineDefinition>: Sendable {
         self.exclusiveGuards = exclusive.map(\.names)
         self.eventCount = eventCount
         self.stateOffset = offsets
-        self.candidateStart = index.start
         self.candidateRows = index.rows
         self._isFlat = isFlat
-        self._candidatePlans = index.plans
         self._plans = index.transitionPlans
         self._planStates = index.planStates
+        var runs = ContiguousArray<Action<M>>()
+        self._planActions = index.transitionPlans.indices.map { planIndex in
+            let plan = index.transitionPlans[planIndex]
+            let region = index.planRegions[planIndex]
+            func states(_ path: StatePath) -> [Int] {
+                (Int(path.start)..<Int(path.end)).map { offsets[region] + Int(index.planStates[$0]) }
+            }
+            let start = runs.count
+            runs += states(plan.exits).compactMap { exitActions[$0] }
+            let entries = runs.count
+            runs += (states(plan.path) + states(plan.descent)).compactMap { entryActions[$0] }
+            return PlanActions(
+                start: start, entries: entries, end: runs.count,
+                leaf: plan.historySlot >= 0 || !plan.changes ? -1 : Int(plan.descent.leaf), rememberMask: plan.rememberMask)
+        }
+        self._planActionRuns = runs
         self._entryActions = entryActions
         self._exitActions = exitActions
         self._historyBase = index.historyBase
         self._historyDescents = index.historyDescents
         self.historySlots = index.historySlots
-        self.rowSteps = rows.indices.map { index in
+        let rowSteps = rows.indices.map { index in
             RowStep(
                 region: rowRegion[index], target: rows[index].target,
                 hasGuard: rows[index].guard != nil, hasAction: rows[index].action != nil,
                 entersFinal: rows[index].target.map(regions[rowRegion[index]].finalStates.contains) ?? false)
         }
-        self.rowGuard = rows.map { $0.guard?.test }
-        self.rowAction = rows.map(\.action)
+        self.rowSteps = rowSteps
+        let candidates = index.rows.indices.map { position in
+            CandidateStep(
+                row: index.rows[position], step: rowSteps[index.rows[position]],
+                plan: isFlat ? -1 : Int(index.plans[position]),
+                plainTarget: isFlat
+                    ? nil
+                    : index.plainLeaf(
+                        of: index.transitionPlans[Int(index.plans[position])], region: rowRegion[index.rows[position]],
+                        offsets: offsets, entryActions: entryActions, exitActions: exitActions))
+        }
+        self._candidates = candidates
+        var slots: [SlotStep] = []
+        for (region, description) in regions.enumerated() {
+            for leaf in description.states.indices {
+                for _ in 0..<eventCount {
+                    let start = index.start[slots.count]
+                    let end = index.start[slots.count + 1]
+                    slots.append(
+                        SlotStep(
+                            start: start, end: end, region: region, leaf: leaf,
+                            single: start < end ? candidates[start] : nil))
+                }
+            }
+        }
+        self._slots = slots
+        self._firesAsChosen = !rows.indices.contains { rowRegion[$0] > 0 && rows[$0].guard != nil }
+        let holds: @Sendable (MachineState<M>, M.Event) -> Bool = { _, _ in true }
+        let nothing: Action<M> = { _, _, _ in }
+        self.rowGuard = ContiguousArray(rows.map { $0.guard?.test ?? holds })
+        self.rowAction = ContiguousArray(rows.map { $0.action ?? nothing })
         self.eventRoutes = M.Event.Kind.allCases.map { kind in
             EventRoute(
                 timer: M.Timer.allCases.first { M.event(firing: $0).kind == kind }?.rawValue,
                 answers: M.requestKind(answeredBy: kind)?.rawValue)
+        }
+        self._needsRouting = eventRoutes.map { route in
+            regions.contains { !$0.finalStates.isEmpty } || route.timer >= 0 || route.answers >= 0
         }
         self.finalStates = regions.enumerated().flatMap { region in
             region.element.finalStates.map { (region: region.offset, state: $0) }
@@ -217,8 +283,8 @@ public struct TransitionTable<M: MachineDefinition>: Sendable {
     /// order: rows of the leaf, then of its parent, and so on up, each level in table order. A
     /// compound state has none: the region is always in a leaf.
     public func candidates(region: Int, state: Int, kind: M.Event.Kind) -> ArraySlice<Int> {
-        let slot = (stateOffset[region] + state) * eventCount + kind.rawValue
-        return candidateRows[candidateStart[slot]..<candidateStart[slot + 1]]
+        let slot = _slots[(stateOffset[region] + state) * eventCount + kind.rawValue]
+        return candidateRows[Int(slot.start)..<Int(slot.end)]
     }
 
     /// Whether events of `kind` come from the host: neither a timer's firing nor a provider's answer.
