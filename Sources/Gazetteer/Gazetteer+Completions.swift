@@ -80,18 +80,38 @@ extension Gazetteer {
 
     /// Calls `body` with every place whose normalised name starts with `prefix`.
     func forEachPlace(withKeyPrefix prefix: ArraySlice<UInt8>, _ body: (Int) -> Void) {
-        var low = 0
-        var high = file.sorted.count
-        while low < high {
-            let middle = (low + high) / 2
-            if key(Int(file.sorted[middle])).lexicographicallyPrecedes(prefix) { low = middle + 1 } else { high = middle }
-        }
+        var low = firstSorted(notBefore: prefix)
         while low < file.sorted.count {
             let place = Int(file.sorted[low])
             guard key(place).starts(with: prefix) else { return }
             body(place)
             low += 1
         }
+    }
+
+    /// Calls `body` with every place whose normalised name is `name`: the first places of the
+    /// names starting with it, in name order, so the walk stops at the first other name rather
+    /// than going through every name it begins ("paris" is not walked past "parish").
+    func forEachPlace(named name: [UInt8], _ body: (Int) -> Void) {
+        var low = firstSorted(notBefore: name[...])
+        while low < file.sorted.count {
+            let place = Int(file.sorted[low])
+            guard key(place).elementsEqual(name) else { return }
+            body(place)
+            low += 1
+        }
+    }
+
+    /// Where the first place whose normalised name does not sort before `prefix` is in the name
+    /// order (the end when there is none).
+    private func firstSorted(notBefore prefix: ArraySlice<UInt8>) -> Int {
+        var low = 0
+        var high = file.sorted.count
+        while low < high {
+            let middle = (low + high) / 2
+            if key(Int(file.sorted[middle])).lexicographicallyPrecedes(prefix) { low = middle + 1 } else { high = middle }
+        }
+        return low
     }
 }
 
