@@ -6,9 +6,17 @@ import FuzzChecks
 /// ``SnapshotStore`` reading the first as its reference. Equal texts give no diff and a match;
 /// different ones a diff whose hunks, applied to the expected lines, give exactly the actual ones.
 enum SnapshotDiff {
-    static let store = SnapshotStore(
-        directory: FileManager.default.temporaryDirectory.appendingPathComponent("snapshot-diff-fuzz-\(getpid())"),
-        mode: .never, isContinuousIntegration: true)
+    /// A store in a folder of this process's own, made once.
+    static let store: SnapshotStore = {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("snapshot-diff-fuzz-\(getpid())")
+        do {
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        } catch {
+            fatalError("cannot make the folder for the store: \(error)")
+        }
+        return SnapshotStore(directory: directory, mode: .never, isContinuousIntegration: true)
+    }()
+    static let reference = store.referenceURL(for: "reference")
 
     static func test(_ bytes: [UInt8]) {
         let (first, second) = splitAtFirstNul(bytes)
@@ -30,8 +38,7 @@ enum SnapshotDiff {
     /// The store reads the reference back from its file and compares as the diff does.
     static func compareWithStore(expected: String, actual: String) {
         do {
-            try FileManager.default.createDirectory(at: store.directory, withIntermediateDirectories: true)
-            try Data(expected.utf8).write(to: store.referenceURL(for: "reference"))
+            try Data(expected.utf8).write(to: reference)
         } catch {
             fatalError("cannot write the reference for the store: \(error)")
         }
