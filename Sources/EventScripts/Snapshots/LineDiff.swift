@@ -49,11 +49,11 @@ public enum LineDiff {
     /// every pair of lines. Within each run of changed lines the removed ones come first.
     static func align(_ old: [Substring], _ new: [Substring]) -> [Edit] {
         // Lines as numbers, equal when their bytes are (not by `==`, which normalises).
-        var numbers: [[UInt8]: Int] = [:]
+        var numbers: [LineBytes: Int] = [:]
         func number(_ line: Substring) -> Int {
-            let bytes = Array(line.utf8)
-            if let known = numbers[bytes] { return known }
-            numbers[bytes] = numbers.count
+            let key = LineBytes(line: line)
+            if let known = numbers[key] { return known }
+            numbers[key] = numbers.count
             return numbers.count - 1
         }
         var aligner = MyersAligner(old: old.map(number), new: new.map(number))
@@ -112,6 +112,22 @@ public enum LineDiff {
             index = last + 1
         }
         return text
+    }
+}
+
+/// A line compared and hashed by its bytes (`Substring`'s own `==` and hash follow Unicode
+/// canonical equivalence, where a diff must tell "\u{E9}" from "e\u{301}").
+struct LineBytes: Hashable {
+    let line: Substring
+
+    static func == (a: LineBytes, b: LineBytes) -> Bool { a.line.utf8.elementsEqual(b.line.utf8) }
+
+    func hash(into hasher: inout Hasher) {
+        let hashed: Void? = line.utf8.withContiguousStorageIfAvailable { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+        if hashed == nil {
+            Array(line.utf8).withUnsafeBytes { hasher.combine(bytes: $0) }
+        }
+        hasher.combine(line.utf8.count)
     }
 }
 
