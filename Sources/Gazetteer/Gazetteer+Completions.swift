@@ -17,7 +17,10 @@ extension Gazetteer {
             let bit = Gazetteer.letterBit(tail.first)
             forEachPlace(withKeyPrefix: head) { place in
                 let area = Int(file.area[place])
-                if file.areaMask[area] & bit != 0, hasContextWord(area: area, startingWith: tail) { top.consider(place) }
+                // The rank is checked before the words of the area, which cost more.
+                if file.areaMask[area] & bit != 0, top.mightKeep(place), hasContextWord(area: area, startingWith: tail) {
+                    top.consider(place)
+                }
             }
         }
         return top.places
@@ -126,6 +129,13 @@ struct TopList {
         self.limit = limit
         // A limit beyond the number of places (Int.max included) reserves no more than they need.
         places.reserveCapacity(min(limit, gazetteer.count) + 1)
+    }
+
+    /// Whether ``consider(_:)`` could keep `place`: false when the list is full of places that
+    /// rank before it.
+    func mightKeep(_ place: Int) -> Bool {
+        guard places.count == limit, let last = places.last else { return true }
+        return gazetteer.ranks(place, before: last)
     }
 
     mutating func consider<I: BinaryInteger>(_ candidate: I) {
