@@ -81,15 +81,19 @@ extension Gazetteer {
         return file.prefixLists[start..<(start + Int(file.prefixCount[low]))]
     }
 
-    /// Calls `body` with every place whose normalised name starts with `prefix`.
+    /// Calls `body` with every place whose normalised name starts with `prefix`: the places
+    /// between two binary searches of the name order, so that a short prefix's thousands of
+    /// places are not each compared with it. (In a forged file whose names are out of order,
+    /// which the loader does not check, they may be other places: never out of bounds.)
     func forEachPlace(withKeyPrefix prefix: ArraySlice<UInt8>, _ body: (Int) -> Void) {
-        var low = firstSorted(notBefore: prefix)
-        while low < file.sorted.count {
-            let place = Int(file.sorted[low])
-            guard key(place).starts(with: prefix) else { return }
-            body(place)
-            low += 1
+        let start = firstSorted(notBefore: prefix)
+        var low = start
+        var high = file.sorted.count
+        while low < high {
+            let middle = (low + high) / 2
+            if key(Int(file.sorted[middle])).starts(with: prefix) { low = middle + 1 } else { high = middle }
         }
+        for index in start..<low { body(Int(file.sorted[index])) }
     }
 
     /// Calls `body` with every place whose normalised name is `name`: the first places of the
