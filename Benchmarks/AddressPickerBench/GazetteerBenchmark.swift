@@ -16,6 +16,19 @@ enum GazetteerBenchmark {
         return letters + two + three + names
     }
 
+    /// Search queries: the name, region, country and country code of every 400th place, each
+    /// also within a map region around another place.
+    static func searchQueries(_ gazetteer: Gazetteer) -> [(text: String, region: MapRegion?)] {
+        let texts = stride(from: 0, to: gazetteer.count, by: 400).flatMap { index in
+            let entry = gazetteer.entry(index)
+            return [entry.name, entry.region, entry.country, entry.countryCode.lowercased()].filter { !$0.isEmpty }
+        }
+        return texts.enumerated().flatMap { offset, text in
+            let around = gazetteer.entry((offset * 7_919) % gazetteer.count).coordinate
+            return [(text, nil), (text, MapRegion(center: around, span: Span(latitudeDelta: 4, longitudeDelta: 4)))]
+        }
+    }
+
     /// How many points the index and the brute-force scan disagree on, checked on every core.
     static func countMismatches(_ points: [Coordinate], _ gazetteer: Gazetteer) -> Int {
         final class Tally: @unchecked Sendable {
@@ -92,6 +105,34 @@ enum GazetteerBenchmark {
                     format: "%d random points, each timed alone (brute force on 200); p99 %.2f µs",
                     points.count, nearest.percentile(0.99) / 1e3)))
 
+        // Place search: the first search builds the index of country and region names (timed
+        // alone, on a gazetteer loaded for it); then every query timed alone, against the search
+        // without that index (which normalises every country and region name at each call).
+        let fresh = try Gazetteer.bundled()
+        let firstSearch = elapsedNanoseconds { checksum &+= fresh.search("Paris").count }
+        let searches = searchQueries(gazetteer)
+        _ = gazetteer.search("Paris")
+        let searched = searches.map { query in
+            elapsedNanoseconds { checksum &+= gazetteer.search(query.text, in: query.region).count }
+        }
+        var mismatchedSearches: [String] = []
+        let bruteSearched = stride(from: 0, to: searches.count, by: 7).map { index in
+            let (text, region) = searches[index]
+            var unindexed: [Int] = []
+            let time = elapsedNanoseconds { unindexed = gazetteer.bruteForceSearch(text, in: region) }
+            if unindexed != gazetteer.search(text, in: region) { mismatchedSearches.append(text) }
+            return time
+        }
+        let search = Measurement(name: "place search, one query", nanosecondsPerOperation: searched)
+        report.add(
+            Comparison(
+                subject: search,
+                baseline: Measurement(name: "place search without the name index", nanosecondsPerOperation: bruteSearched),
+                note: String(
+                    format:
+                        "%d queries (names, regions, countries and codes of every 400th place, half with a map region), each timed alone (without the index on every 7th); p99 %.2f µs; the first search, building the index, %.2f ms",
+                    searches.count, search.percentile(0.99) / 1e3, firstSearch / 1e6)))
+
         // Agreement with brute force.
         let mismatchedCompletions = queries.filter { gazetteer.completions(for: $0) != gazetteer.bruteForceCompletions(for: $0) }
         report.add(
@@ -100,9 +141,13 @@ enum GazetteerBenchmark {
                 + (mismatchedCompletions.isEmpty ? "" : " (first differing: \(mismatchedCompletions.prefix(3)))"))
         let checked = randomCoordinates(reverseChecks, seed: 7)
         let mismatches = countMismatches(checked, gazetteer)
+        report.add(
+            "place search agrees with the search without its index",
+            "\(bruteSearched.count - mismatchedSearches.count) of \(bruteSearched.count) queries (every 7th)"
+                + (mismatchedSearches.isEmpty ? "" : " (first differing: \(mismatchedSearches.prefix(3)))"))
         report.add("reverse geocode agrees with brute force", "\(checked.count - mismatches) of \(checked.count) random points")
         if checksum == 42 { print("") }
-        guard mismatchedCompletions.isEmpty, mismatches == 0 else {
+        guard mismatchedCompletions.isEmpty, mismatchedSearches.isEmpty, mismatches == 0 else {
             throw BenchmarkError.mismatch("the gazetteer's indexes and the brute-force scans give different answers")
         }
     }

@@ -17,7 +17,10 @@ extension Gazetteer {
             let bit = Gazetteer.letterBit(tail.first)
             forEachPlace(withKeyPrefix: head) { place in
                 let area = Int(file.area[place])
-                if file.areaMask[area] & bit != 0, hasContextWord(area: area, startingWith: tail) { top.consider(place) }
+                // The rank is checked before the words of the area, which cost more.
+                if file.areaMask[area] & bit != 0, top.mightKeep(place), hasContextWord(area: area, startingWith: tail) {
+                    top.consider(place)
+                }
             }
         }
         return top.places
@@ -78,20 +81,44 @@ extension Gazetteer {
         return file.prefixLists[start..<(start + Int(file.prefixCount[low]))]
     }
 
-    /// Calls `body` with every place whose normalised name starts with `prefix`.
+    /// Calls `body` with every place whose normalised name starts with `prefix`: the places
+    /// between two binary searches of the name order, so that a short prefix's thousands of
+    /// places are not each compared with it. (In a forged file whose names are out of order,
+    /// which the loader does not check, they may be other places: never out of bounds.)
     func forEachPlace(withKeyPrefix prefix: ArraySlice<UInt8>, _ body: (Int) -> Void) {
+        let start = firstSorted(notBefore: prefix)
+        var low = start
+        var high = file.sorted.count
+        while low < high {
+            let middle = (low + high) / 2
+            if key(Int(file.sorted[middle])).starts(with: prefix) { low = middle + 1 } else { high = middle }
+        }
+        for index in start..<low { body(Int(file.sorted[index])) }
+    }
+
+    /// Calls `body` with every place whose normalised name is `name`: the first places of the
+    /// names starting with it, in name order, so the walk stops at the first other name rather
+    /// than going through every name it begins ("paris" is not walked past "parish").
+    func forEachPlace(named name: [UInt8], _ body: (Int) -> Void) {
+        var low = firstSorted(notBefore: name[...])
+        while low < file.sorted.count {
+            let place = Int(file.sorted[low])
+            guard key(place).elementsEqual(name) else { return }
+            body(place)
+            low += 1
+        }
+    }
+
+    /// Where the first place whose normalised name does not sort before `prefix` is in the name
+    /// order (the end when there is none).
+    private func firstSorted(notBefore prefix: ArraySlice<UInt8>) -> Int {
         var low = 0
         var high = file.sorted.count
         while low < high {
             let middle = (low + high) / 2
             if key(Int(file.sorted[middle])).lexicographicallyPrecedes(prefix) { low = middle + 1 } else { high = middle }
         }
-        while low < file.sorted.count {
-            let place = Int(file.sorted[low])
-            guard key(place).starts(with: prefix) else { return }
-            body(place)
-            low += 1
-        }
+        return low
     }
 }
 
@@ -106,6 +133,13 @@ struct TopList {
         self.limit = limit
         // A limit beyond the number of places (Int.max included) reserves no more than they need.
         places.reserveCapacity(min(limit, gazetteer.count) + 1)
+    }
+
+    /// Whether ``consider(_:)`` could keep `place`: false when the list is full of places that
+    /// rank before it.
+    func mightKeep(_ place: Int) -> Bool {
+        guard places.count == limit, let last = places.last else { return true }
+        return gazetteer.ranks(place, before: last)
     }
 
     mutating func consider<I: BinaryInteger>(_ candidate: I) {

@@ -10,6 +10,8 @@ import Foundation
 /// check the indexes against them.
 public final class Gazetteer: Sendable {
     let file: GazetteerFile
+    /// The names a search looks a query up in, built at the first search.
+    let searchIndex = LazySearchIndex()
 
     /// The gazetteer in `bytes` (a whole file), checked; it reads a copy of them.
     public init(bytes: [UInt8]) throws(GazetteerError) {

@@ -328,6 +328,48 @@ let smallRecords: [GazetteerBuilder.Record] = [
         #expect(gazetteer.search("de", limit: 5).allSatisfy { gazetteer.entry($0).countryCode == "DE" })
     }
 
+    /// The search looks names up in an index built at its first call; the search without it
+    /// normalises every country and region name at each call and sorts every place found. Many
+    /// queries on every 50th place of the bundled data (rebuilt, so it has real names, regions and
+    /// countries, and the brute force is quick), a few on the whole of it.
+    @Test func theIndexedSearchAgreesWithTheSearchWithoutItsIndex() throws {
+        let bundled = try gazetteer()
+        let sample = try Gazetteer(
+            bytes: GazetteerBuilder.build(
+                stride(from: 0, to: bundled.count, by: 50).map { index in
+                    let entry = bundled.entry(index)
+                    return GazetteerBuilder.Record(
+                        name: entry.name, latitudeE5: Int32((entry.coordinate.latitude * 1e5).rounded()),
+                        longitudeE5: Int32((entry.coordinate.longitude * 1e5).rounded()),
+                        population: UInt32(clamping: entry.population), region: entry.region, subregion: entry.subregion,
+                        countryCode: entry.countryCode, countryName: entry.country)
+                }))
+        var queries = ["France", "fr", "FR", "bavaria", "Bayern", "springfield", "paris fr", "new yo", "sao paulo", "Zürich"]
+        queries += ["united states", "us", "england", "île-de-france", "x", "", "   ", "queensland", "Nordrhein-Westfalen"]
+        for index in stride(from: 0, to: sample.count, by: 150) {
+            let entry = sample.entry(index)
+            queries += [entry.name, entry.region, entry.subregion, entry.country, entry.countryCode]
+        }
+        let munich = MapRegion(
+            center: try Coordinate(latitude: 48.1, longitude: 11.6), span: Span(latitudeDelta: 3, longitudeDelta: 3))
+        var found = 0
+        for query in queries {
+            for region in [nil, munich] {
+                for limit in [1, 25, 400] {
+                    let indexed = sample.search(query, in: region, limit: limit)
+                    #expect(indexed == sample.bruteForceSearch(query, in: region, limit: limit), "\(query) \(limit)")
+                    if !indexed.isEmpty { found += 1 }
+                }
+            }
+        }
+        #expect(found > 300)
+        for query in ["France", "bavaria", "Springfield", "de", "new yo"] {
+            #expect(
+                bundled.search(query, in: munich, limit: 30) == bundled.bruteForceSearch(query, in: munich, limit: 30), "\(query)"
+            )
+        }
+    }
+
     @Test func placesInsideTheRegionComeFirst() throws {
         let gazetteer = try gazetteer()
         let illinois = MapRegion(

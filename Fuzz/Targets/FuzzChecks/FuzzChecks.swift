@@ -19,21 +19,22 @@ public func require(_ condition: Bool, _ message: @autoclosure () -> String) {
     if !condition { fatalError(message()) }
 }
 
-/// The lines of `bytes` as a script reads them: ending at LF, CR LF or a lone CR.
-public func scriptLines(_ bytes: [UInt8]) -> [ArraySlice<UInt8>] {
-    var lines: [ArraySlice<UInt8>] = []
+/// The length in bytes of each line of `bytes` as a script reads them: lines end at LF, CR LF or
+/// a lone CR (lengths without the break; a text ending in a break has an empty last line).
+public func scriptLineLengths(_ bytes: [UInt8]) -> [Int] {
+    var lengths: [Int] = []
     var start = 0
     var index = 0
     while index < bytes.count {
         if bytes[index] == 0x0A || bytes[index] == 0x0D {
-            lines.append(bytes[start..<index])
+            lengths.append(index - start)
             if bytes[index] == 0x0D, index + 1 < bytes.count, bytes[index + 1] == 0x0A { index += 1 }
             start = index + 1
         }
         index += 1
     }
-    lines.append(bytes[start...])
-    return lines
+    lengths.append(bytes.count - start)
+    return lengths
 }
 
 /// Splits `bytes` at its first NUL byte into two parts (the second empty when there is none):

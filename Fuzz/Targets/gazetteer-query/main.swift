@@ -9,26 +9,10 @@ import Gazetteer
 /// provider's list one more, to search nearby); the nearest place is no farther than any place
 /// they found; every place answered is on the globe.
 ///
-/// The nearest place comes from the bundled gazetteer. A search reads every area of the gazetteer
-/// normalising each one's names, and a short query every place of its prefix (a third of a
-/// second under the sanitizer), so
-/// queries run on a sample of it instead: every 128th place, rebuilt with `GazetteerBuilder`,
-/// which keeps real names, regions, countries and busy prefixes.
+/// Every query runs on the whole bundled gazetteer: a search looks country and region names up
+/// in the index its first call builds, rather than normalising every name on each call.
 enum GazetteerQuery {
     static let bundled = load { try Gazetteer.bundled() }
-    static let sample = load {
-        try Gazetteer(
-            bytes: GazetteerBuilder.build(
-                stride(from: 0, to: bundled.count, by: 128).map { index in
-                    let entry = bundled.entry(index)
-                    return GazetteerBuilder.Record(
-                        name: entry.name, latitudeE5: Int32((entry.coordinate.latitude * 1e5).rounded()),
-                        longitudeE5: Int32((entry.coordinate.longitude * 1e5).rounded()),
-                        population: UInt32(clamping: entry.population),
-                        region: entry.region, subregion: entry.subregion, countryCode: entry.countryCode,
-                        countryName: entry.country)
-                }))
-    }
 
     static func load(_ make: () throws -> Gazetteer) -> Gazetteer {
         do { return try make() } catch { fatalError("the gazetteer does not load: \(error)") }
@@ -48,9 +32,9 @@ enum GazetteerQuery {
         let center = Coordinate(clampingLatitude: latitude, longitude: longitude)
         let region = MapRegion(center: center, span: Span(latitudeDelta: 2, longitudeDelta: 2))
 
-        let completions = sample.completions(for: query, limit: limit)
-        requirePlaces(completions, of: sample, limit: limit, "completions of \(query.debugDescription)")
-        let provider = GazetteerProvider(gazetteer: sample, completionLimit: max(1, limit))
+        let completions = bundled.completions(for: query, limit: limit)
+        requirePlaces(completions, of: bundled, limit: limit, "completions of \(query.debugDescription)")
+        let provider = GazetteerProvider(gazetteer: bundled, completionLimit: max(1, limit))
         let completionList = provider.completionList(for: query)
         let searchNearby = completionList.first?.subtitle == GazetteerProvider.searchNearby ? 1 : 0
         require(
@@ -58,8 +42,8 @@ enum GazetteerQuery {
                 && completionList.dropFirst(searchNearby).allSatisfy { $0.subtitle != GazetteerProvider.searchNearby },
             "the provider's completions exceed its limit \(max(1, limit)) (and one to search nearby): \(completionList)")
 
-        let found = sample.search(query, in: region, limit: limit)
-        requirePlaces(found, of: sample, limit: limit, "search of \(query.debugDescription)")
+        let found = bundled.search(query, in: region, limit: limit)
+        requirePlaces(found, of: bundled, limit: limit, "search of \(query.debugDescription)")
         let answer = provider.placeAnswer(for: .text(query, region: region))
         require(answer.places.count <= 25, "\(answer.places.count) places answered, 25 at most")
         for place in answer.places {
@@ -79,7 +63,7 @@ enum GazetteerQuery {
         require((0..<bundled.count).contains(nearest), "nearest \(nearest) of \(bundled.count)")
         let distance = point.distance(to: bundled.entry(nearest).coordinate)
         for place in completions {
-            let other = point.distance(to: sample.entry(place).coordinate)
+            let other = point.distance(to: bundled.entry(place).coordinate)
             require(
                 distance <= other + 1e-6,
                 "place \(place) is \(other) m from \(point), nearer than the nearest \(nearest) at \(distance) m")

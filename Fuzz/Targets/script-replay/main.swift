@@ -41,13 +41,13 @@ enum ScriptReplay {
 
     /// The error names the file, says something, and points at a line and column inside the script.
     static func requireLocated(_ error: ScriptError, in bytes: [UInt8]) {
-        let lines = scriptLines(bytes)
+        let lines = scriptLineLengths(bytes)
         let location = error.location
         require(error.file == file && !error.message.isEmpty, "an error without file or message: \(error)")
         require((1...lines.count).contains(location.line), "line \(location.line) of \(lines.count): \(error)")
         require(
-            location.column >= 1 && location.column <= lines[location.line - 1].count + 1,
-            "column \(location.column) of a line of \(lines[location.line - 1].count) bytes: \(error)")
+            location.column >= 1 && location.column <= lines[location.line - 1] + 1,
+            "column \(location.column) of a line of \(lines[location.line - 1]) bytes: \(error)")
     }
 }
 

@@ -3,10 +3,11 @@
 public enum LineDiff {
     /// The diff of `expected` and `actual`, or `nil` when they are equal.
     ///
-    /// Common leading and trailing lines are set aside first; the rest is aligned by a longest
-    /// common subsequence of lines, which is exact for the usual few changed lines. When both
-    /// middles are longer than `maximumAligned` lines, they are shown whole as removed and added
-    /// rather than aligned.
+    /// Common leading and trailing lines are set aside first; the rest is aligned by Myers'
+    /// difference algorithm, which finds the fewest removed and added lines in time proportional
+    /// to the lines times the changes (a few changes in a long text cost a few passes over it).
+    /// When both middles are longer than `maximumAligned` lines, they are shown whole as removed
+    /// and added rather than aligned.
     public static func unified(expected: String, actual: String, context: Int = 3, maximumAligned: Int = 2000) -> String? {
         guard !expected.utf8.elementsEqual(actual.utf8) else { return nil }
         let old = lines(expected)
@@ -42,35 +43,42 @@ public enum LineDiff {
         text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map { Substring($0) }
     }
 
-    /// Removals and additions that turn `old` into `new`, through a longest common subsequence.
+    /// Removals and additions that turn `old` into `new`, fewest first: Myers' O(ND) difference
+    /// algorithm in linear space (each step finds the middle snake of an optimal path and splits
+    /// there), so that a few changes in long texts cost a few passes over them, not a table of
+    /// every pair of lines. Within each run of changed lines the removed ones come first.
     static func align(_ old: [Substring], _ new: [Substring]) -> [Edit] {
-        let columns = new.count + 1
-        var lengths = [Int](repeating: 0, count: (old.count + 1) * columns)
-        for i in stride(from: old.count - 1, through: 0, by: -1) {
-            for j in stride(from: new.count - 1, through: 0, by: -1) {
-                lengths[i * columns + j] =
-                    same(old[i], new[j])
-                    ? lengths[(i + 1) * columns + j + 1] + 1
-                    : max(lengths[(i + 1) * columns + j], lengths[i * columns + j + 1])
-            }
+        // Lines as numbers, equal when their bytes are (not by `==`, which normalises).
+        var numbers: [LineBytes: Int] = [:]
+        func number(_ line: Substring) -> Int {
+            let key = LineBytes(line: line)
+            if let known = numbers[key] { return known }
+            numbers[key] = numbers.count
+            return numbers.count - 1
         }
+        var aligner = MyersAligner(old: old.map(number), new: new.map(number))
+        aligner.align(old: 0..<old.count, new: 0..<new.count)
         var edits: [Edit] = []
-        var i = 0
-        var j = 0
-        while i < old.count || j < new.count {
-            if i < old.count, j < new.count, same(old[i], new[j]) {
+        edits.reserveCapacity(aligner.steps.count)
+        var added: [Edit] = []
+        var (i, j) = (0, 0)
+        for step in aligner.steps {
+            switch step {
+            case .same:
+                edits += added
+                added.removeAll(keepingCapacity: true)
                 edits.append(.same(old[i]))
                 i += 1
                 j += 1
-            } else if i < old.count, j == new.count || lengths[(i + 1) * columns + j] >= lengths[i * columns + j + 1] {
+            case .removed:
                 edits.append(.removed(old[i]))
                 i += 1
-            } else {
-                edits.append(.added(new[j]))
+            case .added:
+                added.append(.added(new[j]))
                 j += 1
             }
         }
-        return edits
+        return edits + added
     }
 
     private static func render(_ edits: [Edit], context: Int) -> String {
@@ -104,5 +112,135 @@ public enum LineDiff {
             index = last + 1
         }
         return text
+    }
+}
+
+/// A line compared and hashed by its bytes (`Substring`'s own `==` and hash follow Unicode
+/// canonical equivalence, where a diff must tell "\u{E9}" from "e\u{301}").
+struct LineBytes: Hashable {
+    let line: Substring
+
+    static func == (a: LineBytes, b: LineBytes) -> Bool { a.line.utf8.elementsEqual(b.line.utf8) }
+
+    func hash(into hasher: inout Hasher) {
+        let hashed: Void? = line.utf8.withContiguousStorageIfAvailable { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+        if hashed == nil {
+            Array(line.utf8).withUnsafeBytes { hasher.combine(bytes: $0) }
+        }
+        hasher.combine(line.utf8.count)
+    }
+}
+
+/// Myers' difference algorithm ("An O(ND) Difference Algorithm and Its Variations", 1986) on two
+/// sequences of numbers, in linear space: the steps of a shortest edit script, in order.
+struct MyersAligner {
+    enum Step { case same, removed, added }
+
+    let old: [Int]
+    let new: [Int]
+    private(set) var steps: [Step] = []
+    /// The furthest x reached on each diagonal, forwards and backwards (reused by every split).
+    private var forward: [Int] = []
+    private var backward: [Int] = []
+
+    init(old: [Int], new: [Int]) {
+        self.old = old
+        self.new = new
+        steps.reserveCapacity(old.count + new.count)
+    }
+
+    /// Appends the steps that turn `old[a]` into `new[b]`.
+    mutating func align(old a: Range<Int>, new b: Range<Int>) {
+        var (a, b) = (a, b)
+        while !a.isEmpty, !b.isEmpty, old[a.lowerBound] == new[b.lowerBound] {
+            steps.append(.same)
+            a = (a.lowerBound + 1)..<a.upperBound
+            b = (b.lowerBound + 1)..<b.upperBound
+        }
+        var suffix = 0
+        while suffix < a.count, suffix < b.count, old[a.upperBound - 1 - suffix] == new[b.upperBound - 1 - suffix] {
+            suffix += 1
+        }
+        a = a.lowerBound..<(a.upperBound - suffix)
+        b = b.lowerBound..<(b.upperBound - suffix)
+        if a.isEmpty {
+            steps += repeatElement(.added, count: b.count)
+        } else if b.isEmpty {
+            steps += repeatElement(.removed, count: a.count)
+        } else if let (x, y) = middle(a, b) {
+            align(old: a.lowerBound..<x, new: b.lowerBound..<y)
+            align(old: x..<a.upperBound, new: y..<b.upperBound)
+        } else {
+            steps += repeatElement(.removed, count: a.count)
+            steps += repeatElement(.added, count: b.count)
+        }
+        steps += repeatElement(.same, count: suffix)
+    }
+
+    /// A point (in `old`, in `new`) on a shortest edit path of `a` and `b`, both non-empty, that
+    /// splits it into two shorter ones; `nil` when they have no line in common. Paths that leave
+    /// the grid are dropped from the ends of the diagonals searched.
+    private mutating func middle(_ a: Range<Int>, _ b: Range<Int>) -> (Int, Int)? {
+        let (n, m) = (a.count, b.count)
+        let maximum = (n + m + 1) / 2
+        let offset = maximum
+        // Diagonals -maximum...maximum, and one beyond each end that the first steps read.
+        let length = 2 * maximum + 2
+        forward.removeAll(keepingCapacity: true)
+        forward.append(contentsOf: repeatElement(-1, count: length))
+        backward.removeAll(keepingCapacity: true)
+        backward.append(contentsOf: repeatElement(-1, count: length))
+        forward[offset + 1] = 0
+        backward[offset + 1] = 0
+        let delta = n - m
+        let front = delta % 2 != 0
+        var (forwardStart, forwardEnd, backwardStart, backwardEnd) = (0, 0, 0, 0)
+        for d in 0..<maximum {
+            for k in stride(from: -d + forwardStart, through: d - forwardEnd, by: 2) {
+                var x =
+                    k == -d || (k != d && forward[offset + k - 1] < forward[offset + k + 1])
+                    ? forward[offset + k + 1] : forward[offset + k - 1] + 1
+                var y = x - k
+                while x < n, y < m, old[a.lowerBound + x] == new[b.lowerBound + y] {
+                    x += 1
+                    y += 1
+                }
+                forward[offset + k] = x
+                if x > n {
+                    forwardEnd += 2
+                } else if y > m {
+                    forwardStart += 2
+                } else if front {
+                    let other = offset + delta - k
+                    if other >= 0, other < length, backward[other] != -1, x >= n - backward[other] {
+                        return (a.lowerBound + x, b.lowerBound + y)
+                    }
+                }
+            }
+            for k in stride(from: -d + backwardStart, through: d - backwardEnd, by: 2) {
+                var x =
+                    k == -d || (k != d && backward[offset + k - 1] < backward[offset + k + 1])
+                    ? backward[offset + k + 1] : backward[offset + k - 1] + 1
+                var y = x - k
+                while x < n, y < m, old[a.upperBound - 1 - x] == new[b.upperBound - 1 - y] {
+                    x += 1
+                    y += 1
+                }
+                backward[offset + k] = x
+                if x > n {
+                    backwardEnd += 2
+                } else if y > m {
+                    backwardStart += 2
+                } else if !front {
+                    let other = offset + delta - k
+                    if other >= 0, other < length, forward[other] != -1 {
+                        let forwardX = forward[other]
+                        let forwardY = offset + forwardX - other
+                        if forwardX >= n - x { return (a.lowerBound + forwardX, b.lowerBound + forwardY) }
+                    }
+                }
+            }
+        }
+        return nil
     }
 }
