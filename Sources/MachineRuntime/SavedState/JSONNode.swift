@@ -1,10 +1,11 @@
-/// A JSON value, between the bytes of a saved state and its Swift values.
+/// A JSON value to be written: what a save builds from a state's Swift values.
 ///
 /// A machine's context and requests are written and read through `Codable`, but not through
 /// Foundation's `JSONEncoder` and `JSONDecoder`, which take several times the 50 µs a save or a
-/// restore of a running picker may take: ``NodeEncoder`` and ``NodeDecoder`` do the same with
-/// less work per value (no strategies; coding paths built only for an error message), and
-/// ``JSONWriter`` and ``JSONParser`` turn the nodes into bytes and back.
+/// restore of a running picker may take: ``NodeEncoder`` builds the nodes with less work per
+/// value (no strategies; coding paths built only for an error message) and ``JSONWriter`` turns
+/// them into bytes. Reading goes through a flat ``JSONTape`` rather than a tree of nodes
+/// (``JSONParser``, ``NodeDecoder``).
 enum JSONNode {
     case null
     case bool(Bool)
@@ -27,12 +28,6 @@ final class JSONArray {
 /// twice, the last value is printed), shared by the container that fills it.
 final class JSONObject {
     var members: [JSONMember] = []
-
-    /// The value of `key`, if the object has it (the first, if it has it twice).
-    func value(for key: String) -> JSONNode? {
-        for member in members where member.key == key { return member.value }
-        return nil
-    }
 }
 
 /// One member of a JSON object. (A struct rather than a tuple: an array of tuples looks its

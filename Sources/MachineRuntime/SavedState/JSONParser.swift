@@ -1,23 +1,34 @@
-/// Reads JSON text into a ``JSONNode``.
+/// Reads JSON text into a ``JSONTape``.
 ///
 /// Hostile input never crashes it: text that is not JSON (cut short, a stray byte, invalid
 /// UTF-8, a number too large, nesting deeper than ``maximumDepth``) is a
 /// `DecodingError.dataCorrupted` that says what and where (line and column).
+///
+/// It reads the text through a buffer pointer, so every read is checked against `bytes.count`
+/// here, before it is made (the fuzz target `saved-state` runs it under AddressSanitizer).
 struct JSONParser {
     /// The deepest nesting of arrays and objects read; deeper is refused rather than risking the stack.
     static let maximumDepth = 256
 
-    let bytes: [UInt8]
-    var position = 0
+    private let bytes: UnsafeBufferPointer<UInt8>
+    private var position = 0
+    private var entries: [JSONTape.Entry] = []
+    private var strings: [String] = []
 
-    init(bytes: [UInt8]) { self.bytes = bytes }
+    private init(bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
 
-    /// The one value of the whole text.
-    mutating func document() throws -> JSONNode {
-        let node = try value(depth: 0)
-        skipWhitespace()
-        guard position == bytes.count else { throw failure("unexpected text after the end of the JSON value") }
-        return node
+    /// The tape of `text`, which must be one JSON value.
+    static func tape(of text: [UInt8]) throws -> JSONTape {
+        let (entries, strings) = try text.withUnsafeBufferPointer { bytes in
+            var parser = JSONParser(bytes: bytes)
+            parser.entries.reserveCapacity(bytes.count / 8)
+            try parser.value(depth: 0)
+            parser.skipWhitespace()
+            guard parser.position == bytes.count else { throw parser.failure("unexpected text after the end of the JSON value") }
+            parser.append(.null)
+            return (parser.entries, parser.strings)
+        }
+        return JSONTape(bytes: text, entries: entries, strings: strings)
     }
 
     private func failure(_ problem: String) -> DecodingError {
@@ -39,21 +50,25 @@ struct JSONParser {
         }
     }
 
-    private mutating func value(depth: Int) throws -> JSONNode {
+    private mutating func append(_ kind: JSONTape.Kind, flag: Bool = false, _ first: Int64 = 0) {
+        entries.append(JSONTape.Entry(kind: kind, flag: flag, first: first, last: 0, end: entries.count + 1))
+    }
+
+    private mutating func value(depth: Int) throws {
         skipWhitespace()
         guard position < bytes.count else { throw failure("the text ends where a value should be") }
         switch bytes[position] {
         case UInt8(ascii: "{"):
             guard depth < JSONParser.maximumDepth else { throw failure("nesting deeper than \(JSONParser.maximumDepth)") }
-            return .object(try object(depth: depth + 1))
+            try object(depth: depth + 1)
         case UInt8(ascii: "["):
             guard depth < JSONParser.maximumDepth else { throw failure("nesting deeper than \(JSONParser.maximumDepth)") }
-            return .array(try array(depth: depth + 1))
-        case UInt8(ascii: "\""): return .string(try string())
-        case UInt8(ascii: "t"): try literal("true"); return .bool(true)
-        case UInt8(ascii: "f"): try literal("false"); return .bool(false)
-        case UInt8(ascii: "n"): try literal("null"); return .null
-        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return try number()
+            try array(depth: depth + 1)
+        case UInt8(ascii: "\""): try string()
+        case UInt8(ascii: "t"): try literal("true"); append(.bool, flag: true)
+        case UInt8(ascii: "f"): try literal("false"); append(.bool, flag: false)
+        case UInt8(ascii: "n"): try literal("null"); append(.null)
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): try number()
         default: throw failure("unexpected character")
         }
     }
@@ -68,78 +83,96 @@ struct JSONParser {
         position += count
     }
 
-    // The members and items are gathered in local arrays and handed over once: appending to a
-    // class's array property checks exclusive access on every append.
-    private mutating func object(depth: Int) throws -> JSONObject {
-        let object = JSONObject()
+    /// An object's entry, then each member's key and value; the object's entry is completed
+    /// (its count and end) once its last member is read.
+    private mutating func object(depth: Int) throws {
+        let object = entries.count
+        append(.object)
         position += 1
         skipWhitespace()
-        if position < bytes.count, bytes[position] == UInt8(ascii: "}") { position += 1; return object }
-        var members: [JSONMember] = []
-        members.reserveCapacity(8)
+        var count: Int64 = 0
+        if position < bytes.count, bytes[position] == UInt8(ascii: "}") {
+            position += 1
+            return
+        }
         while true {
             skipWhitespace()
             guard position < bytes.count, bytes[position] == UInt8(ascii: "\"") else { throw failure("expected a key in quotes") }
-            let key = try string()
+            try string()
             skipWhitespace()
             guard position < bytes.count, bytes[position] == UInt8(ascii: ":") else { throw failure("expected ':' after a key") }
             position += 1
-            members.append(JSONMember(key, try value(depth: depth)))
+            try value(depth: depth)
+            count += 1
             skipWhitespace()
             guard position < bytes.count else { throw failure("the text ends inside an object") }
             if bytes[position] == UInt8(ascii: "}") {
                 position += 1
-                object.members = members
-                return object
+                entries[object].first = count
+                entries[object].end = entries.count
+                return
             }
             guard bytes[position] == UInt8(ascii: ",") else { throw failure("expected ',' or '}' in an object") }
             position += 1
         }
     }
 
-    private mutating func array(depth: Int) throws -> JSONArray {
-        let array = JSONArray()
+    /// An array's entry, then its items; completed as an object's is.
+    private mutating func array(depth: Int) throws {
+        let array = entries.count
+        append(.array)
         position += 1
         skipWhitespace()
-        if position < bytes.count, bytes[position] == UInt8(ascii: "]") { position += 1; return array }
-        var items: [JSONNode] = []
+        var count: Int64 = 0
+        if position < bytes.count, bytes[position] == UInt8(ascii: "]") {
+            position += 1
+            return
+        }
         while true {
-            items.append(try value(depth: depth))
+            try value(depth: depth)
+            count += 1
             skipWhitespace()
             guard position < bytes.count else { throw failure("the text ends inside an array") }
             if bytes[position] == UInt8(ascii: "]") {
                 position += 1
-                array.items = items
-                return array
+                entries[array].first = count
+                entries[array].end = entries.count
+                return
             }
             guard bytes[position] == UInt8(ascii: ",") else { throw failure("expected ',' or ']' in an array") }
             position += 1
         }
     }
 
-    private mutating func string() throws -> String {
+    /// A string's entry: plain ASCII as the range of its bytes, anything else decoded and
+    /// validated into ``JSONTape/strings``.
+    private mutating func string() throws {
         position += 1
         let start = position
+        // The plain run up to a quote, a backslash or a control character, over the buffer
+        // (no bounds check per byte), noting whether any byte is beyond ASCII.
         var highBits: UInt8 = 0
-        while position < bytes.count, bytes[position] != UInt8(ascii: "\""), bytes[position] != UInt8(ascii: "\\") {
-            guard bytes[position] >= 0x20 else { throw failure("a control character inside a string") }
-            highBits |= bytes[position]
-            position += 1
+        while position < bytes.count {
+            let byte = bytes[position]
+            if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 { break }
+            highBits |= byte
+            position &+= 1
         }
+        guard position >= bytes.count || bytes[position] >= 0x20 else { throw failure("a control character inside a string") }
         guard position < bytes.count else { throw failure("the text ends inside a string") }
         if bytes[position] == UInt8(ascii: "\"") {
             position += 1
-            let end = position - 1
             // ASCII (most keys and values) is valid UTF-8 as it stands; only the rest is
             // validated, through the standard library's generic and slower validating initialiser.
-            let decoded = bytes.withUnsafeBufferPointer {
-                let text = UnsafeBufferPointer(rebasing: $0[start..<end])
-                return highBits < 0x80 ? String(decoding: text, as: UTF8.self) : String(validating: text, as: UTF8.self)
+            if highBits < 0x80 {
+                entries.append(
+                    JSONTape.Entry(kind: .string, flag: false, first: Int64(start), last: position - 1, end: entries.count + 1))
+                return
             }
-            guard let string = decoded else {
-                throw failure("a string that is not UTF-8")
-            }
-            return string
+            guard let decoded = String(validating: UnsafeBufferPointer(rebasing: bytes[start..<(position - 1)]), as: UTF8.self)
+            else { throw failure("a string that is not UTF-8") }
+            appendDecoded(decoded)
+            return
         }
         var utf8 = Array(bytes[start..<position])
         while bytes[position] != UInt8(ascii: "\"") {
@@ -154,7 +187,12 @@ struct JSONParser {
         }
         position += 1
         guard let string = String(validating: utf8, as: UTF8.self) else { throw failure("a string that is not UTF-8") }
-        return string
+        appendDecoded(string)
+    }
+
+    private mutating func appendDecoded(_ string: String) {
+        append(.string, flag: true, Int64(strings.count))
+        strings.append(string)
     }
 
     private mutating func escape(into utf8: inout [UInt8]) throws {
@@ -207,14 +245,25 @@ struct JSONParser {
         return value
     }
 
-    private mutating func number() throws -> JSONNode {
+    /// A number: a whole number that fits in 64 bits as an integer, anything else as a `Double`.
+    private mutating func number() throws {
         let start = position
+        let negative = bytes[position] == UInt8(ascii: "-")
+        if negative { position += 1 }
+        // The decimal digits as one integer while it is exact (up to 19 digits), and how many
+        // of them follow the point.
+        var mantissa: UInt64 = 0
+        var digitCount = 0
+        var fractionDigits = 0
         func digits() -> Int {
             let first = position
-            while position < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[position]) { position += 1 }
+            while position < bytes.count, bytes[position] &- UInt8(ascii: "0") < 10 {
+                if digitCount < 19 { mantissa = mantissa &* 10 &+ UInt64(bytes[position] &- UInt8(ascii: "0")) }
+                digitCount += 1
+                position += 1
+            }
             return position - first
         }
-        if bytes[position] == UInt8(ascii: "-") { position += 1 }
         let integerStart = position
         guard digits() > 0 else { throw failure("a number without digits") }
         guard bytes[integerStart] != UInt8(ascii: "0") || position - integerStart == 1 else {
@@ -224,40 +273,61 @@ struct JSONParser {
         if position < bytes.count, bytes[position] == UInt8(ascii: ".") {
             position += 1
             isInteger = false
-            guard digits() > 0 else { throw failure("a number without digits after its point") }
+            fractionDigits = digits()
+            guard fractionDigits > 0 else { throw failure("a number without digits after its point") }
         }
+        var hasExponent = false
         if position < bytes.count, bytes[position] == UInt8(ascii: "e") || bytes[position] == UInt8(ascii: "E") {
             position += 1
             isInteger = false
+            hasExponent = true
             if position < bytes.count, bytes[position] == UInt8(ascii: "+") || bytes[position] == UInt8(ascii: "-") {
                 position += 1
             }
-            guard digits() > 0 else { throw failure("a number without digits in its exponent") }
+            let exponentStart = position
+            while position < bytes.count, bytes[position] &- UInt8(ascii: "0") < 10 { position += 1 }
+            guard position > exponentStart else { throw failure("a number without digits in its exponent") }
         }
-        if isInteger, let whole = wholeNumber(bytes[start..<position]) { return whole }
-        let text = String(decoding: bytes[start..<position], as: UTF8.self)
-        guard let double = Double(text), double.isFinite else {
+        if isInteger, digitCount <= 19, appendWhole(mantissa, negative: negative) { return }
+        // Exact without a general conversion (Clinger's fast path): at most 15 digits are a
+        // Double exactly, so are the powers of ten up to 10^22, and one division rounds
+        // correctly, as the general conversion does.
+        if !hasExponent, digitCount <= 15, fractionDigits <= 22 {
+            let magnitude = Double(mantissa) / JSONParser.powersOfTen[fractionDigits]
+            append(.double, Int64(bitPattern: (negative ? -magnitude : magnitude).bitPattern))
+            return
+        }
+        if isInteger, digitCount > 19, !negative, let whole = UInt64(text(start..<position)) {
+            append(.unsigned, Int64(bitPattern: whole))
+            return
+        }
+        guard let double = Double(text(start..<position)), double.isFinite else {
             position = start
             throw failure("a number too large")
         }
-        return .double(double)
+        append(.double, Int64(bitPattern: double.bitPattern))
     }
 
-    /// The integer `digits` (an optional minus, then decimal digits) writes, if it fits in
-    /// `Int64` (or, positive, in `UInt64`).
-    private func wholeNumber(_ digits: ArraySlice<UInt8>) -> JSONNode? {
-        let negative = digits.first == UInt8(ascii: "-")
-        var magnitude: UInt64 = 0
-        for digit in digits.dropFirst(negative ? 1 : 0) {
-            let (times10, overflow) = magnitude.multipliedReportingOverflow(by: 10)
-            let (sum, carry) = times10.addingReportingOverflow(UInt64(digit - UInt8(ascii: "0")))
-            if overflow || carry { return nil }
-            magnitude = sum
-        }
+    /// 10^0 through 10^22, each exactly a `Double`.
+    private static let powersOfTen: [Double] = (0...22).reduce(into: []) { powers, exponent in
+        powers.append(exponent == 0 ? 1 : powers[exponent - 1] * 10)
+    }
+
+    private func text(_ range: Range<Int>) -> String {
+        String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
+    }
+
+    /// Appends a whole number of at most 19 digits if it fits in `Int64` (or, positive, in
+    /// `UInt64`: 19 digits always do); false if it does not.
+    private mutating func appendWhole(_ magnitude: UInt64, negative: Bool) -> Bool {
         if negative {
-            if magnitude <= UInt64(Int64.max) { return .integer(-Int64(magnitude)) }
-            return magnitude == UInt64(Int64.max) + 1 ? .integer(.min) : nil
+            guard magnitude <= UInt64(Int64.max) + 1 else { return false }
+            append(.integer, magnitude == UInt64(Int64.max) + 1 ? .min : -Int64(magnitude))
+        } else if magnitude <= UInt64(Int64.max) {
+            append(.integer, Int64(magnitude))
+        } else {
+            append(.unsigned, Int64(bitPattern: magnitude))
         }
-        return magnitude <= UInt64(Int64.max) ? .integer(Int64(magnitude)) : .unsigned(magnitude)
+        return true
     }
 }

@@ -25,10 +25,12 @@ enum JSONWriter {
 
     private static func write(_ node: JSONNode, into output: inout [UInt8]) throws(NonFiniteNumber) {
         switch node {
-        case .null: output.append(contentsOf: "null".utf8)
-        case .bool(let value): output.append(contentsOf: (value ? "true" : "false").utf8)
-        case .integer(let value): output.append(contentsOf: String(value).utf8)
-        case .unsigned(let value): output.append(contentsOf: String(value).utf8)
+        case .null: write("null", into: &output)
+        case .bool(let value): write(value ? "true" : "false", into: &output)
+        case .integer(let value):
+            if value < 0 { output.append(UInt8(ascii: "-")) }
+            writeDigits(of: value.magnitude, into: &output)
+        case .unsigned(let value): writeDigits(of: value, into: &output)
         case .double(let value):
             guard value.isFinite else { throw NonFiniteNumber(value: value) }
             // The shortest text that reads back as the same number: `40.725`, `1e-05`, `5e+20`.
@@ -70,6 +72,25 @@ enum JSONWriter {
         }
     }
 
+    private static func write(_ literal: StaticString, into output: inout [UInt8]) {
+        literal.withUTF8Buffer { output.append(contentsOf: $0) }
+    }
+
+    /// The decimal digits of `value`, without making a `String` of them.
+    private static func writeDigits(of value: UInt64, into output: inout [UInt8]) {
+        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // room for UInt64.max's 20 digits
+        var count = 0
+        var rest = value
+        withUnsafeMutableBytes(of: &digits) { buffer in
+            repeat {
+                count += 1
+                buffer[buffer.count - count] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest % 10)
+                rest /= 10
+            } while rest > 0
+            output.append(contentsOf: UnsafeRawBufferPointer(rebasing: buffer[(buffer.count - count)...]))
+        }
+    }
+
     private static func writeString(_ string: String, into output: inout [UInt8]) {
         output.append(UInt8(ascii: "\""))
         var string = string
@@ -79,14 +100,14 @@ enum JSONWriter {
                 output.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<index]))
                 start = index + 1
                 switch byte {
-                case UInt8(ascii: "\""): output.append(contentsOf: #"\""#.utf8)
-                case UInt8(ascii: "\\"): output.append(contentsOf: #"\\"#.utf8)
-                case UInt8(ascii: "\n"): output.append(contentsOf: #"\n"#.utf8)
-                case UInt8(ascii: "\r"): output.append(contentsOf: #"\r"#.utf8)
-                case UInt8(ascii: "\t"): output.append(contentsOf: #"\t"#.utf8)
+                case UInt8(ascii: "\""): write(#"\""#, into: &output)
+                case UInt8(ascii: "\\"): write(#"\\"#, into: &output)
+                case UInt8(ascii: "\n"): write(#"\n"#, into: &output)
+                case UInt8(ascii: "\r"): write(#"\r"#, into: &output)
+                case UInt8(ascii: "\t"): write(#"\t"#, into: &output)
                 default:
                     let hex = Array("0123456789abcdef".utf8)
-                    output.append(contentsOf: #"\u00"#.utf8)
+                    write(#"\u00"#, into: &output)
                     output.append(hex[Int(byte >> 4)])
                     output.append(hex[Int(byte & 0xF)])
                 }

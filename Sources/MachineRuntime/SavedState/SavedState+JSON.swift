@@ -87,14 +87,13 @@ extension SavedState where M.Context: Codable, M.Request: Codable {
     /// - Throws: ``SavedStateError/corrupt(_:)`` (saying where), ``SavedStateError/otherFormat(found:expected:)``
     ///   or ``SavedStateError/otherMachine(found:expected:)``.
     public init(json: some Collection<UInt8>, table: TransitionTable<M>) throws(SavedStateError) {
-        let document: JSONNode
+        let tape: JSONTape
         do {
-            var parser = JSONParser(bytes: Array(json))
-            document = try parser.document()
+            tape = try JSONParser.tape(of: Array(json))
         } catch {
             throw .corrupt(SavedStateFields.describe(error))
         }
-        let root = try SavedStateFields(document, path: .root)
+        let root = try SavedStateFields(tape, 0)
         let format = try root.integer("format")
         guard format == Self.formatVersion || format == 1 else { throw .otherFormat(found: format, expected: Self.formatVersion) }
         let machine = try root.string("machine")
@@ -102,11 +101,11 @@ extension SavedState where M.Context: Codable, M.Request: Codable {
 
         let controlsField = try root.object("controls")
         var controls: [String: String] = [:]
-        for member in controlsField.object.members { controls[member.key] = try controlsField.string(member.key) }
+        for key in controlsField.keys { controls[key] = try controlsField.string(key) }
         var history: [String: String] = [:]
         if format >= 2 {
             let historyField = try root.object("history")
-            for member in historyField.object.members { history[member.key] = try historyField.string(member.key) }
+            for key in historyField.keys { history[key] = try historyField.string(key) }
         }
         var timers: [TimerEntry] = []
         for timer in try root.array("timers") {
@@ -120,7 +119,7 @@ extension SavedState where M.Context: Codable, M.Request: Codable {
             let status = try request.string("status")
             guard let known = RequestStatus(rawValue: status) else {
                 throw .corrupt(
-                    "\(SavedStateFields.describe(request.path.appending(JSONKey(stringValue: "status")))): '\(status)' is not pending, answered, cancelled or dropped"
+                    "\(SavedStateFields.describe(request.place("status"))): '\(status)' is not pending, answered, cancelled or dropped"
                 )
             }
             requests.append(
@@ -150,53 +149,56 @@ extension SavedState where M.Context: Codable, M.Request: Codable {
 
 /// One JSON object of a saved state, read field by field; every failure says where.
 struct SavedStateFields {
-    let object: JSONObject
-    /// Where the object is; written out only for an error.
-    let path: JSONPath
+    let tape: JSONTape
+    /// The object's entry in the tape.
+    let index: Int
 
-    init(_ node: JSONNode, path: JSONPath) throws(SavedStateError) {
-        guard case .object(let object) = node else { throw .corrupt("\(Self.describe(path)): expected an object") }
-        self.object = object
-        self.path = path
+    init(_ tape: JSONTape, _ index: Int) throws(SavedStateError) {
+        self.tape = tape
+        self.index = index
+        guard tape.entries[index].kind == .object else {
+            throw .corrupt("\(Self.describe(tape.codingPath(to: index))): expected an object")
+        }
     }
 
-    private func place(_ key: String) -> JSONPath { path.appending(JSONKey(stringValue: key)) }
+    /// Where the member `key` is (written out only for an error).
+    func place(_ key: String) -> [any CodingKey] { tape.codingPath(to: index) + [JSONKey(stringValue: key)] }
 
     private func failure(_ key: String, _ problem: String) -> SavedStateError {
         .corrupt("\(Self.describe(place(key))): \(problem)")
     }
 
-    func has(_ key: String) -> Bool { object.value(for: key) != nil }
+    /// The object's keys, in the order written.
+    var keys: [String] { tape.keys(of: index).map { tape.string(at: $0) } }
 
-    private func member(_ key: String) throws(SavedStateError) -> JSONNode {
-        guard let node = object.value(for: key) else { throw failure(key, "missing") }
-        return node
+    func has(_ key: String) -> Bool { tape.member(key, of: index) != nil }
+
+    private func member(_ key: String) throws(SavedStateError) -> Int {
+        guard let value = tape.member(key, of: index) else { throw failure(key, "missing") }
+        return value
     }
 
     func integer(_ key: String) throws(SavedStateError) -> Int {
-        guard case .integer(let value) = try member(key), let integer = Int(exactly: value) else {
+        let entry = tape.entries[try member(key)]
+        guard entry.kind == .integer, let integer = Int(exactly: entry.first) else {
             throw failure(key, "expected a whole number")
         }
         return integer
     }
 
     func string(_ key: String) throws(SavedStateError) -> String {
-        guard case .string(let value) = try member(key) else { throw failure(key, "expected a string") }
-        return value
+        let value = try member(key)
+        guard tape.entries[value].kind == .string else { throw failure(key, "expected a string") }
+        return tape.string(at: value)
     }
 
-    func object(_ key: String) throws(SavedStateError) -> SavedStateFields {
-        try SavedStateFields(try member(key), path: place(key))
-    }
+    func object(_ key: String) throws(SavedStateError) -> SavedStateFields { try SavedStateFields(tape, try member(key)) }
 
     func array(_ key: String) throws(SavedStateError) -> [SavedStateFields] {
-        guard case .array(let array) = try member(key) else { throw failure(key, "expected an array") }
-        let path = place(key)
+        let value = try member(key)
+        guard tape.entries[value].kind == .array else { throw failure(key, "expected an array") }
         var items: [SavedStateFields] = []
-        items.reserveCapacity(array.items.count)
-        for (index, item) in array.items.enumerated() {
-            items.append(try SavedStateFields(item, path: path.appending(JSONKey(intValue: index))))
-        }
+        for item in tape.items(of: value) { items.append(try SavedStateFields(tape, item)) }
         return items
     }
 
@@ -209,23 +211,21 @@ struct SavedStateFields {
 
     /// A time, or `null`.
     func optionalTime(_ key: String) throws(SavedStateError) -> Duration? {
-        if case .null = try member(key) { return nil }
+        if tape.entries[try member(key)].kind == .null { return nil }
         return try time(key)
     }
 
     /// A value read through its `Decodable` conformance.
     func decoded<T: Decodable>(_ type: T.Type, _ key: String) throws(SavedStateError) -> T {
-        let node = try member(key)
+        let value = try member(key)
         do {
-            return try NodeDecoder.value(type, from: node, at: place(key))
+            return try NodeDecoder.value(type, tape, value)
         } catch {
             throw .corrupt(Self.describe(error))
         }
     }
 
-    /// Where `path` is: `at requests[2].madeAt`, or `at the top level`.
-    static func describe(_ path: JSONPath) -> String { describe(path.codingPath) }
-
+    /// Where `keys` lead: `at requests[2].madeAt`, or `at the top level`.
     static func describe(_ keys: [any CodingKey]) -> String {
         let path = keys.map { key in key.intValue.map { "[\($0)]" } ?? ".\(key.stringValue)" }.joined()
         return path.isEmpty ? "at the top level" : "at " + (path.hasPrefix(".") ? String(path.dropFirst()) : path)

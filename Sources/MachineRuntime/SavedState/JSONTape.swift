@@ -1,0 +1,133 @@
+/// A JSON document as read: one flat array of entries over the document's bytes.
+///
+/// A restore reads each field once, so the document is not built into a tree of values:
+/// ``JSONParser`` records each value as an ``Entry`` (a few words, no allocation of its own),
+/// a string as the range of its bytes, made into a `String` only when a field is read, and an
+/// object or array with the index just past its last descendant, so a reader steps over it in
+/// one move. A field's place in the document (`requests[2].madeAt`) is worked out from its index
+/// only when an error needs it (``codingPath(to:)``). Writing goes the other way, through
+/// ``JSONNode``.
+final class JSONTape {
+    /// What an entry holds.
+    enum Kind: UInt8 {
+        case null, bool, integer, unsigned, double, string, array, object
+    }
+
+    /// One value. Its members or items are the entries after it, up to ``end``: for an
+    /// object, each member's key (a string entry) and then its value.
+    struct Entry {
+        var kind: Kind
+        /// A boolean's value; for a string, whether it is in ``JSONTape/strings`` rather than
+        /// plain ASCII in the document's bytes.
+        var flag: Bool
+        /// A string's first byte (or its index in ``JSONTape/strings``); a number's bits
+        /// (`Int64`, `UInt64` or `Double`); an object's or array's count of members or items.
+        var first: Int64
+        /// A plain string's end byte.
+        var last: Int
+        /// The index of the entry after this one and everything inside it.
+        var end: Int
+    }
+
+    let bytes: [UInt8]
+    /// The document's entries from index 0, then one `null` outside it (``null``).
+    let entries: [Entry]
+    /// The strings that are not plain ASCII (escaped or beyond ASCII), decoded and validated
+    /// when the document was read.
+    let strings: [String]
+
+    init(bytes: [UInt8], entries: [Entry], strings: [String]) {
+        self.bytes = bytes
+        self.entries = entries
+        self.strings = strings
+    }
+
+    /// A `null` that is not in the document: what a super decoder of a missing key reads.
+    var null: Int { entries.count - 1 }
+
+    /// The string at `index` (which must be a string entry).
+    func string(at index: Int) -> String {
+        let entry = entries[index]
+        if entry.flag { return strings[Int(entry.first)] }
+        return bytes.withUnsafeBufferPointer {
+            String(decoding: UnsafeBufferPointer(rebasing: $0[Int(entry.first)..<entry.last]), as: UTF8.self)
+        }
+    }
+
+    /// Whether the string at `index` is `key`, compared by bytes (a member lookup compares a
+    /// key with each member's until one matches: most differ in length).
+    func string(at index: Int, equals key: String) -> Bool {
+        let entry = entries[index]
+        if entry.flag { return strings[Int(entry.first)] == key }
+        let start = Int(entry.first)
+        guard entry.last - start == key.utf8.count else { return false }
+        var key = key
+        return key.withUTF8 { key in
+            bytes.withUnsafeBufferPointer { bytes in
+                for offset in 0..<key.count where key[offset] != bytes[start &+ offset] { return false }
+                return true
+            }
+        }
+    }
+
+    /// The index of the value of `key` in the object at `object` (the first, if written twice).
+    func member(_ key: String, of object: Int) -> Int? {
+        var index = object + 1
+        let end = entries[object].end
+        while index < end {
+            if string(at: index, equals: key) { return index + 1 }
+            index = entries[index + 1].end
+        }
+        return nil
+    }
+
+    /// The indices of the keys of the object at `object`, in the order written.
+    func keys(of object: Int) -> [Int] {
+        var keys: [Int] = []
+        var index = object + 1
+        let end = entries[object].end
+        while index < end {
+            keys.append(index)
+            index = entries[index + 1].end
+        }
+        return keys
+    }
+
+    /// The indices of the items of the array at `array`.
+    func items(of array: Int) -> [Int] {
+        var items: [Int] = []
+        items.reserveCapacity(Int(entries[array].first))
+        var index = array + 1
+        let end = entries[array].end
+        while index < end {
+            items.append(index)
+            index = entries[index].end
+        }
+        return items
+    }
+
+    /// The keys from the document to the value at `target`: the members and items that hold it.
+    func codingPath(to target: Int) -> [any CodingKey] {
+        var path: [any CodingKey] = []
+        var current = 0
+        while current != target, current < entries.count {
+            let container = entries[current]
+            var index = current + 1
+            var position = 0
+            var found = false
+            while index < container.end {
+                let value = container.kind == .object ? index + 1 : index
+                if value <= target, target < entries[value].end {
+                    path.append(container.kind == .object ? JSONKey(stringValue: string(at: index)) : JSONKey(intValue: position))
+                    current = value
+                    found = true
+                    break
+                }
+                index = entries[value].end
+                position += 1
+            }
+            if !found { break }
+        }
+        return path
+    }
+}
