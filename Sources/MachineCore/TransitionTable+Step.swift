@@ -54,7 +54,7 @@ extension TransitionTable {
             result._ignored = .notAwaited
             return
         }
-        if _isFlat {
+        if _isFlat || !result._recordsStateChanges {
             stepRows(&state, event, kind: kind, into: &result)
         } else {
             stepNested(&state, event, kind: kind, into: &result)
