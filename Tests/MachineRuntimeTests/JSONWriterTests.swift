@@ -33,4 +33,20 @@ struct JSONWriterTests {
             try text(["b": "quote \" backslash \\ tab \t bell \u{7}", "a": "é"])
                 == #"{"a":"é","b":"quote \" backslash \\ tab \t bell \u0007"}"#)
     }
+
+    /// A type that encodes a key twice, and its keys out of order.
+    struct Twice: Encodable {
+        enum CodingKeys: String, CodingKey { case b, a, c }
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(1, forKey: .c)
+            try container.encode(2, forKey: .a)
+            try container.encode(3, forKey: .b)
+            try container.encode(4, forKey: .a)
+        }
+    }
+
+    @Test func aKeyEncodedTwiceKeepsItsLastValue() throws {
+        #expect(try text(Twice()) == #"{"a":4,"b":3,"c":1}"#)
+    }
 }

@@ -24,10 +24,38 @@ final class JSONArray {
     var items: [JSONNode] = []
 }
 
-/// The members of a JSON object in the order written (sorted when printed; of a key written
-/// twice, the last value is printed), shared by the container that fills it.
+/// The members of a JSON object, sorted by key (so that one value always gives the same bytes),
+/// shared by the container that fills it.
 final class JSONObject {
-    var members: [JSONMember] = []
+    /// The members, sorted by key, each key once.
+    private(set) var members: [JSONMember] = []
+
+    init() {}
+
+    /// An object of `members` (whatever their order; of a key given twice, the last value).
+    init(_ members: [JSONMember]) {
+        self.members.reserveCapacity(members.count)
+        for member in members { set(member) }
+    }
+
+    /// Adds `member` in its key's place; a key set again keeps its last value, as with
+    /// `JSONEncoder`. Most objects are small, and a type's keys are often encoded in order, so
+    /// the place is looked for from the end.
+    func set(_ member: JSONMember) { Self.set(member, in: &members) }
+
+    // The members are reached once, in place: each access to a class's property is checked
+    // for exclusivity at run time.
+    private static func set(_ member: JSONMember, in members: inout [JSONMember]) {
+        var index = members.count
+        while index > 0, member.key < members[index - 1].key { index -= 1 }
+        if index > 0, members[index - 1].key == member.key {
+            members[index - 1] = member
+        } else if index == members.count {
+            members.append(member)
+        } else {
+            members.insert(member, at: index)
+        }
+    }
 }
 
 /// One member of a JSON object. (A struct rather than a tuple: an array of tuples looks its

@@ -50,16 +50,8 @@ enum JSONWriter {
         case .object(let object):
             output.append(UInt8(ascii: "{"))
             let members = object.members
-            var order = Array(members.indices)
-            if !zip(order, order.dropFirst()).allSatisfy({ members[$0].key < members[$1].key }) {
-                order.sort { members[$0].key < members[$1].key }
-            }
-            var written = 0
-            for (position, index) in order.enumerated() {
-                // A key encoded twice keeps its last value, as with `JSONEncoder`.
-                if position + 1 < order.count, members[order[position + 1]].key == members[index].key { continue }
-                if written > 0 { output.append(UInt8(ascii: ",")) }
-                written += 1
+            for index in members.indices {
+                if index > 0 { output.append(UInt8(ascii: ",")) }
                 writeString(members[index].key, into: &output)
                 output.append(UInt8(ascii: ":"))
                 do {
@@ -95,10 +87,18 @@ enum JSONWriter {
         output.append(UInt8(ascii: "\""))
         var string = string
         string.withUTF8 { utf8 in
+            // Runs of bytes that need no escape are copied whole.
             var start = 0
-            for (index, byte) in utf8.enumerated() where byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
+            var index = 0
+            while index < utf8.count {
+                let byte = utf8[index]
+                guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else {
+                    index &+= 1
+                    continue
+                }
                 output.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<index]))
-                start = index + 1
+                index &+= 1
+                start = index
                 switch byte {
                 case UInt8(ascii: "\""): write(#"\""#, into: &output)
                 case UInt8(ascii: "\\"): write(#"\\"#, into: &output)
@@ -169,65 +169,65 @@ struct KeyedNodeWriter<Key: CodingKey>: KeyedEncodingContainerProtocol {
 
     var codingPath: [any CodingKey] { path.codingPath }
 
-    mutating func encodeNil(forKey key: Key) throws { object.members.append(JSONMember(key.stringValue, .null)) }
+    mutating func encodeNil(forKey key: Key) throws { object.set(JSONMember(key.stringValue, .null)) }
     mutating func encode(_ value: Bool, forKey key: Key) throws {
-        object.members.append(JSONMember(key.stringValue, .bool(value)))
+        object.set(JSONMember(key.stringValue, .bool(value)))
     }
     mutating func encode(_ value: String, forKey key: Key) throws {
-        object.members.append(JSONMember(key.stringValue, .string(value)))
+        object.set(JSONMember(key.stringValue, .string(value)))
     }
     mutating func encode(_ value: Double, forKey key: Key) throws {
-        object.members.append(JSONMember(key.stringValue, .double(value)))
+        object.set(JSONMember(key.stringValue, .double(value)))
     }
     mutating func encode(_ value: Float, forKey key: Key) throws {
-        object.members.append(JSONMember(key.stringValue, .double(Double(value))))
+        object.set(JSONMember(key.stringValue, .double(Double(value))))
     }
     mutating func encode(_ value: Int, forKey key: Key) throws {
-        object.members.append(JSONMember(key.stringValue, .integer(Int64(value))))
+        object.set(JSONMember(key.stringValue, .integer(Int64(value))))
     }
     mutating func encode(_ value: Int8, forKey key: Key) throws {
-        object.members.append(JSONMember(key.stringValue, NodeEncoder.node(ofInteger: value)))
+        object.set(JSONMember(key.stringValue, NodeEncoder.node(ofInteger: value)))
     }
     mutating func encode(_ value: Int16, forKey key: Key) throws {
-        object.members.append(JSONMember(key.stringValue, NodeEncoder.node(ofInteger: value)))
+        object.set(JSONMember(key.stringValue, NodeEncoder.node(ofInteger: value)))
     }
     mutating func encode(_ value: Int32, forKey key: Key) throws {
-        object.members.append(JSONMember(key.stringValue, NodeEncoder.node(ofInteger: value)))
+        object.set(JSONMember(key.stringValue, NodeEncoder.node(ofInteger: value)))
     }
     mutating func encode(_ value: Int64, forKey key: Key) throws {
-        object.members.append(JSONMember(key.stringValue, .integer(value)))
+        object.set(JSONMember(key.stringValue, .integer(value)))
     }
     mutating func encode(_ value: UInt, forKey key: Key) throws {
-        object.members.append(JSONMember(key.stringValue, NodeEncoder.node(ofInteger: value)))
+        object.set(JSONMember(key.stringValue, NodeEncoder.node(ofInteger: value)))
     }
     mutating func encode(_ value: UInt8, forKey key: Key) throws {
-        object.members.append(JSONMember(key.stringValue, NodeEncoder.node(ofInteger: value)))
+        object.set(JSONMember(key.stringValue, NodeEncoder.node(ofInteger: value)))
     }
     mutating func encode(_ value: UInt16, forKey key: Key) throws {
-        object.members.append(JSONMember(key.stringValue, NodeEncoder.node(ofInteger: value)))
+        object.set(JSONMember(key.stringValue, NodeEncoder.node(ofInteger: value)))
     }
     mutating func encode(_ value: UInt32, forKey key: Key) throws {
-        object.members.append(JSONMember(key.stringValue, NodeEncoder.node(ofInteger: value)))
+        object.set(JSONMember(key.stringValue, NodeEncoder.node(ofInteger: value)))
     }
     mutating func encode(_ value: UInt64, forKey key: Key) throws {
-        object.members.append(JSONMember(key.stringValue, NodeEncoder.node(ofInteger: value)))
+        object.set(JSONMember(key.stringValue, NodeEncoder.node(ofInteger: value)))
     }
 
     mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
-        object.members.append(JSONMember(key.stringValue, try NodeEncoder.node(of: value, at: path.appending(key))))
+        object.set(JSONMember(key.stringValue, try NodeEncoder.node(of: value, at: path.appending(key))))
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(
         keyedBy keyType: NestedKey.Type, forKey key: Key
     ) -> KeyedEncodingContainer<NestedKey> {
         let nested = JSONObject()
-        object.members.append(JSONMember(key.stringValue, .object(nested)))
+        object.set(JSONMember(key.stringValue, .object(nested)))
         return KeyedEncodingContainer(KeyedNodeWriter<NestedKey>(object: nested, path: path.appending(key)))
     }
 
     mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
         let nested = JSONArray()
-        object.members.append(JSONMember(key.stringValue, .array(nested)))
+        object.set(JSONMember(key.stringValue, .array(nested)))
         return UnkeyedNodeWriter(array: nested, path: path.appending(key))
     }
 
@@ -236,7 +236,7 @@ struct KeyedNodeWriter<Key: CodingKey>: KeyedEncodingContainerProtocol {
 
     private func superEncoder(named key: any CodingKey) -> any Encoder {
         let object = JSONObject()
-        self.object.members.append(JSONMember(key.stringValue, .object(object)))
+        self.object.set(JSONMember(key.stringValue, .object(object)))
         let encoder = NodeEncoder(path: path.appending(key))
         encoder.node = .object(object)
         return encoder

@@ -20,58 +20,45 @@ extension SavedState where M.Context: Codable, M.Request: Codable {
     /// - Throws: ``SavedStateError/unencodable(_:)`` when the context holds something JSON
     ///   cannot carry (an infinite or NaN number).
     public func json() throws(SavedStateError) -> [UInt8] {
-        let root = JSONObject()
         let path = JSONPath.root
         do {
-            root.members.reserveCapacity(8)
-            root.members.append(JSONMember("format", .integer(Int64(format))))
-            root.members.append(JSONMember("machine", .string(machine)))
-            let controls = JSONObject()
-            controls.members = self.controls.map { JSONMember($0.key, .string($0.value)) }
-            root.members.append(JSONMember("controls", .object(controls)))
-            let history = JSONObject()
-            history.members = self.history.map { JSONMember($0.key, .string($0.value)) }
-            root.members.append(JSONMember("history", .object(history)))
-            root.members.append(
-                JSONMember("context", try NodeEncoder.node(of: context, at: path.appending(JSONKey(stringValue: "context")))))
-            root.members.append(JSONMember("now", Self.node(of: now)))
             let timers = JSONArray()
             timers.items = self.timers.map { timer in
-                let object = JSONObject()
-                object.members = [
-                    JSONMember("name", .string(timer.name)), JSONMember("deadline", timer.deadline.map(Self.node(of:)) ?? .null),
-                    JSONMember("serial", .integer(Int64(timer.serial))),
-                ]
-                return .object(object)
+                .object(
+                    JSONObject([
+                        JSONMember("deadline", timer.deadline.map(Self.node(of:)) ?? .null),
+                        JSONMember("name", .string(timer.name)),
+                        JSONMember("serial", .integer(Int64(timer.serial))),
+                    ]))
             }
-            root.members.append(JSONMember("timers", .array(timers)))
-            root.members.append(JSONMember("lastTimerSerial", .integer(Int64(lastTimerSerial))))
             let requests = JSONArray()
             requests.items.reserveCapacity(self.requests.count)
             let requestsPath = path.appending(JSONKey(stringValue: "requests"))
-            for (index, entry) in self.requests.enumerated() {
-                let object = JSONObject()
-                object.members.reserveCapacity(8)
-                object.members.append(JSONMember("id", .integer(Int64(entry.id))))
-                object.members.append(JSONMember("kind", .string(entry.kind)))
-                object.members.append(JSONMember("ordinal", .integer(Int64(entry.ordinal))))
-                object.members.append(
+            for index in self.requests.indices {
+                let entry = self.requests[index]
+                var members = [
+                    JSONMember("id", .integer(Int64(entry.id))), JSONMember("kind", .string(entry.kind)),
+                    JSONMember("madeAt", Self.node(of: entry.madeAt)), JSONMember("ordinal", .integer(Int64(entry.ordinal))),
                     JSONMember(
                         "request",
                         try NodeEncoder.node(
                             of: entry.request,
-                            at: requestsPath.appending(JSONKey(intValue: index)).appending(JSONKey(stringValue: "request")))))
-                object.members.append(JSONMember("madeAt", Self.node(of: entry.madeAt)))
-                object.members.append(JSONMember("status", .string(entry.status.rawValue)))
-                if let cancelledAt = entry.cancelledAt {
-                    object.members.append(JSONMember("cancelledAt", Self.node(of: cancelledAt)))
-                }
-                if let successor = entry.supersededBy {
-                    object.members.append(JSONMember("supersededBy", .integer(Int64(successor))))
-                }
-                requests.items.append(.object(object))
+                            at: requestsPath.appending(JSONKey(intValue: index)).appending(JSONKey(stringValue: "request")))),
+                    JSONMember("status", .string(entry.status.rawValue)),
+                ]
+                if let cancelledAt = entry.cancelledAt { members.append(JSONMember("cancelledAt", Self.node(of: cancelledAt))) }
+                if let successor = entry.supersededBy { members.append(JSONMember("supersededBy", .integer(Int64(successor)))) }
+                requests.items.append(.object(JSONObject(members)))
             }
-            root.members.append(JSONMember("requests", .array(requests)))
+            let root = JSONObject([
+                JSONMember("context", try NodeEncoder.node(of: context, at: path.appending(JSONKey(stringValue: "context")))),
+                JSONMember("controls", .object(JSONObject(controls.map { JSONMember($0.key, .string($0.value)) }))),
+                JSONMember("format", .integer(Int64(format))),
+                JSONMember("history", .object(JSONObject(history.map { JSONMember($0.key, .string($0.value)) }))),
+                JSONMember("lastTimerSerial", .integer(Int64(lastTimerSerial))), JSONMember("machine", .string(machine)),
+                JSONMember("now", Self.node(of: now)), JSONMember("requests", .array(requests)),
+                JSONMember("timers", .array(timers)),
+            ])
             return try JSONWriter.bytes(of: .object(root))
         } catch {
             throw .unencodable(SavedStateFields.describe(error))
@@ -138,12 +125,11 @@ extension SavedState where M.Context: Codable, M.Request: Codable {
     }
 
     private static func node(of time: Duration) -> JSONNode {
-        let object = JSONObject()
-        object.members = [
-            JSONMember("seconds", .integer(time.components.seconds)),
-            JSONMember("attoseconds", .integer(time.components.attoseconds)),
-        ]
-        return .object(object)
+        .object(
+            JSONObject([
+                JSONMember("attoseconds", .integer(time.components.attoseconds)),
+                JSONMember("seconds", .integer(time.components.seconds)),
+            ]))
     }
 }
 
