@@ -23,11 +23,20 @@ struct HandWrittenPicker {
         commands.reserveCapacity(16)
     }
 
+    /// Empties the command buffer one by one, in a function of its own: inside `handle`'s large
+    /// body the compiler destroys each command through the generic `Command` type's value
+    /// witness (about 180 instructions, with run-time lookups of its payload types), which the
+    /// table's step does not pay.
+    @inline(never)
+    mutating func clearCommands() {
+        while !commands.isEmpty { commands.removeLast() }
+    }
+
     mutating func handle(_ event: AddressPicker.Event) {
         // One by one, as the table's step clears its commands: `removeAll(keepingCapacity:)`
         // destroys them through the generic `Command` type's value witness, which costs more
         // than the rest of most steps.
-        while !commands.isEmpty { commands.removeLast() }
+        clearCommands()
         switch (event, map, search) {
         case (.regionChanged(let region, true), .idle, _), (.regionChanged(let region, true), .geocoding, _):
             let near =
