@@ -49,4 +49,26 @@ struct JSONWriterTests {
     @Test func aKeyEncodedTwiceKeepsItsLastValue() throws {
         #expect(try text(Twice()) == #"{"a":4,"b":3,"c":1}"#)
     }
+
+    struct Refusing: Encodable {
+        func encode(to encoder: any Encoder) throws {
+            throw EncodingError.invalidValue(
+                0, .init(codingPath: encoder.codingPath, debugDescription: "refused at \(encoder.codingPath.count) keys deep"))
+        }
+    }
+
+    struct Holder: Encodable {
+        var items: [[String: Refusing]]
+    }
+
+    /// Paths are tracked only when encoding fails: the failure is encoded again to say where.
+    @Test func anErrorThrownWhileEncodingSaysWhere() throws {
+        do {
+            _ = try NodeEncoder.node(of: Holder(items: [[:], ["bad": Refusing()]]), at: .root)
+            Issue.record("encoded")
+        } catch {
+            #expect(SavedStateFields.describe(error) == "at items[1].bad: refused at 3 keys deep")
+        }
+        #expect(throws: EncodingError.self) { try JSONWriter.bytes(of: NodeEncoder.node(of: ["x": Double.nan], at: .root)) }
+    }
 }

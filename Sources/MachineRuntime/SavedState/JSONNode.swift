@@ -43,9 +43,13 @@ final class JSONObject {
     /// the place is looked for from the end.
     func set(_ member: JSONMember) { Self.set(member, in: &members) }
 
+    /// Room for this many members at the first one, so that a typical object never grows.
+    private static let initialCapacity = 8
+
     // The members are reached once, in place: each access to a class's property is checked
     // for exclusivity at run time.
     private static func set(_ member: JSONMember, in members: inout [JSONMember]) {
+        if members.capacity == 0 { members.reserveCapacity(initialCapacity) }
         var index = members.count
         while index > 0, member.key < members[index - 1].key { index -= 1 }
         if index > 0, members[index - 1].key == member.key {
