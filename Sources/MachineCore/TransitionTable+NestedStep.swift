@@ -27,6 +27,7 @@ extension TransitionTable {
     ) {
         ledger.lend(&state, into: &result)
         firePlan(_candidates[position], &state, event, into: &result)
+        ledger.noteFinish(self, state.controls)
     }
 
     /// Fires `candidate`'s row through its plan, the ledger lent to the outbox, for a result

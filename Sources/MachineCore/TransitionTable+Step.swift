@@ -136,6 +136,7 @@ extension TransitionTable {
         if !candidate.isPlain {
             ledger.lend(&state, into: &result)
             firePlan(candidate, &state, event, into: &result)
+            ledger.noteFinish(self, state.controls)
             return
         }
         if candidate.target >= 0 { state.controls[Int(candidate.region)] = Int(candidate.target) }
@@ -248,6 +249,14 @@ struct LedgerLoan {
 
     /// Ends the step: cancels the work still running when a row ended the machine, and hands the
     /// ledger back to the state (or copies it to the outbox when it was never lent).
+    /// Notes that the step ends the machine when `controls` has a region in a final state,
+    /// after a row that went through its plan (a row that may enter a final state below the
+    /// one it targets).
+    @inlinable @inline(__always)
+    mutating func noteFinish<M>(_ table: TransitionTable<M>, _ controls: ControlStates) {
+        if !finishes, !table.finalStates.isEmpty, table.finalState(of: controls) != nil { finishes = true }
+    }
+
     @inlinable @inline(__always)
     func settle<M>(_ state: inout MachineState<M>, into result: inout StepResult<M>) {
         if lent {

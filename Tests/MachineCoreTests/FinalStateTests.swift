@@ -44,29 +44,35 @@ enum Upload: MachineDefinition {
     static let session = Region<Session>("session", index: 0, initial: .idle, final: [.closed, .aborted])
     static let log = Region<Log>("log", index: 1, initial: .quiet)
 
-    static let table = TransitionTable<Upload>(
-        regions: [session, log],
-        rows: [
-            Row("start", in: session, from: [.idle], on: .start, to: .open) { _, _, out in
-                out.startTimer(.retry, after: .seconds(5))
-                out.request(.upload)
-                out.startTimer(.heartbeat, after: .seconds(1))
-                out.request(.ping)
-            },
-            Row("restartHeartbeat", in: session, from: [.open], on: .restartHeartbeat) { _, _, out in
-                out.startTimer(.heartbeat, after: .seconds(1))
-            },
-            Row("pause", in: session, from: [.open], on: .pause, to: .paused),
-            Row("close", in: session, from: [.open], on: .close, to: .closed) { _, _, out in out.emit(.closed) },
-            Row("closeAndLinger", in: session, from: [.open], on: .closeAndLinger, to: .closed),
-            Row("linger", in: log, from: [.quiet], on: .closeAndLinger) { _, _, out in
-                out.startTimer(.linger, after: .seconds(2))
-            },
-            Row("abort", in: session, from: [.open], on: .abort, to: .aborted) { _, _, out in
-                out.cancelEverything()
-                out.emit(.aborted)
-            },
-        ])
+    static let table = TransitionTable<Upload>(regions: [session, log], rows: rows)
+
+    /// The same rows with an entry action on `closed`: a row into it goes through its plan
+    /// rather than the plain move.
+    static let tableWithEntryAction = TransitionTable<Upload>(
+        regions: [session, log], rows: rows,
+        stateActions: [StateActions(in: session, .closed, entry: { _, _, out in out.emit(.closed) })])
+
+    static let rows: [Row<Upload>] = [
+        Row("start", in: session, from: [.idle], on: .start, to: .open) { _, _, out in
+            out.startTimer(.retry, after: .seconds(5))
+            out.request(.upload)
+            out.startTimer(.heartbeat, after: .seconds(1))
+            out.request(.ping)
+        },
+        Row("restartHeartbeat", in: session, from: [.open], on: .restartHeartbeat) { _, _, out in
+            out.startTimer(.heartbeat, after: .seconds(1))
+        },
+        Row("pause", in: session, from: [.open], on: .pause, to: .paused),
+        Row("close", in: session, from: [.open], on: .close, to: .closed) { _, _, out in out.emit(.closed) },
+        Row("closeAndLinger", in: session, from: [.open], on: .closeAndLinger, to: .closed),
+        Row("linger", in: log, from: [.quiet], on: .closeAndLinger) { _, _, out in
+            out.startTimer(.linger, after: .seconds(2))
+        },
+        Row("abort", in: session, from: [.open], on: .abort, to: .aborted) { _, _, out in
+            out.cancelEverything()
+            out.emit(.aborted)
+        },
+    ]
 
     /// The state once `start` has started everything.
     static var started: MachineState<Upload> {
@@ -76,6 +82,26 @@ enum Upload: MachineDefinition {
 
 @Suite struct FinalStateTests {
     let table = Upload.table
+
+    /// A row into a final state that goes through its plan (here, for the entry action) ends
+    /// the machine's work on a result that records nothing as on one that records everything.
+    @Test(arguments: [Upload.Event.close, .closeAndLinger, .abort])
+    func aPlannedRowIntoAFinalStateEndsTheWorkWhateverTheRecording(event: Upload.Event) {
+        let table = Upload.tableWithEntryAction
+        let started = table.step(table.initialState(context: .init()), .start).state
+        #expect(!started.work.isIdle)
+        var full = started
+        var fullResult = StepResult<Upload>()
+        table.step(&full, event, into: &fullResult)
+        for recording: StepRecording in [[], [.guardChecks], [.stateChanges]] {
+            var lean = started
+            var leanResult = StepResult<Upload>(recording: recording)
+            table.step(&lean, event, into: &leanResult)
+            #expect(lean == full && lean.work.isIdle, "\(event), recording \(recording)")
+            #expect(leanResult.commands == fullResult.commands, "\(event), recording \(recording)")
+        }
+        #expect(fullResult.commands.contains(.cancel(.upload)) || event == .abort)
+    }
 
     @Test func enteringAFinalStateCancelsTheWorkStillRunningAfterTheRowsCommands() {
         let (state, result) = table.step(Upload.started, .close)
