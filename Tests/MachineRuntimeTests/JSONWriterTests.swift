@@ -13,7 +13,7 @@ struct JSONWriterTests {
     }
 
     func text(_ value: some Encodable) throws -> String {
-        String(decoding: try JSONWriter.bytes(of: NodeEncoder.node(of: value, at: .root)), as: UTF8.self)
+        String(decoding: try JSONWriter.bytes(of: NodeEncoder.node(of: value, in: nil, key: nil)), as: UTF8.self)
     }
 
     @Test func wholeNumbersAreWrittenDigitByDigit() throws {
@@ -61,14 +61,45 @@ struct JSONWriterTests {
         var items: [[String: Refusing]]
     }
 
-    /// Paths are tracked only when encoding fails: the failure is encoded again to say where.
+    /// An error thrown while encoding carries the path of the value that threw.
     @Test func anErrorThrownWhileEncodingSaysWhere() throws {
         do {
-            _ = try NodeEncoder.node(of: Holder(items: [[:], ["bad": Refusing()]]), at: .root)
+            _ = try NodeEncoder.node(of: Holder(items: [[:], ["bad": Refusing()]]), in: nil, key: nil)
             Issue.record("encoded")
         } catch {
             #expect(SavedStateFields.describe(error) == "at items[1].bad: refused at 3 keys deep")
         }
-        #expect(throws: EncodingError.self) { try JSONWriter.bytes(of: NodeEncoder.node(of: ["x": Double.nan], at: .root)) }
+        #expect(throws: EncodingError.self) {
+            try JSONWriter.bytes(of: NodeEncoder.node(of: ["x": Double.nan], in: nil, key: nil))
+        }
+    }
+
+    /// Encodes where it is, as its encoder says.
+    struct Probe: Encodable {
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.singleValueContainer()
+            try container.encode(encoder.codingPath.map { $0.intValue.map(String.init) ?? $0.stringValue }.joined(separator: "."))
+        }
+    }
+
+    struct Probes: Encodable {
+        var a = [Probe(), Probe()]
+        var b = Probe()
+        var c = ["d": [Probe()]]
+    }
+
+    @Test func anEncoderKnowsItsCodingPath() throws {
+        #expect(try text(Probes()) == #"{"a":["a.0","a.1"],"b":"b","c":{"d":["c.d.0"]}}"#)
+    }
+
+    /// A dictionary's keys come in hash order: they are written sorted.
+    @Test func aLargeDictionaryIsWrittenInKeyOrder() throws {
+        var generator = SeededGenerator(seed: 7)
+        var dictionary: [String: Int] = [:]
+        while dictionary.count < 20_000 {
+            dictionary["k\(UInt32.random(in: 0...UInt32.max, using: &generator))"] = dictionary.count
+        }
+        let expected = "{" + dictionary.keys.sorted().map { "\"\($0)\":\(dictionary[$0] ?? -1)" }.joined(separator: ",") + "}"
+        #expect(try text(dictionary) == expected)
     }
 }

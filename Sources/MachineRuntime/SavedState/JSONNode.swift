@@ -24,41 +24,59 @@ final class JSONArray {
     var items: [JSONNode] = []
 }
 
-/// The members of a JSON object, sorted by key (so that one value always gives the same bytes),
-/// shared by the container that fills it.
+/// The members of a JSON object, shared by the container that fills it, given out sorted by
+/// key (so that one value always gives the same bytes), each key once with its last value (as
+/// `JSONEncoder` does).
 final class JSONObject {
-    /// The members, sorted by key, each key once.
-    private(set) var members: [JSONMember] = []
+    /// The members as set; sorted and each key once while ``inOrder``.
+    private var stored: [JSONMember] = []
+    /// Whether every key set so far came after the one before: a type's keys often do, and then
+    /// nothing is sorted.
+    private var inOrder = true
+
+    /// Room for this many members at the first one, so that a typical object never grows.
+    private static let initialCapacity = 8
 
     init() {}
 
     /// An object of `members` (whatever their order; of a key given twice, the last value).
     init(_ members: [JSONMember]) {
-        self.members.reserveCapacity(members.count)
         for member in members { set(member) }
     }
 
-    /// Adds `member` in its key's place; a key set again keeps its last value, as with
-    /// `JSONEncoder`. Most objects are small, and a type's keys are often encoded in order, so
-    /// the place is looked for from the end.
-    func set(_ member: JSONMember) { Self.set(member, in: &members) }
+    /// Adds `member`; a key set again keeps its last value.
+    func set(_ member: JSONMember) { Self.append(member, to: &stored, inOrder: &inOrder) }
 
-    /// Room for this many members at the first one, so that a typical object never grows.
-    private static let initialCapacity = 8
+    // `stored` is reached once, in place: each access to a class's property is checked for
+    // exclusivity at run time.
+    private static func append(_ member: JSONMember, to stored: inout [JSONMember], inOrder: inout Bool) {
+        if stored.isEmpty { stored.reserveCapacity(initialCapacity) }
+        if inOrder, let last = stored.last, !(last.key < member.key) { inOrder = false }
+        stored.append(member)
+    }
 
-    // The members are reached once, in place: each access to a class's property is checked
-    // for exclusivity at run time.
-    private static func set(_ member: JSONMember, in members: inout [JSONMember]) {
-        if members.capacity == 0 { members.reserveCapacity(initialCapacity) }
-        var index = members.count
-        while index > 0, member.key < members[index - 1].key { index -= 1 }
-        if index > 0, members[index - 1].key == member.key {
-            members[index - 1] = member
-        } else if index == members.count {
-            members.append(member)
-        } else {
-            members.insert(member, at: index)
+    /// The members sorted by key, each key once with its last value: sorted once (stably, so
+    /// that the last of equal keys is the last set) when they were not set in order.
+    var members: [JSONMember] {
+        if !inOrder {
+            stored = Self.sortedLastWins(stored)
+            inOrder = true
         }
+        return stored
+    }
+
+    private static func sortedLastWins(_ members: [JSONMember]) -> [JSONMember] {
+        let order = members.indices.sorted { a, b in
+            members[a].key < members[b].key || (!(members[b].key < members[a].key) && a < b)
+        }
+        var result: [JSONMember] = []
+        result.reserveCapacity(members.count)
+        for position in order.indices {
+            let next = position + 1
+            if next < order.count, members[order[next]].key == members[order[position]].key { continue }
+            result.append(members[order[position]])
+        }
+        return result
     }
 }
 
@@ -75,8 +93,9 @@ struct JSONMember {
 }
 
 /// Where a value is in the document, as a chain to the root: its coding path is built only
-/// when an error needs it.
-final class JSONPath {
+/// when asked for. ``NodeEncoder`` is one, so that encoding a nested value makes one object
+/// for both its encoder and its place.
+class JSONPath {
     let parent: JSONPath?
     let key: (any CodingKey)?
 
@@ -89,7 +108,7 @@ final class JSONPath {
     static var root: JSONPath { JSONPath(parent: nil, key: nil) }
 
     /// The path from the root.
-    var codingPath: [any CodingKey] {
+    final var codingPath: [any CodingKey] {
         var keys: [any CodingKey] = []
         var node: JSONPath? = self
         while let current = node {
@@ -100,7 +119,7 @@ final class JSONPath {
     }
 
     /// The path one step further: into `key`.
-    func appending(_ key: any CodingKey) -> JSONPath { JSONPath(parent: self, key: key) }
+    final func appending(_ key: any CodingKey) -> JSONPath { JSONPath(parent: self, key: key) }
 }
 
 /// A key of an array position (`[3]`) or of a name no `CodingKeys` declares (`super`).

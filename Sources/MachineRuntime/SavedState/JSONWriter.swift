@@ -119,53 +119,37 @@ enum JSONWriter {
 }
 
 /// An `Encoder` that builds the ``JSONNode`` of one value, for ``JSONWriter``.
-final class NodeEncoder: Encoder {
-    /// Where the value is, when tracked (see ``node(of:at:)``).
-    let path: JSONPath?
+final class NodeEncoder: JSONPath, Encoder {
     var node: JSONNode?
 
-    init(path: JSONPath?) { self.path = path }
-
-    var codingPath: [any CodingKey] { path?.codingPath ?? [] }
     var userInfo: [CodingUserInfoKey: Any] { [:] }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
-        if case .object(let object)? = node { return KeyedEncodingContainer(KeyedNodeWriter(object: object, path: path)) }
+        if case .object(let object)? = node { return KeyedEncodingContainer(KeyedNodeWriter(object: object, path: self)) }
         let object = JSONObject()
         node = .object(object)
-        return KeyedEncodingContainer(KeyedNodeWriter(object: object, path: path))
+        return KeyedEncodingContainer(KeyedNodeWriter(object: object, path: self))
     }
 
     func unkeyedContainer() -> any UnkeyedEncodingContainer {
-        if case .array(let array)? = node { return UnkeyedNodeWriter(array: array, path: path) }
+        if case .array(let array)? = node { return UnkeyedNodeWriter(array: array, path: self) }
         let array = JSONArray()
         node = .array(array)
-        return UnkeyedNodeWriter(array: array, path: path)
+        return UnkeyedNodeWriter(array: array, path: self)
     }
 
     func singleValueContainer() -> any SingleValueEncodingContainer { SingleNodeWriter(encoder: self) }
 
-    /// The node of `value`, at `path` in the document.
-    ///
-    /// Coding paths are not tracked at first (each nested value would allocate a link of its
-    /// path); if encoding throws, it runs again tracking them, so that the error says where.
-    static func node<T: Encodable>(of value: T, at path: @autoclosure () -> JSONPath) throws -> JSONNode {
-        do {
-            return try node(of: value, tracking: nil)
-        } catch {
-            return try node(of: value, tracking: path())
-        }
-    }
-
-    /// The node of `value`: a primitive directly, anything else through its `encode(to:)`.
-    static func node<T: Encodable>(of value: T, tracking path: JSONPath?) throws -> JSONNode {
+    /// The node of `value`, at `key` of `parent`: a primitive directly, anything else through
+    /// its `encode(to:)`.
+    static func node<T: Encodable>(of value: T, in parent: JSONPath?, key: (any CodingKey)?) throws -> JSONNode {
         // Comparing the types first is cheap; a failed dynamic cast is not.
         if T.self == String.self, let string = value as? String { return .string(string) }
         if T.self == Int.self, let integer = value as? Int { return .integer(Int64(integer)) }
         if T.self == Int64.self, let integer = value as? Int64 { return .integer(integer) }
         if T.self == Double.self, let double = value as? Double { return .double(double) }
         if T.self == Bool.self, let bool = value as? Bool { return .bool(bool) }
-        let encoder = NodeEncoder(path: path)
+        let encoder = NodeEncoder(parent: parent, key: key)
         try value.encode(to: encoder)
         return encoder.node ?? .object(JSONObject())
     }
@@ -178,9 +162,9 @@ final class NodeEncoder: Encoder {
 
 struct KeyedNodeWriter<Key: CodingKey>: KeyedEncodingContainerProtocol {
     let object: JSONObject
-    let path: JSONPath?
+    let path: JSONPath
 
-    var codingPath: [any CodingKey] { path?.codingPath ?? [] }
+    var codingPath: [any CodingKey] { path.codingPath }
 
     mutating func encodeNil(forKey key: Key) throws { object.set(JSONMember(key.stringValue, .null)) }
     mutating func encode(_ value: Bool, forKey key: Key) throws {
@@ -227,7 +211,7 @@ struct KeyedNodeWriter<Key: CodingKey>: KeyedEncodingContainerProtocol {
     }
 
     mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
-        object.set(JSONMember(key.stringValue, try NodeEncoder.node(of: value, tracking: path?.appending(key))))
+        object.set(JSONMember(key.stringValue, try NodeEncoder.node(of: value, in: path, key: key)))
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(
@@ -235,13 +219,13 @@ struct KeyedNodeWriter<Key: CodingKey>: KeyedEncodingContainerProtocol {
     ) -> KeyedEncodingContainer<NestedKey> {
         let nested = JSONObject()
         object.set(JSONMember(key.stringValue, .object(nested)))
-        return KeyedEncodingContainer(KeyedNodeWriter<NestedKey>(object: nested, path: path?.appending(key)))
+        return KeyedEncodingContainer(KeyedNodeWriter<NestedKey>(object: nested, path: path.appending(key)))
     }
 
     mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
         let nested = JSONArray()
         object.set(JSONMember(key.stringValue, .array(nested)))
-        return UnkeyedNodeWriter(array: nested, path: path?.appending(key))
+        return UnkeyedNodeWriter(array: nested, path: path.appending(key))
     }
 
     mutating func superEncoder() -> any Encoder { superEncoder(named: JSONKey(stringValue: "super")) }
@@ -250,7 +234,7 @@ struct KeyedNodeWriter<Key: CodingKey>: KeyedEncodingContainerProtocol {
     private func superEncoder(named key: any CodingKey) -> any Encoder {
         let object = JSONObject()
         self.object.set(JSONMember(key.stringValue, .object(object)))
-        let encoder = NodeEncoder(path: path?.appending(key))
+        let encoder = NodeEncoder(parent: path, key: key)
         encoder.node = .object(object)
         return encoder
     }
@@ -258,9 +242,9 @@ struct KeyedNodeWriter<Key: CodingKey>: KeyedEncodingContainerProtocol {
 
 struct UnkeyedNodeWriter: UnkeyedEncodingContainer {
     let array: JSONArray
-    let path: JSONPath?
+    let path: JSONPath
 
-    var codingPath: [any CodingKey] { path?.codingPath ?? [] }
+    var codingPath: [any CodingKey] { path.codingPath }
     var count: Int { array.items.count }
 
     mutating func encodeNil() throws { array.items.append(.null) }
@@ -281,28 +265,28 @@ struct UnkeyedNodeWriter: UnkeyedEncodingContainer {
 
     mutating func encode<T: Encodable>(_ value: T) throws {
         let index = array.items.count
-        array.items.append(try NodeEncoder.node(of: value, tracking: path?.appending(JSONKey(intValue: index))))
+        array.items.append(try NodeEncoder.node(of: value, in: path, key: JSONKey(intValue: index)))
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
         let nested = JSONObject()
         let key = JSONKey(intValue: array.items.count)
         array.items.append(.object(nested))
-        return KeyedEncodingContainer(KeyedNodeWriter<NestedKey>(object: nested, path: path?.appending(key)))
+        return KeyedEncodingContainer(KeyedNodeWriter<NestedKey>(object: nested, path: path.appending(key)))
     }
 
     mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {
         let nested = JSONArray()
         let key = JSONKey(intValue: array.items.count)
         array.items.append(.array(nested))
-        return UnkeyedNodeWriter(array: nested, path: path?.appending(key))
+        return UnkeyedNodeWriter(array: nested, path: path.appending(key))
     }
 
     mutating func superEncoder() -> any Encoder {
         let object = JSONObject()
         let key = JSONKey(intValue: array.items.count)
         array.items.append(.object(object))
-        let encoder = NodeEncoder(path: path?.appending(key))
+        let encoder = NodeEncoder(parent: path, key: key)
         encoder.node = .object(object)
         return encoder
     }
@@ -330,6 +314,6 @@ struct SingleNodeWriter: SingleValueEncodingContainer {
     mutating func encode(_ value: UInt64) throws { encoder.node = NodeEncoder.node(ofInteger: value) }
 
     mutating func encode<T: Encodable>(_ value: T) throws {
-        encoder.node = try NodeEncoder.node(of: value, tracking: encoder.path)
+        encoder.node = try NodeEncoder.node(of: value, in: encoder.parent, key: encoder.key)
     }
 }

@@ -42,8 +42,8 @@ extension SavedState where M.Context: Codable, M.Request: Codable {
                     JSONMember(
                         "request",
                         try NodeEncoder.node(
-                            of: entry.request,
-                            at: requestsPath.appending(JSONKey(intValue: index)).appending(JSONKey(stringValue: "request")))),
+                            of: entry.request, in: requestsPath.appending(JSONKey(intValue: index)),
+                            key: JSONKey(stringValue: "request"))),
                     JSONMember("status", .string(entry.status.rawValue)),
                 ]
                 if let cancelledAt = entry.cancelledAt { members.append(JSONMember("cancelledAt", Self.node(of: cancelledAt))) }
@@ -51,7 +51,7 @@ extension SavedState where M.Context: Codable, M.Request: Codable {
                 requests.items.append(.object(JSONObject(members)))
             }
             let root = JSONObject([
-                JSONMember("context", try NodeEncoder.node(of: context, at: path.appending(JSONKey(stringValue: "context")))),
+                JSONMember("context", try NodeEncoder.node(of: context, in: path, key: JSONKey(stringValue: "context"))),
                 JSONMember("controls", .object(JSONObject(controls.map { JSONMember($0.key, .string($0.value)) }))),
                 JSONMember("format", .integer(Int64(format))),
                 JSONMember("history", .object(JSONObject(history.map { JSONMember($0.key, .string($0.value)) }))),
