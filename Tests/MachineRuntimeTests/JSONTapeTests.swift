@@ -115,6 +115,22 @@ struct JSONTapeTests {
         let tape = try JSONParser.tape(of: Array(#"{"base": 7}"#.utf8))
         let derived = try NodeDecoder.value(Derived.self, tape, 0)
         #expect(derived.base == Base(value: 7) && derived.other == Base(value: nil))
+        let nested = try JSONParser.tape(of: Array(#"{"outer": {"base": 1}}"#.utf8))
+        do {
+            _ = try NodeDecoder.value([String: Strict].self, nested, 0)
+            Issue.record("a missing super key was read as a number")
+        } catch {
+            #expect(SavedStateFields.describe(error) == "at outer.other: expected Int, found null")
+        }
+    }
+
+    /// Reads `other` through a super decoder, as a number that must be there.
+    struct Strict: Decodable {
+        enum CodingKeys: String, CodingKey { case base, other }
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            _ = try container.superDecoder(forKey: .other).singleValueContainer().decode(Int.self)
+        }
     }
 
     @Test func unkeyedContainersCountAndEnd() throws {

@@ -224,6 +224,10 @@ import Testing
         #expect(throws: SavedStateError.corrupt("at context.level: expected Double, found a string")) {
             try Self.restore(try Self.text(try Self.busy()).replacingOccurrences(of: #""level":1.0"#, with: #""level":"high""#))
         }
+        #expect(throws: SavedStateError.corrupt("at controls.x: expected a string")) {
+            try Self.restore(
+                try Self.text(try Self.busy()).replacingOccurrences(of: #""controls":{"#, with: #""controls":{"x":1,"#))
+        }
     }
 
     /// Strings are read without validation only when they are ASCII: text in any script

@@ -14,6 +14,9 @@ struct JSONParser {
     private var position = 0
     private var entries: [JSONTape.Entry] = []
     private var strings: [String] = []
+    /// The object or array the next value goes in (-1: the document), and its position there.
+    private var container = -1
+    private var item = 0
 
     private init(bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
 
@@ -25,7 +28,6 @@ struct JSONParser {
             try parser.value(depth: 0)
             parser.skipWhitespace()
             guard parser.position == bytes.count else { throw parser.failure("unexpected text after the end of the JSON value") }
-            parser.append(.null)
             return (parser.entries, parser.strings)
         }
         return JSONTape(bytes: text, entries: entries, strings: strings)
@@ -51,7 +53,9 @@ struct JSONParser {
     }
 
     private mutating func append(_ kind: JSONTape.Kind, flag: Bool = false, _ first: Int64 = 0) {
-        entries.append(JSONTape.Entry(kind: kind, flag: flag, first: first, last: 0, end: entries.count + 1))
+        entries.append(
+            JSONTape.Entry(
+                kind: kind, flag: flag, first: first, last: 0, end: entries.count + 1, parent: container, position: item))
     }
 
     private mutating func value(depth: Int) throws {
@@ -88,6 +92,9 @@ struct JSONParser {
     private mutating func object(depth: Int) throws {
         let object = entries.count
         append(.object)
+        let outer = (container, item)
+        defer { (container, item) = outer }
+        container = object
         position += 1
         skipWhitespace()
         var count: Int64 = 0
@@ -98,6 +105,7 @@ struct JSONParser {
         while true {
             skipWhitespace()
             guard position < bytes.count, bytes[position] == UInt8(ascii: "\"") else { throw failure("expected a key in quotes") }
+            item = Int(count)
             try string()
             skipWhitespace()
             guard position < bytes.count, bytes[position] == UInt8(ascii: ":") else { throw failure("expected ':' after a key") }
@@ -121,6 +129,9 @@ struct JSONParser {
     private mutating func array(depth: Int) throws {
         let array = entries.count
         append(.array)
+        let outer = (container, item)
+        defer { (container, item) = outer }
+        container = array
         position += 1
         skipWhitespace()
         var count: Int64 = 0
@@ -129,6 +140,7 @@ struct JSONParser {
             return
         }
         while true {
+            item = Int(count)
             try value(depth: depth)
             count += 1
             skipWhitespace()
@@ -166,7 +178,9 @@ struct JSONParser {
             // validated, through the standard library's generic and slower validating initialiser.
             if highBits < 0x80 {
                 entries.append(
-                    JSONTape.Entry(kind: .string, flag: false, first: Int64(start), last: position - 1, end: entries.count + 1))
+                    JSONTape.Entry(
+                        kind: .string, flag: false, first: Int64(start), last: position - 1, end: entries.count + 1,
+                        parent: container, position: item))
                 return
             }
             guard let decoded = String(validating: UnsafeBufferPointer(rebasing: bytes[start..<(position - 1)]), as: UTF8.self)

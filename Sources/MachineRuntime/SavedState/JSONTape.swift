@@ -27,10 +27,14 @@ final class JSONTape {
         var last: Int
         /// The index of the entry after this one and everything inside it.
         var end: Int
+        /// The object or array this value is in (-1 for the document's value), and its place
+        /// there (its item's position, or its member's): what a coding path is made of.
+        var parent: Int
+        var position: Int
     }
 
     let bytes: [UInt8]
-    /// The document's entries from index 0, then one `null` outside it (``null``).
+    /// The document's entries, its value first.
     let entries: [Entry]
     /// The strings that are not plain ASCII (escaped or beyond ASCII), decoded and validated
     /// when the document was read.
@@ -41,9 +45,6 @@ final class JSONTape {
         self.entries = entries
         self.strings = strings
     }
-
-    /// A `null` that is not in the document: what a super decoder of a missing key reads.
-    var null: Int { entries.count - 1 }
 
     /// The string at `index` (which must be a string entry).
     func string(at index: Int) -> String {
@@ -106,28 +107,20 @@ final class JSONTape {
         return items
     }
 
-    /// The keys from the document to the value at `target`: the members and items that hold it.
+    /// The keys from the document to the value at `target`: its object's keys and its arrays'
+    /// positions, up the chain of its containers (so it costs the depth, not the position).
     func codingPath(to target: Int) -> [any CodingKey] {
         var path: [any CodingKey] = []
-        var current = 0
-        while current != target, current < entries.count {
-            let container = entries[current]
-            var index = current + 1
-            var position = 0
-            var found = false
-            while index < container.end {
-                let value = container.kind == .object ? index + 1 : index
-                if value <= target, target < entries[value].end {
-                    path.append(container.kind == .object ? JSONKey(stringValue: string(at: index)) : JSONKey(intValue: position))
-                    current = value
-                    found = true
-                    break
-                }
-                index = entries[value].end
-                position += 1
-            }
-            if !found { break }
+        var current = target
+        while current >= 0, current < entries.count {
+            let entry = entries[current]
+            guard entry.parent >= 0 else { break }
+            // A member's value comes right after its key.
+            path.append(
+                entries[entry.parent].kind == .object
+                    ? JSONKey(stringValue: string(at: current - 1)) : JSONKey(intValue: entry.position))
+            current = entry.parent
         }
-        return path
+        return path.reversed()
     }
 }

@@ -157,14 +157,15 @@ struct KeyedNodeReader<Key: CodingKey>: KeyedDecodingContainerProtocol {
         try NodeDecoder(tape: tape, index: member(key)).unkeyedContainer()
     }
 
-    // As Foundation's decoder does, a super decoder of a missing key reads `null`.
+    func superDecoder() throws -> any Decoder { superDecoder(named: JSONKey(stringValue: "super")) }
 
-    func superDecoder() throws -> any Decoder {
-        NodeDecoder(tape: tape, index: tape.member("super", of: index) ?? tape.null)
-    }
+    func superDecoder(forKey key: Key) throws -> any Decoder { superDecoder(named: key) }
 
-    func superDecoder(forKey key: Key) throws -> any Decoder {
-        NodeDecoder(tape: tape, index: tape.member(key.stringValue, of: index) ?? tape.null)
+    private func superDecoder(named key: any CodingKey) -> any Decoder {
+        guard let value = tape.member(key.stringValue, of: index) else {
+            return MissingMemberDecoder(codingPath: codingPath + [key])
+        }
+        return NodeDecoder(tape: tape, index: value)
     }
 }
 
@@ -260,4 +261,38 @@ struct SingleNodeReader: SingleValueDecodingContainer {
     func decode(_ type: UInt64.Type) throws -> UInt64 { try NodeDecoder.integer(type, tape, index) }
 
     func decode<T: Decodable>(_ type: T.Type) throws -> T { try NodeDecoder.value(type, tape, index) }
+}
+
+/// The decoder of a member an object lacks, which `superDecoder(forKey:)` gives: as with
+/// Foundation's decoder, it reads as `null`, at the member's coding path.
+struct MissingMemberDecoder: Decoder, SingleValueDecodingContainer {
+    let codingPath: [any CodingKey]
+    var userInfo: [CodingUserInfoKey: Any] { [:] }
+
+    func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
+        throw null([String: String].self)
+    }
+    func unkeyedContainer() throws -> any UnkeyedDecodingContainer { throw null([String].self) }
+    func singleValueContainer() throws -> any SingleValueDecodingContainer { self }
+
+    private func null(_ type: Any.Type) -> DecodingError {
+        DecodingError.valueNotFound(type, .init(codingPath: codingPath, debugDescription: "found null"))
+    }
+
+    func decodeNil() -> Bool { true }
+    func decode(_ type: Bool.Type) throws -> Bool { throw null(type) }
+    func decode(_ type: String.Type) throws -> String { throw null(type) }
+    func decode(_ type: Double.Type) throws -> Double { throw null(type) }
+    func decode(_ type: Float.Type) throws -> Float { throw null(type) }
+    func decode(_ type: Int.Type) throws -> Int { throw null(type) }
+    func decode(_ type: Int8.Type) throws -> Int8 { throw null(type) }
+    func decode(_ type: Int16.Type) throws -> Int16 { throw null(type) }
+    func decode(_ type: Int32.Type) throws -> Int32 { throw null(type) }
+    func decode(_ type: Int64.Type) throws -> Int64 { throw null(type) }
+    func decode(_ type: UInt.Type) throws -> UInt { throw null(type) }
+    func decode(_ type: UInt8.Type) throws -> UInt8 { throw null(type) }
+    func decode(_ type: UInt16.Type) throws -> UInt16 { throw null(type) }
+    func decode(_ type: UInt32.Type) throws -> UInt32 { throw null(type) }
+    func decode(_ type: UInt64.Type) throws -> UInt64 { throw null(type) }
+    func decode<T: Decodable>(_ type: T.Type) throws -> T { try T(from: self) }
 }

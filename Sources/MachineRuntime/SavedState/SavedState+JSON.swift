@@ -86,14 +86,8 @@ extension SavedState where M.Context: Codable, M.Request: Codable {
         let machine = try root.string("machine")
         guard machine == table.identity else { throw .otherMachine(found: machine, expected: table.identity) }
 
-        let controlsField = try root.object("controls")
-        var controls: [String: String] = [:]
-        for key in controlsField.keys { controls[key] = try controlsField.string(key) }
-        var history: [String: String] = [:]
-        if format >= 2 {
-            let historyField = try root.object("history")
-            for key in historyField.keys { history[key] = try historyField.string(key) }
-        }
+        let controls = try root.object("controls").stringMembers()
+        let history = format >= 2 ? try root.object("history").stringMembers() : [:]
         var timers: [TimerEntry] = []
         for timer in try root.array("timers") {
             timers.append(
@@ -154,8 +148,18 @@ struct SavedStateFields {
         .corrupt("\(Self.describe(place(key))): \(problem)")
     }
 
-    /// The object's keys, in the order written.
-    var keys: [String] { tape.keys(of: index).map { tape.string(at: $0) } }
+    /// The object's members, each a string, each key once (of a key written twice, the
+    /// first, as a lookup reads it), read in one pass.
+    func stringMembers() throws(SavedStateError) -> [String: String] {
+        var members: [String: String] = [:]
+        for key in tape.keys(of: index) {
+            let name = tape.string(at: key)
+            guard members[name] == nil else { continue }
+            guard tape.entries[key + 1].kind == .string else { throw failure(name, "expected a string") }
+            members[name] = tape.string(at: key + 1)
+        }
+        return members
+    }
 
     func has(_ key: String) -> Bool { tape.member(key, of: index) != nil }
 
