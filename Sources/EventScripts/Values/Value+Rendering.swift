@@ -54,7 +54,8 @@ extension Value: CustomStringConvertible {
     static func render(_ number: Double) -> String {
         guard number != 0 else { return "0.0" }
         let text = number.description
-        guard number.isFinite, let e = text.firstIndex(where: { $0 == "e" || $0 == "E" }),
+        guard number.isFinite, text.utf8.contains(where: { $0 == UInt8(ascii: "e") || $0 == UInt8(ascii: "E") }),
+            let e = text.firstIndex(where: { $0 == "e" || $0 == "E" }),
             let exponent = Int(text[text.index(after: e)...])
         else { return text }
         let mantissa = text[..<e]
@@ -80,7 +81,7 @@ extension Value: CustomStringConvertible {
         let (scaled, overflow) = seconds.multipliedReportingOverflow(by: 1000)
         let (milliseconds, overflowAgain) = scaled.addingReportingOverflow(wholeMilliseconds)
         if attoseconds % 1_000_000_000_000_000 == 0, !overflow, !overflowAgain {
-            return "\(milliseconds)ms"
+            return String(milliseconds) + "ms"
         }
         // A fraction of a millisecond, or more milliseconds than an Int64 holds.
         return render(Double(seconds) * 1000 + Double(attoseconds) / 1e15) + "ms"

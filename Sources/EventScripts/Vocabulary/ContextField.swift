@@ -32,12 +32,23 @@ public struct ContextField<M: MachineDefinition>: Sendable {
         self.name = name
         self.type = shape.type
         self.read = { shape.encode(get($0)) }
-        self.differs = { !shape.same(get($0), get($1)) }
+        self.differs = Self.differs(shape, get)
         if let set {
             self.write = { context, value throws(ConversionError) in set(&context, try shape.decode(value)) }
         } else {
             self.write = nil
         }
+    }
+
+    /// Whether `get` reads values that are not the same from two contexts. Not inlinable, on
+    /// purpose: compiled generically, it passes each context to `get` where it is, while a copy
+    /// specialised for a machine would copy the context before each call (a transcript calls
+    /// it for every field at every step).
+    @usableFromInline
+    static func differs<T>(
+        _ shape: ValueShape<T>, _ get: @escaping @Sendable (M.Context) -> T
+    ) -> @Sendable (M.Context, M.Context) -> Bool {
+        { !shape.same(get($0), get($1)) }
     }
 
     /// A field read through `keyPath` that scripts cannot set: `given` says it is derived.
