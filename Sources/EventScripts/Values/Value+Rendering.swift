@@ -1,9 +1,9 @@
 extension Value: CustomStringConvertible {
     /// The value as a script writes it: deterministic, and parseable back to an equal value.
     public var description: String {
-        var text = ""
+        var text = UTF8Text()
         render(into: &text)
-        return text
+        return String(decoding: text.bytes, as: UTF8.self)
     }
 
     /// Writes the value as ``description`` does, to any text stream (a transcript's output
@@ -26,11 +26,13 @@ extension Value: CustomStringConvertible {
             text.write("]")
         case .constructed(let name, let arguments):
             text.write(name)
-            let shown = arguments.filter { !($0.showsLabel && $0.value == .null) }
-            if shown.isEmpty && arguments.isEmpty { return }
+            if arguments.isEmpty { return }
             text.write("(")
-            for (index, argument) in shown.enumerated() {
-                if index > 0 { text.write(", ") }
+            var first = true
+            // A labelled argument left at nil is not shown.
+            for argument in arguments where !(argument.showsLabel && argument.value == .null) {
+                if !first { text.write(", ") }
+                first = false
                 if argument.showsLabel {
                     text.write(argument.label)
                     text.write(": ")
