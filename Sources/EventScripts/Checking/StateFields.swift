@@ -83,7 +83,7 @@ public final class StateFields<M: MachineDefinition>: Sendable {
         all = fields
         readers = fields.map(\.read)
         regionCount = table.regions.count
-        contextDiffers = vocabulary.fields.map(\.differs)
+        contextDiffers = Self.differs(of: vocabulary.fields)
         byName = Dictionary(fields.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
     }
 
@@ -101,6 +101,13 @@ public final class StateFields<M: MachineDefinition>: Sendable {
         return changed
     }
 
+    /// Each field's `differs`, as the field holds it. Not inlinable, on purpose: a copy
+    /// specialised for a machine would wrap each in a thunk that copies both contexts.
+    @usableFromInline
+    static func differs(of fields: [ContextField<M>]) -> [@Sendable (M.Context, M.Context) -> Bool] {
+        fields.map(\.differs)
+    }
+
     /// Appends the positions of the context fields that differ, the first at `first`. Not
     /// inlinable, on purpose: compiled generically, it passes each field's `differs` the
     /// contexts where they are, while a copy specialised for a machine would copy both contexts
@@ -110,7 +117,9 @@ public final class StateFields<M: MachineDefinition>: Sendable {
         _ differs: [@Sendable (M.Context, M.Context) -> Bool], _ before: M.Context, _ after: M.Context, first: Int,
         into changed: inout [Int]
     ) {
-        for index in differs.indices where differs[index](before, after) { changed.append(first + index) }
+        differs.withUnsafeBufferPointer { differs in
+            for index in 0..<differs.count where differs[index](before, after) { changed.append(first + index) }
+        }
     }
 
     /// The field named `name`.

@@ -10,7 +10,14 @@ extension Value: CustomStringConvertible {
     /// directly, with no string of its own).
     func render<Target: TextOutputStream>(into text: inout Target) {
         switch self {
-        case .string(let string): text.write(Value.quoted(string))
+        case .string(let string):
+            if Value.needsEscapes(string) {
+                text.write(Value.quoted(string))
+            } else {
+                text.write("\"")
+                text.write(string)
+                text.write("\"")
+            }
         case .number(let number): text.write(Value.render(number))
         case .integer(let integer): text.write(String(integer))
         case .duration(let duration): text.write(Value.render(duration))
@@ -89,11 +96,14 @@ extension Value: CustomStringConvertible {
         return render(Double(seconds) * 1000 + Double(attoseconds) / 1e15) + "ms"
     }
 
+    /// Whether `string` holds a character that a string literal escapes.
+    static func needsEscapes(_ string: String) -> Bool {
+        string.utf8.contains { $0 < 0x20 || $0 == 0x7F || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }
+    }
+
     /// A string literal with the script's escapes.
     public static func quoted(_ string: String) -> String {
-        if !string.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
-            return "\"" + string + "\""
-        }
+        if !needsEscapes(string) { return "\"" + string + "\"" }
         var text = "\""
         for scalar in string.unicodeScalars {
             switch scalar {

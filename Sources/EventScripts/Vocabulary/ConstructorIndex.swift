@@ -21,6 +21,7 @@ struct ConstructorIndex<M: MachineDefinition>: Sendable {
         /// KIND(a, b)`); several answers are tried in order.
         @usableFromInline let types: [ValueType]
 
+        @usableFromInline
         init(bare: Constructor<M.Event>?, carrying: [Constructor<M.Event>], types: [ValueType]) {
             self.bare = bare
             self.carrying = carrying
@@ -47,6 +48,9 @@ struct ConstructorIndex<M: MachineDefinition>: Sendable {
     @usableFromInline let eventNames: [String]
     @usableFromInline let requestKindNames: [String]
 
+    /// Inlinable, so that the shared commands' constructors are compiled for the machine where
+    /// the index is made (a transcript reads every command through them).
+    @inlinable
     init<V: ScriptVocabulary>(_ vocabulary: V) where V.Machine == M {
         let table = vocabulary.table
         var hostEvents: [String: [Constructor<M.Event>]] = [:]
@@ -115,7 +119,8 @@ struct ConstructorIndex<M: MachineDefinition>: Sendable {
     }
 
     /// `startTimer(name, duration)`, `cancelTimer(name)` and `cancel(kind)`.
-    private static func sharedCommands(_ table: TransitionTable<M>) -> [Constructor<Command<M>>] {
+    @inlinable
+    static func sharedCommands(_ table: TransitionTable<M>) -> [Constructor<Command<M>>] {
         let timerNames = table.timerNames
         let kindNames = table.requestKindNames
         let timer = ValueType.names("timer", timerNames)

@@ -24,7 +24,10 @@ public struct ContextField<M: MachineDefinition>: Sendable {
 
     /// A field read with `get` and set with `set` (or not settable when `set` is `nil`), written
     /// as `shape` says: for a field the context does not store as scripts read it.
-    @inlinable
+    ///
+    /// Not inlinable, on purpose: compiled generically, its closures take each context where it
+    /// is, while a copy specialised for a machine would wrap them in thunks that copy the context
+    /// at each call (a transcript compares every field at every step).
     public init<T>(
         _ name: String, _ shape: ValueShape<T>, get: @escaping @Sendable (M.Context) -> T,
         set: (@Sendable (inout M.Context, T) -> Void)?
@@ -32,23 +35,12 @@ public struct ContextField<M: MachineDefinition>: Sendable {
         self.name = name
         self.type = shape.type
         self.read = { shape.encode(get($0)) }
-        self.differs = Self.differs(shape, get)
+        self.differs = { !shape.same(get($0), get($1)) }
         if let set {
             self.write = { context, value throws(ConversionError) in set(&context, try shape.decode(value)) }
         } else {
             self.write = nil
         }
-    }
-
-    /// Whether `get` reads values that are not the same from two contexts. Not inlinable, on
-    /// purpose: compiled generically, it passes each context to `get` where it is, while a copy
-    /// specialised for a machine would copy the context before each call (a transcript calls
-    /// it for every field at every step).
-    @usableFromInline
-    static func differs<T>(
-        _ shape: ValueShape<T>, _ get: @escaping @Sendable (M.Context) -> T
-    ) -> @Sendable (M.Context, M.Context) -> Bool {
-        { !shape.same(get($0), get($1)) }
     }
 
     /// A field read through `keyPath` that scripts cannot set: `given` says it is derived.

@@ -24,7 +24,9 @@ public struct ScriptWriter<V: ScriptVocabulary>: Sendable {
     /// What `expect commands` lists: the commands' constructors.
     @usableFromInline let commandType: ValueType
 
-    /// A writer for scripts of `vocabulary`'s machine.
+    /// A writer for scripts of `vocabulary`'s machine. Inlinable, so that the values of events
+    /// and commands are read by code compiled for the machine where the writer is made.
+    @inlinable
     public init(vocabulary: V) {
         self.vocabulary = vocabulary
         self.constructors = ConstructorIndex(vocabulary)
