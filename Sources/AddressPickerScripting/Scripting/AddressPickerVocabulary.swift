@@ -151,7 +151,8 @@ public struct AddressPickerVocabulary: ScriptVocabulary {
     ]
 
     /// The requests and outputs, read from the commands the machine emits (pattern matching
-    /// rather than reflection: transcripts show every command).
+    /// rather than reflection or a comparison of commands, which runs generically: transcripts
+    /// show every command).
     private static let commands: [Constructor<Command<AddressPicker>>] = [
         Constructor("requestCompletions", [Parameter("query", .string)]) { command in
             guard case .request(.requestCompletions(let query)) = command else { return nil }
@@ -174,8 +175,14 @@ public struct AddressPickerVocabulary: ScriptVocabulary {
             guard case .request(.reverseGeocode(let center)) = command else { return nil }
             return [A.value(center)]
         },
-        Constructor("requestAuthorization", .request(.requestAuthorization)),
-        Constructor("requestLocation", .request(.requestLocation)),
+        Constructor("requestAuthorization", []) { command in
+            guard case .request(.requestAuthorization) = command else { return nil }
+            return []
+        },
+        Constructor("requestLocation", []) { command in
+            guard case .request(.requestLocation) = command else { return nil }
+            return []
+        },
         Constructor("searchPointsOfInterest", [Parameter("category", .string), Parameter("region", .constructor(T.region))]) {
             command in
             guard case .request(.searchPointsOfInterest(let category, let region)) = command else { return nil }
@@ -185,7 +192,10 @@ public struct AddressPickerVocabulary: ScriptVocabulary {
             guard case .output(.setRegion(let region)) = command else { return nil }
             return [A.value(region)]
         },
-        Constructor("dismissSearch", .output(.dismissSearch)),
+        Constructor("dismissSearch", []) { command in
+            guard case .output(.dismissSearch) = command else { return nil }
+            return []
+        },
         Constructor("showAlert", [Parameter("name", T.alert.type)]) { command in
             guard case .output(.showAlert(let alert)) = command else { return nil }
             return [T.alert.encode(alert)]

@@ -58,7 +58,7 @@ public final class ScriptChecker<V: ScriptVocabulary>: Sendable {
         var builder = Builder(checker: self)
         var statements = 0
         try ScriptSource.forEachLine(in: script, file: file) { line throws(ScriptError) in
-            if try builder.add(&line) != nil { statements += 1 }
+            if try builder.check(&line) { statements += 1 }
             return true
         }
         let start = try builder.start(file: file)
@@ -155,6 +155,22 @@ public final class ScriptChecker<V: ScriptVocabulary>: Sendable {
                 for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
                 return hash
             }
+        }
+
+        /// Checks the statement on `line` as `add(_:)` does, without making its
+        /// instruction when an earlier line had the same bytes (the first pass, which keeps none);
+        /// returns whether the line holds an instruction.
+        @inlinable
+        mutating func check(_ line: inout ScriptLine) throws(ScriptError) -> Bool {
+            guard line.bytes.count <= Memo.longestLine, let entry = memo.entries[Memo.hash(line.bytes)],
+                Memo.same(entry.bytes, line.bytes)
+            else { return try add(&line) != nil }
+            if let statement = entry.needsInput {
+                try requireInput(statement, at: ScriptLocation(line: line.number, column: entry.column))
+            }
+            sawOther = true
+            if entry.isInput { sawInput = true }
+            return true
         }
 
         /// Checks the statement on `line`, or takes the instruction of an earlier line with the

@@ -127,9 +127,10 @@ struct UTF8Text: TextOutputStream {
     /// The text so far.
     var bytes: [UInt8] = []
 
-    /// Appends `string`'s UTF-8.
+    /// Appends `string`'s UTF-8: straight from its storage (or, for a short string, from a copy
+    /// on the stack), otherwise one byte at a time.
     mutating func write(_ string: String) {
-        var string = string
-        string.withUTF8 { bytes.append(contentsOf: $0) }
+        if string.utf8.withContiguousStorageIfAvailable({ bytes.append(contentsOf: $0) }) != nil { return }
+        bytes.append(contentsOf: string.utf8)
     }
 }
