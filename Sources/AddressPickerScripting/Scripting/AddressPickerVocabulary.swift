@@ -103,19 +103,31 @@ public struct AddressPickerVocabulary: ScriptVocabulary {
                 return [A.value(region), .bool(byUser)]
             }),
         Constructor("searchActivated", .searchActivated),
-        Constructor("queryChanged", "query", .string, A.Event.queryChanged) { if case .queryChanged(let query) = $0 { query } else { nil } },
+        Constructor("queryChanged", "query", .string, A.Event.queryChanged) {
+            if case .queryChanged(let query) = $0 { query } else { nil }
+        },
         Constructor("searchSubmitted", .searchSubmitted),
-        Constructor("completionSelected", "index", .integer, A.Event.completionSelected) { if case .completionSelected(let index) = $0 { index } else { nil } },
-        Constructor("resultSelected", "index", .integer, A.Event.resultSelected) { if case .resultSelected(let index) = $0 { index } else { nil } },
+        Constructor("completionSelected", "index", .integer, A.Event.completionSelected) {
+            if case .completionSelected(let index) = $0 { index } else { nil }
+        },
+        Constructor("resultSelected", "index", .integer, A.Event.resultSelected) {
+            if case .resultSelected(let index) = $0 { index } else { nil }
+        },
         Constructor("searchCancelled", .searchCancelled),
         Constructor("locateMeTapped", .locateMeTapped),
-        Constructor("categoryTapped", "category", .string, A.Event.categoryTapped) { if case .categoryTapped(let category) = $0 { category } else { nil } },
+        Constructor("categoryTapped", "category", .string, A.Event.categoryTapped) {
+            if case .categoryTapped(let category) = $0 { category } else { nil }
+        },
         Constructor("alertDismissed", .alertDismissed),
         Constructor("confirmTapped", .confirmTapped),
-        Constructor("authorizationChanged", "status", T.authorization, A.Event.authorizationChanged) { if case .authorizationChanged(let status) = $0 { status } else { nil } },
+        Constructor("authorizationChanged", "status", T.authorization, A.Event.authorizationChanged) {
+            if case .authorizationChanged(let status) = $0 { status } else { nil }
+        },
         // The providers' answers: `respond places [...]`, or with the region the places fit in,
         // `respond places(region(...), [...])`.
-        Constructor("completions", "completions", .list(T.completionShape), A.Event.completions) { if case .completions(let completions) = $0 { completions } else { nil } },
+        Constructor("completions", "completions", .list(T.completionShape), A.Event.completions) {
+            if case .completions(let completions) = $0 { completions } else { nil }
+        },
         Constructor(
             "places", [Parameter("places", .list(.constructor(T.place)))],
             make: { value throws(ConversionError) in
@@ -137,17 +149,31 @@ public struct AddressPickerVocabulary: ScriptVocabulary {
                 guard case .places(let answer) = event, let region = answer.boundingRegion else { return nil }
                 return [A.value(region), .list(answer.places.map(A.value))]
             }),
-        Constructor("address", "address", T.addressShape, A.Event.address) { if case .address(let address) = $0 { address } else { nil } },
-        Constructor("authorization", "status", T.authorization, A.Event.authorization) { if case .authorization(let status) = $0 { status } else { nil } },
-        Constructor("location", "center", T.centerShape, A.Event.location) { if case .location(let center) = $0 { center } else { nil } },
-        Constructor("pointsOfInterest", "places", .list(T.placeShape), A.Event.pointsOfInterest) { if case .pointsOfInterest(let places) = $0 { places } else { nil } },
+        Constructor("address", "address", T.addressShape, A.Event.address) {
+            if case .address(let address) = $0 { address } else { nil }
+        },
+        Constructor("authorization", "status", T.authorization, A.Event.authorization) {
+            if case .authorization(let status) = $0 { status } else { nil }
+        },
+        Constructor("location", "center", T.centerShape, A.Event.location) {
+            if case .location(let center) = $0 { center } else { nil }
+        },
+        Constructor("pointsOfInterest", "places", .list(T.placeShape), A.Event.pointsOfInterest) {
+            if case .pointsOfInterest(let places) = $0 { places } else { nil }
+        },
         // Their failures: `fail address "offline"`.
-        .failure("completionsFailed", A.Event.completionsFailed) { if case .completionsFailed(let message) = $0 { message } else { nil } },
+        .failure("completionsFailed", A.Event.completionsFailed) {
+            if case .completionsFailed(let message) = $0 { message } else { nil }
+        },
         .failure("placesFailed", A.Event.placesFailed) { if case .placesFailed(let message) = $0 { message } else { nil } },
         .failure("addressFailed", A.Event.addressFailed) { if case .addressFailed(let message) = $0 { message } else { nil } },
-        .failure("authorizationFailed", A.Event.authorizationFailed) { if case .authorizationFailed(let message) = $0 { message } else { nil } },
+        .failure("authorizationFailed", A.Event.authorizationFailed) {
+            if case .authorizationFailed(let message) = $0 { message } else { nil }
+        },
         .failure("locationFailed", A.Event.locationFailed) { if case .locationFailed(let message) = $0 { message } else { nil } },
-        .failure("pointsOfInterestFailed", A.Event.pointsOfInterestFailed) { if case .pointsOfInterestFailed(let message) = $0 { message } else { nil } },
+        .failure("pointsOfInterestFailed", A.Event.pointsOfInterestFailed) {
+            if case .pointsOfInterestFailed(let message) = $0 { message } else { nil }
+        },
     ]
 
     /// The requests and outputs, read from the commands the machine emits (pattern matching

@@ -58,7 +58,9 @@ public struct ScriptWriter<V: ScriptVocabulary>: Sendable {
         case .advance(let duration):
             "advance \(Value.render(duration))"
         case .respond(let kind, let ordinal, let answer):
-            self.answer(ordinal.map { "\(constructors.requestKindNames[kind.rawValue])#\($0)" } ?? constructors.requestKindNames[kind.rawValue], answer)
+            self.answer(
+                ordinal.map { "\(constructors.requestKindNames[kind.rawValue])#\($0)" }
+                    ?? constructors.requestKindNames[kind.rawValue], answer)
         }
     }
 
