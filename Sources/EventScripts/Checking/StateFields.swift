@@ -42,6 +42,8 @@ public final class StateFields<M: MachineDefinition>: Sendable {
     public let all: [Field]
     /// Each field's `read`, by position: what paths call, without copying the whole field.
     @usableFromInline let readers: [@Sendable (MachineState<M>) -> Value]
+    /// Each field's name, by position.
+    @usableFromInline let names: [String]
     /// The number of regions: the first fields.
     @usableFromInline let regionCount: Int
     /// Each context field's `differs`, in order after the regions' fields.
@@ -82,6 +84,7 @@ public final class StateFields<M: MachineDefinition>: Sendable {
                 differs: { $0.work.timers != $1.work.timers }))
         all = fields
         readers = fields.map(\.read)
+        names = fields.map(\.name)
         regionCount = table.regions.count
         contextDiffers = Self.differs(of: vocabulary.fields)
         byName = Dictionary(fields.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })

@@ -35,12 +35,14 @@ extension Player {
         var fieldChanges: [TranscriptStep.Change] = []
         let fields = parts.fields
         for index in fields.changes(from: step.before, to: step.after) {
-            let field = fields.all[index]
-            let change = TranscriptStep.Change(name: field.name, old: field.read(step.before), new: field.read(step.after))
-            if field.kind == .region { stateChanges.append(change) } else { fieldChanges.append(change) }
+            // By position, without copying the field: the regions' fields come first.
+            let read = fields.readers[index]
+            let change = TranscriptStep.Change(name: fields.names[index], old: read(step.before), new: read(step.after))
+            if index < fields.regionCount { stateChanges.append(change) } else { fieldChanges.append(change) }
         }
-        let compoundChanges = (step.result?.stateChanges ?? []).filter { parts.table.regions[$0.region].isCompound($0.state) }.map
-        {
+        let compoundChanges = (step.result?.stateChanges ?? []).filter {
+            !parts.table.regions[$0.region].children[$0.state].isEmpty
+        }.map {
             TranscriptStep.CompoundChange(
                 region: parts.table.regions[$0.region].name, state: parts.table.regions[$0.region].states[$0.state], kind: $0.kind
             )
