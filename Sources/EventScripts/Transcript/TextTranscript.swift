@@ -19,10 +19,21 @@ public struct TextTranscript<Output: TextOutputStream>: TranscriptSink {
     /// written to it piece by piece and to ``output`` in one piece, so that the output (behind
     /// a protocol) is called once an entry rather than once a piece.
     private var text = UTF8Text()
+    /// How an entry's bytes reach an output that takes UTF-8 as it is (``UTF8OutputStream``),
+    /// or `nil` for an output that takes strings only.
+    private let writeUTF8: ((inout Output, UnsafeBufferPointer<UInt8>) -> Void)?
 
-    /// A sink writing to `output`.
+    /// A sink writing to `output`, each entry as a string.
     public init(output: Output) {
         self.output = output
+        self.writeUTF8 = nil
+    }
+
+    /// A sink writing to `output`, each entry as its UTF-8 bytes: no string is made of them
+    /// (making one checks every byte again).
+    public init(output: Output) where Output: UTF8OutputStream {
+        self.output = output
+        self.writeUTF8 = { output, bytes in output.write(utf8: bytes) }
     }
 
     /// Writes `entry` as it comes.
@@ -31,7 +42,11 @@ public struct TextTranscript<Output: TextOutputStream>: TranscriptSink {
         swap(&text, &self.text)
         text.bytes.removeAll(keepingCapacity: true)
         Self.write(entry, into: &text)
-        output.write(String(decoding: text.bytes, as: UTF8.self))
+        if let writeUTF8 {
+            text.bytes.withUnsafeBufferPointer { writeUTF8(&output, $0) }
+        } else {
+            output.write(String(decoding: text.bytes, as: UTF8.self))
+        }
         swap(&text, &self.text)
     }
 
@@ -120,6 +135,13 @@ public struct TextTranscript<Output: TextOutputStream>: TranscriptSink {
         change.new.render(into: &output)
         output.write("\n")
     }
+}
+
+/// A text stream that also takes UTF-8 as bytes, as they are: what ``TextTranscript`` writes
+/// its entries to without making a string of each (a command-line tool's buffered output).
+public protocol UTF8OutputStream: TextOutputStream {
+    /// Appends `bytes`, which are valid UTF-8.
+    mutating func write(utf8 bytes: UnsafeBufferPointer<UInt8>)
 }
 
 /// Text as UTF-8 bytes, appended to piece by piece: cheaper than a `String` to append to.
