@@ -92,7 +92,7 @@ public final class StateFields<M: MachineDefinition>: Sendable {
 
     /// The positions in ``all`` of the fields that differ between `before` and `after`, in
     /// order: what a transcript's step shows. The regions and the work ledger are compared here,
-    /// specialised for the machine; the context's fields in ``contextChanges(_:_:_:first:)``.
+    /// specialised for the machine; the context's fields generically, in `contextChanges`.
     @inlinable
     public func changes(from before: MachineState<M>, to after: MachineState<M>) -> [Int] {
         var changed: [Int] = []
