@@ -86,6 +86,8 @@ public struct AddressPickerVocabulary: ScriptVocabulary {
             })
     }
 
+    /// Each read back by pattern matching rather than reflection: a transcript writes the event
+    /// of every step.
     private static let events: [Constructor<AddressPicker.Event>] = [
         // From the host.
         Constructor("appeared", .appeared),
@@ -101,19 +103,31 @@ public struct AddressPickerVocabulary: ScriptVocabulary {
                 return [A.value(region), .bool(byUser)]
             }),
         Constructor("searchActivated", .searchActivated),
-        Constructor("queryChanged", "query", .string, A.Event.queryChanged),
+        Constructor("queryChanged", "query", .string, A.Event.queryChanged) {
+            if case .queryChanged(let query) = $0 { query } else { nil }
+        },
         Constructor("searchSubmitted", .searchSubmitted),
-        Constructor("completionSelected", "index", .integer, A.Event.completionSelected),
-        Constructor("resultSelected", "index", .integer, A.Event.resultSelected),
+        Constructor("completionSelected", "index", .integer, A.Event.completionSelected) {
+            if case .completionSelected(let index) = $0 { index } else { nil }
+        },
+        Constructor("resultSelected", "index", .integer, A.Event.resultSelected) {
+            if case .resultSelected(let index) = $0 { index } else { nil }
+        },
         Constructor("searchCancelled", .searchCancelled),
         Constructor("locateMeTapped", .locateMeTapped),
-        Constructor("categoryTapped", "category", .string, A.Event.categoryTapped),
+        Constructor("categoryTapped", "category", .string, A.Event.categoryTapped) {
+            if case .categoryTapped(let category) = $0 { category } else { nil }
+        },
         Constructor("alertDismissed", .alertDismissed),
         Constructor("confirmTapped", .confirmTapped),
-        Constructor("authorizationChanged", "status", T.authorization, A.Event.authorizationChanged),
+        Constructor("authorizationChanged", "status", T.authorization, A.Event.authorizationChanged) {
+            if case .authorizationChanged(let status) = $0 { status } else { nil }
+        },
         // The providers' answers: `respond places [...]`, or with the region the places fit in,
         // `respond places(region(...), [...])`.
-        Constructor("completions", "completions", .list(T.completionShape), A.Event.completions),
+        Constructor("completions", "completions", .list(T.completionShape), A.Event.completions) {
+            if case .completions(let completions) = $0 { completions } else { nil }
+        },
         Constructor(
             "places", [Parameter("places", .list(.constructor(T.place)))],
             make: { value throws(ConversionError) in
@@ -135,21 +149,36 @@ public struct AddressPickerVocabulary: ScriptVocabulary {
                 guard case .places(let answer) = event, let region = answer.boundingRegion else { return nil }
                 return [A.value(region), .list(answer.places.map(A.value))]
             }),
-        Constructor("address", "address", T.addressShape, A.Event.address),
-        Constructor("authorization", "status", T.authorization, A.Event.authorization),
-        Constructor("location", "center", T.centerShape, A.Event.location),
-        Constructor("pointsOfInterest", "places", .list(T.placeShape), A.Event.pointsOfInterest),
+        Constructor("address", "address", T.addressShape, A.Event.address) {
+            if case .address(let address) = $0 { address } else { nil }
+        },
+        Constructor("authorization", "status", T.authorization, A.Event.authorization) {
+            if case .authorization(let status) = $0 { status } else { nil }
+        },
+        Constructor("location", "center", T.centerShape, A.Event.location) {
+            if case .location(let center) = $0 { center } else { nil }
+        },
+        Constructor("pointsOfInterest", "places", .list(T.placeShape), A.Event.pointsOfInterest) {
+            if case .pointsOfInterest(let places) = $0 { places } else { nil }
+        },
         // Their failures: `fail address "offline"`.
-        .failure("completionsFailed", A.Event.completionsFailed),
-        .failure("placesFailed", A.Event.placesFailed),
-        .failure("addressFailed", A.Event.addressFailed),
-        .failure("authorizationFailed", A.Event.authorizationFailed),
-        .failure("locationFailed", A.Event.locationFailed),
-        .failure("pointsOfInterestFailed", A.Event.pointsOfInterestFailed),
+        .failure("completionsFailed", A.Event.completionsFailed) {
+            if case .completionsFailed(let message) = $0 { message } else { nil }
+        },
+        .failure("placesFailed", A.Event.placesFailed) { if case .placesFailed(let message) = $0 { message } else { nil } },
+        .failure("addressFailed", A.Event.addressFailed) { if case .addressFailed(let message) = $0 { message } else { nil } },
+        .failure("authorizationFailed", A.Event.authorizationFailed) {
+            if case .authorizationFailed(let message) = $0 { message } else { nil }
+        },
+        .failure("locationFailed", A.Event.locationFailed) { if case .locationFailed(let message) = $0 { message } else { nil } },
+        .failure("pointsOfInterestFailed", A.Event.pointsOfInterestFailed) {
+            if case .pointsOfInterestFailed(let message) = $0 { message } else { nil }
+        },
     ]
 
     /// The requests and outputs, read from the commands the machine emits (pattern matching
-    /// rather than reflection: transcripts show every command).
+    /// rather than reflection or a comparison of commands, which runs generically: transcripts
+    /// show every command).
     private static let commands: [Constructor<Command<AddressPicker>>] = [
         Constructor("requestCompletions", [Parameter("query", .string)]) { command in
             guard case .request(.requestCompletions(let query)) = command else { return nil }
@@ -172,8 +201,14 @@ public struct AddressPickerVocabulary: ScriptVocabulary {
             guard case .request(.reverseGeocode(let center)) = command else { return nil }
             return [A.value(center)]
         },
-        Constructor("requestAuthorization", .request(.requestAuthorization)),
-        Constructor("requestLocation", .request(.requestLocation)),
+        Constructor("requestAuthorization", []) { command in
+            guard case .request(.requestAuthorization) = command else { return nil }
+            return []
+        },
+        Constructor("requestLocation", []) { command in
+            guard case .request(.requestLocation) = command else { return nil }
+            return []
+        },
         Constructor("searchPointsOfInterest", [Parameter("category", .string), Parameter("region", .constructor(T.region))]) {
             command in
             guard case .request(.searchPointsOfInterest(let category, let region)) = command else { return nil }
@@ -183,7 +218,10 @@ public struct AddressPickerVocabulary: ScriptVocabulary {
             guard case .output(.setRegion(let region)) = command else { return nil }
             return [A.value(region)]
         },
-        Constructor("dismissSearch", .output(.dismissSearch)),
+        Constructor("dismissSearch", []) { command in
+            guard case .output(.dismissSearch) = command else { return nil }
+            return []
+        },
         Constructor("showAlert", [Parameter("name", T.alert.type)]) { command in
             guard case .output(.showAlert(let alert)) = command else { return nil }
             return [T.alert.encode(alert)]

@@ -58,7 +58,7 @@ public final class ScriptChecker<V: ScriptVocabulary>: Sendable {
         var builder = Builder(checker: self)
         var statements = 0
         try ScriptSource.forEachLine(in: script, file: file) { line throws(ScriptError) in
-            if try builder.add(&line) != nil { statements += 1 }
+            if try builder.check(&line) { statements += 1 }
             return true
         }
         let start = try builder.start(file: file)
@@ -93,8 +93,10 @@ public final class ScriptChecker<V: ScriptVocabulary>: Sendable {
             @usableFromInline static var longestLine: Int { 256 }
 
             /// A checked line: its bytes, its instruction, and what it asks of the lines before it.
+            /// A class, so that taking one from the memo for each repeated line copies a reference,
+            /// not the instruction's values.
             @usableFromInline
-            struct Entry {
+            final class Entry {
                 @usableFromInline let bytes: [UInt8]
                 @usableFromInline let kind: Program<M>.Instruction.Kind
                 @usableFromInline let column: Int
@@ -122,6 +124,30 @@ public final class ScriptChecker<V: ScriptVocabulary>: Sendable {
             @inlinable
             init() {}
 
+            /// Whether `line` holds the same bytes as `bytes`, compared eight at a time.
+            @inlinable
+            static func same(_ bytes: [UInt8], _ line: ArraySlice<UInt8>) -> Bool {
+                guard bytes.count == line.count else { return false }
+                return bytes.withUnsafeBytes { a in
+                    line.withUnsafeBytes { b in
+                        var offset = 0
+                        while offset + 8 <= a.count {
+                            if a.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+                                != b.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+                            {
+                                return false
+                            }
+                            offset += 8
+                        }
+                        while offset < a.count {
+                            if a[offset] != b[offset] { return false }
+                            offset += 1
+                        }
+                        return true
+                    }
+                }
+            }
+
             /// FNV-1a of the line's bytes.
             @inlinable
             static func hash(_ bytes: ArraySlice<UInt8>) -> UInt64 {
@@ -131,6 +157,22 @@ public final class ScriptChecker<V: ScriptVocabulary>: Sendable {
             }
         }
 
+        /// Checks the statement on `line` as `add(_:)` does, without making its
+        /// instruction when an earlier line had the same bytes (the first pass, which keeps none);
+        /// returns whether the line holds an instruction.
+        @inlinable
+        mutating func check(_ line: inout ScriptLine) throws(ScriptError) -> Bool {
+            guard line.bytes.count <= Memo.longestLine, let entry = memo.entries[Memo.hash(line.bytes)],
+                Memo.same(entry.bytes, line.bytes)
+            else { return try add(&line) != nil }
+            if let statement = entry.needsInput {
+                try requireInput(statement, at: ScriptLocation(line: line.number, column: entry.column))
+            }
+            sawOther = true
+            if entry.isInput { sawInput = true }
+            return true
+        }
+
         /// Checks the statement on `line`, or takes the instruction of an earlier line with the
         /// same bytes; returns its instruction, `nil` for `machine`, `given` and a line without
         /// a statement. Errors are those of ``add(_:)``, at the same places.
@@ -138,7 +180,7 @@ public final class ScriptChecker<V: ScriptVocabulary>: Sendable {
         mutating func add(_ line: inout ScriptLine) throws(ScriptError) -> Program<M>.Instruction? {
             let short = line.bytes.count <= Memo.longestLine
             let hash = short ? Memo.hash(line.bytes) : 0
-            if short, let entry = memo.entries[hash], entry.bytes.elementsEqual(line.bytes) {
+            if short, let entry = memo.entries[hash], Memo.same(entry.bytes, line.bytes) {
                 let location = ScriptLocation(line: line.number, column: entry.column)
                 if let statement = entry.needsInput { try requireInput(statement, at: location) }
                 sawOther = true

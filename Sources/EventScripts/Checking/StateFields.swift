@@ -42,9 +42,12 @@ public final class StateFields<M: MachineDefinition>: Sendable {
     public let all: [Field]
     /// Each field's `read`, by position: what paths call, without copying the whole field.
     @usableFromInline let readers: [@Sendable (MachineState<M>) -> Value]
-    /// Each field's `differs`, by position: what a transcript's step calls for every field,
-    /// without copying the fields that did not change.
-    @usableFromInline let differs: [@Sendable (MachineState<M>, MachineState<M>) -> Bool]
+    /// Each field's name, by position.
+    @usableFromInline let names: [String]
+    /// The number of regions: the first fields.
+    @usableFromInline let regionCount: Int
+    /// Each context field's `differs`, in order after the regions' fields.
+    @usableFromInline let contextDiffers: [@Sendable (M.Context, M.Context) -> Bool]
     @usableFromInline let byName: [String: Int]
 
     /// The fields of a vocabulary's machine. Inlinable so that each field's `read` and
@@ -81,8 +84,45 @@ public final class StateFields<M: MachineDefinition>: Sendable {
                 differs: { $0.work.timers != $1.work.timers }))
         all = fields
         readers = fields.map(\.read)
-        differs = fields.map(\.differs)
+        names = fields.map(\.name)
+        regionCount = table.regions.count
+        contextDiffers = Self.differs(of: vocabulary.fields)
         byName = Dictionary(fields.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    /// The positions in ``all`` of the fields that differ between `before` and `after`, in
+    /// order: what a transcript's step shows. The regions and the work ledger are compared here,
+    /// specialised for the machine; the context's fields generically, in `contextChanges`.
+    @inlinable
+    public func changes(from before: MachineState<M>, to after: MachineState<M>) -> [Int] {
+        var changed: [Int] = []
+        for region in 0..<regionCount where before.controls[region] != after.controls[region] { changed.append(region) }
+        Self.contextChanges(contextDiffers, before.context, after.context, first: regionCount, into: &changed)
+        let work = regionCount + contextDiffers.count
+        if before.work.pending != after.work.pending { changed.append(work) }
+        if before.work.timers != after.work.timers { changed.append(work + 1) }
+        return changed
+    }
+
+    /// Each field's `differs`, as the field holds it. Not inlinable, on purpose: a copy
+    /// specialised for a machine would wrap each in a thunk that copies both contexts.
+    @usableFromInline
+    static func differs(of fields: [ContextField<M>]) -> [@Sendable (M.Context, M.Context) -> Bool] {
+        fields.map(\.differs)
+    }
+
+    /// Appends the positions of the context fields that differ, the first at `first`. Not
+    /// inlinable, on purpose: compiled generically, it passes each field's `differs` the
+    /// contexts where they are, while a copy specialised for a machine would copy both contexts
+    /// for each field.
+    @usableFromInline
+    static func contextChanges(
+        _ differs: [@Sendable (M.Context, M.Context) -> Bool], _ before: M.Context, _ after: M.Context, first: Int,
+        into changed: inout [Int]
+    ) {
+        differs.withUnsafeBufferPointer { differs in
+            for index in 0..<differs.count where differs[index](before, after) { changed.append(first + index) }
+        }
     }
 
     /// The field named `name`.

@@ -19,13 +19,14 @@ extension Player {
         case .event(let event):
             input = parts.writer.statement(.send(event))
         case .timer(let timer):
-            input = "timer \(timer.name)"
+            input = "timer " + parts.table.timerNames[timer.rawValue]
         case .answer(let reference, let event):
-            input = parts.writer.answer(reference.description, event)
+            input = parts.writer.answer(parts.writer.text(of: reference), event)
         case .drop(let reference, let event, let cancellation):
-            input = "drop " + parts.writer.answer(reference.description, event).drop { $0 != " " }.dropFirst()
+            input = "drop " + parts.writer.answer(parts.writer.text(of: reference), event).drop { $0 != " " }.dropFirst()
             if let successor = cancellation.supersededBy {
-                dropped = "superseded by \(reference.kind.name)#\(successor) at \(Value.render(cancellation.at))"
+                dropped =
+                    "superseded by \(parts.table.requestKindNames[reference.kind.rawValue])#\(successor) at \(Value.render(cancellation.at))"
             } else {
                 dropped = "cancelled at \(Value.render(cancellation.at))"
             }
@@ -33,13 +34,15 @@ extension Player {
         var stateChanges: [TranscriptStep.Change] = []
         var fieldChanges: [TranscriptStep.Change] = []
         let fields = parts.fields
-        for index in fields.differs.indices where fields.differs[index](step.before, step.after) {
-            let field = fields.all[index]
-            let change = TranscriptStep.Change(name: field.name, old: field.read(step.before), new: field.read(step.after))
-            if field.kind == .region { stateChanges.append(change) } else { fieldChanges.append(change) }
+        for index in fields.changes(from: step.before, to: step.after) {
+            // By position, without copying the field: the regions' fields come first.
+            let read = fields.readers[index]
+            let change = TranscriptStep.Change(name: fields.names[index], old: read(step.before), new: read(step.after))
+            if index < fields.regionCount { stateChanges.append(change) } else { fieldChanges.append(change) }
         }
-        let compoundChanges = (step.result?.stateChanges ?? []).filter { parts.table.regions[$0.region].isCompound($0.state) }.map
-        {
+        let compoundChanges = (step.result?.stateChanges ?? []).filter {
+            !parts.table.regions[$0.region].children[$0.state].isEmpty
+        }.map {
             TranscriptStep.CompoundChange(
                 region: parts.table.regions[$0.region].name, state: parts.table.regions[$0.region].states[$0.state], kind: $0.kind
             )

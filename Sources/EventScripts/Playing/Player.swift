@@ -336,10 +336,12 @@ public struct Player<V: ScriptVocabulary>: Sendable {
 
         @inlinable
         mutating func record<S: TranscriptSink>(_ steps: [RuntimeStep<M>], line: Int, into sink: inout S) {
-            for step in steps {
-                onStep?(step)
-                if case .drop(let reference, _, _) = step.input { drops.insert(reference) }
-                if sink.wantsSteps { sink.write(.step(player.render(step))) }
+            let wantsSteps = sink.wantsSteps
+            // By index: a step (two states) is not copied to look at its input.
+            for index in steps.indices {
+                onStep?(steps[index])
+                if case .drop(let reference, _, _) = steps[index].input { drops.insert(reference) }
+                if wantsSteps { sink.write(.step(player.render(steps[index]))) }
             }
             lastInput = (line, steps)
         }

@@ -15,27 +15,54 @@
 public struct TextTranscript<Output: TextOutputStream>: TranscriptSink {
     /// Where the text goes.
     public var output: Output
+    /// The UTF-8 of the entry being written, kept between entries for its storage: an entry is
+    /// written to it piece by piece and to ``output`` in one piece, so that the output (behind
+    /// a protocol) is called once an entry rather than once a piece.
+    private var text = UTF8Text()
+    /// How an entry's bytes reach an output that takes UTF-8 as it is (``UTF8OutputStream``),
+    /// or `nil` for an output that takes strings only.
+    private let writeUTF8: ((inout Output, UnsafeBufferPointer<UInt8>) -> Void)?
 
-    /// A sink writing to `output`.
+    /// A sink writing to `output`, each entry as a string.
     public init(output: Output) {
         self.output = output
+        self.writeUTF8 = nil
+    }
+
+    /// A sink writing to `output`, each entry as its UTF-8 bytes: no string is made of them
+    /// (making one checks every byte again).
+    public init(output: Output) where Output: UTF8OutputStream {
+        self.output = output
+        self.writeUTF8 = { output, bytes in output.write(utf8: bytes) }
     }
 
     /// Writes `entry` as it comes.
     public mutating func write(_ entry: TranscriptEntry) {
+        var text = UTF8Text()
+        swap(&text, &self.text)
+        text.bytes.removeAll(keepingCapacity: true)
+        Self.write(entry, into: &text)
+        if let writeUTF8 {
+            text.bytes.withUnsafeBufferPointer { writeUTF8(&output, $0) }
+        } else {
+            output.write(String(decoding: text.bytes, as: UTF8.self))
+        }
+        swap(&text, &self.text)
+    }
+
+    private static func write(_ entry: TranscriptEntry, into output: inout UTF8Text) {
         switch entry {
         case .header(let file, let machine, let givens):
             output.write("script \(file.split(separator: "/").last.map(String.init) ?? file) (machine \(machine))\n")
             for given in givens { output.write("given \(given.field) = \(given.value)\n") }
             output.write("\n")
         case .step(let step):
-            // Piece by piece into the output: a transcript line is never a string of its own.
             output.write("@")
             output.write(Value.render(step.time))
             output.write(" ")
             output.write(step.input)
             output.write("\n")
-            write(step, indent: "  ")
+            write(step, indent: "  ", into: &output)
         case .quiet(let time, let input):
             output.write("@\(Value.render(time)) \(input): nothing due\n")
         case .failure(let failure):
@@ -47,7 +74,7 @@ public struct TextTranscript<Output: TextOutputStream>: TranscriptSink {
                     !$0.stateChanges.isEmpty || !$0.fieldChanges.isEmpty || !$0.commands.isEmpty
                 }
                 output.write("  line \(line) changed\(changes.isEmpty ? " nothing" : ":")\n")
-                for step in changes { write(step, indent: "    ", withRows: false) }
+                for step in changes { write(step, indent: "    ", withRows: false, into: &output) }
             }
         case .held:
             break
@@ -64,7 +91,7 @@ public struct TextTranscript<Output: TextOutputStream>: TranscriptSink {
         }
     }
 
-    private mutating func write(_ step: TranscriptStep, indent: String, withRows: Bool = true) {
+    private static func write(_ step: TranscriptStep, indent: String, withRows: Bool = true, into output: inout UTF8Text) {
         if withRows, !step.fired.isEmpty {
             output.write(indent)
             output.write("fired   ")
@@ -74,13 +101,13 @@ public struct TextTranscript<Output: TextOutputStream>: TranscriptSink {
             }
             output.write("\n")
         }
-        if withRows, let ignored = step.ignored { line(indent, "ignored: ", ignored) }
-        if withRows, let dropped = step.dropped { line(indent, "dropped: ", dropped) }
+        if withRows, let ignored = step.ignored { line(indent, "ignored: ", ignored, into: &output) }
+        if withRows, let dropped = step.dropped { line(indent, "dropped: ", dropped, into: &output) }
         if withRows {
-            for change in step.compoundChanges { line(indent, "", change.text) }
+            for change in step.compoundChanges { line(indent, "", change.text, into: &output) }
         }
-        for change in step.stateChanges { write(change, "state   ", indent: indent) }
-        for change in step.fieldChanges { write(change, "field   ", indent: indent) }
+        for change in step.stateChanges { write(change, "state   ", indent: indent, into: &output) }
+        for change in step.fieldChanges { write(change, "field   ", indent: indent, into: &output) }
         for command in step.commands {
             output.write(indent)
             output.write("command ")
@@ -90,7 +117,7 @@ public struct TextTranscript<Output: TextOutputStream>: TranscriptSink {
     }
 
     /// `INDENTLABELtext` and a line break.
-    private mutating func line(_ indent: String, _ label: String, _ text: String) {
+    private static func line(_ indent: String, _ label: String, _ text: String, into output: inout UTF8Text) {
         output.write(indent)
         output.write(label)
         output.write(text)
@@ -98,7 +125,7 @@ public struct TextTranscript<Output: TextOutputStream>: TranscriptSink {
     }
 
     /// `INDENTLABELname: old → new` and a line break.
-    private mutating func write(_ change: TranscriptStep.Change, _ label: String, indent: String) {
+    private static func write(_ change: TranscriptStep.Change, _ label: String, indent: String, into output: inout UTF8Text) {
         output.write(indent)
         output.write(label)
         output.write(change.name)
@@ -107,5 +134,25 @@ public struct TextTranscript<Output: TextOutputStream>: TranscriptSink {
         output.write(" → ")
         change.new.render(into: &output)
         output.write("\n")
+    }
+}
+
+/// A text stream that also takes UTF-8 as bytes, as they are: what ``TextTranscript`` writes
+/// its entries to without making a string of each (a command-line tool's buffered output).
+public protocol UTF8OutputStream: TextOutputStream {
+    /// Appends `bytes`, which are valid UTF-8.
+    mutating func write(utf8 bytes: UnsafeBufferPointer<UInt8>)
+}
+
+/// Text as UTF-8 bytes, appended to piece by piece: cheaper than a `String` to append to.
+struct UTF8Text: TextOutputStream {
+    /// The text so far.
+    var bytes: [UInt8] = []
+
+    /// Appends `string`'s UTF-8: straight from its storage (or, for a short string, from a copy
+    /// on the stack), otherwise one byte at a time.
+    mutating func write(_ string: String) {
+        if string.utf8.withContiguousStorageIfAvailable({ bytes.append(contentsOf: $0) }) != nil { return }
+        bytes.append(contentsOf: string.utf8)
     }
 }

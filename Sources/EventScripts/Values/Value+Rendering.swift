@@ -1,16 +1,23 @@
 extension Value: CustomStringConvertible {
     /// The value as a script writes it: deterministic, and parseable back to an equal value.
     public var description: String {
-        var text = ""
+        var text = UTF8Text()
         render(into: &text)
-        return text
+        return String(decoding: text.bytes, as: UTF8.self)
     }
 
     /// Writes the value as ``description`` does, to any text stream (a transcript's output
     /// directly, with no string of its own).
     func render<Target: TextOutputStream>(into text: inout Target) {
         switch self {
-        case .string(let string): text.write(Value.quoted(string))
+        case .string(let string):
+            if Value.needsEscapes(string) {
+                text.write(Value.quoted(string))
+            } else {
+                text.write("\"")
+                text.write(string)
+                text.write("\"")
+            }
         case .number(let number): text.write(Value.render(number))
         case .integer(let integer): text.write(String(integer))
         case .duration(let duration): text.write(Value.render(duration))
@@ -26,11 +33,13 @@ extension Value: CustomStringConvertible {
             text.write("]")
         case .constructed(let name, let arguments):
             text.write(name)
-            let shown = arguments.filter { !($0.showsLabel && $0.value == .null) }
-            if shown.isEmpty && arguments.isEmpty { return }
+            if arguments.isEmpty { return }
             text.write("(")
-            for (index, argument) in shown.enumerated() {
-                if index > 0 { text.write(", ") }
+            var first = true
+            // A labelled argument left at nil is not shown.
+            for argument in arguments where !(argument.showsLabel && argument.value == .null) {
+                if !first { text.write(", ") }
+                first = false
                 if argument.showsLabel {
                     text.write(argument.label)
                     text.write(": ")
@@ -54,7 +63,8 @@ extension Value: CustomStringConvertible {
     static func render(_ number: Double) -> String {
         guard number != 0 else { return "0.0" }
         let text = number.description
-        guard number.isFinite, let e = text.firstIndex(where: { $0 == "e" || $0 == "E" }),
+        guard number.isFinite, text.utf8.contains(where: { $0 == UInt8(ascii: "e") || $0 == UInt8(ascii: "E") }),
+            let e = text.firstIndex(where: { $0 == "e" || $0 == "E" }),
             let exponent = Int(text[text.index(after: e)...])
         else { return text }
         let mantissa = text[..<e]
@@ -80,17 +90,20 @@ extension Value: CustomStringConvertible {
         let (scaled, overflow) = seconds.multipliedReportingOverflow(by: 1000)
         let (milliseconds, overflowAgain) = scaled.addingReportingOverflow(wholeMilliseconds)
         if attoseconds % 1_000_000_000_000_000 == 0, !overflow, !overflowAgain {
-            return "\(milliseconds)ms"
+            return String(milliseconds) + "ms"
         }
         // A fraction of a millisecond, or more milliseconds than an Int64 holds.
         return render(Double(seconds) * 1000 + Double(attoseconds) / 1e15) + "ms"
     }
 
+    /// Whether `string` holds a character that a string literal escapes.
+    static func needsEscapes(_ string: String) -> Bool {
+        string.utf8.contains { $0 < 0x20 || $0 == 0x7F || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }
+    }
+
     /// A string literal with the script's escapes.
     public static func quoted(_ string: String) -> String {
-        if !string.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
-            return "\"" + string + "\""
-        }
+        if !needsEscapes(string) { return "\"" + string + "\"" }
         var text = "\""
         for scalar in string.unicodeScalars {
             switch scalar {

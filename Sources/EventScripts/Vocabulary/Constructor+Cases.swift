@@ -27,10 +27,38 @@ extension Constructor where T: Equatable & Sendable {
             })
     }
 
+    /// A constructor of one parameter like ``init(_:_:_:_:)``, whose argument is read back from
+    /// a built value with `payload`, a pattern match, rather than found by reflection:
+    /// `Constructor("emailChanged", "email", .string, SignIn.Event.emailChanged) { if case
+    /// .emailChanged(let email) = $0 { email } else { nil } }`. A transcript writes the event of
+    /// every step it shows, so reflection there costs more than the step itself.
+    @inlinable
+    public init<A: Sendable>(
+        _ name: String, _ label: String, _ shape: ValueShape<A>, _ make: @escaping @Sendable (A) -> T,
+        payload: @escaping @Sendable (T) -> A?
+    ) {
+        self.init(
+            name, [Parameter(label, shape.type)],
+            make: { value throws(ConversionError) in
+                guard let argument = value[argument: label] else { throw ConversionError("expected \(label) in \(value)") }
+                return make(try shape.decode(argument))
+            },
+            arguments: { built in payload(built).map { [shape.encode($0)] } })
+    }
+
     /// A failure, with an optional message: `fail sendCode` or `fail sendCode "offline"`.
     @inlinable
     public static func failure(_ name: String, _ make: @escaping @Sendable (String?) -> T) -> Constructor {
         Constructor(name, "message", .optional(.string), make)
+    }
+
+    /// A failure like ``failure(_:_:)``, whose message is read back with `payload`, a pattern
+    /// match, rather than found by reflection (see ``init(_:_:_:_:payload:)``).
+    @inlinable
+    public static func failure(
+        _ name: String, _ make: @escaping @Sendable (String?) -> T, payload: @escaping @Sendable (T) -> String??
+    ) -> Constructor {
+        Constructor(name, "message", .optional(.string), make, payload: payload)
     }
 }
 

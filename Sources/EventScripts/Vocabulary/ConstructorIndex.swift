@@ -21,6 +21,7 @@ struct ConstructorIndex<M: MachineDefinition>: Sendable {
         /// KIND(a, b)`); several answers are tried in order.
         @usableFromInline let types: [ValueType]
 
+        @usableFromInline
         init(bare: Constructor<M.Event>?, carrying: [Constructor<M.Event>], types: [ValueType]) {
             self.bare = bare
             self.carrying = carrying
@@ -41,7 +42,15 @@ struct ConstructorIndex<M: MachineDefinition>: Sendable {
     /// The commands' constructors: `startTimer`, `cancelTimer` and `cancel`, then the
     /// vocabulary's requests and outputs as it lists them.
     @usableFromInline let commands: [Constructor<Command<M>>]
+    /// The table's names of the event kinds and request kinds, by raw value: what a value of an
+    /// event no constructor builds, and a request in a statement, are written with (`name` of an
+    /// `IndexedCase` is found by reflection).
+    @usableFromInline let eventNames: [String]
+    @usableFromInline let requestKindNames: [String]
 
+    /// Inlinable, so that the shared commands' constructors are compiled for the machine where
+    /// the index is made (a transcript reads every command through them).
+    @inlinable
     init<V: ScriptVocabulary>(_ vocabulary: V) where V.Machine == M {
         let table = vocabulary.table
         var hostEvents: [String: [Constructor<M.Event>]] = [:]
@@ -85,6 +94,8 @@ struct ConstructorIndex<M: MachineDefinition>: Sendable {
                 types: carrying.map { $0.parameters.count == 1 ? $0.parameters[0].type : $0.valueType(named: kindName) })
         }
         self.commands = Self.sharedCommands(table) + vocabulary.commands
+        self.eventNames = table.eventNames
+        self.requestKindNames = table.requestKindNames
     }
 
     /// The value of `event`: its first constructor that builds it, or its kind's name when none
@@ -94,7 +105,7 @@ struct ConstructorIndex<M: MachineDefinition>: Sendable {
         for constructor in byEventKind[event.kind.rawValue] {
             if let value = constructor.value(of: event) { return value }
         }
-        return .constructed(event.kind.name, [])
+        return .constructed(eventNames[event.kind.rawValue], [])
     }
 
     /// The value of `command`: its first constructor that builds it, or the command as Swift
@@ -108,27 +119,30 @@ struct ConstructorIndex<M: MachineDefinition>: Sendable {
     }
 
     /// `startTimer(name, duration)`, `cancelTimer(name)` and `cancel(kind)`.
-    private static func sharedCommands(_ table: TransitionTable<M>) -> [Constructor<Command<M>>] {
-        let timer = ValueType.names("timer", table.timerNames)
-        let kind = ValueType.names("request kind", table.requestKindNames)
+    @inlinable
+    static func sharedCommands(_ table: TransitionTable<M>) -> [Constructor<Command<M>>] {
+        let timerNames = table.timerNames
+        let kindNames = table.requestKindNames
+        let timer = ValueType.names("timer", timerNames)
+        let kind = ValueType.names("request kind", kindNames)
         return [
             Constructor(
                 "startTimer", [Parameter("name", timer), Parameter("duration", .duration)],
                 arguments: { command in
                     guard case .startTimer(let timer, let duration) = command else { return nil }
-                    return [.name(timer.name), .duration(duration)]
+                    return [.name(timerNames[timer.rawValue]), .duration(duration)]
                 }),
             Constructor(
                 "cancelTimer", [Parameter("name", timer)],
                 arguments: { command in
                     guard case .cancelTimer(let timer) = command else { return nil }
-                    return [.name(timer.name)]
+                    return [.name(timerNames[timer.rawValue])]
                 }),
             Constructor(
                 "cancel", [Parameter("kind", kind)],
                 arguments: { command in
                     guard case .cancel(let requestKind) = command else { return nil }
-                    return [.name(requestKind.name)]
+                    return [.name(kindNames[requestKind.rawValue])]
                 }),
         ]
     }

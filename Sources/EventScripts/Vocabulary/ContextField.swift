@@ -24,7 +24,10 @@ public struct ContextField<M: MachineDefinition>: Sendable {
 
     /// A field read with `get` and set with `set` (or not settable when `set` is `nil`), written
     /// as `shape` says: for a field the context does not store as scripts read it.
-    @inlinable
+    ///
+    /// Not inlinable, on purpose: compiled generically, its closures take each context where it
+    /// is, while a copy specialised for a machine would wrap them in thunks that copy the context
+    /// at each call (a transcript compares every field at every step).
     public init<T>(
         _ name: String, _ shape: ValueShape<T>, get: @escaping @Sendable (M.Context) -> T,
         set: (@Sendable (inout M.Context, T) -> Void)?

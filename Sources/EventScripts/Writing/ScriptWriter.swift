@@ -24,7 +24,9 @@ public struct ScriptWriter<V: ScriptVocabulary>: Sendable {
     /// What `expect commands` lists: the commands' constructors.
     @usableFromInline let commandType: ValueType
 
-    /// A writer for scripts of `vocabulary`'s machine.
+    /// A writer for scripts of `vocabulary`'s machine. Inlinable, so that the values of events
+    /// and commands are read by code compiled for the machine where the writer is made.
+    @inlinable
     public init(vocabulary: V) {
         self.vocabulary = vocabulary
         self.constructors = ConstructorIndex(vocabulary)
@@ -56,8 +58,17 @@ public struct ScriptWriter<V: ScriptVocabulary>: Sendable {
         case .advance(let duration):
             "advance \(Value.render(duration))"
         case .respond(let kind, let ordinal, let answer):
-            self.answer(ordinal.map { "\(kind.name)#\($0)" } ?? kind.name, answer)
+            self.answer(
+                ordinal.map { "\(constructors.requestKindNames[kind.rawValue])#\($0)" }
+                    ?? constructors.requestKindNames[kind.rawValue], answer)
         }
+    }
+
+    /// A request as statements name it, `KIND#N`: its kind's name from the table (a kind's
+    /// `name` of its own is found by reflection).
+    @inlinable
+    func text(of reference: RequestReference<M.Request.Kind>) -> String {
+        constructors.requestKindNames[reference.kind.rawValue] + "#" + String(reference.ordinal)
     }
 
     /// An answer to the request `reference` (a kind, `#N` when wanted): `respond` with the
