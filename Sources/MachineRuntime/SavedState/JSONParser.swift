@@ -87,21 +87,27 @@ struct JSONParser {
         position += count
     }
 
+    /// Appends an object's or array's entry, past its opening bracket, and makes it the
+    /// container of the values that follow; true when it closes at once (empty).
+    private mutating func open(_ kind: JSONTape.Kind, closedBy close: UInt8) -> Bool {
+        let entry = entries.count
+        append(kind)
+        container = entry
+        position += 1
+        skipWhitespace()
+        guard position < bytes.count, bytes[position] == close else { return false }
+        position += 1
+        return true
+    }
+
     /// An object's entry, then each member's key and value; the object's entry is completed
     /// (its count and end) once its last member is read.
     private mutating func object(depth: Int) throws {
         let object = entries.count
-        append(.object)
         let outer = (container, item)
         defer { (container, item) = outer }
-        container = object
-        position += 1
-        skipWhitespace()
+        if open(.object, closedBy: UInt8(ascii: "}")) { return }
         var count: Int64 = 0
-        if position < bytes.count, bytes[position] == UInt8(ascii: "}") {
-            position += 1
-            return
-        }
         while true {
             skipWhitespace()
             guard position < bytes.count, bytes[position] == UInt8(ascii: "\"") else { throw failure("expected a key in quotes") }
@@ -128,17 +134,10 @@ struct JSONParser {
     /// An array's entry, then its items; completed as an object's is.
     private mutating func array(depth: Int) throws {
         let array = entries.count
-        append(.array)
         let outer = (container, item)
         defer { (container, item) = outer }
-        container = array
-        position += 1
-        skipWhitespace()
+        if open(.array, closedBy: UInt8(ascii: "]")) { return }
         var count: Int64 = 0
-        if position < bytes.count, bytes[position] == UInt8(ascii: "]") {
-            position += 1
-            return
-        }
         while true {
             item = Int(count)
             try value(depth: depth)
