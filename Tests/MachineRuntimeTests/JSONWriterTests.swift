@@ -102,4 +102,41 @@ struct JSONWriterTests {
         let expected = "{" + dictionary.keys.sorted().map { "\"\($0)\":\(dictionary[$0] ?? -1)" }.joined(separator: ",") + "}"
         #expect(try text(dictionary) == expected)
     }
+
+    /// Encodes through whichever container `kind` names.
+    struct Base: Encodable {
+        var kind: Int
+        func encode(to encoder: any Encoder) throws {
+            switch kind {
+            case 0:
+                var container = encoder.singleValueContainer()
+                try container.encode(5)
+            case 1:
+                var container = encoder.unkeyedContainer()
+                try container.encode(6)
+            default:
+                var container = encoder.container(keyedBy: JSONKey.self)
+                try container.encode(7, forKey: JSONKey(stringValue: "seven"))
+            }
+        }
+    }
+
+    /// Encodes its bases through super encoders, keyed and unkeyed.
+    struct Derived: Encodable {
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: JSONKey.self)
+            try container.encode(1, forKey: JSONKey(stringValue: "own"))
+            try Base(kind: 0).encode(to: container.superEncoder(forKey: JSONKey(stringValue: "single")))
+            try Base(kind: 1).encode(to: container.superEncoder())
+            var list = container.nestedUnkeyedContainer(forKey: JSONKey(stringValue: "list"))
+            try Base(kind: 2).encode(to: list.superEncoder())
+            try list.encode(8)
+        }
+    }
+
+    /// A super encoder's value lands where it was asked for, whatever container it encoded
+    /// through (as with `JSONEncoder`).
+    @Test func superEncodersPutTheirValueInPlace() throws {
+        #expect(try text(Derived()) == #"{"list":[{"seven":7},8],"own":1,"single":5,"super":[6]}"#)
+    }
 }

@@ -121,6 +121,17 @@ enum JSONWriter {
 /// An `Encoder` that builds the ``JSONNode`` of one value, for ``JSONWriter``.
 final class NodeEncoder: JSONPath, Encoder {
     var node: JSONNode?
+    /// For a super encoder: puts what it encoded in its place in the container that gave it,
+    /// once it is done (released), whatever container it encoded through, as Foundation's
+    /// encoder does.
+    private let writeBack: ((JSONNode) -> Void)?
+
+    init(parent: JSONPath?, key: (any CodingKey)?, writeBack: ((JSONNode) -> Void)? = nil) {
+        self.writeBack = writeBack
+        super.init(parent: parent, key: key)
+    }
+
+    deinit { writeBack?(node ?? .object(JSONObject())) }
 
     var userInfo: [CodingUserInfoKey: Any] { [:] }
 
@@ -232,11 +243,9 @@ struct KeyedNodeWriter<Key: CodingKey>: KeyedEncodingContainerProtocol {
     mutating func superEncoder(forKey key: Key) -> any Encoder { superEncoder(named: key) }
 
     private func superEncoder(named key: any CodingKey) -> any Encoder {
-        let object = JSONObject()
-        self.object.set(JSONMember(key.stringValue, .object(object)))
-        let encoder = NodeEncoder(parent: path, key: key)
-        encoder.node = .object(object)
-        return encoder
+        let object = self.object
+        let name = key.stringValue
+        return NodeEncoder(parent: path, key: key, writeBack: { object.set(JSONMember(name, $0)) })
     }
 }
 
@@ -283,12 +292,10 @@ struct UnkeyedNodeWriter: UnkeyedEncodingContainer {
     }
 
     mutating func superEncoder() -> any Encoder {
-        let object = JSONObject()
-        let key = JSONKey(intValue: array.items.count)
-        array.items.append(.object(object))
-        let encoder = NodeEncoder(parent: path, key: key)
-        encoder.node = .object(object)
-        return encoder
+        let array = self.array
+        let index = array.items.count
+        array.items.append(.object(JSONObject()))  // its place, filled when the encoder is done
+        return NodeEncoder(parent: path, key: JSONKey(intValue: index), writeBack: { array.items[index] = $0 })
     }
 }
 
