@@ -74,6 +74,38 @@ struct JSONTapeTests {
                     tags: ["": true, "a\nb": false], empty: []))
     }
 
+    /// An object of more than `JSONTape.indexedMemberCount` members is indexed at its first
+    /// lookup; what a lookup finds must not depend on it: the first of a repeated key, and keys
+    /// equal as Swift's strings are (the Kelvin sign is "K"; the Angstrom sign is "Å").
+    @Test(arguments: [4, JSONTape.indexedMemberCount + 1, 1_000])
+    func membersAreFoundAlikeInSmallAndLargeObjects(count: Int) throws {
+        var members = (0..<count).map { #""key\#($0)": \#($0)"# }
+        members += [#""key0": -1"#, #""K": 7"#, #""\u212Bngstr\u00F6m": 8"#]
+        let tape = try JSONParser.tape(of: Array("{\(members.joined(separator: ", "))}".utf8))
+        func value(_ key: String) -> Int64? { tape.member(key, of: 0).map { tape.entries[$0].first } }
+        #expect(value("key0") == 0)
+        #expect(value("key\(count - 1)") == Int64(count - 1))
+        #expect(value("\u{212A}") == 7)
+        #expect(value("K") == 7)
+        #expect(value("\u{C5}ngstr\u{F6}m") == 8)
+        #expect(value("key\(count)") == nil)
+        #expect(value("k") == nil)
+        #expect(value("") == nil)
+    }
+
+    /// Reading every member of a large object costs its size: each lookup goes through the
+    /// object's index (50,000 lookups in order took seconds when each one searched the object).
+    @Test func aLargeDictionaryIsReadWhole() throws {
+        let count = 50_000
+        let text = "{" + (0..<count).map { #""k\#($0)": \#($0 * 2)"# }.joined(separator: ",") + "}"
+        let tape = try JSONParser.tape(of: Array(text.utf8))
+        let dictionary = try NodeDecoder.value([String: Int].self, tape, 0)
+        #expect(dictionary.count == count)
+        #expect(dictionary["k0"] == 0)
+        #expect(dictionary["k\(count - 1)"] == (count - 1) * 2)
+        #expect(dictionary.allSatisfy { key, value in key == "k\(value / 2)" })
+    }
+
     /// An error names the field by its path, worked out from the entry's index.
     @Test func errorsNameTheFieldAtFault() throws {
         let text = #"{"title": "t", "items": [{"name": "a", "count": 1}, {"name": "b", "count": 1.5}], "tags": {}, "empty": []}"#

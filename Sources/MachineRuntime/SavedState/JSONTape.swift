@@ -55,11 +55,13 @@ final class JSONTape {
         }
     }
 
-    /// Whether the string at `index` is `key`, compared by bytes (a member lookup compares a
-    /// key with each member's until one matches: most differ in length).
-    func string(at index: Int, equals key: String) -> Bool {
+    /// Whether the string at `index` is `key`. Keys are equal as Swift's strings are (canonical
+    /// equivalence, as `JSONDecoder`'s are); a plain (ASCII) string is compared by its bytes
+    /// when `key` is ASCII too (`keyIsASCII`), where the two agree: a member lookup compares a
+    /// key with each member's until one matches, and most differ in length.
+    func string(at index: Int, equals key: String, keyIsASCII: Bool) -> Bool {
         let entry = entries[index]
-        if entry.flag { return strings[Int(entry.first)] == key }
+        guard !entry.flag, keyIsASCII else { return string(at: index) == key }
         let start = Int(entry.first)
         guard entry.last - start == key.utf8.count else { return false }
         var key = key
@@ -71,15 +73,39 @@ final class JSONTape {
         }
     }
 
+    /// Objects with more members than this get an index of their keys at their first lookup.
+    static let indexedMemberCount = 16
+    /// The indexes of large objects, by the object's entry: each key's value (the first, if
+    /// written twice).
+    private var memberIndexes: [Int: [String: Int]] = [:]
+
     /// The index of the value of `key` in the object at `object` (the first, if written twice).
+    ///
+    /// A small object is searched in order. A large one (a dictionary, say) is indexed once, so
+    /// that reading every member of an object of n members costs O(n), not O(n²).
     func member(_ key: String, of object: Int) -> Int? {
+        if entries[object].first > Self.indexedMemberCount { return memberIndex(of: object)[key] }
+        let keyIsASCII = key.utf8.allSatisfy { $0 < 0x80 }
         var index = object + 1
         let end = entries[object].end
         while index < end {
-            if string(at: index, equals: key) { return index + 1 }
+            if string(at: index, equals: key, keyIsASCII: keyIsASCII) { return index + 1 }
             index = entries[index + 1].end
         }
         return nil
+    }
+
+    /// The index of the keys of the large object at `object`, made at its first lookup.
+    private func memberIndex(of object: Int) -> [String: Int] {
+        if let known = memberIndexes[object] { return known }
+        var index: [String: Int] = [:]
+        index.reserveCapacity(Int(entries[object].first))
+        for key in keys(of: object) {
+            let name = string(at: key)
+            if index[name] == nil { index[name] = key + 1 }
+        }
+        memberIndexes[object] = index
+        return index
     }
 
     /// The indices of the keys of the object at `object`, in the order written.
