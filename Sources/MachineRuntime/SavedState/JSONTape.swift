@@ -55,26 +55,22 @@ final class JSONTape {
         }
     }
 
-    /// Whether the string at `index` is `key`. Keys are equal as Swift's strings are (canonical
-    /// equivalence, as `JSONDecoder`'s are); a plain (ASCII) string is compared by its bytes
-    /// when `key` is ASCII too (`keyIsASCII`), where the two agree: a member lookup compares a
-    /// key with each member's until one matches, and most differ in length.
-    func string(at index: Int, equals key: String, keyIsASCII: Bool) -> Bool {
+    /// Whether the string at `index` is `key`, whose UTF-8 is `keyBytes`, all ASCII. A plain
+    /// string (ASCII, unescaped) is compared by its bytes, where Swift's equality agrees; most
+    /// differ from the key in length.
+    func string(at index: Int, equals key: String, asciiBytes keyBytes: UnsafeBufferPointer<UInt8>) -> Bool {
         let entry = entries[index]
-        guard !entry.flag, keyIsASCII else { return string(at: index) == key }
+        if entry.flag { return strings[Int(entry.first)] == key }
         let start = Int(entry.first)
-        guard entry.last - start == key.utf8.count else { return false }
-        var key = key
-        return key.withUTF8 { key in
-            bytes.withUnsafeBufferPointer { bytes in
-                for offset in 0..<key.count where key[offset] != bytes[start &+ offset] { return false }
-                return true
-            }
+        guard entry.last - start == keyBytes.count else { return false }
+        return bytes.withUnsafeBufferPointer { bytes in
+            for offset in 0..<keyBytes.count where keyBytes[offset] != bytes[start &+ offset] { return false }
+            return true
         }
     }
 
     /// Objects with more members than this get an index of their keys at their first lookup.
-    static let indexedMemberCount = 16
+    static let indexedMemberCount = 64
     /// The indexes of large objects, by the object's entry: each key's value (the first, if
     /// written twice).
     private var memberIndexes: [Int: [String: Int]] = [:]
@@ -85,14 +81,21 @@ final class JSONTape {
     /// that reading every member of an object of n members costs O(n), not O(n²).
     func member(_ key: String, of object: Int) -> Int? {
         if entries[object].first > Self.indexedMemberCount { return memberIndex(of: object)[key] }
-        let keyIsASCII = key.utf8.allSatisfy { $0 < 0x80 }
-        var index = object + 1
-        let end = entries[object].end
-        while index < end {
-            if string(at: index, equals: key, keyIsASCII: keyIsASCII) { return index + 1 }
-            index = entries[index + 1].end
+        var utf8 = key
+        return utf8.withUTF8 { keyBytes in
+            let keyIsASCII = !keyBytes.contains { $0 >= 0x80 }
+            var index = object + 1
+            let end = entries[object].end
+            while index < end {
+                // Keys are equal as Swift's strings are (canonical equivalence, as
+                // `JSONDecoder`'s are): a non-ASCII key may equal an ASCII one.
+                if keyIsASCII ? string(at: index, equals: key, asciiBytes: keyBytes) : string(at: index) == key {
+                    return index + 1
+                }
+                index = entries[index + 1].end
+            }
+            return nil
         }
-        return nil
     }
 
     /// The index of the keys of the large object at `object`, made at its first lookup.
