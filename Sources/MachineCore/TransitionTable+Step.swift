@@ -71,11 +71,10 @@ extension TransitionTable {
         if _firesAsChosen {
             // Region 0 outside the loop: a one-region table never enters it.
             var sawCandidate = chooseAndFire(
-                region: 0, slot: leafSlot(state.controls[0], kind), &state, event, &ledger, &result)
+                region: 0, slot: _slots[state.controls[0] &* eventCount &+ kind], &state, event, &ledger, &result)
             var region = 1
             while region < stateOffset.count {
-                let slot = _slots[(stateOffset[region] &+ state.controls[region]) &* eventCount &+ kind]
-                if chooseAndFire(region: region, slot: slot, &state, event, &ledger, &result) {
+                if chooseAndFire(region: region, slot: slot(region, state.controls, kind), &state, event, &ledger, &result) {
                     sawCandidate = true
                 }
                 region &+= 1
@@ -96,9 +95,11 @@ extension TransitionTable {
         ledger.settle(&state, into: &result)
     }
 
-    /// The slot of region 0's `leaf` and event `kind`.
+    /// The slot of `region` in its leaf of `controls`, for event `kind`.
     @inlinable @inline(__always)
-    func leafSlot(_ leaf: Int, _ kind: Int) -> SlotStep { _slots[leaf &* eventCount &+ kind] }
+    func slot(_ region: Int, _ controls: ControlStates, _ kind: Int) -> SlotStep {
+        _slots[(stateOffset[region] &+ controls[region]) &* eventCount &+ kind]
+    }
 
     /// Chooses `region`'s row from `slot` and fires it at once; returns whether the slot had a
     /// candidate that was not a single unguarded row (for ``IgnoreReason/guardsFailed``).
@@ -169,10 +170,10 @@ extension TransitionTable {
     @inlinable @inline(__always)
     func chooseRows(_ state: inout MachineState<M>, _ event: M.Event, kind: Int, into result: inout StepResult<M>) -> Bool {
         var sawCandidate = false
-        var region = 0
-        while region < stateOffset.count {
-            let slot = _slots[(stateOffset[region] &+ state.controls[region]) &* eventCount &+ kind]
-            region &+= 1
+        var regions = _reactingRegions[kind]
+        while regions != 0 {
+            let slot = slot(regions.trailingZeroBitCount, state.controls, kind)
+            regions &= regions &- 1
             if slot.row >= 0 {
                 result._fired.append(row: slot.row, candidate: Int(slot.start))
             } else if slot.start < slot.end {
