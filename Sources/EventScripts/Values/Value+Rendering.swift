@@ -1,52 +1,52 @@
 extension Value: CustomStringConvertible {
     /// The value as a script writes it: deterministic, and parseable back to an equal value.
     public var description: String {
-        var text = UTF8Text()
-        render(into: &text)
-        return String(decoding: text.bytes, as: UTF8.self)
+        let text = UTF8Text()
+        render(into: text)
+        return text.string
     }
 
     /// Writes the value as ``description`` does, to any text stream (a transcript's output
     /// directly, with no string of its own).
-    func render<Target: TextOutputStream>(into text: inout Target) {
+    func render(into text: UTF8Text) {
         switch self {
         case .string(let string):
             if Value.needsEscapes(string) {
                 text.write(Value.quoted(string))
             } else {
-                text.write("\"")
+                text.write(literal: "\"")
                 text.write(string)
-                text.write("\"")
+                text.write(literal: "\"")
             }
         case .number(let number): text.write(Value.render(number))
         case .integer(let integer): text.write(String(integer))
         case .duration(let duration): text.write(Value.render(duration))
         case .bool(let bool): text.write(bool ? "true" : "false")
-        case .null: text.write("nil")
+        case .null: text.write(literal: "nil")
         case .name(let name): text.write(name)
         case .list(let values):
-            text.write("[")
+            text.write(literal: "[")
             for (index, value) in values.enumerated() {
-                if index > 0 { text.write(", ") }
-                value.render(into: &text)
+                if index > 0 { text.write(literal: ", ") }
+                value.render(into: text)
             }
-            text.write("]")
+            text.write(literal: "]")
         case .constructed(let name, let arguments):
             text.write(name)
             if arguments.isEmpty { return }
-            text.write("(")
+            text.write(literal: "(")
             var first = true
             // A labelled argument left at nil is not shown.
             for argument in arguments where !(argument.showsLabel && argument.value == .null) {
-                if !first { text.write(", ") }
+                if !first { text.write(literal: ", ") }
                 first = false
                 if argument.showsLabel {
                     text.write(argument.label)
-                    text.write(": ")
+                    text.write(literal: ": ")
                 }
-                argument.value.render(into: &text)
+                argument.value.render(into: text)
             }
-            text.write(")")
+            text.write(literal: ")")
         }
     }
 

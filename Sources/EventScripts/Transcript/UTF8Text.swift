@@ -1,0 +1,69 @@
+/// Text as UTF-8 bytes, appended to piece by piece: one buffer that grows as needed and is
+/// emptied to be used again. A transcript appends a few bytes at a time, millions of times;
+/// appending to a `String` or to an array costs several times what copying the bytes does.
+///
+/// A class, so that the renderers pass it along without `inout` and a sink keeps one buffer
+/// from entry to entry.
+final class UTF8Text {
+    /// The bytes, from `base` on.
+    private var base: UnsafeMutablePointer<UInt8>
+    /// How many bytes there are.
+    private var count = 0
+    /// How many bytes `base` has room for.
+    private var capacity: Int
+
+    /// An empty text with room for `capacity` bytes to start with.
+    init(capacity: Int = 256) {
+        self.capacity = max(capacity, 16)
+        base = .allocate(capacity: self.capacity)
+    }
+
+    deinit { base.deallocate() }
+
+    /// The text so far, valid until the next change.
+    var bytes: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: base, count: count) }
+
+    /// The text so far, as a string.
+    var string: String { String(decoding: bytes, as: UTF8.self) }
+
+    /// Empties the text, keeping its storage.
+    func removeAll() { count = 0 }
+
+    /// Appends `bytes`, which are valid UTF-8.
+    func write(_ bytes: UnsafeBufferPointer<UInt8>) {
+        guard let start = bytes.baseAddress else { return }
+        let total = count + bytes.count
+        if total > capacity { grow(to: total) }
+        (base + count).update(from: start, count: bytes.count)
+        count = total
+    }
+
+    /// Appends `string`'s UTF-8: straight from its storage (or, for a short string, from a copy
+    /// on the stack), otherwise one byte at a time.
+    func write(_ string: String) {
+        if string.utf8.withContiguousStorageIfAvailable({ write($0) }) != nil { return }
+        for byte in string.utf8 { write(byte: byte) }
+    }
+
+    /// Appends a literal's UTF-8, from where the program holds it.
+    func write(literal: StaticString) {
+        literal.withUTF8Buffer { write($0) }
+    }
+
+    /// Appends one byte of UTF-8.
+    func write(byte: UInt8) {
+        if count == capacity { grow(to: count + 1) }
+        base[count] = byte
+        count += 1
+    }
+
+    /// Makes room for at least `needed` bytes, doubling the storage at least.
+    private func grow(to needed: Int) {
+        let larger = max(needed, capacity * 2)
+        let moved = UnsafeMutablePointer<UInt8>.allocate(capacity: larger)
+        moved.moveInitialize(from: base, count: count)
+        base.deallocate()
+        base = moved
+        capacity = larger
+    }
+}
