@@ -12,10 +12,17 @@ final class UTF8Text {
     /// How many bytes `base` has room for.
     private var capacity: Int
 
-    /// An empty text with room for `capacity` bytes to start with.
-    init(capacity: Int = 256) {
+    /// The numbers written lately and their text, when the text keeps them (see
+    /// ``init(capacity:remembersNumbers:)``).
+    private var numbers: NumberMemo?
+
+    /// An empty text with room for `capacity` bytes to start with; with `remembersNumbers`, it
+    /// keeps the text of the numbers it writes, for a text emptied and written again and again
+    /// (a transcript writes the same coordinates at step after step).
+    init(capacity: Int = 256, remembersNumbers: Bool = false) {
         self.capacity = max(capacity, 16)
         base = .allocate(capacity: self.capacity)
+        numbers = remembersNumbers ? NumberMemo() : nil
     }
 
     deinit { base.deallocate() }
@@ -57,6 +64,17 @@ final class UTF8Text {
         count += 1
     }
 
+    /// Appends `number` as the script language writes it (`Value.render(_:)`, or the text of it
+    /// that the memo kept).
+    func write(number: Double) {
+        guard numbers != nil else { return write(Value.render(number)) }
+        let slot = NumberMemo.slot(of: number)
+        if let text = numbers?.text(of: number, at: slot) { return write(text) }
+        let text = Value.render(number)
+        numbers?.keep(text, of: number, at: slot)
+        write(text)
+    }
+
     /// Makes room for at least `needed` bytes, doubling the storage at least.
     private func grow(to needed: Int) {
         let larger = max(needed, capacity * 2)
@@ -65,5 +83,32 @@ final class UTF8Text {
         base.deallocate()
         base = moved
         capacity = larger
+    }
+}
+
+/// The text of the numbers written lately: one number a slot, by its bits, the last one written
+/// there kept.
+struct NumberMemo {
+    /// How many slots there are.
+    static let slots = 64
+    /// Each slot's number's bits.
+    private var keys = [UInt64](repeating: 0, count: slots)
+    /// Each slot's number's text, `nil` for an empty slot.
+    private var texts = [String?](repeating: nil, count: slots)
+
+    /// The slot of `number`.
+    static func slot(of number: Double) -> Int {
+        Int(truncatingIfNeeded: (number.bitPattern &* 0x9E37_79B9_7F4A_7C15) >> 58)
+    }
+
+    /// The text kept for `number` in `slot`, if the slot holds it.
+    func text(of number: Double, at slot: Int) -> String? {
+        keys[slot] == number.bitPattern ? texts[slot] : nil
+    }
+
+    /// Keeps `text` for `number` in `slot`, in place of what the slot held.
+    mutating func keep(_ text: String, of number: Double, at slot: Int) {
+        keys[slot] = number.bitPattern
+        texts[slot] = text
     }
 }

@@ -6,8 +6,8 @@ extension Value: CustomStringConvertible {
         return text.string
     }
 
-    /// Writes the value as ``description`` does, to any text stream (a transcript's output
-    /// directly, with no string of its own).
+    /// Writes the value as ``description`` does, into `text` (a transcript's entry directly,
+    /// with no string of its own).
     func render(into text: UTF8Text) {
         switch self {
         case .string(let string):
@@ -18,7 +18,7 @@ extension Value: CustomStringConvertible {
                 text.write(string)
                 text.write(literal: "\"")
             }
-        case .number(let number): text.write(Value.render(number))
+        case .number(let number): text.write(number: number)
         case .integer(let integer): text.write(String(integer))
         case .duration(let duration): text.write(Value.render(duration))
         case .bool(let bool): text.write(bool ? "true" : "false")
@@ -96,9 +96,16 @@ extension Value: CustomStringConvertible {
         return render(Double(seconds) * 1000 + Double(attoseconds) / 1e15) + "ms"
     }
 
-    /// Whether `string` holds a character that a string literal escapes.
+    /// Whether `string` holds a character that a string literal escapes: read from the string's
+    /// storage where it can be, one byte at a time otherwise.
     static func needsEscapes(_ string: String) -> Bool {
-        string.utf8.contains { $0 < 0x20 || $0 == 0x7F || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }
+        func escaped(_ byte: UInt8) -> Bool {
+            byte < 0x20 || byte == 0x7F || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\")
+        }
+        return string.utf8.withContiguousStorageIfAvailable { bytes in
+            for byte in bytes where escaped(byte) { return true }
+            return false
+        } ?? string.utf8.contains(where: escaped)
     }
 
     /// A string literal with the script's escapes.
