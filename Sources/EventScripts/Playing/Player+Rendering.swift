@@ -34,7 +34,12 @@ extension Player {
         var stateChanges: [TranscriptStep.Change] = []
         var fieldChanges: [TranscriptStep.Change] = []
         let fields = parts.fields
-        for index in fields.changes(from: step.before, to: step.after) {
+        let changed = fields.changes(from: step.before, to: step.after)
+        // Room for them all at once, rather than growing each list one change at a time.
+        let regionChanges = changed.prefix { $0 < fields.regionCount }.count
+        stateChanges.reserveCapacity(regionChanges)
+        fieldChanges.reserveCapacity(changed.count - regionChanges)
+        for index in changed {
             // By position, without copying the field: the regions' fields come first.
             let read = fields.readers[index]
             let change = TranscriptStep.Change(name: fields.names[index], old: read(step.before), new: read(step.after))
