@@ -241,7 +241,7 @@ public struct Runtime<M: MachineDefinition>: Sendable {
                 break
             }
         }
-        steps.append(RuntimeStep(time: _now, input: input, result: result, before: before, after: _state))
+        steps.append(RuntimeStep(time: _now, input: input, result: consume result, before: consume before, after: _state))
     }
 
     /// Marks the request of `kind` in flight cancelled; returns its position.
