@@ -105,6 +105,18 @@ public final class ScriptChecker<V: ScriptVocabulary>: Sendable {
                 @usableFromInline let needsInput: String?
                 @usableFromInline let isInput: Bool
 
+                /// Where the statement starts on line `line`.
+                @inlinable
+                func location(line: Int) -> ScriptLocation { ScriptLocation(line: line, column: column) }
+
+                /// The text `replay --update` may replace, on line `line`.
+                @inlinable
+                func rewritable(line: Int) -> Range<ScriptLocation>? {
+                    rewritable.map {
+                        ScriptLocation(line: line, column: $0.lowerBound)..<ScriptLocation(line: line, column: $0.upperBound)
+                    }
+                }
+
                 @inlinable
                 init(
                     bytes: [UInt8], kind: Program<M>.Instruction.Kind, column: Int, rewritable: Range<Int>?,
@@ -174,43 +186,40 @@ public final class ScriptChecker<V: ScriptVocabulary>: Sendable {
         }
 
         /// Checks the statement on `line`, or takes the instruction of an earlier line with the
-        /// same bytes; returns its instruction, `nil` for `machine`, `given` and a line without
-        /// a statement. Errors are those of ``add(_:)``, at the same places.
+        /// same bytes; returns its instruction, as the memo keeps it (a reference: the
+        /// instruction's values are not copied for each line that repeats one), `nil` for
+        /// `machine`, `given` and a line without a statement. Errors are those of ``add(_:)``,
+        /// at the same places.
         @inlinable
-        mutating func add(_ line: inout ScriptLine) throws(ScriptError) -> Program<M>.Instruction? {
+        mutating func add(_ line: inout ScriptLine) throws(ScriptError) -> Memo.Entry? {
             let short = line.bytes.count <= Memo.longestLine
             let hash = short ? Memo.hash(line.bytes) : 0
             if short, let entry = memo.entries[hash], Memo.same(entry.bytes, line.bytes) {
-                let location = ScriptLocation(line: line.number, column: entry.column)
-                if let statement = entry.needsInput { try requireInput(statement, at: location) }
+                if let statement = entry.needsInput {
+                    try requireInput(statement, at: ScriptLocation(line: line.number, column: entry.column))
+                }
                 sawOther = true
                 if entry.isInput { sawInput = true }
-                return Program<M>.Instruction(
-                    kind: entry.kind, location: location,
-                    rewritable: entry.rewritable.map {
-                        ScriptLocation(
-                            line: line.number, column: $0.lowerBound)..<ScriptLocation(
-                                line: line.number, column: $0.upperBound)
-                    })
+                return entry
             }
             guard let statement = try line.statement(), let instruction = try add(statement) else { return nil }
-            if short, memo.entries.count < Memo.capacity {
-                let needsInput: String?
-                let isInput: Bool
-                switch statement.kind {
-                case .send, .advance, .respond, .fail: (needsInput, isInput) = (nil, true)
-                case .expectCommand: (needsInput, isInput) = ("expect command", false)
-                case .expectCommands: (needsInput, isInput) = ("expect commands", false)
-                case .expectIgnored: (needsInput, isInput) = ("expect ignored", false)
-                case .expectPlaceholder: (needsInput, isInput) = ("expect", false)
-                default: (needsInput, isInput) = (nil, false)
-                }
-                memo.entries[hash] = Memo.Entry(
-                    bytes: Array(line.bytes), kind: instruction.kind, column: instruction.location.column,
-                    rewritable: instruction.rewritable.map { $0.lowerBound.column..<$0.upperBound.column },
-                    needsInput: needsInput, isInput: isInput)
+            let needsInput: String?
+            let isInput: Bool
+            switch statement.kind {
+            case .send, .advance, .respond, .fail: (needsInput, isInput) = (nil, true)
+            case .expectCommand: (needsInput, isInput) = ("expect command", false)
+            case .expectCommands: (needsInput, isInput) = ("expect commands", false)
+            case .expectIgnored: (needsInput, isInput) = ("expect ignored", false)
+            case .expectPlaceholder: (needsInput, isInput) = ("expect", false)
+            default: (needsInput, isInput) = (nil, false)
             }
-            return instruction
+            let kept = short && memo.entries.count < Memo.capacity
+            let entry = Memo.Entry(
+                bytes: kept ? Array(line.bytes) : [], kind: instruction.kind, column: instruction.location.column,
+                rewritable: instruction.rewritable.map { $0.lowerBound.column..<$0.upperBound.column },
+                needsInput: needsInput, isInput: isInput)
+            if kept { memo.entries[hash] = entry }
+            return entry
         }
 
         /// The initial state and the `given` lines, once every statement is added.

@@ -107,9 +107,13 @@ public struct Player<V: ScriptVocabulary>: Sendable {
         do {
             try ScriptSource.forEachLine(in: script.bytes, file: script.file) { line throws(ScriptError) in
                 lastLine = line.number
-                guard let instruction = try builder.add(&line) else { return true }
+                guard let entry = try builder.add(&line) else { return true }
                 instructions += 1
-                guard let error = replay.execute(instruction, into: &sink) else { return true }
+                guard
+                    let error = replay.execute(
+                        entry.kind, at: entry.location(line: line.number), rewritable: entry.rewritable(line: line.number),
+                        into: &sink)
+                else { return true }
                 outcome = .invalid(error)
                 return false
             }
@@ -160,8 +164,12 @@ public struct Player<V: ScriptVocabulary>: Sendable {
 
         @inlinable
         mutating func run<S: TranscriptSink>(_ instructions: [Program<M>.Instruction], into sink: inout S) -> Outcome {
-            for index in instructions.indices {
-                if let error = execute(instructions[index], into: &sink) { return .invalid(error) }
+            for instruction in instructions {
+                if let error = execute(
+                    instruction.kind, at: instruction.location, rewritable: instruction.rewritable, into: &sink)
+                {
+                    return .invalid(error)
+                }
             }
             return outcome
         }
@@ -172,13 +180,15 @@ public struct Player<V: ScriptVocabulary>: Sendable {
             failures == 0 ? .passed(expectations: expectations) : .failed(failures: failures, expectations: expectations)
         }
 
-        /// Runs one instruction; returns the error that makes the script invalid at run time (a
-        /// `respond` with no request), after which nothing more runs.
+        /// Runs one instruction, `kind` at `location`; returns the error that makes the script
+        /// invalid at run time (a `respond` with no request), after which nothing more runs.
         @inlinable
-        mutating func execute<S: TranscriptSink>(_ instruction: Program<M>.Instruction, into sink: inout S) -> ScriptError? {
-            let location = instruction.location
+        mutating func execute<S: TranscriptSink>(
+            _ kind: Program<M>.Instruction.Kind, at location: ScriptLocation, rewritable: Range<ScriptLocation>?,
+            into sink: inout S
+        ) -> ScriptError? {
             do {
-                switch instruction.kind {
+                switch kind {
                 case .input(let input):
                     let steps = try runtime.apply(input)
                     if steps.isEmpty, case .advance = input, sink.wantsSteps {
@@ -188,7 +198,7 @@ public struct Player<V: ScriptVocabulary>: Sendable {
                 case .expect(let path, let comparison, let expected):
                     expectations += 1
                     if check(
-                        path, comparison, expected, at: location, rewritable: instruction.rewritable, into: &sink)
+                        path, comparison, expected, at: location, rewritable: rewritable, into: &sink)
                     {
                         held("expect \(path) \(comparison.rawValue) \(expected)", at: location, into: &sink)
                     }
@@ -218,7 +228,7 @@ public struct Player<V: ScriptVocabulary>: Sendable {
                     expectations += 1
                     let emitted = Value.list(lastCommands)
                     if !emitted.matches(.list(commands), tolerance: 1e-9) {
-                        let rewrite = instruction.rewritable.flatMap { range in
+                        let rewrite = rewritable.flatMap { range in
                             player.parts.writer.text(of: emitted, as: .list(player.parts.writer.commandType)).map {
                                 ExpectationRewrite(range, [$0])
                             }
@@ -257,7 +267,7 @@ public struct Player<V: ScriptVocabulary>: Sendable {
                         "expect", expected: "the expectations of line \(lastInput?.line ?? 0) (replay --update writes them)",
                         actual: lines?.joined(separator: "; ") ?? "a value the script language cannot write",
                         at: location,
-                        rewrite: lines.flatMap { lines in instruction.rewritable.map { ExpectationRewrite($0, lines) }
+                        rewrite: lines.flatMap { lines in rewritable.map { ExpectationRewrite($0, lines) }
                         },
                         into: &sink)
                 }
