@@ -350,7 +350,8 @@ public struct Player<V: ScriptVocabulary>: Sendable {
             // By index: a step (two states) is not copied to look at its input.
             for index in steps.indices {
                 onStep?(steps[index])
-                if case .drop(let reference, _, _) = steps[index].input { drops.insert(reference) }
+                // Only a dropped answer has no result: its input is not copied to be looked at otherwise.
+                if steps[index].result == nil, case .drop(let reference, _, _) = steps[index].input { drops.insert(reference) }
                 if wantsSteps { sink.write(.step(player.render(steps[index]))) }
             }
             lastInput = (line, steps)
