@@ -131,10 +131,47 @@ public final class ScriptChecker<V: ScriptVocabulary>: Sendable {
                 }
             }
 
-            @usableFromInline var entries: [UInt64: Entry] = [:]
+            /// The entries by their lines' hash, in a table twice as large as the memo may grow:
+            /// a line's slot is its hash's low bits, or the next free one after it. The hash is a
+            /// hash already, so it is not hashed again, as a dictionary's key would be.
+            @usableFromInline var slots: [Entry?] = []
+            /// Each slot's hash, for the entry it holds.
+            @usableFromInline var hashes: [UInt64] = []
+            /// How many entries there are.
+            @usableFromInline var count = 0
 
             @inlinable
             init() {}
+
+            /// The entry of the line whose bytes hash to `hash`, if one was kept.
+            @inlinable
+            subscript(hash: UInt64) -> Entry? {
+                guard !slots.isEmpty else { return nil }
+                var slot = Int(truncatingIfNeeded: hash) & (slots.count - 1)
+                while let entry = slots[slot] {
+                    if hashes[slot] == hash { return entry }
+                    slot = (slot + 1) & (slots.count - 1)
+                }
+                return nil
+            }
+
+            /// Keeps `entry` for the lines whose bytes hash to `hash`, in place of the one kept
+            /// for that hash, if any; at most ``capacity`` entries.
+            @inlinable
+            mutating func keep(_ entry: Entry, hash: UInt64) {
+                if slots.isEmpty {
+                    slots = Array(repeating: nil, count: 2 * Self.capacity)
+                    hashes = Array(repeating: 0, count: 2 * Self.capacity)
+                }
+                var slot = Int(truncatingIfNeeded: hash) & (slots.count - 1)
+                while slots[slot] != nil, hashes[slot] != hash { slot = (slot + 1) & (slots.count - 1) }
+                if slots[slot] == nil {
+                    guard count < Self.capacity else { return }
+                    count += 1
+                }
+                slots[slot] = entry
+                hashes[slot] = hash
+            }
 
             /// Whether `line` holds the same bytes as `bytes`, compared eight at a time.
             @inlinable
@@ -174,7 +211,7 @@ public final class ScriptChecker<V: ScriptVocabulary>: Sendable {
         /// returns whether the line holds an instruction.
         @inlinable
         mutating func check(_ line: inout ScriptLine) throws(ScriptError) -> Bool {
-            guard line.bytes.count <= Memo.longestLine, let entry = memo.entries[Memo.hash(line.bytes)],
+            guard line.bytes.count <= Memo.longestLine, let entry = memo[Memo.hash(line.bytes)],
                 Memo.same(entry.bytes, line.bytes)
             else { return try add(&line) != nil }
             if let statement = entry.needsInput {
@@ -194,7 +231,7 @@ public final class ScriptChecker<V: ScriptVocabulary>: Sendable {
         mutating func add(_ line: inout ScriptLine) throws(ScriptError) -> Memo.Entry? {
             let short = line.bytes.count <= Memo.longestLine
             let hash = short ? Memo.hash(line.bytes) : 0
-            if short, let entry = memo.entries[hash], Memo.same(entry.bytes, line.bytes) {
+            if short, let entry = memo[hash], Memo.same(entry.bytes, line.bytes) {
                 if let statement = entry.needsInput {
                     try requireInput(statement, at: ScriptLocation(line: line.number, column: entry.column))
                 }
@@ -213,12 +250,12 @@ public final class ScriptChecker<V: ScriptVocabulary>: Sendable {
             case .expectPlaceholder: (needsInput, isInput) = ("expect", false)
             default: (needsInput, isInput) = (nil, false)
             }
-            let kept = short && memo.entries.count < Memo.capacity
+            let kept = short && memo.count < Memo.capacity
             let entry = Memo.Entry(
                 bytes: kept ? Array(line.bytes) : [], kind: instruction.kind, column: instruction.location.column,
                 rewritable: instruction.rewritable.map { $0.lowerBound.column..<$0.upperBound.column },
                 needsInput: needsInput, isInput: isInput)
-            if kept { memo.entries[hash] = entry }
+            if kept { memo.keep(entry, hash: hash) }
             return entry
         }
 
