@@ -14,7 +14,7 @@ final class UTF8Text {
 
     /// The numbers written lately and their text, when the text keeps them (see
     /// ``init(capacity:remembersNumbers:)``).
-    private var numbers: NumberMemo?
+    private let numbers: NumberMemo?
 
     /// An empty text with room for `capacity` bytes to start with; with `remembersNumbers`, it
     /// keeps the text of the numbers it writes, for a text emptied and written again and again
@@ -67,11 +67,10 @@ final class UTF8Text {
     /// Appends `number` as the script language writes it (`Value.render(_:)`, or the text of it
     /// that the memo kept).
     func write(number: Double) {
-        guard numbers != nil else { return write(Value.render(number)) }
-        let slot = NumberMemo.slot(of: number)
-        if let text = numbers?.text(of: number, at: slot) { return write(text) }
+        guard let numbers else { return write(Value.render(number)) }
+        if let text = numbers.text(of: number) { return write(text) }
         let text = Value.render(number)
-        numbers?.keep(text, of: number, at: slot)
+        numbers.keep(text, of: number)
         write(text)
     }
 
@@ -87,27 +86,41 @@ final class UTF8Text {
 }
 
 /// The text of the numbers written lately: one number a slot, by its bits, the last one written
-/// there kept.
-struct NumberMemo {
-    /// How many slots there are.
+/// there kept. Its slots are memory of its own, read and written without the checks of an array.
+final class NumberMemo {
+    /// How many slots there are: a power of two.
     static let slots = 64
     /// Each slot's number's bits.
-    private var keys = [UInt64](repeating: 0, count: slots)
+    private let keys = UnsafeMutablePointer<UInt64>.allocate(capacity: slots)
     /// Each slot's number's text, `nil` for an empty slot.
-    private var texts = [String?](repeating: nil, count: slots)
+    private let texts = UnsafeMutablePointer<String?>.allocate(capacity: slots)
+
+    /// A memo with every slot empty.
+    init() {
+        keys.initialize(repeating: 0, count: Self.slots)
+        texts.initialize(repeating: nil, count: Self.slots)
+    }
+
+    deinit {
+        texts.deinitialize(count: Self.slots)
+        texts.deallocate()
+        keys.deallocate()
+    }
 
     /// The slot of `number`.
-    static func slot(of number: Double) -> Int {
-        Int(truncatingIfNeeded: (number.bitPattern &* 0x9E37_79B9_7F4A_7C15) >> 58)
+    private static func slot(of number: Double) -> Int {
+        Int(truncatingIfNeeded: (number.bitPattern &* 0x9E37_79B9_7F4A_7C15) >> 58) & (slots - 1)
     }
 
-    /// The text kept for `number` in `slot`, if the slot holds it.
-    func text(of number: Double, at slot: Int) -> String? {
-        keys[slot] == number.bitPattern ? texts[slot] : nil
+    /// The text kept for `number`, if its slot holds it.
+    func text(of number: Double) -> String? {
+        let slot = Self.slot(of: number)
+        return keys[slot] == number.bitPattern ? texts[slot] : nil
     }
 
-    /// Keeps `text` for `number` in `slot`, in place of what the slot held.
-    mutating func keep(_ text: String, of number: Double, at slot: Int) {
+    /// Keeps `text` for `number` in its slot, in place of what the slot held.
+    func keep(_ text: String, of number: Double) {
+        let slot = Self.slot(of: number)
         keys[slot] = number.bitPattern
         texts[slot] = text
     }

@@ -26,9 +26,12 @@ extension Value: CustomStringConvertible {
         case .name(let name): text.write(name)
         case .list(let values):
             text.write(literal: "[")
-            for (index, value) in values.enumerated() {
-                if index > 0 { text.write(literal: ", ") }
-                value.render(into: text)
+            // From the list's storage, each element rendered where it is.
+            values.withUnsafeBufferPointer { values in
+                for index in values.indices {
+                    if index > 0 { text.write(literal: ", ") }
+                    values[index].render(into: text)
+                }
             }
             text.write(literal: "]")
         case .constructed(let name, let arguments):
@@ -36,15 +39,18 @@ extension Value: CustomStringConvertible {
             if arguments.isEmpty { return }
             text.write(literal: "(")
             var first = true
-            // A labelled argument left at nil is not shown.
-            for argument in arguments where !(argument.showsLabel && argument.value == .null) {
-                if !first { text.write(literal: ", ") }
-                first = false
-                if argument.showsLabel {
-                    text.write(argument.label)
-                    text.write(literal: ": ")
+            arguments.withUnsafeBufferPointer { arguments in
+                for index in arguments.indices {
+                    // A labelled argument left at nil is not shown.
+                    if arguments[index].showsLabel, case .null = arguments[index].value { continue }
+                    if !first { text.write(literal: ", ") }
+                    first = false
+                    if arguments[index].showsLabel {
+                        text.write(arguments[index].label)
+                        text.write(literal: ": ")
+                    }
+                    arguments[index].value.render(into: text)
                 }
-                argument.value.render(into: text)
             }
             text.write(literal: ")")
         }
