@@ -20,6 +20,12 @@ public struct Player<V: ScriptVocabulary>: Sendable {
         @usableFromInline let fields: StateFields<M>
         @usableFromInline let writer: ScriptWriter<V>
         @usableFromInline let table: TransitionTable<M>
+        /// Each row's id, by position: what a transcript names the rows that fired by (a row
+        /// taken out of the table to read its id would be copied whole).
+        @usableFromInline let rowIDs: [String]
+        /// For each region, whether each of its states is compound: the states whose exits and
+        /// entries a transcript shows.
+        @usableFromInline let isCompound: [[Bool]]
 
         @inlinable
         init(vocabulary: V) {
@@ -27,6 +33,8 @@ public struct Player<V: ScriptVocabulary>: Sendable {
             self.fields = StateFields(vocabulary)
             self.writer = ScriptWriter(vocabulary: vocabulary)
             self.table = vocabulary.table
+            self.rowIDs = table.rows.map(\.id)
+            self.isCompound = table.regions.map { $0.children.map { !$0.isEmpty } }
         }
     }
 
