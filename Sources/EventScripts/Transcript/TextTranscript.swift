@@ -101,7 +101,11 @@ public struct TextTranscript<Output: TextOutputStream>: TranscriptSink {
         if withRows, let ignored = step.ignored { line(indent, "ignored: ", ignored, into: output) }
         if withRows, let dropped = step.dropped { line(indent, "dropped: ", dropped, into: output) }
         if withRows {
-            for change in step.compoundChanges { line(indent, "", change.text, into: output) }
+            for change in step.compoundChanges {
+                output.write(indent)
+                change.write(into: output)
+                output.write(byte: UInt8(ascii: "\n"))
+            }
         }
         for change in step.stateChanges { write(change, "state   ", indent: indent, into: output) }
         for change in step.fieldChanges { write(change, "field   ", indent: indent, into: output) }
