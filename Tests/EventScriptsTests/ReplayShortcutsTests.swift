@@ -9,7 +9,9 @@ import Testing
 @Suite("Replay shortcuts") struct ReplayShortcutsTests {
     @Test func rememberedNumbersAreWrittenAsTheyRender() {
         var random = SplitMix64(seed: 7)
-        let special: [Double] = [0, -0.0, 1, -1, 0.1, 1e-7, 1e16, -73.9987, 40.725, .greatestFiniteMagnitude, .leastNonzeroMagnitude]
+        let special: [Double] = [
+            0, -0.0, 1, -1, 0.1, 1e-7, 1e16, -73.9987, 40.725, .greatestFiniteMagnitude, .leastNonzeroMagnitude,
+        ]
         // More numbers than the memo has slots, each written several times, so that slots are
         // shared and taken over.
         let numbers = special + (0..<500).map { _ in Double(bitPattern: random.next()) }.filter(\.isFinite)
