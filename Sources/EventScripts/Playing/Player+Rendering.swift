@@ -52,7 +52,8 @@ extension Player {
         // The result looked at once, not copied for each of its parts.
         if let result = step.result {
             fired = result.firedRows.map { parts.rowIDs[$0] }
-            ignored = ignoreText(result, step.before)
+            // Asked only of a step that fired nothing: the text is made by code compiled generically.
+            if result.ignored != nil { ignored = ignoreText(result, step.before) }
             for change in result.stateChanges where parts.isCompound[change.region][change.state] {
                 let region = parts.table.regions[change.region]
                 compoundChanges.append(
