@@ -23,7 +23,7 @@ struct Report: Encodable {
         let verdict =
             ratio >= 1
             ? String(format: "%.2f× the baseline's time", ratio)
-            : String(format: "%.0f× faster than the baseline", 1 / ratio)
+            : String(format: "%.2f× faster than the baseline", 1 / ratio)
         print("    \(verdict); \(comparison.note)")
     }
 

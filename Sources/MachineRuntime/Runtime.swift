@@ -193,7 +193,7 @@ public struct Runtime<M: MachineDefinition>: Sendable {
 
     @inlinable
     mutating func perform(
-        _ input: RuntimeStep<M>.Input, _ event: M.Event, into steps: inout [RuntimeStep<M>]
+        _ input: consuming RuntimeStep<M>.Input, _ event: M.Event, into steps: inout [RuntimeStep<M>]
     ) throws(RuntimeError) {
         step(input, event, into: &steps)
         guard let answerer else { return }
@@ -208,7 +208,7 @@ public struct Runtime<M: MachineDefinition>: Sendable {
     }
 
     @inlinable
-    mutating func step(_ input: RuntimeStep<M>.Input, _ event: M.Event, into steps: inout [RuntimeStep<M>]) {
+    mutating func step(_ input: consuming RuntimeStep<M>.Input, _ event: M.Event, into steps: inout [RuntimeStep<M>]) {
         let before = _state
         var result = StepResult<M>()
         table.step(&_state, event, into: &result)
@@ -241,7 +241,8 @@ public struct Runtime<M: MachineDefinition>: Sendable {
                 break
             }
         }
-        steps.append(RuntimeStep(time: _now, input: input, result: result, before: before, after: _state))
+        steps.append(
+            RuntimeStep(time: _now, input: consume input, result: consume result, before: consume before, after: _state))
     }
 
     /// Marks the request of `kind` in flight cancelled; returns its position.

@@ -77,7 +77,8 @@ public struct CheckedPath: Sendable, CustomStringConvertible {
     }
 
     /// What the path reads in `state`: a value, or why there is none (an index past the end).
-    @usableFromInline
+    /// Inlinable, so that it is compiled for the machine where a player reads it.
+    @inlinable
     func evaluate<M>(in state: MachineState<M>, fields: StateFields<M>) -> Result<Value, Missing> {
         var value = fields.readers[root](state)
         for step in steps {
@@ -109,5 +110,10 @@ public struct CheckedPath: Sendable, CustomStringConvertible {
     @usableFromInline
     struct Missing: Error {
         @usableFromInline let reason: String
+
+        @inlinable
+        init(reason: String) {
+            self.reason = reason
+        }
     }
 }

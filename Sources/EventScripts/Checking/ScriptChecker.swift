@@ -105,6 +105,18 @@ public final class ScriptChecker<V: ScriptVocabulary>: Sendable {
                 @usableFromInline let needsInput: String?
                 @usableFromInline let isInput: Bool
 
+                /// Where the statement starts on line `line`.
+                @inlinable
+                func location(line: Int) -> ScriptLocation { ScriptLocation(line: line, column: column) }
+
+                /// The text `replay --update` may replace, on line `line`.
+                @inlinable
+                func rewritable(line: Int) -> Range<ScriptLocation>? {
+                    rewritable.map {
+                        ScriptLocation(line: line, column: $0.lowerBound)..<ScriptLocation(line: line, column: $0.upperBound)
+                    }
+                }
+
                 @inlinable
                 init(
                     bytes: [UInt8], kind: Program<M>.Instruction.Kind, column: Int, rewritable: Range<Int>?,
@@ -119,10 +131,47 @@ public final class ScriptChecker<V: ScriptVocabulary>: Sendable {
                 }
             }
 
-            @usableFromInline var entries: [UInt64: Entry] = [:]
+            /// The entries by their lines' hash, in a table twice as large as the memo may grow:
+            /// a line's slot is its hash's low bits, or the next free one after it. The hash is a
+            /// hash already, so it is not hashed again, as a dictionary's key would be.
+            @usableFromInline var slots: [Entry?] = []
+            /// Each slot's hash, for the entry it holds.
+            @usableFromInline var hashes: [UInt64] = []
+            /// How many entries there are.
+            @usableFromInline var count = 0
 
             @inlinable
             init() {}
+
+            /// The entry of the line whose bytes hash to `hash`, if one was kept.
+            @inlinable
+            subscript(hash: UInt64) -> Entry? {
+                guard !slots.isEmpty else { return nil }
+                var slot = Int(truncatingIfNeeded: hash) & (slots.count - 1)
+                while let entry = slots[slot] {
+                    if hashes[slot] == hash { return entry }
+                    slot = (slot + 1) & (slots.count - 1)
+                }
+                return nil
+            }
+
+            /// Keeps `entry` for the lines whose bytes hash to `hash`, in place of the one kept
+            /// for that hash, if any; at most ``capacity`` entries.
+            @inlinable
+            mutating func keep(_ entry: Entry, hash: UInt64) {
+                if slots.isEmpty {
+                    slots = Array(repeating: nil, count: 2 * Self.capacity)
+                    hashes = Array(repeating: 0, count: 2 * Self.capacity)
+                }
+                var slot = Int(truncatingIfNeeded: hash) & (slots.count - 1)
+                while slots[slot] != nil, hashes[slot] != hash { slot = (slot + 1) & (slots.count - 1) }
+                if slots[slot] == nil {
+                    guard count < Self.capacity else { return }
+                    count += 1
+                }
+                slots[slot] = entry
+                hashes[slot] = hash
+            }
 
             /// Whether `line` holds the same bytes as `bytes`, compared eight at a time.
             @inlinable
@@ -148,12 +197,26 @@ public final class ScriptChecker<V: ScriptVocabulary>: Sendable {
                 }
             }
 
-            /// FNV-1a of the line's bytes.
+            /// A hash of the line's bytes: FNV-1a's steps taken eight bytes at a time (each word
+            /// folded down after its multiplication), the last few bytes one by one, then mixed
+            /// so that the low bits, which pick the slot, depend on every byte.
             @inlinable
             static func hash(_ bytes: ArraySlice<UInt8>) -> UInt64 {
-                var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-                for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
-                return hash
+                bytes.withUnsafeBytes { raw in
+                    var hash: UInt64 = 0xcbf2_9ce4_8422_2325 ^ UInt64(raw.count)
+                    var offset = 0
+                    while offset + 8 <= raw.count {
+                        hash = (hash ^ raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) &* 0x100_0000_01b3
+                        hash ^= hash >> 32
+                        offset += 8
+                    }
+                    while offset < raw.count {
+                        hash = (hash ^ UInt64(raw[offset])) &* 0x100_0000_01b3
+                        offset += 1
+                    }
+                    hash = (hash ^ (hash >> 29)) &* 0xbf58_476d_1ce4_e5b9
+                    return hash ^ (hash >> 32)
+                }
             }
         }
 
@@ -162,7 +225,7 @@ public final class ScriptChecker<V: ScriptVocabulary>: Sendable {
         /// returns whether the line holds an instruction.
         @inlinable
         mutating func check(_ line: inout ScriptLine) throws(ScriptError) -> Bool {
-            guard line.bytes.count <= Memo.longestLine, let entry = memo.entries[Memo.hash(line.bytes)],
+            guard line.bytes.count <= Memo.longestLine, let entry = memo[Memo.hash(line.bytes)],
                 Memo.same(entry.bytes, line.bytes)
             else { return try add(&line) != nil }
             if let statement = entry.needsInput {
@@ -174,43 +237,40 @@ public final class ScriptChecker<V: ScriptVocabulary>: Sendable {
         }
 
         /// Checks the statement on `line`, or takes the instruction of an earlier line with the
-        /// same bytes; returns its instruction, `nil` for `machine`, `given` and a line without
-        /// a statement. Errors are those of ``add(_:)``, at the same places.
+        /// same bytes; returns its instruction, as the memo keeps it (a reference: the
+        /// instruction's values are not copied for each line that repeats one), `nil` for
+        /// `machine`, `given` and a line without a statement. Errors are those of ``add(_:)``,
+        /// at the same places.
         @inlinable
-        mutating func add(_ line: inout ScriptLine) throws(ScriptError) -> Program<M>.Instruction? {
+        mutating func add(_ line: inout ScriptLine) throws(ScriptError) -> Memo.Entry? {
             let short = line.bytes.count <= Memo.longestLine
             let hash = short ? Memo.hash(line.bytes) : 0
-            if short, let entry = memo.entries[hash], Memo.same(entry.bytes, line.bytes) {
-                let location = ScriptLocation(line: line.number, column: entry.column)
-                if let statement = entry.needsInput { try requireInput(statement, at: location) }
+            if short, let entry = memo[hash], Memo.same(entry.bytes, line.bytes) {
+                if let statement = entry.needsInput {
+                    try requireInput(statement, at: ScriptLocation(line: line.number, column: entry.column))
+                }
                 sawOther = true
                 if entry.isInput { sawInput = true }
-                return Program<M>.Instruction(
-                    kind: entry.kind, location: location,
-                    rewritable: entry.rewritable.map {
-                        ScriptLocation(
-                            line: line.number, column: $0.lowerBound)..<ScriptLocation(
-                                line: line.number, column: $0.upperBound)
-                    })
+                return entry
             }
             guard let statement = try line.statement(), let instruction = try add(statement) else { return nil }
-            if short, memo.entries.count < Memo.capacity {
-                let needsInput: String?
-                let isInput: Bool
-                switch statement.kind {
-                case .send, .advance, .respond, .fail: (needsInput, isInput) = (nil, true)
-                case .expectCommand: (needsInput, isInput) = ("expect command", false)
-                case .expectCommands: (needsInput, isInput) = ("expect commands", false)
-                case .expectIgnored: (needsInput, isInput) = ("expect ignored", false)
-                case .expectPlaceholder: (needsInput, isInput) = ("expect", false)
-                default: (needsInput, isInput) = (nil, false)
-                }
-                memo.entries[hash] = Memo.Entry(
-                    bytes: Array(line.bytes), kind: instruction.kind, column: instruction.location.column,
-                    rewritable: instruction.rewritable.map { $0.lowerBound.column..<$0.upperBound.column },
-                    needsInput: needsInput, isInput: isInput)
+            let needsInput: String?
+            let isInput: Bool
+            switch statement.kind {
+            case .send, .advance, .respond, .fail: (needsInput, isInput) = (nil, true)
+            case .expectCommand: (needsInput, isInput) = ("expect command", false)
+            case .expectCommands: (needsInput, isInput) = ("expect commands", false)
+            case .expectIgnored: (needsInput, isInput) = ("expect ignored", false)
+            case .expectPlaceholder: (needsInput, isInput) = ("expect", false)
+            default: (needsInput, isInput) = (nil, false)
             }
-            return instruction
+            let kept = short && memo.count < Memo.capacity
+            let entry = Memo.Entry(
+                bytes: kept ? Array(line.bytes) : [], kind: instruction.kind, column: instruction.location.column,
+                rewritable: instruction.rewritable.map { $0.lowerBound.column..<$0.upperBound.column },
+                needsInput: needsInput, isInput: isInput)
+            if kept { memo.keep(entry, hash: hash) }
+            return entry
         }
 
         /// The initial state and the `given` lines, once every statement is added.

@@ -96,6 +96,8 @@ public final class StateFields<M: MachineDefinition>: Sendable {
     @inlinable
     public func changes(from before: MachineState<M>, to after: MachineState<M>) -> [Int] {
         var changed: [Int] = []
+        // Room for every field: one allocation, rather than one each time the list grows.
+        changed.reserveCapacity(readers.count)
         for region in 0..<regionCount where before.controls[region] != after.controls[region] { changed.append(region) }
         Self.contextChanges(contextDiffers, before.context, after.context, first: regionCount, into: &changed)
         let work = regionCount + contextDiffers.count

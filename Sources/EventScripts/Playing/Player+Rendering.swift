@@ -34,25 +34,36 @@ extension Player {
         var stateChanges: [TranscriptStep.Change] = []
         var fieldChanges: [TranscriptStep.Change] = []
         let fields = parts.fields
-        for index in fields.changes(from: step.before, to: step.after) {
+        let changed = fields.changes(from: step.before, to: step.after)
+        // Room for them all at once, rather than growing each list one change at a time.
+        let regionChanges = changed.prefix { $0 < fields.regionCount }.count
+        stateChanges.reserveCapacity(regionChanges)
+        fieldChanges.reserveCapacity(changed.count - regionChanges)
+        for index in changed {
             // By position, without copying the field: the regions' fields come first.
             let read = fields.readers[index]
             let change = TranscriptStep.Change(name: fields.names[index], old: read(step.before), new: read(step.after))
             if index < fields.regionCount { stateChanges.append(change) } else { fieldChanges.append(change) }
         }
-        let compoundChanges = (step.result?.stateChanges ?? []).filter {
-            !parts.table.regions[$0.region].children[$0.state].isEmpty
-        }.map {
-            TranscriptStep.CompoundChange(
-                region: parts.table.regions[$0.region].name, state: parts.table.regions[$0.region].states[$0.state], kind: $0.kind
-            )
+        var fired: [String] = []
+        var ignored: String?
+        var compoundChanges: [TranscriptStep.CompoundChange] = []
+        var commands: [Value] = []
+        // The result looked at once, not copied for each of its parts.
+        if let result = step.result {
+            fired = result.firedRows.map { parts.rowIDs[$0] }
+            // Asked only of a step that fired nothing: the text is made by code compiled generically.
+            if result.ignored != nil { ignored = ignoreText(result, step.before) }
+            for change in result.stateChanges where parts.isCompound[change.region][change.state] {
+                let region = parts.table.regions[change.region]
+                compoundChanges.append(
+                    TranscriptStep.CompoundChange(region: region.name, state: region.states[change.state], kind: change.kind))
+            }
+            commands = result.commands.map(parts.writer.value(of:))
         }
         return TranscriptStep(
-            time: step.time, input: input,
-            fired: step.result?.firedRows.map { parts.table.rows[$0].id } ?? [],
-            ignored: step.result.flatMap { ignoreText($0, step.before) },
-            dropped: dropped, compoundChanges: compoundChanges, stateChanges: stateChanges, fieldChanges: fieldChanges,
-            commands: step.commands.map(parts.writer.value(of:)))
+            time: step.time, input: input, fired: fired, ignored: ignored, dropped: dropped, compoundChanges: compoundChanges,
+            stateChanges: stateChanges, fieldChanges: fieldChanges, commands: commands)
     }
 
     /// A region's active configuration in words: its leaf, then the leaf's ancestors, innermost

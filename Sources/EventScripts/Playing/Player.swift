@@ -20,6 +20,12 @@ public struct Player<V: ScriptVocabulary>: Sendable {
         @usableFromInline let fields: StateFields<M>
         @usableFromInline let writer: ScriptWriter<V>
         @usableFromInline let table: TransitionTable<M>
+        /// Each row's id, by position: what a transcript names the rows that fired by (a row
+        /// taken out of the table to read its id would be copied whole).
+        @usableFromInline let rowIDs: [String]
+        /// For each region, whether each of its states is compound: the states whose exits and
+        /// entries a transcript shows.
+        @usableFromInline let isCompound: [[Bool]]
 
         @inlinable
         init(vocabulary: V) {
@@ -27,6 +33,8 @@ public struct Player<V: ScriptVocabulary>: Sendable {
             self.fields = StateFields(vocabulary)
             self.writer = ScriptWriter(vocabulary: vocabulary)
             self.table = vocabulary.table
+            self.rowIDs = table.rows.map(\.id)
+            self.isCompound = table.regions.map { $0.children.map { !$0.isEmpty } }
         }
     }
 
@@ -107,9 +115,13 @@ public struct Player<V: ScriptVocabulary>: Sendable {
         do {
             try ScriptSource.forEachLine(in: script.bytes, file: script.file) { line throws(ScriptError) in
                 lastLine = line.number
-                guard let instruction = try builder.add(&line) else { return true }
+                guard let entry = try builder.add(&line) else { return true }
                 instructions += 1
-                guard let error = replay.execute(instruction, into: &sink) else { return true }
+                guard
+                    let error = replay.execute(
+                        entry.kind, at: entry.location(line: line.number), rewritable: entry.rewritable(line: line.number),
+                        into: &sink)
+                else { return true }
                 outcome = .invalid(error)
                 return false
             }
@@ -160,8 +172,12 @@ public struct Player<V: ScriptVocabulary>: Sendable {
 
         @inlinable
         mutating func run<S: TranscriptSink>(_ instructions: [Program<M>.Instruction], into sink: inout S) -> Outcome {
-            for index in instructions.indices {
-                if let error = execute(instructions[index], into: &sink) { return .invalid(error) }
+            for instruction in instructions {
+                if let error = execute(
+                    instruction.kind, at: instruction.location, rewritable: instruction.rewritable, into: &sink)
+                {
+                    return .invalid(error)
+                }
             }
             return outcome
         }
@@ -172,13 +188,15 @@ public struct Player<V: ScriptVocabulary>: Sendable {
             failures == 0 ? .passed(expectations: expectations) : .failed(failures: failures, expectations: expectations)
         }
 
-        /// Runs one instruction; returns the error that makes the script invalid at run time (a
-        /// `respond` with no request), after which nothing more runs.
+        /// Runs one instruction, `kind` at `location`; returns the error that makes the script
+        /// invalid at run time (a `respond` with no request), after which nothing more runs.
         @inlinable
-        mutating func execute<S: TranscriptSink>(_ instruction: Program<M>.Instruction, into sink: inout S) -> ScriptError? {
-            let location = instruction.location
+        mutating func execute<S: TranscriptSink>(
+            _ kind: Program<M>.Instruction.Kind, at location: ScriptLocation, rewritable: Range<ScriptLocation>?,
+            into sink: inout S
+        ) -> ScriptError? {
             do {
-                switch instruction.kind {
+                switch kind {
                 case .input(let input):
                     let steps = try runtime.apply(input)
                     if steps.isEmpty, case .advance = input, sink.wantsSteps {
@@ -188,7 +206,7 @@ public struct Player<V: ScriptVocabulary>: Sendable {
                 case .expect(let path, let comparison, let expected):
                     expectations += 1
                     if check(
-                        path, comparison, expected, at: location, rewritable: instruction.rewritable, into: &sink)
+                        path, comparison, expected, at: location, rewritable: rewritable, into: &sink)
                     {
                         held("expect \(path) \(comparison.rawValue) \(expected)", at: location, into: &sink)
                     }
@@ -218,7 +236,7 @@ public struct Player<V: ScriptVocabulary>: Sendable {
                     expectations += 1
                     let emitted = Value.list(lastCommands)
                     if !emitted.matches(.list(commands), tolerance: 1e-9) {
-                        let rewrite = instruction.rewritable.flatMap { range in
+                        let rewrite = rewritable.flatMap { range in
                             player.parts.writer.text(of: emitted, as: .list(player.parts.writer.commandType)).map {
                                 ExpectationRewrite(range, [$0])
                             }
@@ -257,7 +275,7 @@ public struct Player<V: ScriptVocabulary>: Sendable {
                         "expect", expected: "the expectations of line \(lastInput?.line ?? 0) (replay --update writes them)",
                         actual: lines?.joined(separator: "; ") ?? "a value the script language cannot write",
                         at: location,
-                        rewrite: lines.flatMap { lines in instruction.rewritable.map { ExpectationRewrite($0, lines) }
+                        rewrite: lines.flatMap { lines in rewritable.map { ExpectationRewrite($0, lines) }
                         },
                         into: &sink)
                 }
@@ -340,7 +358,8 @@ public struct Player<V: ScriptVocabulary>: Sendable {
             // By index: a step (two states) is not copied to look at its input.
             for index in steps.indices {
                 onStep?(steps[index])
-                if case .drop(let reference, _, _) = steps[index].input { drops.insert(reference) }
+                // Only a dropped answer has no result: its input is not copied to be looked at otherwise.
+                if steps[index].result == nil, case .drop(let reference, _, _) = steps[index].input { drops.insert(reference) }
                 if wantsSteps { sink.write(.step(player.render(steps[index]))) }
             }
             lastInput = (line, steps)

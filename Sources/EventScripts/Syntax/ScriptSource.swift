@@ -17,11 +17,7 @@ public enum ScriptSource {
         in bytes: [UInt8], file: String, _ body: (Statement) throws(ScriptError) -> Void
     ) throws(ScriptError) {
         var lines = LineSplitter()
-        var tokens: [Token] = []
-        tokens.reserveCapacity(64)
-        try lines.finish(bytes[...]) { bytes, number throws(ScriptError) in
-            var line = ScriptLine(bytes: bytes, number: number, tokens: tokens)
-            defer { tokens = line.tokens }
+        try lines.finish(bytes[...]) { line throws(ScriptError) in
             try line.decorating(file) { line throws(ScriptError) in
                 if let statement = try line.statement() { try body(statement) }
             }
@@ -40,14 +36,10 @@ public enum ScriptSource {
         in script: any ScriptBytes, file: String, _ body: (inout ScriptLine) throws(ScriptError) -> Bool
     ) throws {
         var lines = LineSplitter()
-        var tokens: [Token] = []
-        tokens.reserveCapacity(64)
         var buffer: [UInt8] = []
         var going = true
-        func read(_ bytes: ArraySlice<UInt8>, _ number: Int) throws(ScriptError) -> Bool {
-            var line = ScriptLine(bytes: bytes, number: number, tokens: tokens)
-            defer { tokens = line.tokens }
-            return try line.decorating(file) { line throws(ScriptError) in try body(&line) }
+        func read(_ line: inout ScriptLine) throws(ScriptError) -> Bool {
+            try line.decorating(file) { line throws(ScriptError) in try body(&line) }
         }
         do {
             try script.forEachChunk { chunk throws(ScriptError) in
@@ -64,22 +56,26 @@ public enum ScriptSource {
         }
     }
 
-    /// Splits bytes into lines, keeping the line number across chunks.
+    /// Splits bytes into lines, keeping the line number across chunks, and the storage of the
+    /// lines' tokens from line to line.
     struct LineSplitter {
         var lineNumber = 1
+        /// The tokens of the last line read, kept for their storage: each line is lexed into it.
+        var tokens: [Token] = []
+
+        init() {
+            tokens.reserveCapacity(64)
+        }
 
         /// Reads the complete lines at the start of `bytes` (a line is complete when its end is
         /// known: a line break, and for a CR, the byte after it); returns how many bytes they
         /// took, or `nil` once `body` returned `false`.
         mutating func readLines(
-            _ bytes: ArraySlice<UInt8>, _ body: (ArraySlice<UInt8>, Int) throws(ScriptError) -> Bool
+            _ bytes: ArraySlice<UInt8>, _ body: (inout ScriptLine) throws(ScriptError) -> Bool
         ) throws(ScriptError) -> Int? {
             var lineStart = bytes.startIndex
             while true {
-                var lineEnd = lineStart
-                while lineEnd < bytes.endIndex, bytes[lineEnd] != UInt8(ascii: "\n"), bytes[lineEnd] != UInt8(ascii: "\r") {
-                    lineEnd += 1
-                }
+                let lineEnd = Self.lineEnd(in: bytes, from: lineStart)
                 // The end of the chunk, or a CR that an LF may follow in the next one.
                 guard lineEnd + 1 < bytes.endIndex || (lineEnd + 1 == bytes.endIndex && bytes[lineEnd] == UInt8(ascii: "\n"))
                 else {
@@ -90,7 +86,7 @@ public enum ScriptSource {
                     return lineStart - bytes.startIndex
                 }
                 defer { lineNumber += 1 }
-                guard try body(bytes[lineStart..<lineEnd], lineNumber) else { return nil }
+                guard try read(bytes[lineStart..<lineEnd], body) else { return nil }
                 let crlf = bytes[lineEnd] == UInt8(ascii: "\r") && bytes[lineEnd + 1] == UInt8(ascii: "\n")
                 lineStart = lineEnd + (crlf ? 2 : 1)
             }
@@ -98,22 +94,55 @@ public enum ScriptSource {
 
         /// Reads the last lines: `bytes` runs to the end of the script.
         mutating func finish(
-            _ bytes: ArraySlice<UInt8>, _ body: (ArraySlice<UInt8>, Int) throws(ScriptError) -> Bool
+            _ bytes: ArraySlice<UInt8>, _ body: (inout ScriptLine) throws(ScriptError) -> Bool
         ) throws(ScriptError) {
             var lineStart = bytes.startIndex
             while lineStart <= bytes.endIndex {
-                var lineEnd = lineStart
-                while lineEnd < bytes.endIndex, bytes[lineEnd] != UInt8(ascii: "\n"), bytes[lineEnd] != UInt8(ascii: "\r") {
-                    lineEnd += 1
-                }
+                let lineEnd = Self.lineEnd(in: bytes, from: lineStart)
                 defer { lineNumber += 1 }
-                guard try body(bytes[lineStart..<lineEnd], lineNumber) else { return }
+                guard try read(bytes[lineStart..<lineEnd], body) else { return }
                 // A line ends at LF, CR LF or a lone CR (old Mac files), each one break.
                 let crlf =
                     lineEnd + 1 < bytes.endIndex && bytes[lineEnd] == UInt8(ascii: "\r")
                     && bytes[lineEnd + 1] == UInt8(ascii: "\n")
                 lineStart = lineEnd + (crlf ? 2 : 1)
             }
+        }
+
+        /// Calls `body` with the line of `bytes`, numbered, lexed into ``tokens``' storage.
+        private mutating func read(
+            _ bytes: ArraySlice<UInt8>, _ body: (inout ScriptLine) throws(ScriptError) -> Bool
+        ) throws(ScriptError) -> Bool {
+            var line = ScriptLine(bytes: bytes, number: lineNumber, tokens: tokens)
+            tokens = []
+            defer { tokens = line.tokens }
+            return try body(&line)
+        }
+
+        /// Where the line that starts at `start` ends: at the first LF or CR from there, or at
+        /// the end of `bytes`. Read from the bytes' storage, eight bytes at a time while none of
+        /// them is a line break, then byte by byte.
+        static func lineEnd(in bytes: ArraySlice<UInt8>, from start: Int) -> Int {
+            bytes.withUnsafeBufferPointer { buffer in
+                var index = start - bytes.startIndex
+                if let base = buffer.baseAddress {
+                    let raw = UnsafeRawPointer(base)
+                    while index + 8 <= buffer.count {
+                        let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+                        if hasZeroByte(word ^ 0x0A0A_0A0A_0A0A_0A0A) || hasZeroByte(word ^ 0x0D0D_0D0D_0D0D_0D0D) { break }
+                        index += 8
+                    }
+                }
+                while index < buffer.count, buffer[index] != UInt8(ascii: "\n"), buffer[index] != UInt8(ascii: "\r") {
+                    index += 1
+                }
+                return bytes.startIndex + index
+            }
+        }
+
+        /// Whether one of the eight bytes of `word` is zero.
+        static func hasZeroByte(_ word: UInt64) -> Bool {
+            (word &- 0x0101_0101_0101_0101) & ~word & 0x8080_8080_8080_8080 != 0
         }
     }
 

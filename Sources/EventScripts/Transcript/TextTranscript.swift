@@ -18,7 +18,7 @@ public struct TextTranscript<Output: TextOutputStream>: TranscriptSink {
     /// The UTF-8 of the entry being written, kept between entries for its storage: an entry is
     /// written to it piece by piece and to ``output`` in one piece, so that the output (behind
     /// a protocol) is called once an entry rather than once a piece.
-    private var text = UTF8Text()
+    private let text = UTF8Text(remembersNumbers: true)
     /// How an entry's bytes reach an output that takes UTF-8 as it is (``UTF8OutputStream``),
     /// or `nil` for an output that takes strings only.
     private let writeUTF8: ((inout Output, UnsafeBufferPointer<UInt8>) -> Void)?
@@ -38,31 +38,28 @@ public struct TextTranscript<Output: TextOutputStream>: TranscriptSink {
 
     /// Writes `entry` as it comes.
     public mutating func write(_ entry: TranscriptEntry) {
-        var text = UTF8Text()
-        swap(&text, &self.text)
-        text.bytes.removeAll(keepingCapacity: true)
-        Self.write(entry, into: &text)
+        text.removeAll()
+        Self.write(entry, into: text)
         if let writeUTF8 {
-            text.bytes.withUnsafeBufferPointer { writeUTF8(&output, $0) }
+            writeUTF8(&output, text.bytes)
         } else {
-            output.write(String(decoding: text.bytes, as: UTF8.self))
+            output.write(text.string)
         }
-        swap(&text, &self.text)
     }
 
-    private static func write(_ entry: TranscriptEntry, into output: inout UTF8Text) {
+    private static func write(_ entry: TranscriptEntry, into output: UTF8Text) {
         switch entry {
         case .header(let file, let machine, let givens):
             output.write("script \(file.split(separator: "/").last.map(String.init) ?? file) (machine \(machine))\n")
             for given in givens { output.write("given \(given.field) = \(given.value)\n") }
-            output.write("\n")
+            output.write(literal: "\n")
         case .step(let step):
-            output.write("@")
+            output.write(literal: "@")
             output.write(Value.render(step.time))
-            output.write(" ")
+            output.write(literal: " ")
             output.write(step.input)
-            output.write("\n")
-            write(step, indent: "  ", into: &output)
+            output.write(literal: "\n")
+            write(step, indent: "  ", into: output)
         case .quiet(let time, let input):
             output.write("@\(Value.render(time)) \(input): nothing due\n")
         case .failure(let failure):
@@ -74,12 +71,12 @@ public struct TextTranscript<Output: TextOutputStream>: TranscriptSink {
                     !$0.stateChanges.isEmpty || !$0.fieldChanges.isEmpty || !$0.commands.isEmpty
                 }
                 output.write("  line \(line) changed\(changes.isEmpty ? " nothing" : ":")\n")
-                for step in changes { write(step, indent: "    ", withRows: false, into: &output) }
+                for step in changes { write(step, indent: "    ", withRows: false, into: output) }
             }
         case .held:
             break
         case .end(let outcome):
-            output.write("\n")
+            output.write(literal: "\n")
             switch outcome {
             case .passed(let expectations):
                 output.write("passed: \(expectations) expectation\(expectations == 1 ? "" : "s") held\n")
@@ -91,49 +88,53 @@ public struct TextTranscript<Output: TextOutputStream>: TranscriptSink {
         }
     }
 
-    private static func write(_ step: TranscriptStep, indent: String, withRows: Bool = true, into output: inout UTF8Text) {
+    private static func write(_ step: TranscriptStep, indent: String, withRows: Bool = true, into output: UTF8Text) {
         if withRows, !step.fired.isEmpty {
             output.write(indent)
-            output.write("fired   ")
+            output.write(literal: "fired   ")
             for (index, row) in step.fired.enumerated() {
-                if index > 0 { output.write(", ") }
+                if index > 0 { output.write(literal: ", ") }
                 output.write(row)
             }
-            output.write("\n")
+            output.write(literal: "\n")
         }
-        if withRows, let ignored = step.ignored { line(indent, "ignored: ", ignored, into: &output) }
-        if withRows, let dropped = step.dropped { line(indent, "dropped: ", dropped, into: &output) }
+        if withRows, let ignored = step.ignored { line(indent, "ignored: ", ignored, into: output) }
+        if withRows, let dropped = step.dropped { line(indent, "dropped: ", dropped, into: output) }
         if withRows {
-            for change in step.compoundChanges { line(indent, "", change.text, into: &output) }
+            for change in step.compoundChanges {
+                output.write(indent)
+                change.write(into: output)
+                output.write(byte: UInt8(ascii: "\n"))
+            }
         }
-        for change in step.stateChanges { write(change, "state   ", indent: indent, into: &output) }
-        for change in step.fieldChanges { write(change, "field   ", indent: indent, into: &output) }
+        for change in step.stateChanges { write(change, "state   ", indent: indent, into: output) }
+        for change in step.fieldChanges { write(change, "field   ", indent: indent, into: output) }
         for command in step.commands {
             output.write(indent)
-            output.write("command ")
-            command.render(into: &output)
-            output.write("\n")
+            output.write(literal: "command ")
+            command.render(into: output)
+            output.write(literal: "\n")
         }
     }
 
     /// `INDENTLABELtext` and a line break.
-    private static func line(_ indent: String, _ label: String, _ text: String, into output: inout UTF8Text) {
+    private static func line(_ indent: String, _ label: String, _ text: String, into output: UTF8Text) {
         output.write(indent)
         output.write(label)
         output.write(text)
-        output.write("\n")
+        output.write(literal: "\n")
     }
 
     /// `INDENTLABELname: old → new` and a line break.
-    private static func write(_ change: TranscriptStep.Change, _ label: String, indent: String, into output: inout UTF8Text) {
+    private static func write(_ change: TranscriptStep.Change, _ label: String, indent: String, into output: UTF8Text) {
         output.write(indent)
         output.write(label)
         output.write(change.name)
-        output.write(": ")
-        change.old.render(into: &output)
-        output.write(" → ")
-        change.new.render(into: &output)
-        output.write("\n")
+        output.write(literal: ": ")
+        change.old.render(into: output)
+        output.write(literal: " → ")
+        change.new.render(into: output)
+        output.write(literal: "\n")
     }
 }
 
@@ -142,17 +143,4 @@ public struct TextTranscript<Output: TextOutputStream>: TranscriptSink {
 public protocol UTF8OutputStream: TextOutputStream {
     /// Appends `bytes`, which are valid UTF-8.
     mutating func write(utf8 bytes: UnsafeBufferPointer<UInt8>)
-}
-
-/// Text as UTF-8 bytes, appended to piece by piece: cheaper than a `String` to append to.
-struct UTF8Text: TextOutputStream {
-    /// The text so far.
-    var bytes: [UInt8] = []
-
-    /// Appends `string`'s UTF-8: straight from its storage (or, for a short string, from a copy
-    /// on the stack), otherwise one byte at a time.
-    mutating func write(_ string: String) {
-        if string.utf8.withContiguousStorageIfAvailable({ bytes.append(contentsOf: $0) }) != nil { return }
-        bytes.append(contentsOf: string.utf8)
-    }
 }

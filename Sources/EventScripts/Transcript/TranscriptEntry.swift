@@ -84,7 +84,20 @@ public struct TranscriptStep: Sendable {
 
         /// The change as the text transcript writes it, the verb padded to the width of the
         /// other labels: `entered search.active`, `exited  search.active`.
-        public var text: String { verb + String(repeating: " ", count: max(1, 8 - verb.count)) + "\(region).\(state)" }
+        public var text: String {
+            let text = UTF8Text()
+            write(into: text)
+            return text.string
+        }
+
+        /// Writes ``text`` into `text`.
+        func write(into text: UTF8Text) {
+            text.write(verb)
+            for _ in 0..<max(1, 8 - verb.utf8.count) { text.write(byte: UInt8(ascii: " ")) }
+            text.write(region)
+            text.write(byte: UInt8(ascii: "."))
+            text.write(state)
+        }
     }
 
     /// One changed field: its old and new values.

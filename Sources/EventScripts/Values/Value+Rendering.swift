@@ -1,53 +1,75 @@
 extension Value: CustomStringConvertible {
     /// The value as a script writes it: deterministic, and parseable back to an equal value.
     public var description: String {
-        var text = UTF8Text()
-        render(into: &text)
-        return String(decoding: text.bytes, as: UTF8.self)
+        let text = UTF8Text()
+        render(into: text)
+        return text.string
     }
 
-    /// Writes the value as ``description`` does, to any text stream (a transcript's output
-    /// directly, with no string of its own).
-    func render<Target: TextOutputStream>(into text: inout Target) {
+    /// Writes the value as ``description`` does, into `text` (a transcript's entry directly,
+    /// with no string of its own).
+    func render(into text: UTF8Text) {
         switch self {
         case .string(let string):
             if Value.needsEscapes(string) {
                 text.write(Value.quoted(string))
             } else {
-                text.write("\"")
+                text.write(literal: "\"")
                 text.write(string)
-                text.write("\"")
+                text.write(literal: "\"")
             }
-        case .number(let number): text.write(Value.render(number))
+        case .number(let number): text.write(number: number)
         case .integer(let integer): text.write(String(integer))
         case .duration(let duration): text.write(Value.render(duration))
         case .bool(let bool): text.write(bool ? "true" : "false")
-        case .null: text.write("nil")
+        case .null: text.write(literal: "nil")
         case .name(let name): text.write(name)
         case .list(let values):
-            text.write("[")
-            for (index, value) in values.enumerated() {
-                if index > 0 { text.write(", ") }
-                value.render(into: &text)
+            text.write(literal: "[")
+            // From the list's storage, each element rendered where it is.
+            values.withUnsafeBufferPointer { values in
+                for index in values.indices {
+                    if index > 0 { text.write(literal: ", ") }
+                    values[index].render(into: text)
+                }
             }
-            text.write("]")
+            text.write(literal: "]")
         case .constructed(let name, let arguments):
             text.write(name)
             if arguments.isEmpty { return }
-            text.write("(")
+            text.write(literal: "(")
             var first = true
-            // A labelled argument left at nil is not shown.
-            for argument in arguments where !(argument.showsLabel && argument.value == .null) {
-                if !first { text.write(", ") }
-                first = false
-                if argument.showsLabel {
-                    text.write(argument.label)
-                    text.write(": ")
+            arguments.withUnsafeBufferPointer { arguments in
+                for index in arguments.indices {
+                    // A labelled argument left at nil is not shown.
+                    if arguments[index].showsLabel, case .null = arguments[index].value { continue }
+                    if !first { text.write(literal: ", ") }
+                    first = false
+                    if arguments[index].showsLabel {
+                        text.write(arguments[index].label)
+                        text.write(literal: ": ")
+                    }
+                    arguments[index].value.render(into: text)
                 }
-                argument.value.render(into: &text)
             }
-            text.write(")")
+            text.write(literal: ")")
         }
+    }
+
+    /// A statement that ends with the value: `keyword`, then `reference` and the value as
+    /// ``description`` writes it, each after a space (`respond places#2 [place(…)]`), written
+    /// in one piece.
+    @usableFromInline
+    func statement(_ keyword: StaticString, _ reference: String? = nil) -> String {
+        let text = UTF8Text()
+        text.write(literal: keyword)
+        if let reference {
+            text.write(byte: UInt8(ascii: " "))
+            text.write(reference)
+        }
+        text.write(byte: UInt8(ascii: " "))
+        render(into: text)
+        return text.string
     }
 
     /// The value as ``description`` writes it, but a list of two or more values over several
@@ -96,9 +118,16 @@ extension Value: CustomStringConvertible {
         return render(Double(seconds) * 1000 + Double(attoseconds) / 1e15) + "ms"
     }
 
-    /// Whether `string` holds a character that a string literal escapes.
+    /// Whether `string` holds a character that a string literal escapes: read from the string's
+    /// storage where it can be, one byte at a time otherwise.
     static func needsEscapes(_ string: String) -> Bool {
-        string.utf8.contains { $0 < 0x20 || $0 == 0x7F || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }
+        func escaped(_ byte: UInt8) -> Bool {
+            byte < 0x20 || byte == 0x7F || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\")
+        }
+        return string.utf8.withContiguousStorageIfAvailable { bytes in
+            for byte in bytes where escaped(byte) { return true }
+            return false
+        } ?? string.utf8.contains(where: escaped)
     }
 
     /// A string literal with the script's escapes.

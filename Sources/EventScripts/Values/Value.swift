@@ -52,7 +52,7 @@ public enum Value: Hashable, Sendable {
     /// Equal values; strings are equal when their Unicode scalars are (no normalisation).
     public static func == (lhs: Value, rhs: Value) -> Bool {
         switch (lhs, rhs) {
-        case (.string(let a), .string(let b)): a.utf8.elementsEqual(b.utf8)
+        case (.string(let a), .string(let b)): a.hasSameScalars(as: b)
         case (.number(let a), .number(let b)): a == b
         case (.integer(let a), .integer(let b)): a == b
         case (.duration(let a), .duration(let b)): a == b

@@ -90,7 +90,7 @@ extension ValueShape where T == String {
             decode: { value throws(ConversionError) in
                 try payload(value, .string) { if case .string(let s) = $0 { s } else { nil } }
             },
-            same: { $0.utf8.elementsEqual($1.utf8) })
+            same: { $0.hasSameScalars(as: $1) })
     }
 }
 

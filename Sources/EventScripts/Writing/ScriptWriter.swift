@@ -54,7 +54,7 @@ public struct ScriptWriter<V: ScriptVocabulary>: Sendable {
     public func statement(_ input: Input<M>) -> String {
         switch input {
         case .send(let event):
-            "send \(value(of: event))"
+            value(of: event).statement("send")
         case .advance(let duration):
             "advance \(Value.render(duration))"
         case .respond(let kind, let ordinal, let answer):
@@ -77,14 +77,14 @@ public struct ScriptWriter<V: ScriptVocabulary>: Sendable {
     @inlinable
     public func answer(_ reference: String, _ event: M.Event) -> String {
         let value = self.value(of: event)
-        guard case .constructed(let name, let arguments) = value else { return "respond \(reference) \(value)" }
+        guard case .constructed(let name, let arguments) = value else { return value.statement("respond", reference) }
         if M.isFailure(event.kind) {
             guard case .string? = arguments.first?.value else { return "fail \(reference)" }
-            return "fail \(reference) \(arguments[0].value)"
+            return arguments[0].value.statement("fail", reference)
         }
         switch arguments.count {
         case 0: return "respond \(reference)"
-        case 1: return "respond \(reference) \(arguments[0].value)"
+        case 1: return arguments[0].value.statement("respond", reference)
         default: return "respond \(reference)" + value.description.dropFirst(name.count)
         }
     }
