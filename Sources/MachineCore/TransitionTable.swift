@@ -270,6 +270,7 @@ public struct TransitionTable<M: MachineDefinition>: Sendable {
                     let slot = slots[(offsets[region] + leaf) * eventCount + kind]
                     return slot.start < slot.end
                 }
+                // A table has at most `ControlStates.capacity` (8) regions: each has its bit.
                 if reacts { reacting |= 1 << UInt64(region) }
             }
             return reacting

@@ -88,6 +88,8 @@ struct JSONTapeTests {
         #expect(value("\u{212A}") == 7)
         #expect(value("K") == 7)
         #expect(value("\u{C5}ngstr\u{F6}m") == 8)
+        #expect(value("\u{212A}\u{212A}") == nil)
+        #expect(value("é") == nil)
         #expect(value("key\(count)") == nil)
         #expect(value("k") == nil)
         #expect(value("") == nil)

@@ -17,8 +17,9 @@ public struct TextTranscript<Output: TextOutputStream>: TranscriptSink {
     public var output: Output
     /// The UTF-8 of the entry being written, kept between entries for its storage: an entry is
     /// written to it piece by piece and to ``output`` in one piece, so that the output (behind
-    /// a protocol) is called once an entry rather than once a piece.
-    private let text = UTF8Text(remembersNumbers: true)
+    /// a protocol) is called once an entry rather than once a piece. A copy of the sink gets a
+    /// buffer of its own at its first entry (see ``write(_:)``).
+    private var text = UTF8Text(remembersNumbers: true)
     /// How an entry's bytes reach an output that takes UTF-8 as it is (``UTF8OutputStream``),
     /// or `nil` for an output that takes strings only.
     private let writeUTF8: ((inout Output, UnsafeBufferPointer<UInt8>) -> Void)?
@@ -38,6 +39,7 @@ public struct TextTranscript<Output: TextOutputStream>: TranscriptSink {
 
     /// Writes `entry` as it comes.
     public mutating func write(_ entry: TranscriptEntry) {
+        if !isKnownUniquelyReferenced(&text) { text = UTF8Text(remembersNumbers: true) }
         text.removeAll()
         Self.write(entry, into: text)
         if let writeUTF8 {

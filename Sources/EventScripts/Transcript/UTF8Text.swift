@@ -36,12 +36,12 @@ final class UTF8Text {
     /// Empties the text, keeping its storage.
     func removeAll() { count = 0 }
 
-    /// Appends `bytes`, which are valid UTF-8.
+    /// Appends `bytes`, which are valid UTF-8 and not this text's own (growing frees them).
     func write(_ bytes: UnsafeBufferPointer<UInt8>) {
         guard let start = bytes.baseAddress else { return }
         let total = count + bytes.count
         if total > capacity { grow(to: total) }
-        (base + count).update(from: start, count: bytes.count)
+        (base + count).initialize(from: start, count: bytes.count)
         count = total
     }
 

@@ -6,7 +6,8 @@
 /// object or array with the index just past its last descendant, so a reader steps over it in
 /// one move. A field's place in the document (`requests[2].madeAt`) is worked out from its index
 /// only when an error needs it (``codingPath(to:)``). Writing goes the other way, through
-/// ``JSONNode``.
+/// ``JSONNode``. It keeps an index of each large object a member was looked up in, so it belongs
+/// to one reader at a time.
 final class JSONTape {
     /// What an entry holds.
     enum Kind: UInt8 {
@@ -84,14 +85,21 @@ final class JSONTape {
         var utf8 = key
         return utf8.withUTF8 { keyBytes in
             let keyIsASCII = !keyBytes.contains { $0 >= 0x80 }
+            // Keys are equal as Swift's strings are (canonical equivalence, as `JSONDecoder`'s
+            // are): a non-ASCII key may equal a plain (ASCII) one, but only one of as many
+            // characters as the key has scalars (the few scalars whose canonical form is ASCII,
+            // like the Kelvin sign, are one character each), so other plain members are not
+            // made into strings to be compared.
+            let scalars = keyIsASCII ? keyBytes.count : key.unicodeScalars.count
             var index = object + 1
             let end = entries[object].end
             while index < end {
-                // Keys are equal as Swift's strings are (canonical equivalence, as
-                // `JSONDecoder`'s are): a non-ASCII key may equal an ASCII one.
-                if keyIsASCII ? string(at: index, equals: key, asciiBytes: keyBytes) : string(at: index) == key {
-                    return index + 1
-                }
+                let entry = entries[index]
+                let matches =
+                    keyIsASCII
+                    ? string(at: index, equals: key, asciiBytes: keyBytes)
+                    : (entry.flag || entry.last - Int(entry.first) == scalars) && string(at: index) == key
+                if matches { return index + 1 }
                 index = entries[index + 1].end
             }
             return nil
