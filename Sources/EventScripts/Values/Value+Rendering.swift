@@ -56,22 +56,6 @@ extension Value: CustomStringConvertible {
         }
     }
 
-    /// A statement that ends with the value: `keyword`, then `reference` and the value as
-    /// ``description`` writes it, each after a space (`respond places#2 [place(…)]`), written
-    /// in one piece.
-    @usableFromInline
-    func statement(_ keyword: StaticString, _ reference: String? = nil) -> String {
-        let text = UTF8Text()
-        text.write(literal: keyword)
-        if let reference {
-            text.write(byte: UInt8(ascii: " "))
-            text.write(reference)
-        }
-        text.write(byte: UInt8(ascii: " "))
-        render(into: text)
-        return text.string
-    }
-
     /// The value as ``description`` writes it, but a list of two or more values over several
     /// lines, one element per line.
     public var multiline: String {

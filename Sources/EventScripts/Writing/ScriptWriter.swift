@@ -169,3 +169,21 @@ public struct ScriptWriter<V: ScriptVocabulary>: Sendable {
         return (lines, runtime.state)
     }
 }
+
+extension Value {
+    /// A statement that ends with the value: `keyword`, then `reference` and the value as
+    /// ``description`` writes it, each after a space (`respond places#2 [place(…)]`), written
+    /// in one piece.
+    @usableFromInline
+    func statement(_ keyword: StaticString, _ reference: String? = nil) -> String {
+        let text = UTF8Text()
+        text.write(literal: keyword)
+        if let reference {
+            text.write(byte: UInt8(ascii: " "))
+            text.write(reference)
+        }
+        text.write(byte: UInt8(ascii: " "))
+        render(into: text)
+        return text.string
+    }
+}
