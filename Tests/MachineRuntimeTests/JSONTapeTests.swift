@@ -95,8 +95,9 @@ struct JSONTapeTests {
         #expect(value("") == nil)
     }
 
-    /// Reading every member of a large object costs its size: each lookup goes through the
-    /// object's index (50,000 lookups in order took seconds when each one searched the object).
+    /// A dictionary of 50,000 keys is read whole through the object's index: every key is
+    /// found, with its own value. (This test checks the values, not the time; reading it took
+    /// 81 s in a debug build when each lookup searched the object, 25 ms now.)
     @Test func aLargeDictionaryIsReadWhole() throws {
         let count = 50_000
         let text = "{" + (0..<count).map { #""k\#($0)": \#($0 * 2)"# }.joined(separator: ",") + "}"
