@@ -1,12 +1,24 @@
-/// How an event kind touches the work ledger: the timer whose firing it is and the request kind
-/// it answers (raw values, or -1).
+/// How the step treats an event kind: the timer whose firing it is and the request kind it
+/// answers (raw values, or -1), whether it takes the routed path, and which regions have rows
+/// for it. The step reads it once, first: four bytes (a machine has at most 15 timers and 15
+/// request kinds, and at most 8 regions).
 @usableFromInline
 struct EventRoute: Sendable, BitwiseCopyable {
-    @usableFromInline let timer: Int32
-    @usableFromInline let answers: Int32
+    @usableFromInline let timer: Int8
+    @usableFromInline let answers: Int8
+    /// Whether its step needs more than the table's rows: the table has final states, or the
+    /// event is a timer's firing or a provider's answer. The others take the short path of
+    /// ``TransitionTable/step(_:_:into:)``.
+    @usableFromInline let needsRouting: Bool
+    /// The regions that have a row for it in some state: bit `r` for region `r` (a table has at
+    /// most 8). Choosing rows visits only these: any other would be looked up only to find
+    /// nothing.
+    @usableFromInline let reactingRegions: UInt8
 
-    init(timer: Int?, answers: Int?) {
-        self.timer = Int32(timer ?? -1)
-        self.answers = Int32(answers ?? -1)
+    init(timer: Int?, answers: Int?, hasFinalStates: Bool, reactingRegions: UInt8) {
+        self.timer = Int8(timer ?? -1)
+        self.answers = Int8(answers ?? -1)
+        self.needsRouting = hasFinalStates || timer != nil || answers != nil
+        self.reactingRegions = reactingRegions
     }
 }

@@ -59,37 +59,47 @@ struct CandidateStep: Sendable, BitwiseCopyable {
 /// A (region, leaf, event) slot: where its candidates are in ``TransitionTable/_candidates``
 /// and, when it has exactly one candidate and that candidate has no guard, the row itself, so
 /// that the step fires it from this one record (a dense state-by-event table of such rows).
+///
+/// The single row and the slot's start share one word, laid out as ``FiredRows`` records a
+/// fired row, and the single row's flags share one byte: firing it reads three words.
 @usableFromInline
 struct SlotStep: Sendable, BitwiseCopyable {
     /// What firing the single row does to the controls word: the XOR that moves the slot's
     /// region from the slot's leaf to the row's target (0 to stay). Flat tables only.
     @usableFromInline let controlsChange: UInt64
-    @usableFromInline let start: Int32
+    /// The single row in the low 32 bits (-1 when the slot has no candidate, several, or a
+    /// guarded one) and ``start`` in the high 32: the entry ``FiredRows`` records when it fires.
+    @usableFromInline let firedEntry: UInt64
     @usableFromInline let end: Int32
+    /// The single row's ``hasAction`` (bit 0), ``entersFinal`` (bit 1) and ``isPlain`` (bit 2).
+    @usableFromInline let flags: UInt8
+
     /// The single unguarded row, or -1 when the slot has no candidate, several, or a guarded one.
-    @usableFromInline let row: Int32
-    @usableFromInline let hasAction: Bool
-    @usableFromInline let entersFinal: Bool
+    @inlinable var row: Int32 { Int32(truncatingIfNeeded: firedEntry) }
+    /// Where the slot's candidates start in ``TransitionTable/_candidates``.
+    @inlinable var start: Int32 { Int32(truncatingIfNeeded: firedEntry &>> 32) }
+    @inlinable var hasAction: Bool { flags & 1 != 0 }
+    @inlinable var entersFinal: Bool { flags & 2 != 0 }
     /// Whether the single row fires plainly (see ``CandidateStep/isPlain``); when not, the step
     /// fires it through its plan.
-    @usableFromInline let isPlain: Bool
+    @inlinable var isPlain: Bool { flags & 4 != 0 }
+    /// Whether firing the single row does more than move its region: it has an action, or it
+    /// enters a final state.
+    @inlinable var runsAfterMoving: Bool { flags & 3 != 0 }
 
     init(start: Int, end: Int, region: Int, leaf: Int, single: CandidateStep?) {
-        self.start = Int32(start)
         self.end = Int32(end)
+        var row: Int32 = -1
+        var flags: UInt8 = 0
+        var controlsChange: UInt64 = 0
         if let single, end - start == 1, !single.hasGuard {
             row = single.row
-            hasAction = single.hasAction
-            entersFinal = single.entersFinal
-            isPlain = single.isPlain
+            flags = (single.hasAction ? 1 : 0) | (single.entersFinal ? 2 : 0) | (single.isPlain ? 4 : 0)
             let target = single.target >= 0 && single.isPlain ? UInt64(single.target) : UInt64(leaf)
             controlsChange = (target ^ UInt64(leaf)) << UInt64(region * 8)
-        } else {
-            row = -1
-            hasAction = false
-            entersFinal = false
-            isPlain = false
-            controlsChange = 0
         }
+        self.firedEntry = FiredRows.entry(row: row, candidate: start)
+        self.flags = flags
+        self.controlsChange = controlsChange
     }
 }

@@ -11,7 +11,8 @@ public struct StepResult<M: MachineDefinition>: Sendable {
     @usableFromInline var _fired = FiredRows()
     @usableFromInline var _guardChecks = ReusedList<GuardCheck>()
     @usableFromInline var _outbox = Outbox<M>()
-    @usableFromInline var _ignored: IgnoreReason?
+    /// Why no row fired, packed (see ``IgnoreReason/code``) so that resetting it is one store.
+    @usableFromInline var _ignored: UInt32 = 0
     @usableFromInline var _stateChanges = ReusedList<StateChange>()
     @usableFromInline var _recordsGuardChecks: Bool
     @usableFromInline var _recordsStateChanges: Bool
@@ -31,7 +32,7 @@ public struct StepResult<M: MachineDefinition>: Sendable {
     public var outbox: Outbox<M> { _outbox }
     /// Why no row fired, or `nil` when one did.
     @inlinable
-    public var ignored: IgnoreReason? { _ignored }
+    public var ignored: IgnoreReason? { IgnoreReason(code: _ignored) }
     /// The states each fired row exited and entered, in the order their actions ran. Recorded
     /// for tables with hierarchy or state actions only, when ``recording`` contains
     /// ``StepRecording/stateChanges``; a flat table's rows simply move each region from one
@@ -73,7 +74,7 @@ public struct StepResult<M: MachineDefinition>: Sendable {
         _fired.count = 0
         _guardChecks.removeAll()
         _stateChanges.removeAll()
-        _ignored = nil
+        _ignored = 0
         // One by one rather than `removeAll(keepingCapacity:)`, which destroys the commands
         // through the generic `Command` type's value witness (it looks the payload types up at
         // run time); `removeLast` is specialised for the machine's commands.
@@ -95,8 +96,20 @@ struct FiredRows: Sendable {
     /// Records that the candidate at `candidate`, of row `row`, fires.
     @inlinable @inline(__always)
     mutating func append(row: Int32, candidate: Int) {
+        append(Self.entry(row: row, candidate: candidate))
+    }
+
+    /// The entry that records `row`, fired as `candidate`: the row in the low 32 bits, the
+    /// candidate in the high 32.
+    @inlinable @inline(__always)
+    static func entry(row: Int32, candidate: Int) -> UInt64 {
+        UInt64(UInt32(bitPattern: row)) | UInt64(truncatingIfNeeded: candidate) &<< 32
+    }
+
+    /// Records a fired row's entry (see ``entry(row:candidate:)``).
+    @inlinable @inline(__always)
+    mutating func append(_ entry: UInt64) {
         precondition(count < 8, "at most one row of each of at most 8 regions fires")
-        let entry = UInt64(UInt32(bitPattern: row)) | UInt64(truncatingIfNeeded: candidate) &<< 32
         withUnsafeMutableBytes(of: &_entries) { $0.storeBytes(of: entry, toByteOffset: count &* 8, as: UInt64.self) }
         count &+= 1
     }
@@ -174,6 +187,32 @@ public enum IgnoreReason: Hashable, Sendable {
     case noRow
     /// Rows handle the event, but each one's guard was false (see ``StepResult/guardChecks``).
     case guardsFailed
+
+    /// The reason in one word, as a step result keeps it: the case in the low byte (from 1),
+    /// and for ``finished(region:state:)`` the region and the state in the next two (a machine
+    /// has at most 8 regions of at most 256 states: see ``ControlStates``).
+    @inlinable @inline(__always)
+    var code: UInt32 {
+        switch self {
+        case let .finished(region, state):
+            1 | UInt32(truncatingIfNeeded: region & 0xFF) &<< 8 | UInt32(truncatingIfNeeded: state & 0xFF) &<< 16
+        case .notAwaited: 2
+        case .noRow: 3
+        case .guardsFailed: 4
+        }
+    }
+
+    /// The reason `code` stands for; `nil` for 0, a step that fired rows.
+    @inlinable
+    init?(code: UInt32) {
+        switch code & 0xFF {
+        case 1: self = .finished(region: Int(code &>> 8 & 0xFF), state: Int(code &>> 16 & 0xFF))
+        case 2: self = .notAwaited
+        case 3: self = .noRow
+        case 4: self = .guardsFailed
+        default: return nil
+        }
+    }
 }
 
 /// A state exited or entered by a fired row of a table with hierarchy or state actions.

@@ -27,35 +27,37 @@ extension TransitionTable {
     public func step(_ state: inout MachineState<M>, _ event: M.Event, into result: inout StepResult<M>) {
         result.reset()
         let kind = event.kind.rawValue
-        if _needsRouting[kind] {
-            stepRouted(&state, event, kind: kind, into: &result)
+        let route = eventRoutes[kind]
+        if route.needsRouting {
+            stepRouted(&state, event, kind: kind, route: route, into: &result)
         } else if _isFlat || !result._recordsStateChanges {
-            stepRows(&state, event, kind: kind, into: &result)
+            stepRows(&state, event, kind: kind, reacting: route.reactingRegions, into: &result)
         } else {
             stepNested(&state, event, kind: kind, into: &result)
         }
     }
 
-    /// The step of an event that needs more than a table's rows (see ``_needsRouting``): a
+    /// The step of an event that needs more than a table's rows (see ``EventRoute/needsRouting``): a
     /// finished machine ignores it; a timer's firing or a provider's answer first takes its work
     /// off the ledger.
     @inlinable @inline(never)
-    func stepRouted(_ state: inout MachineState<M>, _ event: M.Event, kind: Int, into result: inout StepResult<M>) {
+    func stepRouted(
+        _ state: inout MachineState<M>, _ event: M.Event, kind: Int, route: EventRoute, into result: inout StepResult<M>
+    ) {
         if !finalStates.isEmpty, let final = finalState(of: state.controls) {
-            result._ignored = .finished(region: final.region, state: final.state)
+            result._ignored = IgnoreReason.finished(region: final.region, state: final.state).code
             return
         }
-        let route = eventRoutes[kind]
         if route.timer >= 0, let name = M.Timer(rawValue: Int(route.timer)), !state.work.timers.remove(name) {
-            result._ignored = .notAwaited
+            result._ignored = IgnoreReason.notAwaited.code
             return
         }
         if route.answers >= 0, let name = M.Request.Kind(rawValue: Int(route.answers)), !state.work.pending.remove(name) {
-            result._ignored = .notAwaited
+            result._ignored = IgnoreReason.notAwaited.code
             return
         }
         if _isFlat || !result._recordsStateChanges {
-            stepRows(&state, event, kind: kind, into: &result)
+            stepRows(&state, event, kind: kind, reacting: route.reactingRegions, into: &result)
         } else {
             stepNested(&state, event, kind: kind, into: &result)
         }
@@ -66,25 +68,28 @@ extension TransitionTable {
     /// table) moves its region's leaf and runs its action; the others go through their
     /// ``TransitionPlan``. In a nested table, only for a result that records no state changes.
     @inlinable @inline(__always)
-    func stepRows(_ state: inout MachineState<M>, _ event: M.Event, kind: Int, into result: inout StepResult<M>) {
+    func stepRows(
+        _ state: inout MachineState<M>, _ event: M.Event, kind: Int, reacting: UInt8, into result: inout StepResult<M>
+    ) {
         var ledger = LedgerLoan()
         if _firesAsChosen {
             // Region 0 outside the loop: a one-region table never enters it.
             var sawCandidate = chooseAndFire(
                 region: 0, slot: _slots[state.controls[0] &* eventCount &+ kind], &state, event, &ledger, &result)
-            var region = 1
-            while region < stateOffset.count {
+            var others = reacting & ~1
+            while others != 0 {
+                let region = others.trailingZeroBitCount
+                others &= others &- 1
                 if chooseAndFire(region: region, slot: slot(region, state.controls, kind), &state, event, &ledger, &result) {
                     sawCandidate = true
                 }
-                region &+= 1
             }
             guard result._fired.count > 0 else {
-                result._ignored = sawCandidate ? .guardsFailed : .noRow
+                result._ignored = (sawCandidate ? IgnoreReason.guardsFailed : .noRow).code
                 return
             }
         } else {
-            guard chooseRows(&state, event, kind: kind, into: &result) else { return }
+            guard chooseRows(&state, event, kind: kind, reacting: reacting, into: &result) else { return }
             var position = 0
             while position < result._fired.count {
                 let candidate = _candidates[result._fired.candidate(at: position)]
@@ -109,13 +114,13 @@ extension TransitionTable {
         _ result: inout StepResult<M>
     ) -> Bool {
         if slot.row >= 0 {
-            result._fired.append(row: slot.row, candidate: Int(slot.start))
+            result._fired.append(slot.firedEntry)
             guard slot.isPlain else {
                 firePlan(at: Int(slot.start), &state, event, ledger: &ledger, into: &result)
                 return false
             }
             state.controls.bits ^= slot.controlsChange
-            if slot.hasAction || slot.entersFinal {
+            if slot.runsAfterMoving {
                 ledger.run(slot.hasAction ? Int(slot.row) : -1, finishes: slot.entersFinal, self, &state, event, into: &result)
             }
             return false
@@ -168,21 +173,23 @@ extension TransitionTable {
     /// seeing the state before the step. Records the chosen rows (and the guard checks when the
     /// result asks for them); returns whether any row fires, and otherwise why not.
     @inlinable @inline(__always)
-    func chooseRows(_ state: inout MachineState<M>, _ event: M.Event, kind: Int, into result: inout StepResult<M>) -> Bool {
+    func chooseRows(
+        _ state: inout MachineState<M>, _ event: M.Event, kind: Int, reacting: UInt8, into result: inout StepResult<M>
+    ) -> Bool {
         var sawCandidate = false
-        var regions = _reactingRegions[kind]
+        var regions = reacting
         while regions != 0 {
             let slot = slot(regions.trailingZeroBitCount, state.controls, kind)
             regions &= regions &- 1
             if slot.row >= 0 {
-                result._fired.append(row: slot.row, candidate: Int(slot.start))
+                result._fired.append(slot.firedEntry)
             } else if slot.start < slot.end {
                 sawCandidate = true
                 _ = choose(slot, &state, event, into: &result)
             }
         }
         guard result._fired.count > 0 else {
-            result._ignored = sawCandidate ? .guardsFailed : .noRow
+            result._ignored = (sawCandidate ? IgnoreReason.guardsFailed : .noRow).code
             return false
         }
         return true
@@ -231,7 +238,7 @@ struct LedgerLoan {
     @inlinable @inline(__always)
     mutating func lend<M>(_ state: inout MachineState<M>, into result: inout StepResult<M>) {
         if !lent {
-            result._outbox._work = state.work
+            if !WorkLedger<M.Timer, M.Request.Kind>.isAlwaysIdle { result._outbox._work = state.work }
             lent = true
         }
     }
@@ -260,6 +267,8 @@ struct LedgerLoan {
 
     @inlinable @inline(__always)
     func settle<M>(_ state: inout MachineState<M>, into result: inout StepResult<M>) {
+        // A machine without timers or requests has no work to cancel or hand over.
+        guard !WorkLedger<M.Timer, M.Request.Kind>.isAlwaysIdle else { return }
         if lent {
             if finishes { result._outbox.cancelEverything() }
             state.work = result._outbox._work

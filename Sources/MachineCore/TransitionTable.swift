@@ -58,15 +58,8 @@ public struct TransitionTable<M: MachineDefinition>: Sendable {
     /// Each row's action, or one that does nothing for a row without (called only for a row
     /// with an action); see ``rowGuard``.
     @usableFromInline let rowAction: ContiguousArray<Action<M>>
+    /// How the step treats each event kind (see ``EventRoute``).
     @usableFromInline let eventRoutes: [EventRoute]
-    /// For each event kind, whether its step needs more than the table's rows: the table has
-    /// final states, or the event is a timer's firing or a provider's answer. The others take
-    /// the short path of ``step(_:_:into:)``.
-    @usableFromInline let _needsRouting: [Bool]
-    /// For each event kind, the regions that have a row for it in some state: bit `r` for
-    /// region `r`. Choosing rows visits only these (any other would be looked up only to find
-    /// nothing).
-    @usableFromInline let _reactingRegions: [UInt64]
     /// Whether the step may fire each region's row as soon as it is chosen: no guard of a later
     /// region could see the change, as no region but the first has guarded rows.
     @usableFromInline let _firesAsChosen: Bool
@@ -254,26 +247,21 @@ public struct TransitionTable<M: MachineDefinition>: Sendable {
         let nothing: Action<M> = { _, _, _ in }
         self.rowGuard = ContiguousArray(rows.map { $0.guard?.test ?? holds })
         self.rowAction = ContiguousArray(rows.map { $0.action ?? nothing })
-        let eventRoutes = M.Event.Kind.allCases.map { kind in
-            EventRoute(
-                timer: M.Timer.allCases.first { M.event(firing: $0).kind == kind }?.rawValue,
-                answers: M.requestKind(answeredBy: kind)?.rawValue)
-        }
-        self.eventRoutes = eventRoutes
-        self._needsRouting = eventRoutes.map { route in
-            regions.contains { !$0.finalStates.isEmpty } || route.timer >= 0 || route.answers >= 0
-        }
-        self._reactingRegions = (0..<eventCount).map { kind in
-            var reacting: UInt64 = 0
+        let hasFinalStates = regions.contains { !$0.finalStates.isEmpty }
+        self.eventRoutes = M.Event.Kind.allCases.map { kind in
+            var reacting: UInt8 = 0
             for (region, description) in regions.enumerated() {
                 let reacts = description.states.indices.contains { leaf in
-                    let slot = slots[(offsets[region] + leaf) * eventCount + kind]
+                    let slot = slots[(offsets[region] + leaf) * eventCount + kind.rawValue]
                     return slot.start < slot.end
                 }
                 // A table has at most `ControlStates.capacity` (8) regions: each has its bit.
-                if reacts { reacting |= 1 << UInt64(region) }
+                if reacts { reacting |= 1 << UInt8(region) }
             }
-            return reacting
+            return EventRoute(
+                timer: M.Timer.allCases.first { M.event(firing: $0).kind == kind }?.rawValue,
+                answers: M.requestKind(answeredBy: kind)?.rawValue, hasFinalStates: hasFinalStates,
+                reactingRegions: reacting)
         }
         self.finalStates = regions.enumerated().flatMap { region in
             region.element.finalStates.map { (region: region.offset, state: $0) }

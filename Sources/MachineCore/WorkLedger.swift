@@ -17,4 +17,10 @@ public struct WorkLedger<Timer: IndexedCase, RequestKind: IndexedCase>: Hashable
     /// Whether nothing is running.
     @inlinable
     public var isIdle: Bool { timers.isEmpty && pending.isEmpty }
+
+    /// Whether this kind of ledger can never hold anything: the machine has neither timers nor
+    /// requests (``NoTimer`` and ``NoRequest``). Known when the step is specialised, so the step
+    /// of such a machine does not copy its empty ledger into every result.
+    @inlinable
+    static var isAlwaysIdle: Bool { Timer.self == NoTimer.self && RequestKind.self == NoRequest.Kind.self }
 }
