@@ -67,17 +67,19 @@ struct SlotStep: Sendable, BitwiseCopyable {
     /// What firing the single row does to the controls word: the XOR that moves the slot's
     /// region from the slot's leaf to the row's target (0 to stay). Flat tables only.
     @usableFromInline let controlsChange: UInt64
-    /// The single row in the low 32 bits (-1 when the slot has no candidate, several, or a
-    /// guarded one) and ``start`` in the high 32: the entry ``FiredRows`` records when it fires.
+    /// The single row in the high 32 bits (-1 when the slot has no candidate, several, or a
+    /// guarded one) and ``start`` in the low 32: the entry ``FiredRows`` records when it fires.
     @usableFromInline let firedEntry: UInt64
     @usableFromInline let end: Int32
     /// The single row's ``hasAction`` (bit 0), ``entersFinal`` (bit 1) and ``isPlain`` (bit 2).
     @usableFromInline let flags: UInt8
 
     /// The single unguarded row, or -1 when the slot has no candidate, several, or a guarded one.
-    @inlinable var row: Int32 { Int32(truncatingIfNeeded: firedEntry) }
+    @inlinable var row: Int32 { Int32(truncatingIfNeeded: Int64(bitPattern: firedEntry) &>> 32) }
     /// Where the slot's candidates start in ``TransitionTable/_candidates``.
-    @inlinable var start: Int32 { Int32(truncatingIfNeeded: firedEntry &>> 32) }
+    @inlinable var start: Int32 { Int32(truncatingIfNeeded: firedEntry) }
+    /// Whether the slot has a single unguarded row (``row`` is not -1): the sign of the entry.
+    @inlinable var hasSingleRow: Bool { Int64(bitPattern: firedEntry) >= 0 }
     @inlinable var hasAction: Bool { flags & 1 != 0 }
     @inlinable var entersFinal: Bool { flags & 2 != 0 }
     /// Whether the single row fires plainly (see ``CandidateStep/isPlain``); when not, the step

@@ -86,7 +86,7 @@ public struct StepResult<M: MachineDefinition>: Sendable {
 /// with its position in the table's candidate list, in fixed storage: recording one is a store.
 @usableFromInline
 struct FiredRows: Sendable {
-    /// Each entry is a row's index in its low 32 bits and its candidate's position in its high 32.
+    /// Each entry is a row's index in its high 32 bits and its candidate's position in its low 32.
     @usableFromInline var _entries: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0, 0, 0, 0)
     @usableFromInline var count = 0
 
@@ -99,11 +99,11 @@ struct FiredRows: Sendable {
         append(Self.entry(row: row, candidate: candidate))
     }
 
-    /// The entry that records `row`, fired as `candidate`: the row in the low 32 bits, the
-    /// candidate in the high 32.
+    /// The entry that records `row`, fired as `candidate`: the row in the high 32 bits (so that
+    /// the entry is negative when the row is -1), the candidate in the low 32.
     @inlinable @inline(__always)
     static func entry(row: Int32, candidate: Int) -> UInt64 {
-        UInt64(UInt32(bitPattern: row)) | UInt64(truncatingIfNeeded: candidate) &<< 32
+        UInt64(UInt32(bitPattern: row)) &<< 32 | UInt64(UInt32(truncatingIfNeeded: candidate))
     }
 
     /// Records a fired row's entry (see ``entry(row:candidate:)``).
@@ -126,12 +126,12 @@ struct FiredRows: Sendable {
     @inlinable
     func row(at position: Int) -> Int {
         var copy = self
-        return Int(truncatingIfNeeded: copy.entry(at: position) & 0xFFFF_FFFF)
+        return Int(truncatingIfNeeded: copy.entry(at: position) &>> 32)
     }
 
     /// The candidate position of the `position`th fired row.
     @inlinable @inline(__always)
-    mutating func candidate(at position: Int) -> Int { Int(truncatingIfNeeded: entry(at: position) &>> 32) }
+    mutating func candidate(at position: Int) -> Int { Int(truncatingIfNeeded: entry(at: position) & 0xFFFF_FFFF) }
 }
 
 /// What a ``StepResult`` records besides the fired rows, the commands and why an event was

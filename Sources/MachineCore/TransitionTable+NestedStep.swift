@@ -6,7 +6,7 @@ extension TransitionTable {
     /// step keeps its small body.
     @inlinable @inline(never)
     func stepNested(_ state: inout MachineState<M>, _ event: M.Event, kind: Int, into result: inout StepResult<M>) {
-        guard chooseRows(&state, event, kind: kind, reacting: eventRoutes[kind].reactingRegions, into: &result) else {
+        guard chooseRows(&state, event, kind: kind, reacting: UInt64(eventRoutes[kind].reactingRegions), into: &result) else {
             return
         }
         result._outbox._work = state.work

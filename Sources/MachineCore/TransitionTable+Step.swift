@@ -28,10 +28,22 @@ extension TransitionTable {
         result.reset()
         let kind = event.kind.rawValue
         let route = eventRoutes[kind]
-        if route.needsRouting {
-            stepRouted(&state, event, kind: kind, route: route, into: &result)
-        } else if _isFlat || !result._recordsStateChanges {
-            stepRows(&state, event, kind: kind, reacting: route.reactingRegions, into: &result)
+        if route.firesAsChosen, _isFlat || !result._recordsStateChanges {
+            fireRowsAsChosen(&state, event, kind: kind, reacting: UInt64(route.reactingRegions), into: &result)
+        } else if route.needsRouting {
+            stepRouted(&state, event, kind: kind, into: &result)
+        } else {
+            stepUnrouted(&state, event, kind: kind, into: &result)
+        }
+    }
+
+    /// The step of an event that needs no routing but whose rows are chosen before any fires (see
+    /// ``_firesAsChosen``), or of a result that records the state changes of a nested table. Out
+    /// of line, so that the short path stays small where it is inlined.
+    @inlinable @inline(never)
+    func stepUnrouted(_ state: inout MachineState<M>, _ event: M.Event, kind: Int, into result: inout StepResult<M>) {
+        if _isFlat || !result._recordsStateChanges {
+            stepRows(&state, event, kind: kind, reacting: UInt64(eventRoutes[kind].reactingRegions), into: &result)
         } else {
             stepNested(&state, event, kind: kind, into: &result)
         }
@@ -41,13 +53,12 @@ extension TransitionTable {
     /// finished machine ignores it; a timer's firing or a provider's answer first takes its work
     /// off the ledger.
     @inlinable @inline(never)
-    func stepRouted(
-        _ state: inout MachineState<M>, _ event: M.Event, kind: Int, route: EventRoute, into result: inout StepResult<M>
-    ) {
+    func stepRouted(_ state: inout MachineState<M>, _ event: M.Event, kind: Int, into result: inout StepResult<M>) {
         if !finalStates.isEmpty, let final = finalState(of: state.controls) {
             result._ignored = IgnoreReason.finished(region: final.region, state: final.state).code
             return
         }
+        let route = eventRoutes[kind]
         if route.timer >= 0, let name = M.Timer(rawValue: Int(route.timer)), !state.work.timers.remove(name) {
             result._ignored = IgnoreReason.notAwaited.code
             return
@@ -57,7 +68,7 @@ extension TransitionTable {
             return
         }
         if _isFlat || !result._recordsStateChanges {
-            stepRows(&state, event, kind: kind, reacting: route.reactingRegions, into: &result)
+            stepRows(&state, event, kind: kind, reacting: UInt64(route.reactingRegions), into: &result)
         } else {
             stepNested(&state, event, kind: kind, into: &result)
         }
@@ -69,26 +80,12 @@ extension TransitionTable {
     /// ``TransitionPlan``. In a nested table, only for a result that records no state changes.
     @inlinable @inline(__always)
     func stepRows(
-        _ state: inout MachineState<M>, _ event: M.Event, kind: Int, reacting: UInt8, into result: inout StepResult<M>
+        _ state: inout MachineState<M>, _ event: M.Event, kind: Int, reacting: UInt64, into result: inout StepResult<M>
     ) {
-        var ledger = LedgerLoan()
         if _firesAsChosen {
-            // Region 0 outside the loop: a one-region table never enters it.
-            var sawCandidate = chooseAndFire(
-                region: 0, slot: _slots[state.controls[0] &* eventCount &+ kind], &state, event, &ledger, &result)
-            var others = reacting & ~1
-            while others != 0 {
-                let region = others.trailingZeroBitCount
-                others &= others &- 1
-                if chooseAndFire(region: region, slot: slot(region, state.controls, kind), &state, event, &ledger, &result) {
-                    sawCandidate = true
-                }
-            }
-            guard result._fired.count > 0 else {
-                result._ignored = (sawCandidate ? IgnoreReason.guardsFailed : .noRow).code
-                return
-            }
+            fireRowsAsChosen(&state, event, kind: kind, reacting: reacting, into: &result)
         } else {
+            var ledger = LedgerLoan()
             guard chooseRows(&state, event, kind: kind, reacting: reacting, into: &result) else { return }
             var position = 0
             while position < result._fired.count {
@@ -96,6 +93,33 @@ extension TransitionTable {
                 position &+= 1
                 fire(candidate, &state, event, ledger: &ledger, into: &result)
             }
+            ledger.settle(&state, into: &result)
+        }
+    }
+
+    /// Fires each region's row as soon as it is chosen: in a table whose regions after the
+    /// first have no guards (see ``_firesAsChosen``), no later guard could see the change.
+    /// `reacting` has a bit for each region with rows for the event (see
+    /// ``EventRoute/reactingRegions``).
+    @inlinable @inline(__always)
+    func fireRowsAsChosen(
+        _ state: inout MachineState<M>, _ event: M.Event, kind: Int, reacting: UInt64, into result: inout StepResult<M>
+    ) {
+        var ledger = LedgerLoan()
+        // Region 0 outside the loop: a one-region table never enters it.
+        var sawCandidate = chooseAndFire(
+            region: 0, slot: _slots[state.controls[0] &* eventCount &+ kind], &state, event, &ledger, &result)
+        var others = reacting & ~1
+        while others != 0 {
+            let region = others.trailingZeroBitCount
+            others &= others &- 1
+            if chooseAndFire(region: region, slot: slot(region, state.controls, kind), &state, event, &ledger, &result) {
+                sawCandidate = true
+            }
+        }
+        guard result._fired.count > 0 else {
+            result._ignored = (sawCandidate ? IgnoreReason.guardsFailed : .noRow).code
+            return
         }
         ledger.settle(&state, into: &result)
     }
@@ -113,7 +137,7 @@ extension TransitionTable {
         region: Int, slot: SlotStep, _ state: inout MachineState<M>, _ event: M.Event, _ ledger: inout LedgerLoan,
         _ result: inout StepResult<M>
     ) -> Bool {
-        if slot.row >= 0 {
+        if slot.hasSingleRow {
             result._fired.append(slot.firedEntry)
             guard slot.isPlain else {
                 firePlan(at: Int(slot.start), &state, event, ledger: &ledger, into: &result)
@@ -174,14 +198,14 @@ extension TransitionTable {
     /// result asks for them); returns whether any row fires, and otherwise why not.
     @inlinable @inline(__always)
     func chooseRows(
-        _ state: inout MachineState<M>, _ event: M.Event, kind: Int, reacting: UInt8, into result: inout StepResult<M>
+        _ state: inout MachineState<M>, _ event: M.Event, kind: Int, reacting: UInt64, into result: inout StepResult<M>
     ) -> Bool {
         var sawCandidate = false
         var regions = reacting
         while regions != 0 {
             let slot = slot(regions.trailingZeroBitCount, state.controls, kind)
             regions &= regions &- 1
-            if slot.row >= 0 {
+            if slot.hasSingleRow {
                 result._fired.append(slot.firedEntry)
             } else if slot.start < slot.end {
                 sawCandidate = true

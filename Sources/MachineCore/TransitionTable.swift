@@ -242,7 +242,8 @@ public struct TransitionTable<M: MachineDefinition>: Sendable {
             }
         }
         self._slots = slots
-        self._firesAsChosen = !rows.indices.contains { rowRegion[$0] > 0 && rows[$0].guard != nil }
+        let firesAsChosen = !rows.indices.contains { rowRegion[$0] > 0 && rows[$0].guard != nil }
+        self._firesAsChosen = firesAsChosen
         let holds: @Sendable (MachineState<M>, M.Event) -> Bool = { _, _ in true }
         let nothing: Action<M> = { _, _, _ in }
         self.rowGuard = ContiguousArray(rows.map { $0.guard?.test ?? holds })
@@ -261,7 +262,7 @@ public struct TransitionTable<M: MachineDefinition>: Sendable {
             return EventRoute(
                 timer: M.Timer.allCases.first { M.event(firing: $0).kind == kind }?.rawValue,
                 answers: M.requestKind(answeredBy: kind)?.rawValue, hasFinalStates: hasFinalStates,
-                reactingRegions: reacting)
+                reactingRegions: reacting, tableFiresAsChosen: firesAsChosen)
         }
         self.finalStates = regions.enumerated().flatMap { region in
             region.element.finalStates.map { (region: region.offset, state: $0) }
