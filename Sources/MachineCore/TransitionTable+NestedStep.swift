@@ -21,7 +21,7 @@ extension TransitionTable {
     }
 
     /// Fires the candidate at `position` through its plan, lending the ledger to the outbox. Out
-    /// of line, so that a flat table's inlined step only tests for it.
+    /// of line, so that the inlined step of a table's plain rows only tests for it.
     @inlinable @inline(never)
     func firePlan(
         at position: Int, _ state: inout MachineState<M>, _ event: M.Event, ledger: inout LedgerLoan,
@@ -34,9 +34,8 @@ extension TransitionTable {
 
     /// Fires `candidate`'s row through its plan, the ledger lent to the outbox, for a result
     /// that records no state changes: only the states with actions are visited (see
-    /// ``PlanActions``), unless the row enters a history. Kept out of line, so that the short
-    /// path of ``stepRows(_:_:kind:into:)`` stays small.
-    @inlinable @inline(never)
+    /// ``PlanActions``), unless the row enters a history.
+    @inlinable @inline(__always)
     func firePlan(_ candidate: CandidateStep, _ state: inout MachineState<M>, _ event: M.Event, into result: inout StepResult<M>)
     {
         let actions = _planActions[Int(candidate.plan)]

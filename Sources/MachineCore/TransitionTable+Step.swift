@@ -89,9 +89,9 @@ extension TransitionTable {
             guard chooseRows(&state, event, kind: kind, reacting: reacting, into: &result) else { return }
             var position = 0
             while position < result._fired.count {
-                let candidate = _candidates[result._fired.candidate(at: position)]
+                let candidate = result._fired.candidate(at: position)
                 position &+= 1
-                fire(candidate, &state, event, ledger: &ledger, into: &result)
+                fire(at: candidate, &state, event, ledger: &ledger, into: &result)
             }
             ledger.settle(&state, into: &result)
         }
@@ -151,22 +151,21 @@ extension TransitionTable {
         }
         guard slot.start < slot.end else { return false }
         if let position = choose(slot, &state, event, into: &result) {
-            fire(_candidates[position], &state, event, ledger: &ledger, into: &result)
+            fire(at: position, &state, event, ledger: &ledger, into: &result)
         }
         return true
     }
 
-    /// Fires a row: a plain one moves its region to its target, then runs its action; another
-    /// runs its plan.
+    /// Fires the candidate at `position` of ``_candidates``: a plain one moves its region to its
+    /// target, then runs its action; another runs its plan.
     @inlinable @inline(__always)
     func fire(
-        _ candidate: CandidateStep, _ state: inout MachineState<M>, _ event: M.Event, ledger: inout LedgerLoan,
+        at position: Int, _ state: inout MachineState<M>, _ event: M.Event, ledger: inout LedgerLoan,
         into result: inout StepResult<M>
     ) {
+        let candidate = _candidates[position]
         if !candidate.isPlain {
-            ledger.lend(&state, into: &result)
-            firePlan(candidate, &state, event, into: &result)
-            ledger.noteFinish(self, state.controls)
+            firePlan(at: position, &state, event, ledger: &ledger, into: &result)
             return
         }
         if candidate.target >= 0 { state.controls[Int(candidate.region)] = Int(candidate.target) }
