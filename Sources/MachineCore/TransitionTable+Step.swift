@@ -150,10 +150,20 @@ extension TransitionTable {
             return false
         }
         guard slot.start < slot.end else { return false }
+        chooseAndFireGuarded(slot, &state, event, &ledger, &result)
+        return true
+    }
+
+    /// Chooses the first candidate of `slot` whose guard holds, if any, and fires it. Out of
+    /// line, so that the inlined step of a table's single unguarded rows stays small.
+    @inlinable @inline(never)
+    func chooseAndFireGuarded(
+        _ slot: SlotStep, _ state: inout MachineState<M>, _ event: M.Event, _ ledger: inout LedgerLoan,
+        _ result: inout StepResult<M>
+    ) {
         if let position = choose(slot, &state, event, into: &result) {
             fire(at: position, &state, event, ledger: &ledger, into: &result)
         }
-        return true
     }
 
     /// Fires the candidate at `position` of ``_candidates``: a plain one moves its region to its
