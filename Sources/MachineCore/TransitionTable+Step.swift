@@ -108,7 +108,7 @@ extension TransitionTable {
         var ledger = LedgerLoan()
         // Region 0 outside the loop: a one-region table never enters it.
         var sawCandidate = chooseAndFire(
-            region: 0, slot: _slots[state.controls[0] &* eventCount &+ kind], &state, event, &ledger, &result)
+            region: 0, slot: _slots[state.controls[0] &<< _slotShift &+ kind], &state, event, &ledger, &result)
         var others = reacting & ~1
         while others != 0 {
             let region = others.trailingZeroBitCount
@@ -127,7 +127,7 @@ extension TransitionTable {
     /// The slot of `region` in its leaf of `controls`, for event `kind`.
     @inlinable @inline(__always)
     func slot(_ region: Int, _ controls: ControlStates, _ kind: Int) -> SlotStep {
-        _slots[(stateOffset[region] &+ controls[region]) &* eventCount &+ kind]
+        _slots[(stateOffset[region] &+ controls[region]) &<< _slotShift &+ kind]
     }
 
     /// Chooses `region`'s row from `slot` and fires it at once; returns whether the slot had a

@@ -40,10 +40,14 @@ public struct TransitionTable<M: MachineDefinition>: Sendable {
     /// code does.
     public let identity: String
 
-    @usableFromInline let eventCount: Int
+    /// How many bits of a slot's index hold the event kind: each leaf has room for the smallest
+    /// power of two of slots that is at least the number of event kinds, so that finding a slot
+    /// takes a shift rather than a multiplication (which the next event's step waits for).
+    @usableFromInline let _slotShift: Int
     @usableFromInline let stateOffset: [Int]
     /// For each (region, state, event) slot, where its candidates are in ``_candidates``; the slot
-    /// is `(stateOffset[region] + state) * eventCount + event`.
+    /// is `(stateOffset[region] + state) << _slotShift + event`. The slots past the last event
+    /// kind of each leaf are empty.
     @usableFromInline let _slots: [SlotStep]
     /// The candidates of every slot, in priority order, each with what the step reads of it.
     @usableFromInline let _candidates: [CandidateStep]
@@ -183,7 +187,8 @@ public struct TransitionTable<M: MachineDefinition>: Sendable {
         self.regions = regions
         self.rows = rows
         self.exclusiveGuards = exclusive.map(\.names)
-        self.eventCount = eventCount
+        let slotShift = Int.bitWidth - max(eventCount - 1, 0).leadingZeroBitCount
+        self._slotShift = slotShift
         self.stateOffset = offsets
         self.candidateRows = index.rows
         self._isFlat = isFlat
@@ -229,15 +234,21 @@ public struct TransitionTable<M: MachineDefinition>: Sendable {
         }
         self._candidates = candidates
         var slots: [SlotStep] = []
+        var indexed = 0
         for (region, description) in regions.enumerated() {
             for leaf in description.states.indices {
                 for _ in 0..<eventCount {
-                    let start = index.start[slots.count]
-                    let end = index.start[slots.count + 1]
+                    let start = index.start[indexed]
+                    let end = index.start[indexed + 1]
+                    indexed += 1
                     slots.append(
                         SlotStep(
                             start: start, end: end, region: region, leaf: leaf,
                             single: start < end ? candidates[start] : nil))
+                }
+                let empty = index.start[indexed]
+                for _ in eventCount..<(1 << slotShift) {
+                    slots.append(SlotStep(start: empty, end: empty, region: region, leaf: leaf, single: nil))
                 }
             }
         }
@@ -253,7 +264,7 @@ public struct TransitionTable<M: MachineDefinition>: Sendable {
             var reacting: UInt8 = 0
             for (region, description) in regions.enumerated() {
                 let reacts = description.states.indices.contains { leaf in
-                    let slot = slots[(offsets[region] + leaf) * eventCount + kind.rawValue]
+                    let slot = slots[(offsets[region] + leaf) << slotShift + kind.rawValue]
                     return slot.start < slot.end
                 }
                 // A table has at most `ControlStates.capacity` (8) regions: each has its bit.
@@ -289,7 +300,7 @@ public struct TransitionTable<M: MachineDefinition>: Sendable {
     /// order: rows of the leaf, then of its parent, and so on up, each level in table order. A
     /// compound state has none: the region is always in a leaf.
     public func candidates(region: Int, state: Int, kind: M.Event.Kind) -> ArraySlice<Int> {
-        let slot = _slots[(stateOffset[region] + state) * eventCount + kind.rawValue]
+        let slot = _slots[(stateOffset[region] + state) << _slotShift + kind.rawValue]
         return candidateRows[Int(slot.start)..<Int(slot.end)]
     }
 
