@@ -106,6 +106,29 @@ public final class StateFields<M: MachineDefinition>: Sendable {
         return changed
     }
 
+    /// The positions in ``all`` of the fields that differ between `before` and `after`, in
+    /// order, the context's compared by `vocabulary`'s
+    /// ``ScriptVocabulary/changedFields(from:to:into:)`` (once for the whole context, when the
+    /// vocabulary compares it in code of its own): what a transcript's step shows. `vocabulary`
+    /// is the one these fields were made from.
+    @inlinable
+    public func changes<V: ScriptVocabulary>(from before: MachineState<M>, to after: MachineState<M>, of vocabulary: V)
+        -> [Int] where V.Machine == M
+    {
+        var changed: [Int] = []
+        // Room for every field: one allocation, rather than one each time the list grows.
+        changed.reserveCapacity(readers.count)
+        for region in 0..<regionCount where before.controls[region] != after.controls[region] { changed.append(region) }
+        let first = changed.count
+        vocabulary.changedFields(from: before.context, to: after.context, into: &changed)
+        // The vocabulary counts its fields from 0; here they come after the regions.
+        for index in first..<changed.count { changed[index] += regionCount }
+        let work = regionCount + contextDiffers.count
+        if before.work.pending != after.work.pending { changed.append(work) }
+        if before.work.timers != after.work.timers { changed.append(work + 1) }
+        return changed
+    }
+
     /// Each field's `differs`, as the field holds it. Not inlinable, on purpose: a copy
     /// specialised for a machine would wrap each in a thunk that copies both contexts.
     @usableFromInline

@@ -34,7 +34,7 @@ extension Player {
         var stateChanges: [TranscriptStep.Change] = []
         var fieldChanges: [TranscriptStep.Change] = []
         let fields = parts.fields
-        let changed = fields.changes(from: step.before, to: step.after)
+        let changed = fields.changes(from: step.before, to: step.after, of: parts.vocabulary)
         // Room for them all at once, rather than growing each list one change at a time.
         let regionChanges = changed.prefix { $0 < fields.regionCount }.count
         stateChanges.reserveCapacity(regionChanges)
