@@ -6,9 +6,10 @@ import MachineExploration
 import MachineRuntime
 import Testing
 
-/// The vocabulary compares the picker's context once a step, in code of its own
-/// (`changedFields(from:to:into:)`), where a transcript would otherwise ask each field's
-/// `differs`: the two must say the same, field for field and in order.
+/// A transcript's changes come from code of the vocabulary's own: the picker's context is compared
+/// once a step (`changedFields(from:to:into:)`), where a transcript would otherwise ask each
+/// field's `differs`, and the changed values are written by their shapes' `render`, without their
+/// `Value`. Each must say what the fields' `differs` and `read` say.
 @Suite struct ChangedFieldsTests {
     let vocabulary = AddressPickerVocabulary()
 
@@ -85,5 +86,52 @@ import Testing
         }
         // Every field but the cache (which scripts cannot set) is settable.
         #expect(checked == vocabulary.fields.count - 1)
+    }
+
+    /// Keeps the steps a transcript receives.
+    struct Steps: TranscriptSink {
+        var steps: [TranscriptStep] = []
+        mutating func write(_ entry: TranscriptEntry) {
+            if case .step(let step) = entry { steps.append(step) }
+        }
+    }
+
+    @Test func eachChangedValueIsWrittenAsItsValueDescribesItself() throws {
+        let player = Player(vocabulary: vocabulary)
+        var checked = 0
+        var names = Set<String>()
+        for configuration in [AddressPicker.Configuration(), .samplePolicies] {
+            let explorer = AddressPicker.explorer(configuration: configuration)
+            var random = SplitMix64(seed: 11)
+            var runtime = Runtime(table: explorer.table, state: explorer.initial)
+            for move in 0..<2_000 {
+                if move % 60 == 0 { runtime = Runtime(table: explorer.table, state: explorer.initial) }
+                let steps = try runtime.apply(explorer.nextMove(in: runtime, using: &random))
+                var sink = Steps()
+                player.transcribe(steps, into: &sink)
+                for (step, written) in zip(steps, sink.steps) {
+                    for change in written.stateChanges + written.fieldChanges {
+                        guard let field = player.fields[change.name] else {
+                            Issue.record("no field \(change.name)")
+                            return
+                        }
+                        let old = field.read(step.before).description
+                        let new = field.read(step.after).description
+                        if change.old != old || change.new != new {
+                            Issue.record("\(change.name): written \(change.old) → \(change.new), values \(old) → \(new)")
+                            return
+                        }
+                        names.insert(change.name)
+                        checked += 1
+                    }
+                }
+            }
+        }
+        #expect(checked > 2_000)
+        // Every kind of value the picker holds: regions, places, addresses, centres, lists, names.
+        #expect(
+            names.isSuperset(of: [
+                "search", "region", "query", "completions", "pointsOfInterest", "address", "referenceCenter", "pending", "timers",
+            ]), "\(names.sorted())")
     }
 }

@@ -50,7 +50,8 @@ public struct AddressPickerVocabulary: ScriptVocabulary {
             "duplicateDistance", ValueShape(.number, encode: Value.number, decode: A.distanceSetting),
             get: { $0.configuration.duplicateDistance }, set: { $0.configuration.duplicateDistance = $1 }),
         ContextField(
-            "locationSpan", ValueShape(.constructor(T.span), encode: A.value, decode: A.spanSetting),
+            "locationSpan",
+            ValueShape(.constructor(T.span), encode: A.value, decode: A.spanSetting, render: { A.render($0, $1) }),
             get: { $0.configuration.locationSpan }, set: { $0.configuration.locationSpan = $1 }),
         // The request policies (R1–R3), each off by default.
         ContextField(

@@ -7,12 +7,14 @@ extension Player {
     /// the session's recorded script writes the same steps, byte for byte.
     @inlinable
     public func transcribe<S: TranscriptSink>(_ steps: [RuntimeStep<M>], into sink: inout S) {
-        for step in steps { sink.write(.step(render(step))) }
+        let scratch = UTF8Text(remembersNumbers: true)
+        for step in steps { sink.write(.step(render(step, using: scratch))) }
     }
 
-    /// A runtime step as a transcript step.
+    /// A runtime step as a transcript step; its changed values are written in `scratch` (a
+    /// replay keeps one, with the text of the numbers it wrote lately).
     @inlinable
-    func render(_ step: RuntimeStep<M>) -> TranscriptStep {
+    func render(_ step: RuntimeStep<M>, using scratch: UTF8Text) -> TranscriptStep {
         var input: String
         var dropped: String?
         switch step.input {
@@ -40,9 +42,10 @@ extension Player {
         stateChanges.reserveCapacity(regionChanges)
         fieldChanges.reserveCapacity(changed.count - regionChanges)
         for index in changed {
-            // By position, without copying the field: the regions' fields come first.
-            let read = fields.readers[index]
-            let change = TranscriptStep.Change(name: fields.names[index], old: read(step.before), new: read(step.after))
+            // Each value's text written straight from the state, without its `Value`.
+            let change = TranscriptStep.Change(
+                name: fields.names[index], old: fields.text(of: index, in: step.before, using: scratch),
+                new: fields.text(of: index, in: step.after, using: scratch))
             if index < fields.regionCount { stateChanges.append(change) } else { fieldChanges.append(change) }
         }
         var fired: [String] = []

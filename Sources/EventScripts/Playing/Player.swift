@@ -161,6 +161,9 @@ public struct Player<V: ScriptVocabulary>: Sendable {
         @usableFromInline var expectations = 0
         @usableFromInline var failures = 0
         @usableFromInline let onStep: ((RuntimeStep<M>) -> Void)?
+        /// Where the transcript's changed values are written, keeping the text of the numbers
+        /// written lately (the same coordinates come back at step after step).
+        @usableFromInline let scratch = UTF8Text(remembersNumbers: true)
 
         @inlinable
         init(player: Player, file: String, runtime: Runtime<M>, onStep: ((RuntimeStep<M>) -> Void)?) {
@@ -344,7 +347,7 @@ public struct Player<V: ScriptVocabulary>: Sendable {
             rewrite: ExpectationRewrite? = nil, into sink: inout S
         ) {
             failures += 1
-            let changes = (lastInput?.steps ?? []).map { player.render($0) }
+            let changes = (lastInput?.steps ?? []).map { player.render($0, using: scratch) }
             sink.write(
                 .failure(
                     ExpectationFailure(
@@ -355,12 +358,16 @@ public struct Player<V: ScriptVocabulary>: Sendable {
         @inlinable
         mutating func record<S: TranscriptSink>(_ steps: [RuntimeStep<M>], line: Int, into sink: inout S) {
             let wantsSteps = sink.wantsSteps
-            // By index: a step (two states) is not copied to look at its input.
-            for index in steps.indices {
-                onStep?(steps[index])
-                // Only a dropped answer has no result: its input is not copied to be looked at otherwise.
-                if steps[index].result == nil, case .drop(let reference, _, _) = steps[index].input { drops.insert(reference) }
-                if wantsSteps { sink.write(.step(player.render(steps[index]))) }
+            // From the array's storage: a step (two states) is not copied to be looked at or rendered.
+            steps.withUnsafeBufferPointer { steps in
+                for index in steps.indices {
+                    onStep?(steps[index])
+                    // Only a dropped answer has no result: its input is not copied to be looked at otherwise.
+                    if steps[index].result == nil, case .drop(let reference, _, _) = steps[index].input {
+                        drops.insert(reference)
+                    }
+                    if wantsSteps { sink.write(.step(player.render(steps[index], using: scratch))) }
+                }
             }
             lastInput = (line, steps)
         }

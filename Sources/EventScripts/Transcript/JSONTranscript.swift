@@ -83,7 +83,7 @@ public struct JSONTranscript<Output: TextOutputStream>: TranscriptSink {
     private func changes(_ changes: [TranscriptStep.Change]) -> String {
         "["
             + changes.map {
-                "{\"name\":\(json($0.name)),\"old\":\(json($0.old.description)),\"new\":\(json($0.new.description))}"
+                "{\"name\":\(json($0.name)),\"old\":\(json($0.old)),\"new\":\(json($0.new))}"
             }
             .joined(separator: ",") + "]"
     }

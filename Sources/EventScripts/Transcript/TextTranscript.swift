@@ -109,13 +109,16 @@ public struct TextTranscript<Output: TextOutputStream>: TranscriptSink {
                 output.write(byte: UInt8(ascii: "\n"))
             }
         }
-        for change in step.stateChanges { write(change, "state   ", indent: indent, into: output) }
-        for change in step.fieldChanges { write(change, "field   ", indent: indent, into: output) }
-        for command in step.commands {
-            output.write(indent)
-            output.write(literal: "command ")
-            command.render(into: output)
-            output.write(literal: "\n")
+        // From the lists' storage: a change (two values) is not copied to be written.
+        write(step.stateChanges, "state   ", indent: indent, into: output)
+        write(step.fieldChanges, "field   ", indent: indent, into: output)
+        step.commands.withUnsafeBufferPointer { commands in
+            for index in commands.indices {
+                output.write(indent)
+                output.write(literal: "command ")
+                commands[index].render(into: output)
+                output.write(literal: "\n")
+            }
         }
     }
 
@@ -127,16 +130,23 @@ public struct TextTranscript<Output: TextOutputStream>: TranscriptSink {
         output.write(literal: "\n")
     }
 
-    /// `INDENTLABELname: old → new` and a line break.
-    private static func write(_ change: TranscriptStep.Change, _ label: String, indent: String, into output: UTF8Text) {
-        output.write(indent)
-        output.write(label)
-        output.write(change.name)
-        output.write(literal: ": ")
-        change.old.render(into: output)
-        output.write(literal: " → ")
-        change.new.render(into: output)
-        output.write(literal: "\n")
+    /// `INDENTLABELname: old → new` and a line break for each change, each read where the list
+    /// keeps it (a change, three strings, is not copied to be written).
+    private static func write(
+        _ changes: [TranscriptStep.Change], _ label: StaticString, indent: String, into output: UTF8Text
+    ) {
+        changes.withUnsafeBufferPointer { changes in
+            for index in changes.indices {
+                output.write(indent)
+                output.write(literal: label)
+                output.write(changes[index].name)
+                output.write(literal: ": ")
+                output.write(changes[index].old)
+                output.write(literal: " → ")
+                output.write(changes[index].new)
+                output.write(literal: "\n")
+            }
+        }
     }
 }
 

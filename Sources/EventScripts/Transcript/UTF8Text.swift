@@ -4,6 +4,7 @@
 ///
 /// A class, so that the renderers pass it along without `inout` and a sink keeps one buffer
 /// from entry to entry.
+@usableFromInline
 final class UTF8Text {
     /// The bytes, from `base` on.
     private var base: UnsafeMutablePointer<UInt8>
@@ -19,6 +20,7 @@ final class UTF8Text {
     /// An empty text with room for `capacity` bytes to start with; with `remembersNumbers`, it
     /// keeps the text of the numbers it writes, for a text emptied and written again and again
     /// (a transcript writes the same coordinates at step after step).
+    @usableFromInline
     init(capacity: Int = 256, remembersNumbers: Bool = false) {
         self.capacity = max(capacity, 16)
         base = .allocate(capacity: self.capacity)
@@ -31,9 +33,11 @@ final class UTF8Text {
     var bytes: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: base, count: count) }
 
     /// The text so far, as a string.
+    @usableFromInline
     var string: String { String(decoding: bytes, as: UTF8.self) }
 
     /// Empties the text, keeping its storage.
+    @usableFromInline
     func removeAll() { count = 0 }
 
     /// Appends `bytes`, which are valid UTF-8 and not this text's own (growing frees them).
