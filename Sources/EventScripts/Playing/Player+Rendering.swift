@@ -11,19 +11,19 @@ extension Player {
         for step in steps { sink.write(.step(render(step, using: scratch))) }
     }
 
-    /// A runtime step as a transcript step; its changed values are written in `scratch` (a
-    /// replay keeps one, with the text of the numbers it wrote lately).
+    /// A runtime step as a transcript step; its changed values and its input's statement are
+    /// written in `scratch` (a replay keeps one, with the text of the numbers it wrote lately).
     @inlinable
     func render(_ step: RuntimeStep<M>, using scratch: UTF8Text) -> TranscriptStep {
         var input: String
         var dropped: String?
         switch step.input {
         case .event(let event):
-            input = parts.writer.statement(.send(event))
+            input = parts.writer.sendStatement(event, using: scratch)
         case .timer(let timer):
             input = "timer " + parts.table.timerNames[timer.rawValue]
         case .answer(let reference, let event):
-            input = parts.writer.answer(parts.writer.text(of: reference), event)
+            input = parts.writer.answerStatement(parts.writer.text(of: reference), event, using: scratch)
         case .drop(let reference, let event, let cancellation):
             input = "drop " + parts.writer.answer(parts.writer.text(of: reference), event).drop { $0 != " " }.dropFirst()
             if let successor = cancellation.supersededBy {
@@ -51,7 +51,7 @@ extension Player {
         var fired: [String] = []
         var ignored: String?
         var compoundChanges: [TranscriptStep.CompoundChange] = []
-        var commands: [Value] = []
+        var commands: [String] = []
         // The result looked at once, not copied for each of its parts.
         if let result = step.result {
             fired = result.firedRows.map { parts.rowIDs[$0] }
@@ -62,7 +62,8 @@ extension Player {
                 compoundChanges.append(
                     TranscriptStep.CompoundChange(region: region.name, state: region.states[change.state], kind: change.kind))
             }
-            commands = result.commands.map(parts.writer.value(of:))
+            commands.reserveCapacity(result.commands.count)
+            for command in result.commands { commands.append(parts.writer.text(of: command, using: scratch)) }
         }
         return TranscriptStep(
             time: step.time, input: input, fired: fired, ignored: ignored, dropped: dropped, compoundChanges: compoundChanges,

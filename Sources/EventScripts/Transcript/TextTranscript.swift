@@ -57,7 +57,7 @@ public struct TextTranscript<Output: TextOutputStream>: TranscriptSink {
             output.write(literal: "\n")
         case .step(let step):
             output.write(literal: "@")
-            output.write(Value.render(step.time))
+            output.write(duration: step.time)
             output.write(literal: " ")
             output.write(step.input)
             output.write(literal: "\n")
@@ -112,13 +112,11 @@ public struct TextTranscript<Output: TextOutputStream>: TranscriptSink {
         // From the lists' storage: a change (two values) is not copied to be written.
         write(step.stateChanges, "state   ", indent: indent, into: output)
         write(step.fieldChanges, "field   ", indent: indent, into: output)
-        step.commands.withUnsafeBufferPointer { commands in
-            for index in commands.indices {
-                output.write(indent)
-                output.write(literal: "command ")
-                commands[index].render(into: output)
-                output.write(literal: "\n")
-            }
+        for command in step.commands {
+            output.write(indent)
+            output.write(literal: "command ")
+            output.write(command)
+            output.write(literal: "\n")
         }
     }
 

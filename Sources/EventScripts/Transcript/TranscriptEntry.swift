@@ -38,13 +38,14 @@ public struct TranscriptStep: Sendable {
     public let stateChanges: [Change]
     /// Fields that changed, in field order.
     public let fieldChanges: [Change]
-    /// The commands, in order.
-    public let commands: [Value]
+    /// The commands, in order, each as scripts write it (`expect command`):
+    /// `startTimer(searchDebounce, 300ms)`. Held as text, as the changes' values are.
+    public let commands: [String]
 
     /// A step, rendered.
     public init(
         time: Duration, input: String, fired: [String], ignored: String?, dropped: String?,
-        compoundChanges: [CompoundChange] = [], stateChanges: [Change], fieldChanges: [Change], commands: [Value]
+        compoundChanges: [CompoundChange] = [], stateChanges: [Change], fieldChanges: [Change], commands: [String]
     ) {
         self.time = time
         self.input = input

@@ -68,6 +68,44 @@ final class UTF8Text {
         count += 1
     }
 
+    /// Appends `integer` in decimal, as `String(integer)` writes it, digit by digit: no string
+    /// is made.
+    func write(integer: Int) {
+        // Room for the longest, `-9223372036854775808`.
+        if count + 20 > capacity { grow(to: count + 20) }
+        if integer < 0 { write(byte: UInt8(ascii: "-")) }
+        // The magnitude, so that `Int.min` has one too.
+        var magnitude = integer.magnitude
+        let start = count
+        repeat {
+            base[count] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude % 10)
+            count &+= 1
+            magnitude /= 10
+        } while magnitude > 0
+        // The digits came least significant first.
+        var low = start
+        var high = count &- 1
+        while low < high {
+            let byte = base[low]
+            base[low] = base[high]
+            base[high] = byte
+            low &+= 1
+            high &-= 1
+        }
+    }
+
+    /// Appends `duration` as the script language writes it (`Value.render(_:)` of a duration):
+    /// a whole number of milliseconds digit by digit, anything else as `Value.render(_:)` makes it.
+    func write(duration: Duration) {
+        let (seconds, attoseconds) = duration.components
+        let (scaled, overflow) = seconds.multipliedReportingOverflow(by: 1000)
+        let (milliseconds, overflowAgain) = scaled.addingReportingOverflow(attoseconds / 1_000_000_000_000_000)
+        guard attoseconds % 1_000_000_000_000_000 == 0, !overflow, !overflowAgain, let whole = Int(exactly: milliseconds)
+        else { return write(Value.render(duration)) }
+        write(integer: whole)
+        write(literal: "ms")
+    }
+
     /// Appends `number` as the script language writes it (`Value.render(_:)`, or the text of it
     /// that the memo kept).
     func write(number: Double) {

@@ -46,12 +46,12 @@ public struct ValueWriter {
 
     /// Writes a whole number: `3`.
     public func integer(_ integer: Int) {
-        text.write(String(integer))
+        text.write(integer: integer)
     }
 
     /// Writes a duration in milliseconds: `300ms`.
     public func duration(_ duration: Duration) {
-        text.write(Value.render(duration))
+        text.write(duration: duration)
     }
 
     /// Writes `true` or `false`.

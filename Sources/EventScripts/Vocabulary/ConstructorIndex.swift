@@ -108,6 +108,30 @@ struct ConstructorIndex<M: MachineDefinition>: Sendable {
         return .constructed(eventNames[event.kind.rawValue], [])
     }
 
+    /// What ``value(of:)-(M.Event)`` makes `event`'s value of, without making it: its first
+    /// constructor's name and parameters and its arguments, or its kind's name and no arguments.
+    @inlinable
+    func arguments(of event: M.Event) -> (name: String, parameters: [Parameter], values: [Value]) {
+        for constructor in byEventKind[event.kind.rawValue] {
+            if let values = constructor.arguments(event), values.count == constructor.parameters.count {
+                return (constructor.name, constructor.parameters, values)
+            }
+        }
+        return (eventNames[event.kind.rawValue], [], [])
+    }
+
+    /// What ``value(of:)-(Command<M>)`` makes `command`'s value of, without making it: its first
+    /// constructor's name and parameters and its arguments, or `nil` when none builds it.
+    @inlinable
+    func arguments(of command: Command<M>) -> (name: String, parameters: [Parameter], values: [Value])? {
+        for constructor in commands {
+            if let values = constructor.arguments(command), values.count == constructor.parameters.count {
+                return (constructor.name, constructor.parameters, values)
+            }
+        }
+        return nil
+    }
+
     /// The value of `command`: its first constructor that builds it, or the command as Swift
     /// describes it when none does.
     @inlinable
