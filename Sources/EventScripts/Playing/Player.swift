@@ -358,16 +358,12 @@ public struct Player<V: ScriptVocabulary>: Sendable {
         @inlinable
         mutating func record<S: TranscriptSink>(_ steps: [RuntimeStep<M>], line: Int, into sink: inout S) {
             let wantsSteps = sink.wantsSteps
-            // From the array's storage: a step (two states) is not copied to be looked at or rendered.
-            steps.withUnsafeBufferPointer { steps in
-                for index in steps.indices {
-                    onStep?(steps[index])
-                    // Only a dropped answer has no result: its input is not copied to be looked at otherwise.
-                    if steps[index].result == nil, case .drop(let reference, _, _) = steps[index].input {
-                        drops.insert(reference)
-                    }
-                    if wantsSteps { sink.write(.step(player.render(steps[index], using: scratch))) }
-                }
+            // By index: a step (two states) is not copied to look at its input.
+            for index in steps.indices {
+                onStep?(steps[index])
+                // Only a dropped answer has no result: its input is not copied to be looked at otherwise.
+                if steps[index].result == nil, case .drop(let reference, _, _) = steps[index].input { drops.insert(reference) }
+                if wantsSteps { sink.write(.step(player.render(steps[index], using: scratch))) }
             }
             lastInput = (line, steps)
         }

@@ -112,24 +112,32 @@ struct ConstructorIndex<M: MachineDefinition>: Sendable {
     /// constructor's name and parameters and its arguments, or its kind's name and no arguments.
     @inlinable
     func arguments(of event: M.Event) -> (name: String, parameters: [Parameter], values: [Value]) {
-        for constructor in byEventKind[event.kind.rawValue] {
-            if let values = constructor.arguments(event), values.count == constructor.parameters.count {
-                return (constructor.name, constructor.parameters, values)
-            }
-        }
+        if let found = Self.arguments(of: event, among: byEventKind[event.kind.rawValue]) { return found }
         return (eventNames[event.kind.rawValue], [], [])
+    }
+
+    /// The name, parameters and arguments of the first of `constructors` that builds `built`,
+    /// each constructor read where the list keeps it (not copied, with its closures and
+    /// parameters, to be tried).
+    @inlinable
+    static func arguments<T>(of built: T, among constructors: [Constructor<T>]) -> (
+        name: String, parameters: [Parameter], values: [Value]
+    )? {
+        constructors.withUnsafeBufferPointer { constructors in
+            for index in constructors.indices {
+                if let values = constructors[index].arguments(built), values.count == constructors[index].parameters.count {
+                    return (constructors[index].name, constructors[index].parameters, values)
+                }
+            }
+            return nil
+        }
     }
 
     /// What ``value(of:)-(Command<M>)`` makes `command`'s value of, without making it: its first
     /// constructor's name and parameters and its arguments, or `nil` when none builds it.
     @inlinable
     func arguments(of command: Command<M>) -> (name: String, parameters: [Parameter], values: [Value])? {
-        for constructor in commands {
-            if let values = constructor.arguments(command), values.count == constructor.parameters.count {
-                return (constructor.name, constructor.parameters, values)
-            }
-        }
-        return nil
+        Self.arguments(of: command, among: commands)
     }
 
     /// The value of `command`: its first constructor that builds it, or the command as Swift
