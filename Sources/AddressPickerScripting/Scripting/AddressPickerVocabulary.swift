@@ -192,15 +192,9 @@ public struct AddressPickerVocabulary: ScriptVocabulary {
         Constructor("completions", "completions", .list(T.completionShape), A.Event.completions) {
             if case .completions(let completions) = $0 { completions } else { nil }
         },
-        Constructor(
-            "places", [Parameter("places", .list(.constructor(T.place)))],
-            make: { value throws(ConversionError) in
-                .places(PlaceSearchAnswer(places: try ValueShape.list(T.placeShape).decode(value[argument: "places"] ?? .null)))
-            },
-            arguments: { event in
-                guard case .places(let answer) = event, answer.boundingRegion == nil else { return nil }
-                return [.list(answer.places.map(A.value))]
-            }),
+        Constructor("places", "places", .list(T.placeShape), { A.Event.places(PlaceSearchAnswer(places: $0)) }) {
+            if case .places(let answer) = $0, answer.boundingRegion == nil { answer.places } else { nil }
+        },
         Constructor(
             "places", [Parameter("region", .constructor(T.region)), Parameter("places", .list(.constructor(T.place)))],
             make: { value throws(ConversionError) in
@@ -242,15 +236,14 @@ public struct AddressPickerVocabulary: ScriptVocabulary {
 
     /// The requests and outputs, read from the commands the machine emits (pattern matching
     /// rather than reflection or a comparison of commands, which runs generically: transcripts
-    /// show every command).
+    /// show every command). Those of one argument are made from its shape, so that a transcript
+    /// writes their argument without making its value.
     private static let commands: [Constructor<Command<AddressPicker>>] = [
-        Constructor("requestCompletions", [Parameter("query", .string)]) { command in
-            guard case .request(.requestCompletions(let query)) = command else { return nil }
-            return [.string(query)]
+        Constructor("requestCompletions", "query", .string, { .request(.requestCompletions(query: $0)) }) {
+            if case .request(.requestCompletions(let query)) = $0 { query } else { nil }
         },
-        Constructor("searchPlaces", [Parameter("completion", .constructor(T.completion))]) { command in
-            guard case .request(.searchPlaces(.completion(let completion))) = command else { return nil }
-            return [A.value(completion)]
+        Constructor("searchPlaces", "completion", T.completionShape, { .request(.searchPlaces(.completion($0))) }) {
+            if case .request(.searchPlaces(.completion(let completion))) = $0 { completion } else { nil }
         },
         Constructor(
             "searchPlaces",
@@ -261,9 +254,8 @@ public struct AddressPickerVocabulary: ScriptVocabulary {
             guard case .request(.searchPlaces(.text(let query, let region))) = command else { return nil }
             return [.string(query), A.value(region)]
         },
-        Constructor("reverseGeocode", [Parameter("center", .constructor(T.center))]) { command in
-            guard case .request(.reverseGeocode(let center)) = command else { return nil }
-            return [A.value(center)]
+        Constructor("reverseGeocode", "center", T.centerShape, { .request(.reverseGeocode(center: $0)) }) {
+            if case .request(.reverseGeocode(let center)) = $0 { center } else { nil }
         },
         Constructor("requestAuthorization", []) { command in
             guard case .request(.requestAuthorization) = command else { return nil }
@@ -278,21 +270,18 @@ public struct AddressPickerVocabulary: ScriptVocabulary {
             guard case .request(.searchPointsOfInterest(let category, let region)) = command else { return nil }
             return [.string(category), A.value(region)]
         },
-        Constructor("setRegion", [Parameter("region", .constructor(T.region))]) { command in
-            guard case .output(.setRegion(let region)) = command else { return nil }
-            return [A.value(region)]
+        Constructor("setRegion", "region", T.regionShape, { .output(.setRegion($0)) }) {
+            if case .output(.setRegion(let region)) = $0 { region } else { nil }
         },
         Constructor("dismissSearch", []) { command in
             guard case .output(.dismissSearch) = command else { return nil }
             return []
         },
-        Constructor("showAlert", [Parameter("name", T.alert.type)]) { command in
-            guard case .output(.showAlert(let alert)) = command else { return nil }
-            return [T.alert.encode(alert)]
+        Constructor("showAlert", "name", T.alert, { .output(.showAlert($0)) }) {
+            if case .output(.showAlert(let alert)) = $0 { alert } else { nil }
         },
-        Constructor("deliver", [Parameter("address", .constructor(T.address))]) { command in
-            guard case .output(.deliver(let address)) = command else { return nil }
-            return [A.value(address)]
+        Constructor("deliver", "address", T.addressShape, { .output(.deliver($0)) }) {
+            if case .output(.deliver(let address)) = $0 { address } else { nil }
         },
     ]
 }

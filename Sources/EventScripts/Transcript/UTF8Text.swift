@@ -36,6 +36,25 @@ final class UTF8Text {
     @usableFromInline
     var string: String { String(decoding: bytes, as: UTF8.self) }
 
+    /// How many bytes there are.
+    @usableFromInline
+    var byteCount: Int { count }
+
+    /// Puts `string`'s UTF-8 and `byte` before the bytes from `position` on (a constructor's name
+    /// and its parenthesis, before its argument, written first).
+    @usableFromInline
+    func insert(_ string: String, _ byte: UInt8, at position: Int) {
+        var string = string
+        string.withUTF8 { inserted in
+            let length = inserted.count + 1
+            if count + length > capacity { grow(to: count + length) }
+            (base + position + length).moveInitialize(from: base + position, count: count - position)
+            if let start = inserted.baseAddress { (base + position).initialize(from: start, count: inserted.count) }
+            base[position + inserted.count] = byte
+            count += length
+        }
+    }
+
     /// Empties the text, keeping its storage.
     @usableFromInline
     func removeAll() { count = 0 }
@@ -51,17 +70,20 @@ final class UTF8Text {
 
     /// Appends `string`'s UTF-8: straight from its storage (or, for a short string, from a copy
     /// on the stack), otherwise one byte at a time.
+    @usableFromInline
     func write(_ string: String) {
         if string.utf8.withContiguousStorageIfAvailable({ write($0) }) != nil { return }
         for byte in string.utf8 { write(byte: byte) }
     }
 
     /// Appends a literal's UTF-8, from where the program holds it.
+    @usableFromInline
     func write(literal: StaticString) {
         literal.withUTF8Buffer { write($0) }
     }
 
     /// Appends one byte of UTF-8.
+    @usableFromInline
     func write(byte: UInt8) {
         if count == capacity { grow(to: count + 1) }
         base[count] = byte

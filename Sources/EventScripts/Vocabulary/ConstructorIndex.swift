@@ -116,6 +116,56 @@ struct ConstructorIndex<M: MachineDefinition>: Sendable {
         return (eventNames[event.kind.rawValue], [], [])
     }
 
+    /// How the first of a list of constructors that builds a value writes it.
+    @usableFromInline
+    enum Written {
+        /// It wrote the value itself (`Constructor/renderArgument`).
+        case written
+        /// Its value is made of these arguments, to be written from them.
+        case arguments(name: String, parameters: [Parameter], values: [Value])
+        /// None builds it.
+        case none
+    }
+
+    /// Writes `built`'s value as the first of `constructors` that builds it makes it, `NAME(ARGUMENT)`
+    /// (`ARGUMENT` alone without `withName`), when that constructor writes its argument itself
+    /// (`Constructor/renderArgument`); otherwise writes nothing and gives that constructor's
+    /// arguments, if one builds it. Each constructor is read where the list keeps it.
+    @inlinable
+    static func write<T>(_ built: T, among constructors: [Constructor<T>], withName: Bool, into text: UTF8Text) -> Written {
+        constructors.withUnsafeBufferPointer { constructors in
+            for index in constructors.indices {
+                guard let render = constructors[index].renderArgument else {
+                    if let values = constructors[index].arguments(built), values.count == constructors[index].parameters.count {
+                        return .arguments(name: constructors[index].name, parameters: constructors[index].parameters, values: values)
+                    }
+                    continue
+                }
+                let start = text.byteCount
+                // The argument first: a constructor that does not build `built` writes nothing.
+                guard render(built, ValueWriter(text)) else { continue }
+                if withName {
+                    text.insert(constructors[index].name, UInt8(ascii: "("), at: start)
+                    text.write(byte: UInt8(ascii: ")"))
+                }
+                return .written
+            }
+            return .none
+        }
+    }
+
+    /// Writes `event`'s value as ``write(_:among:withName:into:)`` does.
+    @inlinable
+    func write(_ event: M.Event, withName: Bool, into text: UTF8Text) -> Written {
+        Self.write(event, among: byEventKind[event.kind.rawValue], withName: withName, into: text)
+    }
+
+    /// Writes `command`'s value as ``write(_:among:withName:into:)`` does.
+    @inlinable
+    func write(_ command: Command<M>, into text: UTF8Text) -> Written {
+        Self.write(command, among: commands, withName: true, into: text)
+    }
+
     /// The name, parameters and arguments of the first of `constructors` that builds `built`,
     /// each constructor read where the list keeps it (not copied, with its closures and
     /// parameters, to be tried).
@@ -131,13 +181,6 @@ struct ConstructorIndex<M: MachineDefinition>: Sendable {
             }
             return nil
         }
-    }
-
-    /// What ``value(of:)-(Command<M>)`` makes `command`'s value of, without making it: its first
-    /// constructor's name and parameters and its arguments, or `nil` when none builds it.
-    @inlinable
-    func arguments(of command: Command<M>) -> (name: String, parameters: [Parameter], values: [Value])? {
-        Self.arguments(of: command, among: commands)
     }
 
     /// The value of `command`: its first constructor that builds it, or the command as Swift

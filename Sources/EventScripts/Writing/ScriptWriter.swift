@@ -94,23 +94,45 @@ public struct ScriptWriter<V: ScriptVocabulary>: Sendable {
     /// writes at every step.
     @inlinable
     func sendStatement(_ event: M.Event, using text: UTF8Text) -> String {
-        let (name, parameters, values) = constructors.arguments(of: event)
-        return Value.statement("send", name: name, parameters: parameters, values: values, in: text)
+        text.removeAll()
+        text.write(literal: "send ")
+        switch constructors.write(event, withName: true, into: text) {
+        case .written:
+            return text.string
+        case .arguments(let name, let parameters, let values):
+            return Value.statement("send", name: name, parameters: parameters, values: values, in: text)
+        case .none:
+            return Value.statement("send", name: constructors.eventNames[event.kind.rawValue], values: [], in: text)
+        }
     }
 
     /// `command`'s value as ``Value/description`` writes it (``value(of:)-(Command<M>)``), written
     /// in `text` as ``sendStatement(_:using:)`` writes, without making the value.
     @inlinable
     func text(of command: Command<M>, using text: UTF8Text) -> String {
-        guard let (name, parameters, values) = constructors.arguments(of: command) else {
+        text.removeAll()
+        switch constructors.write(command, into: text) {
+        case .written:
+            return text.string
+        case .arguments(let name, let parameters, let values):
+            return Value.statement(nil, name: name, parameters: parameters, values: values, in: text)
+        case .none:
             return String(describing: command)
         }
-        return Value.statement(nil, name: name, parameters: parameters, values: values, in: text)
     }
 
     /// ``answer(_:_:)``'s statement, written in `text` as ``sendStatement(_:using:)`` writes.
     @inlinable
     func answerStatement(_ reference: String, _ event: M.Event, using text: UTF8Text) -> String {
+        // An answer of one argument: `respond KIND#N ARGUMENT`. A failure's message may be nil,
+        // written as nothing: it is made as a value.
+        if !M.isFailure(event.kind) {
+            text.removeAll()
+            text.write(literal: "respond ")
+            text.write(reference)
+            text.write(byte: UInt8(ascii: " "))
+            if case .written = constructors.write(event, withName: false, into: text) { return text.string }
+        }
         let (_, parameters, values) = constructors.arguments(of: event)
         if M.isFailure(event.kind) {
             guard case .string? = values.first else { return "fail \(reference)" }
