@@ -192,9 +192,9 @@ public struct AddressPickerVocabulary: ScriptVocabulary {
         Constructor("completions", "completions", .list(T.completionShape), A.Event.completions) {
             if case .completions(let completions) = $0 { completions } else { nil }
         },
-        Constructor("places", "places", .list(T.placeShape), { A.Event.places(PlaceSearchAnswer(places: $0)) }) {
-            if case .places(let answer) = $0, answer.boundingRegion == nil { answer.places } else { nil }
-        },
+        Constructor(
+            "places", "places", .list(T.placeShape), { A.Event.places(PlaceSearchAnswer(places: $0)) },
+            payload: { if case .places(let answer) = $0, answer.boundingRegion == nil { answer.places } else { nil } }),
         Constructor(
             "places", [Parameter("region", .constructor(T.region)), Parameter("places", .list(.constructor(T.place)))],
             make: { value throws(ConversionError) in
@@ -239,12 +239,12 @@ public struct AddressPickerVocabulary: ScriptVocabulary {
     /// show every command). Those of one argument are made from its shape, so that a transcript
     /// writes their argument without making its value.
     private static let commands: [Constructor<Command<AddressPicker>>] = [
-        Constructor("requestCompletions", "query", .string, { .request(.requestCompletions(query: $0)) }) {
-            if case .request(.requestCompletions(let query)) = $0 { query } else { nil }
-        },
-        Constructor("searchPlaces", "completion", T.completionShape, { .request(.searchPlaces(.completion($0))) }) {
-            if case .request(.searchPlaces(.completion(let completion))) = $0 { completion } else { nil }
-        },
+        Constructor(
+            "requestCompletions", "query", .string, { .request(.requestCompletions(query: $0)) },
+            payload: { if case .request(.requestCompletions(let query)) = $0 { query } else { nil } }),
+        Constructor(
+            "searchPlaces", "completion", T.completionShape, { .request(.searchPlaces(.completion($0))) },
+            payload: { if case .request(.searchPlaces(.completion(let completion))) = $0 { completion } else { nil } }),
         Constructor(
             "searchPlaces",
             [
@@ -254,9 +254,9 @@ public struct AddressPickerVocabulary: ScriptVocabulary {
             guard case .request(.searchPlaces(.text(let query, let region))) = command else { return nil }
             return [.string(query), A.value(region)]
         },
-        Constructor("reverseGeocode", "center", T.centerShape, { .request(.reverseGeocode(center: $0)) }) {
-            if case .request(.reverseGeocode(let center)) = $0 { center } else { nil }
-        },
+        Constructor(
+            "reverseGeocode", "center", T.centerShape, { .request(.reverseGeocode(center: $0)) },
+            payload: { if case .request(.reverseGeocode(let center)) = $0 { center } else { nil } }),
         Constructor("requestAuthorization", []) { command in
             guard case .request(.requestAuthorization) = command else { return nil }
             return []
@@ -270,18 +270,18 @@ public struct AddressPickerVocabulary: ScriptVocabulary {
             guard case .request(.searchPointsOfInterest(let category, let region)) = command else { return nil }
             return [.string(category), A.value(region)]
         },
-        Constructor("setRegion", "region", T.regionShape, { .output(.setRegion($0)) }) {
-            if case .output(.setRegion(let region)) = $0 { region } else { nil }
-        },
+        Constructor(
+            "setRegion", "region", T.regionShape, { .output(.setRegion($0)) },
+            payload: { if case .output(.setRegion(let region)) = $0 { region } else { nil } }),
         Constructor("dismissSearch", []) { command in
             guard case .output(.dismissSearch) = command else { return nil }
             return []
         },
-        Constructor("showAlert", "name", T.alert, { .output(.showAlert($0)) }) {
-            if case .output(.showAlert(let alert)) = $0 { alert } else { nil }
-        },
-        Constructor("deliver", "address", T.addressShape, { .output(.deliver($0)) }) {
-            if case .output(.deliver(let address)) = $0 { address } else { nil }
-        },
+        Constructor(
+            "showAlert", "name", T.alert, { .output(.showAlert($0)) },
+            payload: { if case .output(.showAlert(let alert)) = $0 { alert } else { nil } }),
+        Constructor(
+            "deliver", "address", T.addressShape, { .output(.deliver($0)) },
+            payload: { if case .output(.deliver(let address)) = $0 { address } else { nil } }),
     ]
 }

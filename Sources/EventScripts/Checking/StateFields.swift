@@ -124,7 +124,9 @@ public final class StateFields<M: MachineDefinition>: Sendable {
     /// vocabulary compares it in code of its own): what a transcript's step shows. `vocabulary`
     /// is the one these fields were made from.
     @inlinable
-    public func changes<V: ScriptVocabulary>(from before: MachineState<M>, to after: MachineState<M>, of vocabulary: V)
+    public func changes<V: ScriptVocabulary>(
+        from before: MachineState<M>, to after: MachineState<M>, of vocabulary: V
+    )
         -> [Int] where V.Machine == M
     {
         var changed: [Int] = []

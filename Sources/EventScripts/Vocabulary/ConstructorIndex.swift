@@ -137,7 +137,8 @@ struct ConstructorIndex<M: MachineDefinition>: Sendable {
             for index in constructors.indices {
                 guard let render = constructors[index].renderArgument else {
                     if let values = constructors[index].arguments(built), values.count == constructors[index].parameters.count {
-                        return .arguments(name: constructors[index].name, parameters: constructors[index].parameters, values: values)
+                        return .arguments(
+                            name: constructors[index].name, parameters: constructors[index].parameters, values: values)
                     }
                     continue
                 }
@@ -170,7 +171,9 @@ struct ConstructorIndex<M: MachineDefinition>: Sendable {
     /// each constructor read where the list keeps it (not copied, with its closures and
     /// parameters, to be tried).
     @inlinable
-    static func arguments<T>(of built: T, among constructors: [Constructor<T>]) -> (
+    static func arguments<T>(
+        of built: T, among constructors: [Constructor<T>]
+    ) -> (
         name: String, parameters: [Parameter], values: [Value]
     )? {
         constructors.withUnsafeBufferPointer { constructors in

@@ -136,7 +136,8 @@ extension ValueShape where T == Double {
     @inlinable
     public static var number: ValueShape {
         ValueShape(
-            .number, encode: Value.number, decode: { value throws(ConversionError) in try payload(value, .number) { $0.numeric } },
+            .number, encode: Value.number,
+            decode: { value throws(ConversionError) in try payload(value, .number) { $0.numeric } },
             render: { $1.number($0) })
     }
 }
