@@ -109,14 +109,14 @@ public struct TextTranscript<Output: TextOutputStream>: TranscriptSink {
                 output.write(byte: UInt8(ascii: "\n"))
             }
         }
-        // From the lists' storage: a change (two values) is not copied to be written.
-        write(step.stateChanges, "state   ", indent: indent, into: output)
-        write(step.fieldChanges, "field   ", indent: indent, into: output)
+        // The indent and the label in one piece: a failure's changes are indented further.
+        let nested = indent.utf8.count > 2
+        write(step.stateChanges, nested ? "    state   " : "  state   ", into: output)
+        write(step.fieldChanges, nested ? "    field   " : "  field   ", into: output)
         for command in step.commands {
-            output.write(indent)
-            output.write(literal: "command ")
+            output.write(literal: nested ? "    command " : "  command ")
             output.write(command)
-            output.write(literal: "\n")
+            output.write(byte: UInt8(ascii: "\n"))
         }
     }
 
@@ -128,21 +128,19 @@ public struct TextTranscript<Output: TextOutputStream>: TranscriptSink {
         output.write(literal: "\n")
     }
 
-    /// `INDENTLABELname: old → new` and a line break for each change, each read where the list
-    /// keeps it (a change, three strings, is not copied to be written).
-    private static func write(
-        _ changes: [TranscriptStep.Change], _ label: StaticString, indent: String, into output: UTF8Text
-    ) {
+    /// `PREFIXname: old → new` (the prefix is the indent and the label) and a line break for
+    /// each change, each read where the list keeps it (a change, three strings, is not copied to
+    /// be written).
+    private static func write(_ changes: [TranscriptStep.Change], _ prefix: StaticString, into output: UTF8Text) {
         changes.withUnsafeBufferPointer { changes in
             for index in changes.indices {
-                output.write(indent)
-                output.write(literal: label)
+                output.write(literal: prefix)
                 output.write(changes[index].name)
                 output.write(literal: ": ")
                 output.write(changes[index].old)
                 output.write(literal: " → ")
                 output.write(changes[index].new)
-                output.write(literal: "\n")
+                output.write(byte: UInt8(ascii: "\n"))
             }
         }
     }
