@@ -116,7 +116,7 @@ public struct ReplayPage: Sendable {
             }
             for change in step.stateChanges { lines.append("state   " + self.change(change)) }
             for change in step.fieldChanges { lines.append("field   " + self.change(change)) }
-            for command in step.commands { lines.append("command " + Escaping.text(command.description)) }
+            for command in step.commands { lines.append("command " + Escaping.text(command)) }
         } else {
             lines.append("nothing due")
         }

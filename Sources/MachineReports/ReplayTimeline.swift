@@ -90,8 +90,8 @@ public struct ReplayTimeline: TranscriptSink, Sendable {
             self.givens = givens.map { ($0.field, $0.value.description) }
         case .step(let step):
             for change in step.stateChanges {
-                guard let region = regionIndex[change.name], case .name(let name) = change.new,
-                    let state = listing.regions[region].states.firstIndex(of: name)
+                guard let region = regionIndex[change.name],
+                    let state = listing.regions[region].states.firstIndex(of: change.new)
                 else { continue }
                 current[region] = state
             }

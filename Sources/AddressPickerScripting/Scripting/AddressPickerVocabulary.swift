@@ -50,7 +50,8 @@ public struct AddressPickerVocabulary: ScriptVocabulary {
             "duplicateDistance", ValueShape(.number, encode: Value.number, decode: A.distanceSetting),
             get: { $0.configuration.duplicateDistance }, set: { $0.configuration.duplicateDistance = $1 }),
         ContextField(
-            "locationSpan", ValueShape(.constructor(T.span), encode: A.value, decode: A.spanSetting),
+            "locationSpan",
+            ValueShape(.constructor(T.span), encode: A.value, decode: A.spanSetting, render: { A.render($0, $1) }),
             get: { $0.configuration.locationSpan }, set: { $0.configuration.locationSpan = $1 }),
         // The request policies (R1–R3), each off by default.
         ContextField(
@@ -63,6 +64,69 @@ public struct AddressPickerVocabulary: ScriptVocabulary {
             "geocodeInterval", durationSetting("geocodeInterval"),
             get: { $0.configuration.geocodeInterval }, set: { $0.configuration.geocodeInterval = $1 }),
     ]
+
+    /// The fields of ``fields`` that differ, compared here once a step rather than field by field
+    /// through their closures (each of which copies its field and releases it): a transcript asks
+    /// at every step. In the order of ``fields``, each compared as its shape compares it: with
+    /// `==`, strings by their Unicode scalars, the cache by its queries' scalars; a test checks
+    /// that it says what the fields' `differs` say.
+    public func changedFields(
+        from a: AddressPicker.Context, to b: AddressPicker.Context, into changed: inout [Int]
+    ) {
+        if a.region != b.region { changed.append(0) }
+        if !Self.same(a.query, b.query) { changed.append(1) }
+        if a.completions != b.completions { changed.append(2) }
+        if a.results != b.results { changed.append(3) }
+        if a.address != b.address { changed.append(4) }
+        if a.addressSource != b.addressSource { changed.append(5) }
+        if a.authorization != b.authorization { changed.append(6) }
+        if a.alert != b.alert { changed.append(7) }
+        if a.error != b.error { changed.append(8) }
+        if !Self.same(a.category, b.category) { changed.append(9) }
+        if a.pointsOfInterest != b.pointsOfInterest { changed.append(10) }
+        if !Self.sameQueries(a.cachedCompletions, b.cachedCompletions) { changed.append(11) }
+        if a.referenceCenter != b.referenceCenter { changed.append(12) }
+        if a.lookupSource != b.lookupSource { changed.append(13) }
+        if !Self.same(a.completionsQuery, b.completionsQuery) { changed.append(14) }
+        if a.searchOrigin != b.searchOrigin { changed.append(15) }
+        if a.resultsMovedMap != b.resultsMovedMap { changed.append(16) }
+        // The settings change rarely: compared one by one only when they differ at all.
+        guard a.configuration != b.configuration else { return }
+        let x = a.configuration
+        let y = b.configuration
+        if x.searchDebounce != y.searchDebounce { changed.append(17) }
+        if x.regionDebounce != y.regionDebounce { changed.append(18) }
+        if x.duplicateDistance != y.duplicateDistance { changed.append(19) }
+        if x.locationSpan != y.locationSpan { changed.append(20) }
+        if x.minimumQueryLength != y.minimumQueryLength { changed.append(21) }
+        if x.completionCache != y.completionCache { changed.append(22) }
+        if x.geocodeInterval != y.geocodeInterval { changed.append(23) }
+    }
+
+    /// Whether two strings hold the same Unicode scalars (as script values compare them).
+    /// Their UTF-8 compared where the strings keep it (a short string's, from a copy on the
+    /// stack), one byte at a time otherwise.
+    private static func same(_ a: String, _ b: String) -> Bool {
+        guard a.utf8.count == b.utf8.count else { return false }
+        let same = a.utf8.withContiguousStorageIfAvailable { x in
+            b.utf8.withContiguousStorageIfAvailable { y in x.elementsEqual(y) }
+        }
+        return (same ?? nil) ?? a.utf8.elementsEqual(b.utf8)
+    }
+
+    /// Whether two optional strings are both `nil` or hold the same Unicode scalars.
+    private static func same(_ a: String?, _ b: String?) -> Bool {
+        switch (a, b) {
+        case (nil, nil): true
+        case (let a?, let b?): same(a, b)
+        default: false
+        }
+    }
+
+    /// Whether two caches hold the same queries, in order (``cachedQueries``'s comparison).
+    private static func sameQueries(_ a: [AddressPicker.CachedCompletions], _ b: [AddressPicker.CachedCompletions]) -> Bool {
+        a.count == b.count && zip(a, b).allSatisfy { same($0.query, $1.query) }
+    }
 
     /// The cache's entries, read as their queries: they are the same when their queries are, by
     /// Unicode scalars, so the transcript shows a change of `cachedQueries` exactly when its value
@@ -129,14 +193,8 @@ public struct AddressPickerVocabulary: ScriptVocabulary {
             if case .completions(let completions) = $0 { completions } else { nil }
         },
         Constructor(
-            "places", [Parameter("places", .list(.constructor(T.place)))],
-            make: { value throws(ConversionError) in
-                .places(PlaceSearchAnswer(places: try ValueShape.list(T.placeShape).decode(value[argument: "places"] ?? .null)))
-            },
-            arguments: { event in
-                guard case .places(let answer) = event, answer.boundingRegion == nil else { return nil }
-                return [.list(answer.places.map(A.value))]
-            }),
+            "places", "places", .list(T.placeShape), { A.Event.places(PlaceSearchAnswer(places: $0)) },
+            payload: { if case .places(let answer) = $0, answer.boundingRegion == nil { answer.places } else { nil } }),
         Constructor(
             "places", [Parameter("region", .constructor(T.region)), Parameter("places", .list(.constructor(T.place)))],
             make: { value throws(ConversionError) in
@@ -178,16 +236,15 @@ public struct AddressPickerVocabulary: ScriptVocabulary {
 
     /// The requests and outputs, read from the commands the machine emits (pattern matching
     /// rather than reflection or a comparison of commands, which runs generically: transcripts
-    /// show every command).
+    /// show every command). Those of one argument are made from its shape, so that a transcript
+    /// writes their argument without making its value.
     private static let commands: [Constructor<Command<AddressPicker>>] = [
-        Constructor("requestCompletions", [Parameter("query", .string)]) { command in
-            guard case .request(.requestCompletions(let query)) = command else { return nil }
-            return [.string(query)]
-        },
-        Constructor("searchPlaces", [Parameter("completion", .constructor(T.completion))]) { command in
-            guard case .request(.searchPlaces(.completion(let completion))) = command else { return nil }
-            return [A.value(completion)]
-        },
+        Constructor(
+            "requestCompletions", "query", .string, { .request(.requestCompletions(query: $0)) },
+            payload: { if case .request(.requestCompletions(let query)) = $0 { query } else { nil } }),
+        Constructor(
+            "searchPlaces", "completion", T.completionShape, { .request(.searchPlaces(.completion($0))) },
+            payload: { if case .request(.searchPlaces(.completion(let completion))) = $0 { completion } else { nil } }),
         Constructor(
             "searchPlaces",
             [
@@ -197,10 +254,9 @@ public struct AddressPickerVocabulary: ScriptVocabulary {
             guard case .request(.searchPlaces(.text(let query, let region))) = command else { return nil }
             return [.string(query), A.value(region)]
         },
-        Constructor("reverseGeocode", [Parameter("center", .constructor(T.center))]) { command in
-            guard case .request(.reverseGeocode(let center)) = command else { return nil }
-            return [A.value(center)]
-        },
+        Constructor(
+            "reverseGeocode", "center", T.centerShape, { .request(.reverseGeocode(center: $0)) },
+            payload: { if case .request(.reverseGeocode(let center)) = $0 { center } else { nil } }),
         Constructor("requestAuthorization", []) { command in
             guard case .request(.requestAuthorization) = command else { return nil }
             return []
@@ -214,21 +270,18 @@ public struct AddressPickerVocabulary: ScriptVocabulary {
             guard case .request(.searchPointsOfInterest(let category, let region)) = command else { return nil }
             return [.string(category), A.value(region)]
         },
-        Constructor("setRegion", [Parameter("region", .constructor(T.region))]) { command in
-            guard case .output(.setRegion(let region)) = command else { return nil }
-            return [A.value(region)]
-        },
+        Constructor(
+            "setRegion", "region", T.regionShape, { .output(.setRegion($0)) },
+            payload: { if case .output(.setRegion(let region)) = $0 { region } else { nil } }),
         Constructor("dismissSearch", []) { command in
             guard case .output(.dismissSearch) = command else { return nil }
             return []
         },
-        Constructor("showAlert", [Parameter("name", T.alert.type)]) { command in
-            guard case .output(.showAlert(let alert)) = command else { return nil }
-            return [T.alert.encode(alert)]
-        },
-        Constructor("deliver", [Parameter("address", .constructor(T.address))]) { command in
-            guard case .output(.deliver(let address)) = command else { return nil }
-            return [A.value(address)]
-        },
+        Constructor(
+            "showAlert", "name", T.alert, { .output(.showAlert($0)) },
+            payload: { if case .output(.showAlert(let alert)) = $0 { alert } else { nil } }),
+        Constructor(
+            "deliver", "address", T.addressShape, { .output(.deliver($0)) },
+            payload: { if case .output(.deliver(let address)) = $0 { address } else { nil } }),
     ]
 }

@@ -44,6 +44,74 @@ extension AddressPicker {
             ])
     }
 
+    // MARK: text
+    //
+    // Each value's text written directly, as `description` writes the value above (a transcript
+    // writes changed fields at every step); a test compares the two on the samples' values.
+
+    static func render(_ coordinate: Coordinate, _ writer: ValueWriter) {
+        writer.punctuation("center(")
+        writer.number(coordinate.latitude)
+        writer.punctuation(", ")
+        writer.number(coordinate.longitude)
+        writer.punctuation(")")
+    }
+
+    static func render(_ span: Span, _ writer: ValueWriter) {
+        writer.punctuation("span(")
+        writer.number(span.latitudeDelta)
+        writer.punctuation(", ")
+        writer.number(span.longitudeDelta)
+        writer.punctuation(")")
+    }
+
+    static func render(_ region: MapRegion, _ writer: ValueWriter) {
+        writer.punctuation("region(")
+        render(region.center, writer)
+        writer.punctuation(", ")
+        render(region.span, writer)
+        writer.punctuation(")")
+    }
+
+    static func render(_ completion: Completion, _ writer: ValueWriter) {
+        writer.punctuation("completion(")
+        writer.string(completion.title)
+        writer.punctuation(", ")
+        writer.string(completion.subtitle)
+        writer.punctuation(")")
+    }
+
+    /// Only the parts that are not `nil`, each with its label.
+    static func render(_ address: Address, _ writer: ValueWriter) {
+        writer.punctuation("address(")
+        var first = true
+        func part(_ label: StaticString, _ part: String?) {
+            guard let part else { return }
+            if !first { writer.punctuation(", ") }
+            first = false
+            writer.punctuation(label)
+            writer.string(part)
+        }
+        part("name: ", address.name)
+        part("street: ", address.street)
+        part("city: ", address.city)
+        part("region: ", address.region)
+        part("postalCode: ", address.postalCode)
+        part("country: ", address.country)
+        part("countryCode: ", address.countryCode)
+        writer.punctuation(")")
+    }
+
+    static func render(_ place: Place, _ writer: ValueWriter) {
+        writer.punctuation("place(")
+        writer.string(place.name)
+        writer.punctuation(", ")
+        render(place.center, writer)
+        writer.punctuation(", ")
+        render(place.address, writer)
+        writer.punctuation(")")
+    }
+
     // MARK: decoding
 
     static func number(_ value: Value?, _ what: String) throws(ConversionError) -> Double {

@@ -48,6 +48,14 @@ public final class StateFields<M: MachineDefinition>: Sendable {
     @usableFromInline let regionCount: Int
     /// Each context field's `differs`, in order after the regions' fields.
     @usableFromInline let contextDiffers: [@Sendable (M.Context, M.Context) -> Bool]
+    /// The context's fields, in order after the regions' fields: what their values are
+    /// written with.
+    @usableFromInline let contextFields: [ContextField<M>]
+    /// Each region's states' names, by region: what a region's field is written as.
+    @usableFromInline let regionStates: [[String]]
+    /// The names of the request kinds and of the timers, for `pending` and `timers`.
+    @usableFromInline let kindNames: [String]
+    @usableFromInline let timerNames: [String]
     @usableFromInline let byName: [String: Int]
 
     /// The fields of a vocabulary's machine. Inlinable so that each field's `read` and
@@ -87,6 +95,10 @@ public final class StateFields<M: MachineDefinition>: Sendable {
         names = fields.map(\.name)
         regionCount = table.regions.count
         contextDiffers = Self.differs(of: vocabulary.fields)
+        contextFields = vocabulary.fields
+        regionStates = table.regions.map(\.states)
+        kindNames = kinds
+        timerNames = timers
         byName = Dictionary(fields.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
     }
 
@@ -106,11 +118,75 @@ public final class StateFields<M: MachineDefinition>: Sendable {
         return changed
     }
 
+    /// The positions in ``all`` of the fields that differ between `before` and `after`, in
+    /// order, the context's compared by `vocabulary`'s
+    /// ``ScriptVocabulary/changedFields(from:to:into:)`` (once for the whole context, when the
+    /// vocabulary compares it in code of its own): what a transcript's step shows. `vocabulary`
+    /// is the one these fields were made from.
+    @inlinable
+    public func changes<V: ScriptVocabulary>(
+        from before: MachineState<M>, to after: MachineState<M>, of vocabulary: V
+    )
+        -> [Int] where V.Machine == M
+    {
+        var changed: [Int] = []
+        // Room for every field: one allocation, rather than one each time the list grows.
+        changed.reserveCapacity(readers.count)
+        for region in 0..<regionCount where before.controls[region] != after.controls[region] { changed.append(region) }
+        let first = changed.count
+        vocabulary.changedFields(from: before.context, to: after.context, into: &changed)
+        // The vocabulary counts its fields from 0; here they come after the regions.
+        for index in first..<changed.count { changed[index] += regionCount }
+        let work = regionCount + contextDiffers.count
+        if before.work.pending != after.work.pending { changed.append(work) }
+        if before.work.timers != after.work.timers { changed.append(work + 1) }
+        return changed
+    }
+
     /// Each field's `differs`, as the field holds it. Not inlinable, on purpose: a copy
     /// specialised for a machine would wrap each in a thunk that copies both contexts.
     @usableFromInline
     static func differs(of fields: [ContextField<M>]) -> [@Sendable (M.Context, M.Context) -> Bool] {
         fields.map(\.differs)
+    }
+
+    /// The text of the field at `index` in ``all`` in `state`, as ``Value/description`` writes
+    /// its `read` value, written in `scratch` (emptied first): a context field's by its shape's
+    /// `render`, without making its ``Value``; a region's is its state's name. What a
+    /// transcript's changes hold.
+    @inlinable
+    func text(of index: Int, in state: MachineState<M>, using scratch: UTF8Text) -> String {
+        if index < regionCount { return regionStates[index][state.controls[index]] }
+        scratch.removeAll()
+        let writer = ValueWriter(scratch)
+        let field = index - regionCount
+        if field < contextFields.count {
+            // The field from the list's storage, not copied.
+            contextFields.withUnsafeBufferPointer { Self.render($0[field], state.context, writer) }
+        } else {
+            writer.punctuation("[")
+            var first = true
+            func name(_ name: String) {
+                if !first { writer.punctuation(", ") }
+                first = false
+                writer.name(name)
+            }
+            if field == contextFields.count {
+                for kind in state.work.pending { name(kindNames[kind.rawValue]) }
+            } else {
+                for timer in state.work.timers { name(timerNames[timer.rawValue]) }
+            }
+            writer.punctuation("]")
+        }
+        return scratch.string
+    }
+
+    /// Writes `field`'s value in `context`. Not inlinable, on purpose: compiled generically, it
+    /// hands the field's `render` the context where it is, while a copy specialised for a
+    /// machine would copy the context.
+    @usableFromInline
+    static func render(_ field: ContextField<M>, _ context: M.Context, _ writer: ValueWriter) {
+        field.render(context, writer)
     }
 
     /// Appends the positions of the context fields that differ, the first at `first`. Not

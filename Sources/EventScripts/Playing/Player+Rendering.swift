@@ -7,21 +7,23 @@ extension Player {
     /// the session's recorded script writes the same steps, byte for byte.
     @inlinable
     public func transcribe<S: TranscriptSink>(_ steps: [RuntimeStep<M>], into sink: inout S) {
-        for step in steps { sink.write(.step(render(step))) }
+        let scratch = UTF8Text(remembersNumbers: true)
+        for step in steps { sink.write(.step(render(step, using: scratch))) }
     }
 
-    /// A runtime step as a transcript step.
+    /// A runtime step as a transcript step; its changed values and its input's statement are
+    /// written in `scratch` (a replay keeps one, with the text of the numbers it wrote lately).
     @inlinable
-    func render(_ step: RuntimeStep<M>) -> TranscriptStep {
+    func render(_ step: RuntimeStep<M>, using scratch: UTF8Text) -> TranscriptStep {
         var input: String
         var dropped: String?
         switch step.input {
         case .event(let event):
-            input = parts.writer.statement(.send(event))
+            input = parts.writer.sendStatement(event, using: scratch)
         case .timer(let timer):
             input = "timer " + parts.table.timerNames[timer.rawValue]
         case .answer(let reference, let event):
-            input = parts.writer.answer(parts.writer.text(of: reference), event)
+            input = parts.writer.answerStatement(parts.writer.text(of: reference), event, using: scratch)
         case .drop(let reference, let event, let cancellation):
             input = "drop " + parts.writer.answer(parts.writer.text(of: reference), event).drop { $0 != " " }.dropFirst()
             if let successor = cancellation.supersededBy {
@@ -34,21 +36,22 @@ extension Player {
         var stateChanges: [TranscriptStep.Change] = []
         var fieldChanges: [TranscriptStep.Change] = []
         let fields = parts.fields
-        let changed = fields.changes(from: step.before, to: step.after)
+        let changed = fields.changes(from: step.before, to: step.after, of: parts.vocabulary)
         // Room for them all at once, rather than growing each list one change at a time.
         let regionChanges = changed.prefix { $0 < fields.regionCount }.count
         stateChanges.reserveCapacity(regionChanges)
         fieldChanges.reserveCapacity(changed.count - regionChanges)
         for index in changed {
-            // By position, without copying the field: the regions' fields come first.
-            let read = fields.readers[index]
-            let change = TranscriptStep.Change(name: fields.names[index], old: read(step.before), new: read(step.after))
+            // Each value's text written straight from the state, without its `Value`.
+            let change = TranscriptStep.Change(
+                name: fields.names[index], old: fields.text(of: index, in: step.before, using: scratch),
+                new: fields.text(of: index, in: step.after, using: scratch))
             if index < fields.regionCount { stateChanges.append(change) } else { fieldChanges.append(change) }
         }
         var fired: [String] = []
         var ignored: String?
         var compoundChanges: [TranscriptStep.CompoundChange] = []
-        var commands: [Value] = []
+        var commands: [String] = []
         // The result looked at once, not copied for each of its parts.
         if let result = step.result {
             fired = result.firedRows.map { parts.rowIDs[$0] }
@@ -59,7 +62,8 @@ extension Player {
                 compoundChanges.append(
                     TranscriptStep.CompoundChange(region: region.name, state: region.states[change.state], kind: change.kind))
             }
-            commands = result.commands.map(parts.writer.value(of:))
+            commands.reserveCapacity(result.commands.count)
+            for command in result.commands { commands.append(parts.writer.text(of: command, using: scratch)) }
         }
         return TranscriptStep(
             time: step.time, input: input, fired: fired, ignored: ignored, dropped: dropped, compoundChanges: compoundChanges,

@@ -161,6 +161,9 @@ public struct Player<V: ScriptVocabulary>: Sendable {
         @usableFromInline var expectations = 0
         @usableFromInline var failures = 0
         @usableFromInline let onStep: ((RuntimeStep<M>) -> Void)?
+        /// Where the transcript's changed values are written, keeping the text of the numbers
+        /// written lately (the same coordinates come back at step after step).
+        @usableFromInline let scratch = UTF8Text(remembersNumbers: true)
 
         @inlinable
         init(player: Player, file: String, runtime: Runtime<M>, onStep: ((RuntimeStep<M>) -> Void)?) {
@@ -344,7 +347,7 @@ public struct Player<V: ScriptVocabulary>: Sendable {
             rewrite: ExpectationRewrite? = nil, into sink: inout S
         ) {
             failures += 1
-            let changes = (lastInput?.steps ?? []).map { player.render($0) }
+            let changes = (lastInput?.steps ?? []).map { player.render($0, using: scratch) }
             sink.write(
                 .failure(
                     ExpectationFailure(
@@ -360,7 +363,7 @@ public struct Player<V: ScriptVocabulary>: Sendable {
                 onStep?(steps[index])
                 // Only a dropped answer has no result: its input is not copied to be looked at otherwise.
                 if steps[index].result == nil, case .drop(let reference, _, _) = steps[index].input { drops.insert(reference) }
-                if wantsSteps { sink.write(.step(player.render(steps[index]))) }
+                if wantsSteps { sink.write(.step(player.render(steps[index], using: scratch))) }
             }
             lastInput = (line, steps)
         }

@@ -43,7 +43,7 @@ public struct JSONTranscript<Output: TextOutputStream>: TranscriptSink {
             }
             object.addRaw("states", changes(step.stateChanges))
             object.addRaw("fields", changes(step.fieldChanges))
-            object.addRaw("commands", "[" + step.commands.map { json($0.description) }.joined(separator: ",") + "]")
+            object.addRaw("commands", "[" + step.commands.map(json).joined(separator: ",") + "]")
         case .quiet(let time, let input):
             object.add("type", "quiet")
             object.add("time", Value.render(time))
@@ -83,7 +83,7 @@ public struct JSONTranscript<Output: TextOutputStream>: TranscriptSink {
     private func changes(_ changes: [TranscriptStep.Change]) -> String {
         "["
             + changes.map {
-                "{\"name\":\(json($0.name)),\"old\":\(json($0.old.description)),\"new\":\(json($0.new.description))}"
+                "{\"name\":\(json($0.name)),\"old\":\(json($0.old)),\"new\":\(json($0.new))}"
             }
             .joined(separator: ",") + "]"
     }

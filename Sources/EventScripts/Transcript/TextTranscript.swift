@@ -57,7 +57,7 @@ public struct TextTranscript<Output: TextOutputStream>: TranscriptSink {
             output.write(literal: "\n")
         case .step(let step):
             output.write(literal: "@")
-            output.write(Value.render(step.time))
+            output.write(duration: step.time)
             output.write(literal: " ")
             output.write(step.input)
             output.write(literal: "\n")
@@ -109,13 +109,14 @@ public struct TextTranscript<Output: TextOutputStream>: TranscriptSink {
                 output.write(byte: UInt8(ascii: "\n"))
             }
         }
-        for change in step.stateChanges { write(change, "state   ", indent: indent, into: output) }
-        for change in step.fieldChanges { write(change, "field   ", indent: indent, into: output) }
+        // The indent and the label in one piece: a failure's changes are indented further.
+        let nested = indent.utf8.count > 2
+        write(step.stateChanges, nested ? "    state   " : "  state   ", into: output)
+        write(step.fieldChanges, nested ? "    field   " : "  field   ", into: output)
         for command in step.commands {
-            output.write(indent)
-            output.write(literal: "command ")
-            command.render(into: output)
-            output.write(literal: "\n")
+            output.write(literal: nested ? "    command " : "  command ")
+            output.write(command)
+            output.write(byte: UInt8(ascii: "\n"))
         }
     }
 
@@ -127,16 +128,21 @@ public struct TextTranscript<Output: TextOutputStream>: TranscriptSink {
         output.write(literal: "\n")
     }
 
-    /// `INDENTLABELname: old → new` and a line break.
-    private static func write(_ change: TranscriptStep.Change, _ label: String, indent: String, into output: UTF8Text) {
-        output.write(indent)
-        output.write(label)
-        output.write(change.name)
-        output.write(literal: ": ")
-        change.old.render(into: output)
-        output.write(literal: " → ")
-        change.new.render(into: output)
-        output.write(literal: "\n")
+    /// `PREFIXname: old → new` (the prefix is the indent and the label) and a line break for
+    /// each change, each read where the list keeps it (a change, three strings, is not copied to
+    /// be written).
+    private static func write(_ changes: [TranscriptStep.Change], _ prefix: StaticString, into output: UTF8Text) {
+        changes.withUnsafeBufferPointer { changes in
+            for index in changes.indices {
+                output.write(literal: prefix)
+                output.write(changes[index].name)
+                output.write(literal: ": ")
+                output.write(changes[index].old)
+                output.write(literal: " → ")
+                output.write(changes[index].new)
+                output.write(byte: UInt8(ascii: "\n"))
+            }
+        }
     }
 }
 

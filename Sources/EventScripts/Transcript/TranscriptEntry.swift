@@ -38,13 +38,14 @@ public struct TranscriptStep: Sendable {
     public let stateChanges: [Change]
     /// Fields that changed, in field order.
     public let fieldChanges: [Change]
-    /// The commands, in order.
-    public let commands: [Value]
+    /// The commands, in order, each as scripts write it (`expect command`):
+    /// `startTimer(searchDebounce, 300ms)`. Held as text, as the changes' values are.
+    public let commands: [String]
 
     /// A step, rendered.
     public init(
         time: Duration, input: String, fired: [String], ignored: String?, dropped: String?,
-        compoundChanges: [CompoundChange] = [], stateChanges: [Change], fieldChanges: [Change], commands: [Value]
+        compoundChanges: [CompoundChange] = [], stateChanges: [Change], fieldChanges: [Change], commands: [String]
     ) {
         self.time = time
         self.input = input
@@ -100,17 +101,23 @@ public struct TranscriptStep: Sendable {
         }
     }
 
-    /// One changed field: its old and new values.
+    /// One changed field: its old and new values, as scripts write them.
+    ///
+    /// The values are held as their text (``Value/description``), written straight from the
+    /// state by each field's shape (`ValueShape.render`): every sink shows them as text, and
+    /// making, writing and freeing each value's ``Value`` at every step cost a transcript more
+    /// than the rest of the step.
     public struct Change: Sendable {
         /// The field's or the region's name.
         public let name: String
-        /// Its value before the step.
-        public let old: Value
-        /// Its value after.
-        public let new: Value
+        /// Its value before the step, as scripts write it: `"Apple"`, `[completions]`, or a
+        /// region's control state's name, `editing`.
+        public let old: String
+        /// Its value after, as scripts write it.
+        public let new: String
 
-        /// A change of `name` from `old` to `new`.
-        public init(name: String, old: Value, new: Value) {
+        /// A change of `name` from `old` to `new`, each value's text.
+        public init(name: String, old: String, new: String) {
             self.name = name
             self.old = old
             self.new = new

@@ -4,6 +4,7 @@
 ///
 /// A class, so that the renderers pass it along without `inout` and a sink keeps one buffer
 /// from entry to entry.
+@usableFromInline
 final class UTF8Text {
     /// The bytes, from `base` on.
     private var base: UnsafeMutablePointer<UInt8>
@@ -19,6 +20,7 @@ final class UTF8Text {
     /// An empty text with room for `capacity` bytes to start with; with `remembersNumbers`, it
     /// keeps the text of the numbers it writes, for a text emptied and written again and again
     /// (a transcript writes the same coordinates at step after step).
+    @usableFromInline
     init(capacity: Int = 256, remembersNumbers: Bool = false) {
         self.capacity = max(capacity, 16)
         base = .allocate(capacity: self.capacity)
@@ -31,9 +33,30 @@ final class UTF8Text {
     var bytes: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: base, count: count) }
 
     /// The text so far, as a string.
+    @usableFromInline
     var string: String { String(decoding: bytes, as: UTF8.self) }
 
+    /// How many bytes there are.
+    @usableFromInline
+    var byteCount: Int { count }
+
+    /// Puts `string`'s UTF-8 and `byte` before the bytes from `position` on (a constructor's name
+    /// and its parenthesis, before its argument, written first).
+    @usableFromInline
+    func insert(_ string: String, _ byte: UInt8, at position: Int) {
+        var string = string
+        string.withUTF8 { inserted in
+            let length = inserted.count + 1
+            if count + length > capacity { grow(to: count + length) }
+            (base + position + length).moveInitialize(from: base + position, count: count - position)
+            if let start = inserted.baseAddress { (base + position).initialize(from: start, count: inserted.count) }
+            base[position + inserted.count] = byte
+            count += length
+        }
+    }
+
     /// Empties the text, keeping its storage.
+    @usableFromInline
     func removeAll() { count = 0 }
 
     /// Appends `bytes`, which are valid UTF-8 and not this text's own (growing frees them).
@@ -47,21 +70,62 @@ final class UTF8Text {
 
     /// Appends `string`'s UTF-8: straight from its storage (or, for a short string, from a copy
     /// on the stack), otherwise one byte at a time.
+    @usableFromInline
     func write(_ string: String) {
         if string.utf8.withContiguousStorageIfAvailable({ write($0) }) != nil { return }
         for byte in string.utf8 { write(byte: byte) }
     }
 
     /// Appends a literal's UTF-8, from where the program holds it.
+    @usableFromInline
     func write(literal: StaticString) {
         literal.withUTF8Buffer { write($0) }
     }
 
     /// Appends one byte of UTF-8.
+    @usableFromInline
     func write(byte: UInt8) {
         if count == capacity { grow(to: count + 1) }
         base[count] = byte
         count += 1
+    }
+
+    /// Appends `integer` in decimal, as `String(integer)` writes it, digit by digit: no string
+    /// is made.
+    func write(integer: Int) {
+        // Room for the longest, `-9223372036854775808`.
+        if count + 20 > capacity { grow(to: count + 20) }
+        if integer < 0 { write(byte: UInt8(ascii: "-")) }
+        // The magnitude, so that `Int.min` has one too.
+        var magnitude = integer.magnitude
+        let start = count
+        repeat {
+            base[count] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude % 10)
+            count &+= 1
+            magnitude /= 10
+        } while magnitude > 0
+        // The digits came least significant first.
+        var low = start
+        var high = count &- 1
+        while low < high {
+            let byte = base[low]
+            base[low] = base[high]
+            base[high] = byte
+            low &+= 1
+            high &-= 1
+        }
+    }
+
+    /// Appends `duration` as the script language writes it (`Value.render(_:)` of a duration):
+    /// a whole number of milliseconds digit by digit, anything else as `Value.render(_:)` makes it.
+    func write(duration: Duration) {
+        let (seconds, attoseconds) = duration.components
+        let (scaled, overflow) = seconds.multipliedReportingOverflow(by: 1000)
+        let (milliseconds, overflowAgain) = scaled.addingReportingOverflow(attoseconds / 1_000_000_000_000_000)
+        guard attoseconds % 1_000_000_000_000_000 == 0, !overflow, !overflowAgain, let whole = Int(exactly: milliseconds)
+        else { return write(Value.render(duration)) }
+        write(integer: whole)
+        write(literal: "ms")
     }
 
     /// Appends `number` as the script language writes it (`Value.render(_:)`, or the text of it

@@ -19,8 +19,8 @@ extension Value: CustomStringConvertible {
                 text.write(literal: "\"")
             }
         case .number(let number): text.write(number: number)
-        case .integer(let integer): text.write(String(integer))
-        case .duration(let duration): text.write(Value.render(duration))
+        case .integer(let integer): text.write(integer: integer)
+        case .duration(let duration): text.write(duration: duration)
         case .bool(let bool): text.write(bool ? "true" : "false")
         case .null: text.write(literal: "nil")
         case .name(let name): text.write(name)
@@ -54,6 +54,27 @@ extension Value: CustomStringConvertible {
             }
             text.write(literal: ")")
         }
+    }
+
+    /// Writes `(ARGUMENTS)` as a ``constructed(_:_:)`` value of `values`, arguments of
+    /// `parameters` (their labels and whether they show them), writes its arguments, without
+    /// making the value.
+    static func renderArguments(_ parameters: [Parameter], _ values: [Value], into text: UTF8Text) {
+        text.write(literal: "(")
+        var first = true
+        for index in values.indices {
+            let showsLabel = parameters[index].showsLabel
+            // A labelled argument left at nil is not shown.
+            if showsLabel, case .null = values[index] { continue }
+            if !first { text.write(literal: ", ") }
+            first = false
+            if showsLabel {
+                text.write(parameters[index].label)
+                text.write(literal: ": ")
+            }
+            values[index].render(into: text)
+        }
+        text.write(literal: ")")
     }
 
     /// The value as ``description`` writes it, but a list of two or more values over several

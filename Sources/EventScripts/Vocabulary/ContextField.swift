@@ -19,6 +19,9 @@ public struct ContextField<M: MachineDefinition>: Sendable {
     public let read: @Sendable (M.Context) -> Value
     /// Whether it differs between two contexts (cheaper than comparing values).
     public let differs: @Sendable (M.Context, M.Context) -> Bool
+    /// Writes its value in a context as ``Value/description`` writes ``read``'s, with its
+    /// shape's `render`: what a transcript writes a changed field with.
+    public let render: @Sendable (M.Context, ValueWriter) -> Void
     /// Sets it from a checked value, or `nil` when scripts cannot set it.
     public let write: (@Sendable (inout M.Context, Value) throws(ConversionError) -> Void)?
 
@@ -36,6 +39,7 @@ public struct ContextField<M: MachineDefinition>: Sendable {
         self.type = shape.type
         self.read = { shape.encode(get($0)) }
         self.differs = { !shape.same(get($0), get($1)) }
+        self.render = { shape.render(get($0), $1) }
         if let set {
             self.write = { context, value throws(ConversionError) in set(&context, try shape.decode(value)) }
         } else {

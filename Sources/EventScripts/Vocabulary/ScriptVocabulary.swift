@@ -52,6 +52,16 @@ public protocol ScriptVocabulary: Sendable {
     /// shares, come with the language.
     var commands: [Constructor<Command<Machine>>] { get }
 
+    /// Appends to `changed`, in order, the position in ``fields`` of each field whose value
+    /// differs between `before` and `after` (as its `differs` says): what a transcript asks at
+    /// every step.
+    ///
+    /// The default asks each field's `differs` in turn, through its closure. A vocabulary whose
+    /// transcripts are long may compare its context here once, in code of its own compiled for
+    /// the machine (each field's closure costs a call, a copy of the field and a release); it
+    /// must then say exactly what the fields' `differs` say, in the same order.
+    func changedFields(from before: Machine.Context, to after: Machine.Context, into changed: inout [Int])
+
     /// Checks all of a script without holding it; see the default implementation, which every
     /// vocabulary should keep.
     func checkScript(_ script: any ScriptBytes, file: String, with checker: ScriptChecker<Self>) throws -> CheckedScript<Self>
@@ -68,6 +78,19 @@ public struct ConversionError: Error, Equatable, Sendable {
     public let message: String
     /// An error saying `message`.
     public init(_ message: String) { self.message = message }
+}
+
+extension ScriptVocabulary {
+    /// Asks each of ``fields`` whether it differs between `before` and `after`, in order. Not
+    /// inlinable, on purpose: compiled generically, it passes each field's `differs` the contexts
+    /// where they are, while a copy specialised for a machine would copy both contexts for each
+    /// field.
+    public func changedFields(from before: Machine.Context, to after: Machine.Context, into changed: inout [Int]) {
+        let fields = self.fields
+        fields.withUnsafeBufferPointer { fields in
+            for index in fields.indices where fields[index].differs(before, after) { changed.append(index) }
+        }
+    }
 }
 
 /// The streamed replay, as a vocabulary's own requirements: so that code generic over any

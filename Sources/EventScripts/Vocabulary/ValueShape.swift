@@ -7,6 +7,10 @@ import MachineCore
 /// `enumeration`, and ``optional(_:)`` and ``list(_:)`` of those; ``within(_:)`` limits one to
 /// a range. Context fields (``ContextField``) and constructors of one argument (``Constructor``)
 /// take a shape.
+///
+/// A shape also writes a `T`'s text (``render``), as the ``Value`` that `encode` gives would be
+/// written: by default through that value; a shape of a type whose values transcripts show at
+/// step after step may write it directly with a ``ValueWriter``, without making the value.
 public struct ValueShape<T>: Sendable {
     /// The type of the values in scripts.
     public let type: ValueType
@@ -17,17 +21,23 @@ public struct ValueShape<T>: Sendable {
     /// Whether two `T`s are the same for scripts: equal, and strings equal by Unicode scalars,
     /// as ``Value`` compares them.
     public let same: @Sendable (T, T) -> Bool
+    /// Writes a `T`'s text: exactly what ``Value/description`` writes of ``encode``'s value.
+    /// What a transcript writes a changed field with.
+    public let render: @Sendable (T, ValueWriter) -> Void
 
-    /// A shape of values of `type`.
+    /// A shape of values of `type`; `render`, when given, writes a value's text without making
+    /// its ``Value`` (it must write what `encode` gives; see ``ValueWriter``).
     @inlinable
     public init(
         _ type: ValueType, encode: @escaping @Sendable (T) -> Value,
-        decode: @escaping @Sendable (Value) throws(ConversionError) -> T, same: @escaping @Sendable (T, T) -> Bool
+        decode: @escaping @Sendable (Value) throws(ConversionError) -> T, same: @escaping @Sendable (T, T) -> Bool,
+        render: (@Sendable (T, ValueWriter) -> Void)? = nil
     ) {
         self.type = type
         self.encode = encode
         self.decode = decode
         self.same = same
+        self.render = render ?? { value, writer in writer.write(encode(value)) }
     }
 
     /// The shape of `T?`: `nil` or a value of `wrapped`.
@@ -42,6 +52,9 @@ public struct ValueShape<T>: Sendable {
                 case (let a?, let b?): wrapped.same(a, b)
                 default: false
                 }
+            },
+            render: { value, writer in
+                if let value { wrapped.render(value, writer) } else { writer.null() }
             })
     }
 
@@ -59,18 +72,30 @@ public struct ValueShape<T>: Sendable {
                 for value in values { elements.append(try element.decode(value)) }
                 return elements
             },
-            same: { a, b in a.count == b.count && zip(a, b).allSatisfy(element.same) })
+            same: { a, b in a.count == b.count && zip(a, b).allSatisfy(element.same) },
+            render: { elements, writer in
+                writer.punctuation("[")
+                var first = true
+                for value in elements {
+                    if !first { writer.punctuation(", ") }
+                    first = false
+                    element.render(value, writer)
+                }
+                writer.punctuation("]")
+            })
     }
 }
 
 extension ValueShape where T: Equatable & Sendable {
-    /// A shape whose values are the same when they are equal.
+    /// A shape whose values are the same when they are equal; `render`, when given, writes a
+    /// value's text without making its ``Value`` (see ``ValueWriter``).
     @inlinable
     public init(
         _ type: ValueType, encode: @escaping @Sendable (T) -> Value,
-        decode: @escaping @Sendable (Value) throws(ConversionError) -> T
+        decode: @escaping @Sendable (Value) throws(ConversionError) -> T,
+        render: (@Sendable (T, ValueWriter) -> Void)? = nil
     ) {
-        self.init(type, encode: encode, decode: decode, same: { $0 == $1 })
+        self.init(type, encode: encode, decode: decode, same: { $0 == $1 }, render: render)
     }
 
     /// Reads `value` as `case`'s payload, or says what was expected.
@@ -90,7 +115,7 @@ extension ValueShape where T == String {
             decode: { value throws(ConversionError) in
                 try payload(value, .string) { if case .string(let s) = $0 { s } else { nil } }
             },
-            same: { $0.hasSameScalars(as: $1) })
+            same: { $0.hasSameScalars(as: $1) }, render: { $1.string($0) })
     }
 }
 
@@ -102,7 +127,7 @@ extension ValueShape where T == Int {
             .integer, encode: Value.integer,
             decode: { value throws(ConversionError) in
                 try payload(value, .integer) { if case .integer(let integer) = $0 { integer } else { nil } }
-            })
+            }, render: { $1.integer($0) })
     }
 }
 
@@ -111,8 +136,9 @@ extension ValueShape where T == Double {
     @inlinable
     public static var number: ValueShape {
         ValueShape(
-            .number, encode: Value.number, decode: { value throws(ConversionError) in try payload(value, .number) { $0.numeric } }
-        )
+            .number, encode: Value.number,
+            decode: { value throws(ConversionError) in try payload(value, .number) { $0.numeric } },
+            render: { $1.number($0) })
     }
 }
 
@@ -124,7 +150,7 @@ extension ValueShape where T == Duration {
             .duration, encode: Value.duration,
             decode: { value throws(ConversionError) in
                 try payload(value, .duration) { if case .duration(let duration) = $0 { duration } else { nil } }
-            })
+            }, render: { $1.duration($0) })
     }
 }
 
@@ -136,7 +162,7 @@ extension ValueShape where T == Bool {
             .bool, encode: Value.bool,
             decode: { value throws(ConversionError) in
                 try payload(value, .bool) { if case .bool(let bool) = $0 { bool } else { nil } }
-            })
+            }, render: { $1.bool($0) })
     }
 }
 
@@ -160,14 +186,15 @@ extension ValueShape where T: Equatable & Sendable {
     @inlinable
     public static func enumeration(_ typeName: String, _ cases: [(value: T, name: String)]) -> ValueShape {
         let type = ValueType.names(typeName, cases.map(\.name))
+        let name: @Sendable (T) -> String = { value in cases.first { $0.value == value }?.name ?? "\(value)" }
         return ValueShape(
-            type, encode: { value in .name(cases.first { $0.value == value }?.name ?? "\(value)") },
+            type, encode: { .name(name($0)) },
             decode: { value throws(ConversionError) in
                 try payload(value, type) { value in
                     guard case .name(let name) = value else { return nil }
                     return cases.first { $0.name == name }?.value
                 }
-            })
+            }, render: { $1.name(name($0)) })
     }
 
     /// A type's name in lower-case words: `SignInProblem` is "sign in problem", and a `Kind`
@@ -208,6 +235,6 @@ extension ValueShape where T: Comparable & Sendable {
                         "expected \(what) from \(encode(range.lowerBound)) to \(encode(range.upperBound)), found \(value)")
                 }
                 return decoded
-            }, same: same)
+            }, same: same, render: render)
     }
 }

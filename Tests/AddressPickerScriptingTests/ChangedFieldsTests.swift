@@ -1,0 +1,137 @@
+import AddressPicker
+import AddressPickerScripting
+import EventScripts
+import MachineCore
+import MachineExploration
+import MachineRuntime
+import Testing
+
+/// A transcript's changes come from code of the vocabulary's own: the picker's context is compared
+/// once a step (`changedFields(from:to:into:)`), where a transcript would otherwise ask each
+/// field's `differs`, and the changed values are written by their shapes' `render`, without their
+/// `Value`. Each must say what the fields' `differs` and `read` say.
+@Suite struct ChangedFieldsTests {
+    let vocabulary = AddressPickerVocabulary()
+
+    /// The fields that differ as their own closures say.
+    func differing(_ before: AddressPicker.Context, _ after: AddressPicker.Context) -> [Int] {
+        vocabulary.fields.indices.filter { vocabulary.fields[$0].differs(before, after) }
+    }
+
+    func changed(_ before: AddressPicker.Context, _ after: AddressPicker.Context) -> [Int] {
+        var changed: [Int] = []
+        vocabulary.changedFields(from: before, to: after, into: &changed)
+        return changed
+    }
+
+    /// Contexts the picker reaches over random exploration, with the request policies off and on.
+    func exploredContexts() throws -> [AddressPicker.Context] {
+        var contexts: [AddressPicker.Context] = []
+        for configuration in [AddressPicker.Configuration(), .samplePolicies] {
+            let explorer = AddressPicker.explorer(configuration: configuration)
+            var random = SplitMix64(seed: 7)
+            var runtime = Runtime(table: explorer.table, state: explorer.initial)
+            for move in 0..<3_000 {
+                if move % 60 == 0 { runtime = Runtime(table: explorer.table, state: explorer.initial) }
+                for step in try runtime.apply(explorer.nextMove(in: runtime, using: &random)) {
+                    contexts.append(step.after.context)
+                }
+            }
+        }
+        return contexts
+    }
+
+    @Test func everyStepsChangesAreTheFieldsOwn() throws {
+        let contexts = try exploredContexts()
+        var seen = Set<Int>()
+        var compared = 0
+        // Each context against the next (a step) and against one further back.
+        for index in contexts.indices.dropFirst(7) {
+            for earlier in [contexts[index - 1], contexts[index - 7]] {
+                let expected = differing(earlier, contexts[index])
+                let actual = changed(earlier, contexts[index])
+                if actual != expected {
+                    Issue.record("context \(index): changedFields says \(actual), the fields say \(expected)")
+                    return
+                }
+                seen.formUnion(actual)
+                compared += 1
+            }
+        }
+        // The exploration changes most fields (the settings stay as given).
+        #expect(seen.count >= 15, "\(seen.sorted())")
+        #expect(compared > 1_000)
+    }
+
+    @Test func eachFieldIsFoundAtItsOwnPosition() throws {
+        let contexts = try exploredContexts()
+        let initial = vocabulary.initialContext
+        var settings = AddressPicker.Context()
+        settings.configuration = .samplePolicies
+        settings.configuration.searchDebounce = .milliseconds(123)
+        settings.configuration.regionDebounce = .milliseconds(456)
+        settings.configuration.duplicateDistance = 42
+        settings.configuration.locationSpan = Span(latitudeDelta: 0.5, longitudeDelta: 0.25)
+        var checked = 0
+        for (position, field) in vocabulary.fields.enumerated() {
+            // A value of this field other than the initial one, from a context that has one.
+            guard let write = field.write,
+                let other = (contexts + [settings]).first(where: { field.differs(initial, $0) })
+            else { continue }
+            var context = initial
+            try write(&context, field.read(other))
+            #expect(changed(initial, context) == [position], "\(field.name)")
+            #expect(differing(initial, context) == [position], "\(field.name)")
+            checked += 1
+        }
+        // Every field but the cache (which scripts cannot set) is settable.
+        #expect(checked == vocabulary.fields.count - 1)
+    }
+
+    /// Keeps the steps a transcript receives.
+    struct Steps: TranscriptSink {
+        var steps: [TranscriptStep] = []
+        mutating func write(_ entry: TranscriptEntry) {
+            if case .step(let step) = entry { steps.append(step) }
+        }
+    }
+
+    @Test func eachChangedValueIsWrittenAsItsValueDescribesItself() throws {
+        let player = Player(vocabulary: vocabulary)
+        var checked = 0
+        var names = Set<String>()
+        for configuration in [AddressPicker.Configuration(), .samplePolicies] {
+            let explorer = AddressPicker.explorer(configuration: configuration)
+            var random = SplitMix64(seed: 11)
+            var runtime = Runtime(table: explorer.table, state: explorer.initial)
+            for move in 0..<2_000 {
+                if move % 60 == 0 { runtime = Runtime(table: explorer.table, state: explorer.initial) }
+                let steps = try runtime.apply(explorer.nextMove(in: runtime, using: &random))
+                var sink = Steps()
+                player.transcribe(steps, into: &sink)
+                for (step, written) in zip(steps, sink.steps) {
+                    for change in written.stateChanges + written.fieldChanges {
+                        guard let field = player.fields[change.name] else {
+                            Issue.record("no field \(change.name)")
+                            return
+                        }
+                        let old = field.read(step.before).description
+                        let new = field.read(step.after).description
+                        if change.old != old || change.new != new {
+                            Issue.record("\(change.name): written \(change.old) → \(change.new), values \(old) → \(new)")
+                            return
+                        }
+                        names.insert(change.name)
+                        checked += 1
+                    }
+                }
+            }
+        }
+        #expect(checked > 2_000)
+        // Every kind of value the picker holds: regions, places, addresses, centres, lists, names.
+        #expect(
+            names.isSuperset(of: [
+                "search", "region", "query", "completions", "pointsOfInterest", "address", "referenceCenter", "pending", "timers",
+            ]), "\(names.sorted())")
+    }
+}
