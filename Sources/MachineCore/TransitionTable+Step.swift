@@ -258,7 +258,8 @@ extension TransitionTable {
 
 /// The machine's work ledger, lent to the step's outbox only when a row's action (or the end of
 /// the machine) may change it: a step whose rows have no action copies it once, for
-/// ``StepResult/outbox``, and never writes it back.
+/// ``StepResult/outbox``, and never writes it back. A machine with neither timers nor requests
+/// (see ``WorkLedger/isAlwaysIdle``) never copies it: it is always empty.
 @usableFromInline
 struct LedgerLoan {
     @usableFromInline var lent = false
@@ -289,7 +290,8 @@ struct LedgerLoan {
     }
 
     /// Ends the step: cancels the work still running when a row ended the machine, and hands the
-    /// ledger back to the state (or copies it to the outbox when it was never lent).
+    /// ledger back to the state (or copies it to the outbox when it was never lent); nothing for
+    /// a machine whose ledger is always empty.
     /// Notes that the step ends the machine when `controls` has a region in a final state,
     /// after a row that went through its plan (a row that may enter a final state below the
     /// one it targets).

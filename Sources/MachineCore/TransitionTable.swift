@@ -299,7 +299,11 @@ public struct TransitionTable<M: MachineDefinition>: Sendable {
     /// The rows that can fire in region `region`, leaf `state`, on events of `kind`, in priority
     /// order: rows of the leaf, then of its parent, and so on up, each level in table order. A
     /// compound state has none: the region is always in a leaf.
+    ///
+    /// - Precondition: `region` is one of the table's regions and `state` one of its states.
     public func candidates(region: Int, state: Int, kind: M.Event.Kind) -> ArraySlice<Int> {
+        precondition(regions.indices.contains(region), "no region \(region) in the table")
+        precondition(regions[region].states.indices.contains(state), "no state \(state) in region \(regions[region].name)")
         let slot = _slots[(stateOffset[region] + state) << _slotShift + kind.rawValue]
         return candidateRows[Int(slot.start)..<Int(slot.end)]
     }

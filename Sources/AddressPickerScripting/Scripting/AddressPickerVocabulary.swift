@@ -68,26 +68,29 @@ public struct AddressPickerVocabulary: ScriptVocabulary {
     /// The fields of ``fields`` that differ, compared here once a step rather than field by field
     /// through their closures (each of which copies its field and releases it): a transcript asks
     /// at every step. In the order of ``fields``, each compared as its shape compares it: with
-    /// `==`, strings by their Unicode scalars, the cache by its queries' scalars; a test checks
-    /// that it says what the fields' `differs` say.
+    /// `==`, and strings (alone, in completions, places and addresses) by their Unicode scalars,
+    /// the cache by its queries' scalars; a test checks that it says what the fields' `differs`
+    /// say. (A list in the same storage before and after is the same without a look at its
+    /// elements, where its shape compares them: the two differ only for a `nan` coordinate,
+    /// which scripts cannot give.)
     public func changedFields(
         from a: AddressPicker.Context, to b: AddressPicker.Context, into changed: inout [Int]
     ) {
         if a.region != b.region { changed.append(0) }
-        if !Self.same(a.query, b.query) { changed.append(1) }
-        if a.completions != b.completions { changed.append(2) }
-        if a.results != b.results { changed.append(3) }
-        if a.address != b.address { changed.append(4) }
+        if !A.same(a.query, b.query) { changed.append(1) }
+        if !A.same(a.completions, b.completions, by: A.same) { changed.append(2) }
+        if !A.same(a.results, b.results, by: A.same) { changed.append(3) }
+        if !A.same(a.address, b.address) { changed.append(4) }
         if a.addressSource != b.addressSource { changed.append(5) }
         if a.authorization != b.authorization { changed.append(6) }
         if a.alert != b.alert { changed.append(7) }
         if a.error != b.error { changed.append(8) }
-        if !Self.same(a.category, b.category) { changed.append(9) }
-        if a.pointsOfInterest != b.pointsOfInterest { changed.append(10) }
+        if !A.same(a.category, b.category) { changed.append(9) }
+        if !A.same(a.pointsOfInterest, b.pointsOfInterest, by: A.same) { changed.append(10) }
         if !Self.sameQueries(a.cachedCompletions, b.cachedCompletions) { changed.append(11) }
         if a.referenceCenter != b.referenceCenter { changed.append(12) }
         if a.lookupSource != b.lookupSource { changed.append(13) }
-        if !Self.same(a.completionsQuery, b.completionsQuery) { changed.append(14) }
+        if !A.same(a.completionsQuery, b.completionsQuery) { changed.append(14) }
         if a.searchOrigin != b.searchOrigin { changed.append(15) }
         if a.resultsMovedMap != b.resultsMovedMap { changed.append(16) }
         // The settings change rarely: compared one by one only when they differ at all.
@@ -103,29 +106,9 @@ public struct AddressPickerVocabulary: ScriptVocabulary {
         if x.geocodeInterval != y.geocodeInterval { changed.append(23) }
     }
 
-    /// Whether two strings hold the same Unicode scalars (as script values compare them).
-    /// Their UTF-8 compared where the strings keep it (a short string's, from a copy on the
-    /// stack), one byte at a time otherwise.
-    private static func same(_ a: String, _ b: String) -> Bool {
-        guard a.utf8.count == b.utf8.count else { return false }
-        let same = a.utf8.withContiguousStorageIfAvailable { x in
-            b.utf8.withContiguousStorageIfAvailable { y in x.elementsEqual(y) }
-        }
-        return (same ?? nil) ?? a.utf8.elementsEqual(b.utf8)
-    }
-
-    /// Whether two optional strings are both `nil` or hold the same Unicode scalars.
-    private static func same(_ a: String?, _ b: String?) -> Bool {
-        switch (a, b) {
-        case (nil, nil): true
-        case (let a?, let b?): same(a, b)
-        default: false
-        }
-    }
-
     /// Whether two caches hold the same queries, in order (``cachedQueries``'s comparison).
     private static func sameQueries(_ a: [AddressPicker.CachedCompletions], _ b: [AddressPicker.CachedCompletions]) -> Bool {
-        a.count == b.count && zip(a, b).allSatisfy { same($0.query, $1.query) }
+        a.count == b.count && zip(a, b).allSatisfy { A.same($0.query, $1.query) }
     }
 
     /// The cache's entries, read as their queries: they are the same when their queries are, by
@@ -135,7 +118,7 @@ public struct AddressPickerVocabulary: ScriptVocabulary {
         .list(.string), encode: { .list($0.map { .string($0.query) }) },
         decode: { _ throws(ConversionError) in throw ConversionError("cachedQueries is kept by the machine and cannot be given")
         },
-        same: { a, b in a.count == b.count && zip(a, b).allSatisfy { $0.query.utf8.elementsEqual($1.query.utf8) } })
+        same: { sameQueries($0, $1) })
 
     private static func durationSetting(_ name: String) -> ValueShape<Duration> {
         ValueShape(

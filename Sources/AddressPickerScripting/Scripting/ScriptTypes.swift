@@ -51,12 +51,16 @@ enum ScriptTypes {
         .constructor(center), encode: A.value, decode: A.coordinate(from:), render: { A.render($0, $1) })
     static let regionShape = ValueShape(
         .constructor(region), encode: A.value, decode: A.region(from:), render: { A.render($0, $1) })
+    // Those holding strings compare them by their Unicode scalars (`A.same`), as their values do.
     static let completionShape = ValueShape(
-        .constructor(completion), encode: A.value, decode: A.completion(from:), render: { A.render($0, $1) })
+        .constructor(completion), encode: A.value, decode: A.completion(from:), same: { A.same($0, $1) },
+        render: { A.render($0, $1) })
     static let addressShape = ValueShape(
-        .constructor(address), encode: A.value, decode: { A.address(from: $0) }, render: { A.render($0, $1) })
+        .constructor(address), encode: A.value, decode: { A.address(from: $0) }, same: { A.same($0, $1) },
+        render: { A.render($0, $1) })
     static let placeShape = ValueShape(
-        .constructor(place), encode: A.value, decode: A.place(from:), render: { A.render($0, $1) })
+        .constructor(place), encode: A.value, decode: A.place(from:), same: { A.same($0, $1) },
+        render: { A.render($0, $1) })
 
     /// The picker's enumerations are written as their cases' names.
     static func names<T: CaseIterable & Equatable & Sendable>(_ typeName: String, _: T.Type) -> ValueShape<T> {

@@ -44,6 +44,57 @@ extension AddressPicker {
             ])
     }
 
+    // MARK: sameness
+    //
+    // Whether two values are the same for scripts: as their `Value`s compare, strings by their
+    // Unicode scalars (Swift's `==` takes canonically equivalent strings as equal, where a
+    // transcript must show the change).
+
+    /// Whether two strings hold the same Unicode scalars. Their UTF-8 compared where the strings
+    /// keep it (a short string's, from a copy on the stack), one byte at a time otherwise.
+    static func same(_ a: String, _ b: String) -> Bool {
+        guard a.utf8.count == b.utf8.count else { return false }
+        let same = a.utf8.withContiguousStorageIfAvailable { x in
+            b.utf8.withContiguousStorageIfAvailable { y in x.elementsEqual(y) }
+        }
+        return (same ?? nil) ?? a.utf8.elementsEqual(b.utf8)
+    }
+
+    /// Whether two optional values are both `nil` or the same.
+    static func same<T>(_ a: T?, _ b: T?, by same: (T, T) -> Bool) -> Bool {
+        switch (a, b) {
+        case (nil, nil): true
+        case (let a?, let b?): same(a, b)
+        default: false
+        }
+    }
+
+    static func same(_ a: String?, _ b: String?) -> Bool { same(a, b, by: same) }
+
+    static func same(_ a: Completion, _ b: Completion) -> Bool {
+        same(a.title, b.title) && same(a.subtitle, b.subtitle)
+    }
+
+    static func same(_ a: Address, _ b: Address) -> Bool {
+        same(a.name, b.name) && same(a.street, b.street) && same(a.city, b.city) && same(a.region, b.region)
+            && same(a.postalCode, b.postalCode) && same(a.country, b.country) && same(a.countryCode, b.countryCode)
+    }
+
+    static func same(_ a: Address?, _ b: Address?) -> Bool { same(a, b, by: same) }
+
+    static func same(_ a: Place, _ b: Place) -> Bool {
+        same(a.name, b.name) && a.center == b.center && same(a.address, b.address)
+    }
+
+    /// Whether two lists hold the same elements, in order; two lists in the same storage are the
+    /// same without a look at their elements (as `Array`'s `==` does; only a `nan` coordinate,
+    /// which scripts cannot give, is not the same as itself).
+    static func same<T>(_ a: [T], _ b: [T], by same: (T, T) -> Bool) -> Bool {
+        guard a.count == b.count else { return false }
+        let shared = a.withUnsafeBufferPointer { a in b.withUnsafeBufferPointer { b in a.baseAddress == b.baseAddress } }
+        return shared || zip(a, b).allSatisfy(same)
+    }
+
     // MARK: text
     //
     // Each value's text written directly, as `description` writes the value above (a transcript

@@ -136,7 +136,14 @@ public final class StateFields<M: MachineDefinition>: Sendable {
         let first = changed.count
         vocabulary.changedFields(from: before.context, to: after.context, into: &changed)
         // The vocabulary counts its fields from 0; here they come after the regions.
-        for index in first..<changed.count { changed[index] += regionCount }
+        var previous = -1
+        for index in first..<changed.count {
+            precondition(
+                changed[index] > previous && changed[index] < contextDiffers.count,
+                "changedFields(from:to:into:) must give positions in fields, in increasing order; it gave \(changed[index])")
+            previous = changed[index]
+            changed[index] += regionCount
+        }
         let work = regionCount + contextDiffers.count
         if before.work.pending != after.work.pending { changed.append(work) }
         if before.work.timers != after.work.timers { changed.append(work + 1) }

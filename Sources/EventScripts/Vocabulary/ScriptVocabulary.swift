@@ -60,6 +60,9 @@ public protocol ScriptVocabulary: Sendable {
     /// transcripts are long may compare its context here once, in code of its own compiled for
     /// the machine (each field's closure costs a call, a copy of the field and a release); it
     /// must then say exactly what the fields' `differs` say, in the same order.
+    ///
+    /// - Precondition: the positions it appends are positions in ``fields``, in increasing order
+    ///   (a transcript stops the program with a message otherwise).
     func changedFields(from before: Machine.Context, to after: Machine.Context, into changed: inout [Int])
 
     /// Checks all of a script without holding it; see the default implementation, which every
