@@ -61,7 +61,7 @@ public struct TextTranscript<Output: TextOutputStream>: TranscriptSink {
             output.write(literal: " ")
             output.write(step.input)
             output.write(literal: "\n")
-            write(step, indent: "  ", into: output)
+            write(step, nested: false, into: output)
         case .quiet(let time, let input):
             output.write("@\(Value.render(time)) \(input): nothing due\n")
         case .failure(let failure):
@@ -73,7 +73,7 @@ public struct TextTranscript<Output: TextOutputStream>: TranscriptSink {
                     !$0.stateChanges.isEmpty || !$0.fieldChanges.isEmpty || !$0.commands.isEmpty
                 }
                 output.write("  line \(line) changed\(changes.isEmpty ? " nothing" : ":")\n")
-                for step in changes { write(step, indent: "    ", withRows: false, into: output) }
+                for step in changes { write(step, nested: true, withRows: false, into: output) }
             }
         case .held:
             break
@@ -90,7 +90,10 @@ public struct TextTranscript<Output: TextOutputStream>: TranscriptSink {
         }
     }
 
-    private static func write(_ step: TranscriptStep, indent: String, withRows: Bool = true, into output: UTF8Text) {
+    /// Writes a step's lines, indented by two spaces, or by four when `nested` (a failed
+    /// expectation's changes, without their rows).
+    private static func write(_ step: TranscriptStep, nested: Bool, withRows: Bool = true, into output: UTF8Text) {
+        let indent = nested ? "    " : "  "
         if withRows, !step.fired.isEmpty {
             output.write(indent)
             output.write(literal: "fired   ")
@@ -110,7 +113,6 @@ public struct TextTranscript<Output: TextOutputStream>: TranscriptSink {
             }
         }
         // The indent and the label in one piece: a failure's changes are indented further.
-        let nested = indent.utf8.count > 2
         write(step.stateChanges, nested ? "    state   " : "  state   ", into: output)
         write(step.fieldChanges, nested ? "    field   " : "  field   ", into: output)
         for command in step.commands {

@@ -17,7 +17,8 @@
 /// A shape's `render` must write exactly what its `encode` gives, as ``Value/description``
 /// writes it (a labelled argument left at `nil` is not shown; a constructor with no arguments
 /// is its name alone): transcripts are compared byte for byte. Test it on the values the
-/// machine holds.
+/// machine holds: `shape.text(of: value)` (see ``ValueShape/text(of:)``) must be
+/// `shape.encode(value).description`, byte for byte.
 public struct ValueWriter {
     /// Where the text goes.
     @usableFromInline let text: UTF8Text

@@ -40,6 +40,14 @@ public struct ValueShape<T>: Sendable {
         self.render = render ?? { value, writer in writer.write(encode(value)) }
     }
 
+    /// The text ``render`` writes of `value`: what a transcript shows of it. A test of a shape
+    /// that writes its values itself compares it with `encode(value).description`.
+    public func text(of value: T) -> String {
+        let text = UTF8Text()
+        render(value, ValueWriter(text))
+        return text.string
+    }
+
     /// The shape of `T?`: `nil` or a value of `wrapped`.
     @inlinable
     public static func optional<Wrapped>(_ wrapped: ValueShape<Wrapped>) -> ValueShape where T == Wrapped? {
