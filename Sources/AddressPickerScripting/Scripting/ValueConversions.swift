@@ -50,15 +50,8 @@ extension AddressPicker {
     // Unicode scalars (Swift's `==` takes canonically equivalent strings as equal, where a
     // transcript must show the change).
 
-    /// Whether two strings hold the same Unicode scalars. Their UTF-8 compared where the strings
-    /// keep it (a short string's, from a copy on the stack), one byte at a time otherwise.
-    static func same(_ a: String, _ b: String) -> Bool {
-        guard a.utf8.count == b.utf8.count else { return false }
-        let same = a.utf8.withContiguousStorageIfAvailable { x in
-            b.utf8.withContiguousStorageIfAvailable { y in x.elementsEqual(y) }
-        }
-        return (same ?? nil) ?? a.utf8.elementsEqual(b.utf8)
-    }
+    /// Whether two strings hold the same Unicode scalars.
+    static func same(_ a: String, _ b: String) -> Bool { a.hasSameScalars(as: b) }
 
     /// Whether two optional values are both `nil` or the same.
     static func same<T>(_ a: T?, _ b: T?, by same: (T, T) -> Bool) -> Bool {
