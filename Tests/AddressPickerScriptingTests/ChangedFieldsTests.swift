@@ -24,20 +24,24 @@ import Testing
         return changed
     }
 
-    /// Contexts the picker reaches over random exploration, with the request policies off and on.
-    func exploredContexts() throws -> [AddressPicker.Context] {
-        var contexts: [AddressPicker.Context] = []
+    /// Random exploration of the picker, with the request policies off and on: `body` gets the
+    /// steps of each move (a fresh runtime every 60 moves).
+    func exploreMoves(seed: UInt64, moves: Int, _ body: ([RuntimeStep<AddressPicker>]) throws -> Void) throws {
         for configuration in [AddressPicker.Configuration(), .samplePolicies] {
             let explorer = AddressPicker.explorer(configuration: configuration)
-            var random = SplitMix64(seed: 7)
+            var random = SplitMix64(seed: seed)
             var runtime = Runtime(table: explorer.table, state: explorer.initial)
-            for move in 0..<3_000 {
+            for move in 0..<moves {
                 if move % 60 == 0 { runtime = Runtime(table: explorer.table, state: explorer.initial) }
-                for step in try runtime.apply(explorer.nextMove(in: runtime, using: &random)) {
-                    contexts.append(step.after.context)
-                }
+                try body(try runtime.apply(explorer.nextMove(in: runtime, using: &random)))
             }
         }
+    }
+
+    /// Contexts the picker reaches over random exploration.
+    func exploredContexts() throws -> [AddressPicker.Context] {
+        var contexts: [AddressPicker.Context] = []
+        try exploreMoves(seed: 7, moves: 3_000) { steps in contexts += steps.map(\.after.context) }
         return contexts
     }
 
@@ -131,32 +135,25 @@ import Testing
         let player = Player(vocabulary: vocabulary)
         var checked = 0
         var names = Set<String>()
-        for configuration in [AddressPicker.Configuration(), .samplePolicies] {
-            let explorer = AddressPicker.explorer(configuration: configuration)
-            var random = SplitMix64(seed: 11)
-            var runtime = Runtime(table: explorer.table, state: explorer.initial)
-            for move in 0..<2_000 {
-                if move % 60 == 0 { runtime = Runtime(table: explorer.table, state: explorer.initial) }
-                let steps = try runtime.apply(explorer.nextMove(in: runtime, using: &random))
-                var sink = Steps()
-                player.transcribe(steps, into: &sink)
-                for (step, written) in zip(steps, sink.steps) {
-                    for change in written.stateChanges + written.fieldChanges {
-                        guard let field = player.fields[change.name] else {
-                            Issue.record("no field \(change.name)")
-                            return
-                        }
-                        let old = field.read(step.before).description
-                        let new = field.read(step.after).description
-                        // By bytes: transcripts are compared byte for byte, and `!=` on
-                        // strings takes canonically equivalent text as equal.
-                        if !change.old.utf8.elementsEqual(old.utf8) || !change.new.utf8.elementsEqual(new.utf8) {
-                            Issue.record("\(change.name): written \(change.old) → \(change.new), values \(old) → \(new)")
-                            return
-                        }
-                        names.insert(change.name)
-                        checked += 1
+        try exploreMoves(seed: 11, moves: 2_000) { steps in
+            var sink = Steps()
+            player.transcribe(steps, into: &sink)
+            for (step, written) in zip(steps, sink.steps) {
+                for change in written.stateChanges + written.fieldChanges {
+                    guard let field = player.fields[change.name] else {
+                        Issue.record("no field \(change.name)")
+                        return
                     }
+                    let old = field.read(step.before).description
+                    let new = field.read(step.after).description
+                    // By bytes: transcripts are compared byte for byte, and `!=` on
+                    // strings takes canonically equivalent text as equal.
+                    if !change.old.utf8.elementsEqual(old.utf8) || !change.new.utf8.elementsEqual(new.utf8) {
+                        Issue.record("\(change.name): written \(change.old) → \(change.new), values \(old) → \(new)")
+                        return
+                    }
+                    names.insert(change.name)
+                    checked += 1
                 }
             }
         }
