@@ -14,16 +14,27 @@ struct EventRoute: Sendable, BitwiseCopyable {
     /// most 8). Choosing rows visits only these: any other would be looked up only to find
     /// nothing.
     @usableFromInline let reactingRegions: UInt8
-    /// Whether its step only fires each region's row as it is chosen: it needs no routing, and
-    /// the table's regions after the first have no guards (see
-    /// ``TransitionTable/_firesAsChosen``). The step inlines this path and calls the others.
-    @usableFromInline let firesAsChosen: Bool
+    /// Whether its step only fires each region's row as it is chosen, the path the step inlines
+    /// (it calls the others): 2 for every result, 1 for a result that records no state changes,
+    /// 0 for none. Rows fire as they are chosen when the event needs no routing and the table's
+    /// regions after the first have no guards (see ``TransitionTable/_firesAsChosen``); in a
+    /// table with hierarchy or state actions, only for a result that records no state changes.
+    /// A level rather than two flags, so that the step tests it with one comparison.
+    @usableFromInline let firesAsChosen: UInt8
 
-    init(timer: Int?, answers: Int?, hasFinalStates: Bool, reactingRegions: UInt8, tableFiresAsChosen: Bool) {
+    init(timer: Int?, answers: Int?, hasFinalStates: Bool, reactingRegions: UInt8, tableFiresAsChosen: Bool, isFlat: Bool) {
         self.timer = Int8(timer ?? -1)
         self.answers = Int8(answers ?? -1)
         self.needsRouting = hasFinalStates || timer != nil || answers != nil
         self.reactingRegions = reactingRegions
-        self.firesAsChosen = !needsRouting && tableFiresAsChosen
+        self.firesAsChosen = needsRouting || !tableFiresAsChosen ? 0 : isFlat ? 2 : 1
+    }
+
+    /// Whether a step of this event takes the inlined path of rows fired as they are chosen,
+    /// into a result that records state changes when `recordsStateChanges` is true.
+    @inlinable @inline(__always)
+    func firesAsChosen(recordsStateChanges: Bool) -> Bool {
+        // The Bool's byte (0 or 1) as is: a conditional here becomes a second branch.
+        firesAsChosen > unsafeBitCast(recordsStateChanges, to: UInt8.self)
     }
 }

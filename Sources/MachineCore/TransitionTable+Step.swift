@@ -28,7 +28,7 @@ extension TransitionTable {
         result.reset()
         let kind = event.kind.rawValue
         let route = eventRoutes[kind]
-        if route.firesAsChosen, _isFlat || !result._recordsStateChanges {
+        if route.firesAsChosen(recordsStateChanges: result._recordsStateChanges) {
             fireRowsAsChosen(&state, event, kind: kind, reacting: UInt64(route.reactingRegions), into: &result)
         } else if route.needsRouting {
             stepRouted(&state, event, kind: kind, into: &result)
@@ -108,7 +108,7 @@ extension TransitionTable {
         var ledger = LedgerLoan()
         // Region 0 outside the loop: a one-region table never enters it.
         var sawCandidate = chooseAndFire(
-            region: 0, slot: _slots[state.controls[0] &<< _slotShift &+ kind], &state, event, &ledger, &result)
+            region: 0, slot: slot(at: kind &* _leafCount &+ state.controls[0]), &state, event, &ledger, &result)
         var others = reacting & ~1
         while others != 0 {
             let region = others.trailingZeroBitCount
@@ -127,7 +127,17 @@ extension TransitionTable {
     /// The slot of `region` in its leaf of `controls`, for event `kind`.
     @inlinable @inline(__always)
     func slot(_ region: Int, _ controls: ControlStates, _ kind: Int) -> SlotStep {
-        _slots[(stateOffset[region] &+ controls[region]) &<< _slotShift &+ kind]
+        slot(at: kind &* _leafCount &+ stateOffset[region] &+ controls[region])
+    }
+
+    /// The slot at `index` of ``_slots``, checked with a single unsigned comparison (the index is
+    /// a sum that cannot be negative; the array's own check would test that as well).
+    @inlinable @inline(__always)
+    func slot(at index: Int) -> SlotStep {
+        _slots.withUnsafeBufferPointer { slots in
+            precondition(UInt(bitPattern: index) < UInt(bitPattern: slots.count), "slot index out of range")
+            return slots[index]
+        }
     }
 
     /// Chooses `region`'s row from `slot` and fires it at once; returns whether the slot had a

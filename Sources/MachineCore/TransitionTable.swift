@@ -40,14 +40,12 @@ public struct TransitionTable<M: MachineDefinition>: Sendable {
     /// code does.
     public let identity: String
 
-    /// How many bits of a slot's index hold the event kind: each leaf has room for the smallest
-    /// power of two of slots that is at least the number of event kinds, so that finding a slot
-    /// takes a shift rather than a multiplication (which the next event's step waits for).
-    @usableFromInline let _slotShift: Int
+    /// How many leaves the table's regions have in all: the slots of one event kind.
+    @usableFromInline let _leafCount: Int
     @usableFromInline let stateOffset: [Int]
-    /// For each (region, state, event) slot, where its candidates are in ``_candidates``; the slot
-    /// is `(stateOffset[region] + state) << _slotShift + event`. The slots past the last event
-    /// kind of each leaf are empty.
+    /// For each (event, region, state) slot, where its candidates are in ``_candidates``; the
+    /// slot is `event * _leafCount + stateOffset[region] + state`. The event kind comes first
+    /// so that the part of the index the next step waits for, the state, is a single addition.
     @usableFromInline let _slots: [SlotStep]
     /// The candidates of every slot, in priority order, each with what the step reads of it.
     @usableFromInline let _candidates: [CandidateStep]
@@ -187,8 +185,8 @@ public struct TransitionTable<M: MachineDefinition>: Sendable {
         self.regions = regions
         self.rows = rows
         self.exclusiveGuards = exclusive.map(\.names)
-        let slotShift = Int.bitWidth - max(eventCount - 1, 0).leadingZeroBitCount
-        self._slotShift = slotShift
+        let leafCount = regions.reduce(0) { $0 + $1.states.count }
+        self._leafCount = leafCount
         self.stateOffset = offsets
         self.candidateRows = index.rows
         self._isFlat = isFlat
@@ -234,21 +232,17 @@ public struct TransitionTable<M: MachineDefinition>: Sendable {
         }
         self._candidates = candidates
         var slots: [SlotStep] = []
-        var indexed = 0
-        for (region, description) in regions.enumerated() {
-            for leaf in description.states.indices {
-                for _ in 0..<eventCount {
+        slots.reserveCapacity(eventCount * leafCount)
+        for kind in 0..<eventCount {
+            for (region, description) in regions.enumerated() {
+                for leaf in description.states.indices {
+                    let indexed = (offsets[region] + leaf) * eventCount + kind
                     let start = index.start[indexed]
                     let end = index.start[indexed + 1]
-                    indexed += 1
                     slots.append(
                         SlotStep(
                             start: start, end: end, region: region, leaf: leaf,
                             single: start < end ? candidates[start] : nil))
-                }
-                let empty = index.start[indexed]
-                for _ in eventCount..<(1 << slotShift) {
-                    slots.append(SlotStep(start: empty, end: empty, region: region, leaf: leaf, single: nil))
                 }
             }
         }
@@ -264,7 +258,7 @@ public struct TransitionTable<M: MachineDefinition>: Sendable {
             var reacting: UInt8 = 0
             for (region, description) in regions.enumerated() {
                 let reacts = description.states.indices.contains { leaf in
-                    let slot = slots[(offsets[region] + leaf) << slotShift + kind.rawValue]
+                    let slot = slots[kind.rawValue * leafCount + offsets[region] + leaf]
                     return slot.start < slot.end
                 }
                 // A table has at most `ControlStates.capacity` (8) regions: each has its bit.
@@ -273,7 +267,7 @@ public struct TransitionTable<M: MachineDefinition>: Sendable {
             return EventRoute(
                 timer: M.Timer.allCases.first { M.event(firing: $0).kind == kind }?.rawValue,
                 answers: M.requestKind(answeredBy: kind)?.rawValue, hasFinalStates: hasFinalStates,
-                reactingRegions: reacting, tableFiresAsChosen: firesAsChosen)
+                reactingRegions: reacting, tableFiresAsChosen: firesAsChosen, isFlat: isFlat)
         }
         self.finalStates = regions.enumerated().flatMap { region in
             region.element.finalStates.map { (region: region.offset, state: $0) }
@@ -304,7 +298,7 @@ public struct TransitionTable<M: MachineDefinition>: Sendable {
     public func candidates(region: Int, state: Int, kind: M.Event.Kind) -> ArraySlice<Int> {
         precondition(regions.indices.contains(region), "no region \(region) in the table")
         precondition(regions[region].states.indices.contains(state), "no state \(state) in region \(regions[region].name)")
-        let slot = _slots[(stateOffset[region] + state) << _slotShift + kind.rawValue]
+        let slot = _slots[kind.rawValue * _leafCount + stateOffset[region] + state]
         return candidateRows[Int(slot.start)..<Int(slot.end)]
     }
 
