@@ -60,7 +60,7 @@ enum ReverseCommand {
     static func run(_ invocation: Invocation) throws -> ExitCode {
         let arguments = invocation.arguments
         guard arguments.positional.count == 2 else { throw UsageError("give a latitude and a longitude") }
-        let point = try coordinate("\(arguments.positional[0]),\(arguments.positional[1])", "the coordinate")
+        let point = try coordinate(latitude: arguments.positional[0], longitude: arguments.positional[1], "the coordinate")
         let gazetteer = try loadGazetteer()
         guard let index = gazetteer.nearest(to: point) else { throw ToolError("the gazetteer is empty") }
         let entry = gazetteer.entry(index)
@@ -75,10 +75,19 @@ enum ReverseCommand {
 /// "latitude,longitude" as a checked coordinate; a usage error names what is wrong.
 func coordinate(_ text: String, _ what: String) throws -> Coordinate {
     let parts = text.split(separator: ",", omittingEmptySubsequences: false)
-    guard parts.count == 2, let latitude = Double(parts[0].trimmingCharacters(in: .whitespaces)),
-        let longitude = Double(parts[1].trimmingCharacters(in: .whitespaces))
-    else {
-        throw UsageError("\(what) takes a latitude and a longitude in degrees, not '\(text)'")
+    guard parts.count == 2 else { throw UsageError("\(what) takes a latitude and a longitude in degrees, not '\(text)'") }
+    return try coordinate(latitude: String(parts[0]), longitude: String(parts[1]), what)
+}
+
+/// A checked coordinate from its two numbers, each in plain decimal degrees; a usage error names
+/// what is wrong, quoting the number as given.
+func coordinate(latitude latitudeText: String, longitude longitudeText: String, _ what: String) throws -> Coordinate {
+    let trimmed = (latitudeText.trimmingCharacters(in: .whitespaces), longitudeText.trimmingCharacters(in: .whitespaces))
+    guard let latitude = ParsedArguments.plainDecimal(trimmed.0) else {
+        throw UsageError("\(what): the latitude is a number of degrees, not '\(latitudeText)'")
+    }
+    guard let longitude = ParsedArguments.plainDecimal(trimmed.1) else {
+        throw UsageError("\(what): the longitude is a number of degrees, not '\(longitudeText)'")
     }
     do {
         return try Coordinate(latitude: latitude, longitude: longitude)

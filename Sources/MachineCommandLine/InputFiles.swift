@@ -20,7 +20,13 @@ enum InputFiles {
         guard files.filter({ $0 == "-" }).count <= 1 else { throw UsageError("standard input (-) can be read only once") }
     }
 
-    /// The bytes of `file`, or of `standardInput` for `-`.
+    /// The most bytes read whole from one input: a file read at once (a saved state, a record, a
+    /// gazetteer source), or a script from standard input, a pipe or a device. Beyond it the
+    /// input is refused rather than held (`/dev/zero` would otherwise take every byte of memory).
+    /// A script in a regular file is read in pieces as it is replayed, whatever its length.
+    static let largestWholeInput = 512 << 20
+
+    /// The bytes of `file`, or of `standardInput` for `-`, at most ``largestWholeInput`` of them.
     static func read(_ file: String, standardInput: Int32) throws(ToolError) -> [UInt8] {
         if file == "-" { return try readAll(standardInput, file) }
         let descriptor = open(file, O_RDONLY | O_CLOEXEC)
@@ -95,6 +101,10 @@ enum InputFiles {
                 throw failure(file, errno)
             }
             if count == 0 { return bytes }
+            guard count <= largestWholeInput - bytes.count else {
+                throw ToolError(
+                    "cannot read '\(displayName(file))': it is longer than \(largestWholeInput >> 20) MiB, the most read whole")
+            }
             bytes.append(contentsOf: chunk[0..<count])
         }
     }

@@ -21,7 +21,9 @@ public struct Invocation: Sendable {
 
     /// Prints `text` and a newline to standard output.
     ///
-    /// - Throws: a ``ToolError`` when it cannot be written (a full disk, a closed pipe).
+    /// - Throws: a ``ToolError`` when it cannot be written (a full disk). A pipe closed by its
+    ///   reader (`| head -1`) ends the process by `SIGPIPE`, as it does any Unix tool, with
+    ///   status 141 and without a message; a file it was writing is removed.
     public func print(_ text: String) throws(ToolError) {
         try streams.print(text)
     }
@@ -32,15 +34,18 @@ public struct Invocation: Sendable {
         streams.printError(text)
     }
 
-    /// The bytes of `file`, or of standard input for `-`.
+    /// The bytes of `file`, or of standard input for `-`: at most 512 MiB, so that an endless
+    /// input (`/dev/zero`, a pipe that never ends) is refused rather than held.
     ///
-    /// - Throws: a ``ToolError`` naming the file when it cannot be read or is a folder.
+    /// - Throws: a ``ToolError`` naming the file when it cannot be read, is a folder or is
+    ///   longer than 512 MiB.
     public func read(_ file: String) throws(ToolError) -> [UInt8] {
         try InputFiles.read(file, standardInput: streams.input)
     }
 
     /// The script `file`, or standard input for `-`, to check and replay as it is read (a
-    /// regular file is read again at each pass, never held whole).
+    /// regular file is read again at each pass, never held whole; standard input, a pipe or a
+    /// device is held, up to 512 MiB).
     ///
     /// - Throws: a ``ToolError`` naming the file when it cannot be opened or is a folder.
     func script(_ file: String) throws(ToolError) -> any ScriptBytes {

@@ -179,7 +179,24 @@ public struct MachineCommandLine: Sendable {
     /// pipe) ends the process is removed.
     public func main() -> Never {
         TemporaryFile.removeOnSignals()
+        if let position = Self.firstArgumentNotUTF8() {
+            // Swift reads such an argument with U+FFFD for its bad bytes: a file name would then
+            // name another file, or none.
+            let shown = CommandLine.arguments[position]
+            FileHandle.standardError.write(
+                Data("error: argument \(position) ('\(shown)') is not valid UTF-8; name files in UTF-8\n".utf8))
+            exit(ExitCode.usage.rawValue)
+        }
         exit(run(arguments: Array(CommandLine.arguments.dropFirst())).rawValue)
+    }
+
+    /// The position of the first command-line argument (after the tool's name) whose bytes are
+    /// not valid UTF-8, if any.
+    static func firstArgumentNotUTF8() -> Int? {
+        (1..<Int(CommandLine.argc)).first { position in
+            guard let bytes = CommandLine.unsafeArgv[position] else { return false }
+            return String(validatingCString: bytes) == nil
+        }
     }
 
     /// Runs the tool on `arguments` (without the tool's own name) and returns the status it would

@@ -88,6 +88,30 @@ import Testing
             name: "a gazetteer file cut short", files: ["old.bin": "APGAZETR\u{1}\0\0\0"],
             arguments: ["build-gazetteer", "old.bin", "-o", "g.bin"],
             status: 2, error: "error: the gazetteer file is truncated: 12 bytes, 32 expected"),
+        Case(
+            name: "a saved state over its own script", files: ["a.events": passing],
+            arguments: ["replay", "-q", "--save-state", "a.events", "a.events"], status: 64,
+            error: "error: the saved state 'a.events' is the script 'a.events' itself; write it somewhere else"),
+        Case(
+            name: "a transcript over its own script", files: ["out/a.transcript": passing],
+            arguments: ["replay", "-o", "out", "out/a.transcript"], status: 64,
+            error: "/out/a.transcript' is the script 'out/a.transcript' itself; write it somewhere else"),
+        Case(
+            name: "a hexadecimal coordinate", arguments: ["reverse", "0x10", "0"], status: 64,
+            error: "error: the coordinate: the latitude is a number of degrees, not '0x10'"),
+        Case(
+            name: "a coordinate with a comma", arguments: ["reverse", "1,2", "3"], status: 64,
+            error: "error: the coordinate: the latitude is a number of degrees, not '1,2'"),
+        Case(
+            name: "an exponent in --near", arguments: ["search", "paris", "--near", "4e1,2"], status: 64,
+            error: "error: --near: the latitude is a number of degrees, not '4e1'"),
+        Case(
+            name: "a hexadecimal coverage minimum", files: ["a.events": passing],
+            arguments: ["coverage", "--min", "0x10", "a.events"], status: 64,
+            error: "error: --min takes a percentage from 0 to 100, not '0x10'"),
+        Case(
+            name: "an endless script on standard input's place", arguments: ["replay", "/dev/zero"], status: 74,
+            error: "error: cannot read '/dev/zero': it is longer than 512 MiB, the most read whole"),
     ]
 
     @Test(arguments: cases) func exitStatusAndMessage(_ example: Case) throws {
@@ -112,6 +136,26 @@ import Testing
     static func listing(_ folder: URL) throws -> [String] {
         let enumerator = FileManager.default.enumerator(atPath: folder.path)
         return (enumerator?.allObjects as? [String] ?? []).sorted()
+    }
+
+    /// An argument that is not UTF-8 would reach the tool with U+FFFD for its bad bytes, naming
+    /// another file or none: it is a usage error that says so.
+    @Test func anArgumentThatIsNotUTF8IsAUsageError() throws {
+        let executable = try #require(Tool.executable, "the address-picker executable was not built")
+        let folder = try Tool.folder(["s.events": Self.passing])
+        let shell = Process()
+        shell.executableURL = URL(fileURLWithPath: "/bin/sh")
+        // printf makes the byte 0xFE, which no UTF-8 text holds.
+        shell.arguments = ["-c", #"exec "$0" replay -q "$(printf 's\376.events')""#, executable.path]
+        shell.currentDirectoryURL = folder
+        let error = Pipe()
+        shell.standardError = error
+        shell.standardOutput = Pipe()
+        try shell.run()
+        let message = String(decoding: error.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        shell.waitUntilExit()
+        #expect(shell.terminationStatus == 64)
+        #expect(message == "error: argument 3 ('s\u{FFFD}.events') is not valid UTF-8; name files in UTF-8\n")
     }
 
     @Test(arguments: ["replay", "check", "diagram", "reverse"])

@@ -163,6 +163,18 @@ import Testing
         expectInvalid("expect query = \"x\"", at: 1, 14, "expected '=='")
         // Columns count characters, not bytes.
         expectInvalid("send typed(\"é\") $", at: 1, 17, "unexpected character")
+        // A byte order mark is named, not printed (it is invisible).
+        expectInvalid("\u{FEFF}send closed", at: 1, 1, "unexpected byte order mark (U+FEFF)")
+        // An exponent is not a duration's unit.
+        expectInvalid("expect view.size.width == 1e5", at: 1, 28, "without an exponent ('e')")
+        expectInvalid("expect view.size.width == 2E-3", at: 1, 28, "without an exponent ('E')")
+    }
+
+    /// A whole number too large for `Int` is quoted as the value it was read as, not as 0.
+    @Test func aHugeWholeNumberIsQuotedAsWritten() {
+        expectInvalid(
+            "expect hits[99999999999999999999] == nil", at: 1, 13,
+            "expected a whole-number index inside [ ], found the number 1e+20")
     }
 
     @Test func syntaxErrors() {

@@ -46,6 +46,16 @@ import Testing
         #expect(directory.error.hasPrefix("error: cannot read '\(folder.path)': it is a folder"))
     }
 
+    /// An input read whole is refused past 512 MiB rather than held: `/dev/zero` never ends.
+    @Test func anEndlessInputIsRefusedRatherThanHeld() throws {
+        let endless = try CallBox.run(["coverage", "/dev/zero"])
+        #expect(endless.status == .cannotReadOrWrite)
+        #expect(endless.error == "error: cannot read '/dev/zero': it is longer than 512 MiB, the most read whole\n")
+        let endlessScript = try CallBox.run(["replay", "/dev/zero"])
+        #expect(endlessScript.status == .cannotReadOrWrite, "a device is read whole, as standard input is")
+        #expect(endlessScript.error.hasPrefix("error: cannot read '/dev/zero': it is longer than 512 MiB"))
+    }
+
     @Test func writesThatFailAreErrorsAndLeaveNothingBehind() throws {
         let full = try CallBox.run(["check"], outputFile: "/dev/full")
         #expect(full.status == .cannotReadOrWrite)

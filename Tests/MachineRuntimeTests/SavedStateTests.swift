@@ -262,6 +262,8 @@ import Testing
         (#""name":"a","serial":2"#, #""name":"b","serial":2"#, "timers[1].name"),
         (#""name":"a","serial":2"#, #""name":"a","serial":1"#, "timers[1].serial"),
         (#""lastTimerSerial":2"#, #""lastTimerSerial":1"#, "timers[1].serial"),
+        (#""lastTimerSerial":2"#, #""lastTimerSerial":4611686018427387905"#, "lastTimerSerial"),
+        (#""lastTimerSerial":2"#, #""lastTimerSerial":9223372036854775807"#, "lastTimerSerial"),
         (
             #""deadline":{"attoseconds":100000000000000000,"seconds":0},"name":"a""#,
             #""deadline":{"attoseconds":10000000000000000,"seconds":0},"name":"a""#, "timers[1].deadline"
@@ -293,6 +295,20 @@ import Testing
             "requests[0].madeAt"
         ),
     ]
+
+    /// The largest serial restoring accepts still leaves room to count on: timers start after it
+    /// (a serial near `Int.max` used to be accepted, then trap at the next start).
+    @Test func aRestoredRuntimeAtTheLargestSerialStillStartsTimers() throws {
+        let good = try Self.text(try Self.busy())
+        let largest = good.replacingOccurrences(
+            of: #""lastTimerSerial":2"#, with: "\"lastTimerSerial\":\(SavedState<Relay>.latestTimerSerial)")
+        var restored = try Self.restore(largest)
+        _ = try restored.send(.arm(.a, .milliseconds(5)))
+        _ = try restored.send(.arm(.b, .milliseconds(5)))
+        #expect(restored.savedState.lastTimerSerial == SavedState<Relay>.latestTimerSerial + 2)
+        let steps = try restored.advance(by: .milliseconds(5))
+        #expect(steps.count == 2, "both timers fire, in the order they were started")
+    }
 
     @Test(arguments: 0..<inconsistencies.count)
     func anInconsistentStateIsRefusedNamingTheField(_ index: Int) throws {

@@ -111,10 +111,21 @@ struct Lexer {
                     op += "="
                 }
                 emit(.comparison(op), at: start)
+            case 0xEF where peek(1) == 0xBB && peek(2) == 0xBF:
+                throw error("unexpected byte order mark (U+FEFF): save the script as UTF-8 without one", at: start)
             default:
                 throw error("unexpected character '\(character(at: index))'", at: start)
             }
         }
+    }
+
+    /// Whether `unit`, the letters after a number, starts an exponent (`1e5`, `2E-3`) rather than
+    /// naming a duration's unit.
+    private func isExponent(_ unit: String) -> Bool {
+        guard unit.first == "e" || unit.first == "E" else { return false }
+        let rest = unit.dropFirst()
+        if !rest.isEmpty { return rest.allSatisfy { ("0"..."9").contains($0) } }
+        return (current == UInt8(ascii: "-") || current == UInt8(ascii: "+")) && peek(1)?.isDigit == true
     }
 
     private func character(at offset: Int) -> String {
@@ -198,6 +209,9 @@ struct Lexer {
         }
         guard let duration = Lexer.duration(text, unit: unit) else {
             if ["ms", "s", "min"].contains(unit) { throw error("the duration \(text)\(unit) is too large", at: start) }
+            if isExponent(unit) {
+                throw error("a number is written in decimal digits, without an exponent ('\(unit.prefix(1))')", at: unitColumn)
+            }
             throw error("unknown duration unit '\(unit)'; expected ms, s or min", at: unitColumn)
         }
         return .duration(duration)

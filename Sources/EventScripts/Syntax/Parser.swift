@@ -43,7 +43,10 @@ struct Parser {
         switch token.kind {
         case .word(let word): return "'\(word)'"
         case .string(let string): return "the string \(Value.quoted(string))"
-        case .number(let number, let isWhole): return "the number \(isWhole ? String(Int(exactly: number) ?? 0) : String(number))"
+        case .number(let number, let isWhole):
+            // A whole number too large for `Int` is written as the value it was read as (1e+20).
+            let whole = Int(exactly: number).map(String.init) ?? String(number)
+            return "the number \(isWhole ? whole : String(number))"
         case .duration(let duration): return "the duration \(Value.render(duration))"
         case .reference(let kind, let ordinal): return "'\(kind)#\(ordinal)'"
         case .punctuation(let character): return "'\(character)'"

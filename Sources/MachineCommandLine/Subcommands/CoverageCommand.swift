@@ -40,7 +40,7 @@ struct CoverageCommand<V: ScriptVocabulary>: Sendable {
         try InputFiles.check(arguments.positional)
         var minimum: Double?
         if let text = arguments.value("min") {
-            guard let value = Double(text), (0...100).contains(value) else {
+            guard let value = ParsedArguments.plainDecimal(text), (0...100).contains(value) else {
                 throw UsageError("--min takes a percentage from 0 to 100, not '\(text)'")
             }
             minimum = value

@@ -163,6 +163,7 @@ struct ReplayCommand<V: ScriptVocabulary>: Sendable {
             }
             writers[path] = file
             paths[file] = path
+            try InputFiles.refuseWriting(path, over: files, as: "the output")
         }
         return paths
     }
