@@ -256,6 +256,8 @@ import Testing
     /// Each edit of a good file and the field the refusal names.
     static let inconsistencies: [(from: String, to: String, field: String)] = [
         (#""line":"waiting""#, #""line":"ringing""#, "controls.line"),
+        // A finished machine has ended its work; this one has timers running.
+        (#""line":"waiting""#, #""line":"closed""#, "timers"),
         (#""lamp":"on","#, "", "controls"),
         (#""line":"waiting""#, #""line":"waiting","porch":"lit""#, "controls"),
         (#""name":"a","serial":2"#, #""name":"c","serial":2"#, "timers[1].name"),

@@ -28,6 +28,7 @@ extension Runtime {
         try checker.check(time: saved.now, "now", from: .zero)
         let timers = try checker.timers(saved.timers, lastSerial: saved.lastTimerSerial)
         let requests = try checker.requests(saved.requests)
+        try checker.checkFinishedMachineIsIdle(controls, timers: timers, requests: requests)
 
         self.init(table: table, state: MachineState(controls: controls, context: saved.context), answerer: answerer)
         _now = saved.now
@@ -54,6 +55,24 @@ extension Runtime {
 struct SavedStateChecker<M: MachineDefinition> {
     let table: TransitionTable<M>
     let now: Duration
+
+    /// A machine in a final state has ended its work (the step that finished it cancelled every
+    /// timer and request): a saved one with timers running or requests in flight is a state no
+    /// runtime can be in.
+    func checkFinishedMachineIsIdle(
+        _ controls: ControlStates, timers: [Runtime<M>.RunningTimer], requests: [RequestRecord<M>]
+    ) throws(SavedStateError) {
+        guard let final = table.finalState(of: controls) else { return }
+        let region = table.regions[final.region]
+        let finished = "\(region.name) is in its final state \(region.states[final.state])"
+        if let running = timers.first {
+            throw .inconsistent(
+                field: "timers", problem: "\(finished), yet the timer '\(table.timerNames[running.timer.rawValue])' runs")
+        }
+        if let pending = requests.firstIndex(where: \.isPending) {
+            throw .inconsistent(field: "requests[\(pending)].status", problem: "\(finished), yet the request is in flight")
+        }
+    }
 
     /// The control states, every region named once, every state a leaf of its region's.
     func controls(_ names: [String: String]) throws(SavedStateError) -> ControlStates {
