@@ -42,6 +42,8 @@ enum PlayCommand {
     static func run(_ invocation: Invocation) throws -> ExitCode {
         let arguments = invocation.arguments
         let location = try arguments.value("location").map { try coordinate($0, "--location") }
+        // The address is written once confirmed: a path that cannot be written fails now, not then.
+        if let path = arguments.value("output") { try invocation.checkWritable(path) }
         let terminal = Terminal(input: invocation.streams.input, output: invocation.streams.output)
         guard terminal.isTerminal else {
             invocation.printError(

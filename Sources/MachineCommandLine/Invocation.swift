@@ -66,4 +66,13 @@ public struct Invocation: Sendable {
             return true
         }
     }
+
+    /// Checks that ``write(to:_:)`` could write `path` (not a folder, not in a missing folder,
+    /// permitted), without writing it: for an output written only after a long or interactive
+    /// run, so that the run does not end in an error it could have started with.
+    ///
+    /// - Throws: a ``ToolError`` naming the path.
+    public func checkWritable(_ path: String) throws(ToolError) {
+        try OutputFile.check(path)
+    }
 }

@@ -87,6 +87,14 @@ struct OutputFile {
         }
     }
 
+    /// Checks that `path` can be written, as opening it does, and leaves it as it was: for an
+    /// output written only after a long or interactive run, so that a folder or a missing
+    /// folder is an error before the run rather than after it.
+    static func check(_ path: String) throws(ToolError) {
+        var file = try OutputFile(path)
+        file.discard()
+    }
+
     /// Writes `path` with `body`, committed when `body` returns `true`, discarded otherwise or
     /// when it throws.
     static func write(_ path: String, _ body: (inout BufferedOutput) throws -> Bool) throws {

@@ -110,6 +110,10 @@ import Testing
             arguments: ["coverage", "--min", "0x10", "a.events"], status: 64,
             error: "error: --min takes a percentage from 0 to 100, not '0x10'"),
         Case(
+            name: "a saved state into a folder, refused before the script runs", files: ["a.events": passing, "dir/keep": ""],
+            arguments: ["replay", "--save-state", "dir", "a.events"], status: 74,
+            error: "error: cannot write 'dir': it is a folder"),
+        Case(
             name: "an endless script on standard input's place", arguments: ["replay", "/dev/zero"], status: 74,
             error: "error: cannot read '/dev/zero': it is longer than 512 MiB, the most read whole"),
     ]

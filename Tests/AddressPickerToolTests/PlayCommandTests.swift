@@ -23,4 +23,18 @@ import Testing
         #expect(result.status == 64)
         #expect(result.error.contains("--location: latitude 91.0 is outside -90...90"))
     }
+
+    /// The address is written once confirmed: an output that cannot be written is an error
+    /// before the session starts, not after a pick.
+    @Test func anOutputThatCannotBeWrittenFailsBeforeTheSession() throws {
+        let folder = try Tool.folder([:])
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("taken"), withIntermediateDirectories: false)
+        let intoFolder = try Tool.run(["play", "--output", "taken"], in: folder)
+        #expect(intoFolder.status == 74)
+        #expect(intoFolder.error == "error: cannot write 'taken': it is a folder\n")
+        let missing = try Tool.run(["play", "-o", "missing/address.txt"], in: folder)
+        #expect(missing.status == 74)
+        #expect(missing.error.hasPrefix("error: cannot write 'missing/address.txt': the folder"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["taken"], "no file left behind")
+    }
 }
