@@ -220,6 +220,22 @@ import Testing
                 """)
     }
 
+    /// A script that cannot be read has its line too, so that every script named is accounted for.
+    @Test func quietOutputHasALineForAScriptThatCannotBeRead() throws {
+        let folder = try Tool.folder(["pass.events": Self.passing])
+        let json = try Tool.run(["replay", "-q", "--format", "json", "pass.events", "nope.events"], in: folder)
+        #expect(json.status == 74)
+        #expect(
+            json.output == """
+                {"exitCode":0,"expectations":1,"failures":0,"file":"pass.events","outcome":"passed"}
+                {"error":"cannot read 'nope.events': No such file or directory","exitCode":74,"file":"nope.events","outcome":"unreadable"}
+
+                """)
+        let text = try Tool.run(["replay", "-q", "nope.events", "pass.events"], in: folder)
+        #expect(text.output == "UNREADABLE nope.events\nPASS pass.events (1 expectation)\n")
+        #expect(text.error == "error: cannot read 'nope.events': No such file or directory\n")
+    }
+
     @Test func aCopiedExecutableCarriesItsGazetteer() throws {
         let original = try #require(Tool.executable)
         let folder = try Tool.folder([:])

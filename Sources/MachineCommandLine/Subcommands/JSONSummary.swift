@@ -23,6 +23,14 @@ struct JSONSummary: Encodable {
         }
     }
 
+    /// The line of a script that could not be read (a missing file, a folder), so that every
+    /// script named has its line.
+    init(unreadable file: String, error: ToolError) {
+        self.file = file
+        (outcome, expectations, failures, self.error) = ("unreadable", nil, nil, error.description)
+        exitCode = ExitCode.cannotReadOrWrite.rawValue
+    }
+
     var line: String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]

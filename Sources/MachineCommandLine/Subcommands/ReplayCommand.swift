@@ -25,7 +25,9 @@ struct ReplayCommand<V: ScriptVocabulary>: Sendable {
                 Argument("file", repeated: true, help: "Event scripts (.events) to replay; - reads one from standard input.")
             ],
             options: [
-                .flag("quiet", short: "q", help: "Print one line per script instead of its transcript."),
+                .flag(
+                    "quiet", short: "q",
+                    help: "Print one line per script instead of its transcript: PASS, FAIL, INVALID or UNREADABLE."),
                 .value(
                     "format", "format",
                     help: "text (default) or json (JSON Lines: one object per entry, or per script with --quiet)."),
@@ -129,6 +131,10 @@ struct ReplayCommand<V: ScriptVocabulary>: Sendable {
             } catch let error as ToolError {
                 invocation.printError("error: \(error)")
                 status = max(status, .cannotReadOrWrite)
+                if summarise {
+                    let line = format == .json ? JSONSummary(unreadable: name, error: error).line : "UNREADABLE \(name)"
+                    standardOutput.write(line + "\n")
+                }
                 continue
             }
             if summarise { standardOutput.write(summary(of: outcome, file: name, format: format) + "\n") }
