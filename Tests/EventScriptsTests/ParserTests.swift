@@ -266,6 +266,21 @@ import Testing
                                ^
                 """)
     }
+
+    /// The caret lines up in a terminal: tabs are kept, a combining mark takes no cell and a wide
+    /// character two (columns count Unicode scalars).
+    @Test func theCaretLinesUpUnderTabsMarksAndWideCharacters() {
+        let tabbed = harness.error("\tsend\ttyped(3)")
+        #expect(
+            tabbed?.description
+                == "test.events:1:13: error: expected a string, found a number\n    \tsend\ttyped(3)\n    \t    \t      ^")
+        let marked = harness.error("send typed(\"e\u{301}\") 3")
+        // 17 scalars before the 3, one of them the accent: 16 cells, after the 4 of the indent.
+        #expect(marked?.description.hasSuffix("\n" + String(repeating: " ", count: 4 + 16) + "^") == true)
+        let wide = harness.error("send typed(\"東京\") 3")
+        // 17 scalars before the 3, two of them wide: 19 cells.
+        #expect(wide?.description.hasSuffix("\n" + String(repeating: " ", count: 4 + 19) + "^") == true)
+    }
 }
 
 /// The parser's nesting limit, as the column arithmetic of the tests needs it.
