@@ -212,14 +212,23 @@ public struct MachineCommandLine: Sendable {
             return .usage
         }
         switch first {
-        case "-h", "--help":
-            return streams.show(overview)
-        case "--version" where version != nil:
-            return streams.show(version ?? "")
+        case "-h", "--help", "--version":
+            if first == "--version", version == nil { break }
+            guard arguments.count == 1 else {
+                streams.printError("error: \(first) takes no argument, not '\(arguments[1])'\n\n\(overview)")
+                return .usage
+            }
+            return streams.show(first == "--version" ? version ?? "" : overview)
         case "help":
             guard arguments.count > 1 else { return streams.show(overview) }
+            // `help help` and `help --help` ask what `help` does: the overview says.
+            if ["help", "-h", "--help"].contains(arguments[1]), arguments.count == 2 { return streams.show(overview) }
             guard let subcommand = subcommand(named: arguments[1]) else {
                 streams.printError("error: unknown subcommand '\(arguments[1])'\n\n\(overview)")
+                return .usage
+            }
+            guard arguments.count == 2 else {
+                streams.printError("error: help takes one subcommand, not '\(arguments[2])' as well\n\n\(overview)")
                 return .usage
             }
             return streams.show(subcommand.help(tool: name))

@@ -35,6 +35,19 @@ import Testing
         #expect(try CallBox.run(["help", "teleport"]).status == .usage)
     }
 
+    @Test func helpAndVersionTakeNoMoreThanTheyUse() throws {
+        let extra = try CallBox.run(["--help", "extra"])
+        #expect(extra.status == .usage)
+        #expect(extra.error.hasPrefix("error: --help takes no argument, not 'extra'\n\nOVERVIEW: "))
+        let twoSubcommands = try CallBox.run(["help", "check", "extra"])
+        #expect(twoSubcommands.status == .usage)
+        #expect(twoSubcommands.error.hasPrefix("error: help takes one subcommand, not 'extra' as well"))
+        let helpOfHelp = try CallBox.run(["help", "help"])
+        #expect(helpOfHelp.status == .success)
+        #expect(helpOfHelp.output.hasPrefix("OVERVIEW: "))
+        #expect(try CallBox.run(["help", "--help"]).status == .success)
+    }
+
     @Test func aMissingOrFolderScriptCannotBeRead() throws {
         let folder = try CallBox.folder([:])
         let missing = folder.appendingPathComponent("nope.events").path
