@@ -47,6 +47,8 @@ public struct ParsedArguments: Sendable {
                 } else {
                     throw UsageError("missing value for '\(option.synopsis)'")
                 }
+                // No option means anything by an empty value (`-o ''` would name no folder).
+                if values[option.name] == "" { throw UsageError("'\(option.synopsis)' takes a value, not an empty one") }
             case .optionalValue:
                 flags.insert(option.name)
                 if parts.count == 2 { values[option.name] = String(parts[1]) }

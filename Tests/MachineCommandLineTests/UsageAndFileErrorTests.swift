@@ -15,6 +15,8 @@ import Testing
             (["explore", "--seed"], "error: missing value for '--seed <n>'"),
             (["explore", "--steps", "0"], "error: --steps takes a whole number from 1 to 1000000000, not '0'"),
             (["explore", "--quiet=yes"], "error: unknown option '--quiet=yes'"),
+            (["replay", "-o", "", "x.events"], "error: '--output <directory>' takes a value, not an empty one"),
+            (["explore", "--seed="], "error: '--seed <n>' takes a value, not an empty one"),
             (["dial"], "error: dial one number\n\nOVERVIEW: Dial a number."),
             (["dial", "1", "--twice=yes"], "error: '--twice' takes no value"),
         ])
