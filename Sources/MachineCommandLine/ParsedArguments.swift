@@ -81,18 +81,6 @@ public struct ParsedArguments: Sendable {
         return value
     }
 
-    /// The value of the option `name` as a decimal number in `range`, or `nil` when not given.
-    ///
-    /// - Throws: a usage error naming the range when the value is not a plain decimal number
-    ///   (see ``plainDecimal(_:)``) in it.
-    public func decimalNumber(_ name: String, in range: ClosedRange<Double>) throws(UsageError) -> Double? {
-        guard let text = values[name] else { return nil }
-        guard let value = Self.plainDecimal(text), range.contains(value) else {
-            throw UsageError("--\(name) takes a number from \(range.lowerBound) to \(range.upperBound), not '\(text)'")
-        }
-        return value
-    }
-
     /// `text` as a number written in decimal digits, with an optional sign and fraction (`12`,
     /// `-0.5`, `3.`), or `nil`. `Double(_:)` also reads hexadecimal (`0x10`), exponents (`1e5`),
     /// `inf` and `nan`, none of which a person means on a command line.
