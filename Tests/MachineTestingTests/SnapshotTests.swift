@@ -102,6 +102,39 @@ import Testing
         #expect(contents(existing.referenceURL(for: "a")) == "old")
     }
 
+    @Test(arguments: SnapshotRecordMode.allCases)
+    func aReferenceThatIsAFolderIsAnErrorNotAMissingOne(mode: SnapshotRecordMode) throws {
+        let store = SnapshotStore(directory: try folder(), mode: mode, isContinuousIntegration: false)
+        let reference = store.referenceURL(for: "a")
+        try FileManager.default.createDirectory(at: reference, withIntermediateDirectories: true)
+        #expect(throws: SnapshotError.cannotRead(reference.path, "it is a folder")) {
+            try store.verify("text", named: "a")
+        }
+        #expect(
+            SnapshotError.cannotRead(reference.path, "it is a folder").description
+                == "cannot read the snapshot '\(reference.path)': it is a folder")
+    }
+
+    @Test func referencesAreWrittenByTheWriterGiven() throws {
+        let refused = SnapshotError.cannotWrite("somewhere", "No space left on device")
+        let store = SnapshotStore(
+            directory: try folder().appendingPathComponent("new"), mode: .all, isContinuousIntegration: false,
+            writer: { _, _ throws(SnapshotError) in throw refused })
+        #expect(throws: refused) { try store.verify("text", named: "a") }
+        #expect(contents(store.referenceURL(for: "a")) == nil)
+        #expect(FileManager.default.fileExists(atPath: store.directory.path), "the store makes the folder first")
+        #expect(refused.description == "cannot write the snapshot 'somewhere': No space left on device")
+    }
+
+    @Test func aFolderThatIsAFileIsNamedWithTheSystemsReason() throws {
+        let file = try folder().appendingPathComponent("file")
+        try Data("x".utf8).write(to: file)
+        let inside = SnapshotStore(directory: file, mode: .missing, isContinuousIntegration: false)
+        #expect(throws: SnapshotError.cannotRead(file.path + "/a.transcript", "Not a directory")) {
+            try inside.verify("text", named: "a")
+        }
+    }
+
     @Test func theModeComesFromTheFlagThenTheEnvironment() throws {
         #expect(try SnapshotRecordMode.resolve(.all, environment: ["SNAPSHOT_RECORD": "never"]) == .all)
         #expect(try SnapshotRecordMode.resolve(nil, environment: ["SNAPSHOT_RECORD": "missing"]) == .missing)
