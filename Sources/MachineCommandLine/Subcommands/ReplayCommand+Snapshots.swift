@@ -18,9 +18,14 @@ extension ReplayCommand {
             explicit = mode
         }
         let environment = invocation.environment
+        let mode: SnapshotRecordMode
+        do {
+            mode = try SnapshotRecordMode.resolve(explicit, environment: environment, variable: recordVariable)
+        } catch {
+            throw UsageError(error.description)
+        }
         let store = SnapshotStore(
-            directory: URL(fileURLWithPath: directory),
-            mode: try SnapshotRecordMode.resolve(explicit, environment: environment, variable: recordVariable),
+            directory: URL(fileURLWithPath: directory), mode: mode,
             isContinuousIntegration: SnapshotRecordMode.isContinuousIntegration(environment),
             writer: Self.writeReference)
         let checker = ScriptChecker(vocabulary: vocabulary)
