@@ -195,6 +195,57 @@ import Testing
     }
 
     @Test(
+        arguments: [
+            (["--format", "json"], "--snapshot does not go with --format: references are text transcripts"),
+            (["--format=text"], "--snapshot does not go with --format: references are text transcripts"),
+            (
+                ["-o", "out"],
+                "--snapshot does not go with --output: it compares each transcript with its reference instead of writing it"
+            ),
+            (
+                ["--quiet"],
+                "--snapshot does not go with --quiet: it already prints one line per script (and the diff of a mismatch)"
+            ),
+            (["-q"], "--snapshot does not go with --quiet: it already prints one line per script (and the diff of a mismatch)"),
+        ])
+    func optionsWithNoMeaningForSnapshotsAreRefused(options: [String], message: String) throws {
+        let folder = try CallBox.folder(["story.events": ReplayTests.passing])
+        let result = try CallBox.run(Self.arguments(folder, "--record") + options)
+        #expect(result.status == .usage)
+        #expect(result.error.hasPrefix("error: \(message)\n\nOVERVIEW: "))
+        #expect(result.output == "")
+        #expect(CallBox.listing(folder) == ["story.events"], "nothing is written")
+    }
+
+    @Test func theProviderGoesWithSnapshots() throws {
+        let folder = try CallBox.folder(["story.events": "send call\nexpect answeredBy == \"Alice\"\n"])
+        let result = try CallBox.run(Self.arguments(folder, "--record", "--provider", "alice"))
+        #expect(result.output.hasPrefix("RECORDED "), "\(result.error)")
+    }
+
+    @Test func helpSaysWhichOptionsGoTogether() throws {
+        let help = try CallBox.run(["replay", "--help"]).output
+        // The pager's states can be saved, so its replay has the saved-state options.
+        let savesStates = help.contains("--save-state <file>")
+        #expect(savesStates)
+        #expect(help.contains("goes with --record and --provider only."))
+        let snapshotRefusals = savesStates ? "--html, --update, --save-state or --from-state" : "--html or --update"
+        #expect(
+            help.contains(
+                """
+                  --snapshot goes with --record and --provider; not with --output, --format, --quiet,
+                  \(snapshotRefusals) (status 64).
+                """))
+        let htmlRefusals = savesStates ? "--record, --save-state, --from-state or --update" : "--record or --update"
+        #expect(
+            help.contains(
+                """
+                  --html prints one line per script, as --quiet does (in --format); it does not go with
+                  --output, --snapshot, \(htmlRefusals).
+                """))
+    }
+
+    @Test(
         "the variable is named after the tool",
         arguments: [
             ("call-box", "CALL_BOX_RECORD"), ("sign-in", "SIGN_IN_RECORD"), ("address-picker", "ADDRESS_PICKER_RECORD"),
