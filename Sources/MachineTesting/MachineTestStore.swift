@@ -143,7 +143,7 @@ import Testing
 ///
 /// ```
 /// The commands differ from the ones asserted (− expected, + actual):
-/// @@ -1,1 +1,1 @@
+/// @@ -1 +1 @@
 /// -request(find(query: "Apple"))
 /// +request(find(query: "Apples"))
 /// ```

@@ -148,6 +148,46 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("snaps").path))
     }
 
+    /// The audit's case: `sn2/ok.transcript` links to `../refs/real.transcript` (mode 600, "old").
+    @Test func recordingAllWritesThroughALinkedReference() throws {
+        let folder = try Tool.folder(["ok.events": "send searchActivated\n"])
+        for name in ["sn2", "refs"] {
+            try FileManager.default.createDirectory(at: folder.appendingPathComponent(name), withIntermediateDirectories: true)
+        }
+        let target = folder.appendingPathComponent("refs/real.transcript")
+        try Data("old\n".utf8).write(to: target)
+        try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: target.path)
+        let link = folder.appendingPathComponent("sn2/ok.transcript").path
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: "../refs/real.transcript")
+        let result = try Tool.run(
+            ["replay", "--snapshot", "sn2", "--record=all", "ok.events"], in: folder, environment: environment())
+        #expect(result.status == 1)
+        // The whole old reference was one line: `diff -u` heads that @@ -1 +1,N @@.
+        #expect(result.output.contains(" (- old, + new)\n@@ -1 +1,"))
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link) == "../refs/real.transcript")
+        #expect(try String(contentsOf: target, encoding: .utf8).hasPrefix("script ok.events (machine address-picker)\n"))
+        #expect(try FileManager.default.attributesOfItem(atPath: target.path)[.posixPermissions] as? Int == 0o600)
+    }
+
+    @Test func aFolderReferenceAndABadRecordVariableAreRefused() throws {
+        let folder = try Tool.folder(["ok.events": "send searchActivated\n"])
+        try FileManager.default.createDirectory(
+            at: folder.appendingPathComponent("sn/ok.transcript"), withIntermediateDirectories: true)
+        let reference = folder.appendingPathComponent("sn/ok.transcript").resolvingSymlinksInPath().path
+        let asFolder = try Tool.run(["replay", "--snapshot", "sn", "ok.events"], in: folder, environment: environment())
+        #expect(asFolder.status == 74)
+        #expect(asFolder.output == "")
+        #expect(asFolder.error.hasSuffix("sn/ok.transcript': it is a folder\n"), "\(asFolder.error) for \(reference)")
+        #expect(asFolder.error.hasPrefix("error: cannot read the snapshot '"))
+        let bogus = try Tool.run(
+            ["replay", "--snapshot", "sn3", "ok.events"], in: folder, environment: environment(["ADDRESS_PICKER_RECORD": "bogus"])
+        )
+        #expect(bogus.status == 64)
+        #expect(
+            bogus.error.hasPrefix(
+                "error: ADDRESS_PICKER_RECORD=bogus names no record mode; expected missing, all or never\n"))
+    }
+
     @Test func recordNeedsSnapshotAndAKnownMode() throws {
         #expect(try Tool.run(["replay", "--record", "x.events"]).status == 64)
         #expect(try Tool.run(["replay", "--snapshot", "s", "--record=sometimes", "x.events"]).status == 64)

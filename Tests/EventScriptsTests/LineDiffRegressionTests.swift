@@ -15,7 +15,9 @@ import Testing
         let expected = String(decoding: bytes[..<nul], as: UTF8.self)
         let actual = String(decoding: bytes[(nul + 1)...], as: UTF8.self)
         let diff = LineDiff.unified(expected: expected, actual: actual, context: 0)
-        #expect(diff == "@@ -1,1 +1,0 @@\n-\u{FFFD}\r\n@@ -2,0 +1,1 @@\n+\u{FFFD}-\n@@ -2,0 +2,1 @@\n+\u{FFFD}\n")
-        #expect(LineDiff.unified(expected: "a\r\nb\r\n", actual: "a\r\nc\r\n") == "@@ -1,3 +1,3 @@\n a\r\n-b\r\n+c\r\n \n")
+        // `diff -U0` of the two texts gives this header and lines (and marks both last lines, which
+        // lack a line feed; LineDiff marks them only when one text ends with a line feed).
+        #expect(diff == "@@ -1 +1,2 @@\n-\u{FFFD}\r\n+\u{FFFD}-\n+\u{FFFD}\n")
+        #expect(LineDiff.unified(expected: "a\r\nb\r\n", actual: "a\r\nc\r\n") == "@@ -1,2 +1,2 @@\n a\r\n-b\r\n+c\r\n")
     }
 }

@@ -83,12 +83,166 @@ import Testing
         #expect(onCI.status == .success, "a matching reference matches on CI too")
     }
 
-    @Test func anUnknownModeNamesTheToolsVariable() throws {
+    @Test func anUnknownModeInTheEnvironmentIsAUsageErrorThatNamesTheVariable() throws {
         let result = try CallBox.run(
             ["replay", "--snapshot", "/nonexistent", "-"], input: ReplayTests.passing,
             environment: ["CALL_BOX_RECORD": "sometimes"])
-        #expect(result.status == .invalid)
-        #expect(result.error == "error: CALL_BOX_RECORD=sometimes names no record mode; expected missing, all or never\n")
+        #expect(result.status == .usage)
+        #expect(result.output == "", "nothing is replayed")
+        #expect(
+            result.error.hasPrefix(
+                "error: CALL_BOX_RECORD=sometimes names no record mode; expected missing, all or never\n\nOVERVIEW: "))
+    }
+
+    /// The arguments of a snapshot run of `story.events` in `folder` against `folder/snaps`.
+    static func arguments(_ folder: URL, _ options: String...) -> [String] {
+        ["replay", "--snapshot", folder.appendingPathComponent("snaps").path] + options
+            + [folder.appendingPathComponent("story.events").path]
+    }
+
+    @Test func recordingWritesThroughASymbolicLinkAndKeepsTheTargetsPermissions() throws {
+        let folder = try CallBox.folder(["story.events": ReplayTests.passing])
+        let snaps = folder.appendingPathComponent("snaps")
+        let references = folder.appendingPathComponent("references")
+        for directory in [snaps, references] {
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        }
+        let target = references.appendingPathComponent("real.transcript")
+        try Data("old\n".utf8).write(to: target)
+        try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: target.path)
+        let link = snaps.appendingPathComponent("story.transcript")
+        try FileManager.default.createSymbolicLink(atPath: link.path, withDestinationPath: "../references/real.transcript")
+
+        let recorded = try CallBox.run(Self.arguments(folder, "--record=all"))
+        #expect(recorded.status == .failure, "a recorded reference fails once, to be reviewed")
+        #expect(recorded.output.hasPrefix("RECORDED "), "\(recorded.error)")
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link.path) == "../references/real.transcript")
+        let written = try String(contentsOf: target, encoding: .utf8)
+        #expect(written.hasPrefix("script story.events (machine pager)\n"))
+        #expect(written.hasSuffix("passed: 2 expectations held\n"))
+        let permissions = try FileManager.default.attributesOfItem(atPath: target.path)[.posixPermissions] as? Int
+        #expect(permissions == 0o600)
+        #expect(CallBox.listing(snaps) == ["story.transcript"], "no temporary file is left")
+        #expect(CallBox.listing(references) == ["real.transcript"], "no temporary file is left")
+        #expect(try CallBox.run(Self.arguments(folder)).output.hasPrefix("MATCH "), "the link is read through")
+    }
+
+    @Test func aDanglingLinkIsRecordedAtItsTarget() throws {
+        let folder = try CallBox.folder(["story.events": ReplayTests.passing])
+        let snaps = folder.appendingPathComponent("snaps")
+        try FileManager.default.createDirectory(at: snaps, withIntermediateDirectories: true)
+        let link = snaps.appendingPathComponent("story.transcript")
+        try FileManager.default.createSymbolicLink(atPath: link.path, withDestinationPath: "elsewhere.transcript")
+        let recorded = try CallBox.run(Self.arguments(folder, "--record"))
+        #expect(recorded.output.hasPrefix("RECORDED "), "\(recorded.error)")
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link.path) == "elsewhere.transcript")
+        #expect(FileManager.default.fileExists(atPath: snaps.appendingPathComponent("elsewhere.transcript").path))
+    }
+
+    @Test(arguments: [[], ["--record"], ["--record=all"]])
+    func aReferenceThatIsAFolderIsAnIOError(record: [String]) throws {
+        let folder = try CallBox.folder(["story.events": ReplayTests.passing])
+        let reference = folder.appendingPathComponent("snaps/story.transcript")
+        try FileManager.default.createDirectory(at: reference, withIntermediateDirectories: true)
+        let result = try CallBox.run(
+            ["replay", "--snapshot", folder.appendingPathComponent("snaps").path] + record
+                + [folder.appendingPathComponent("story.events").path])
+        #expect(result.status == .cannotReadOrWrite)
+        #expect(result.output == "")
+        #expect(result.error == "error: cannot read the snapshot '\(reference.path)': it is a folder\n")
+    }
+
+    @Test func aReferenceThatCannotBeReadOrWrittenSaysWhyOnce() throws {
+        let folder = try CallBox.folder(["story.events": ReplayTests.passing])
+        let script = folder.appendingPathComponent("story.events").path
+        let snaps = folder.appendingPathComponent("snaps")
+        try FileManager.default.createDirectory(at: snaps, withIntermediateDirectories: true)
+        // A dangling link into a folder that does not exist: written as --output writes it.
+        let reference = snaps.appendingPathComponent("story.transcript")
+        try FileManager.default.createSymbolicLink(atPath: reference.path, withDestinationPath: "gone/story.transcript")
+        let dangling = try CallBox.run(Self.arguments(folder, "--record"))
+        #expect(dangling.status == .cannotReadOrWrite)
+        #expect(
+            dangling.error
+                == "error: cannot write the snapshot '\(reference.path)': the folder '\(snaps.path)/gone' does not exist\n")
+        // A link to a device: a reference is a regular file (/dev/zero would never end).
+        try FileManager.default.removeItem(at: reference)
+        try FileManager.default.createSymbolicLink(atPath: reference.path, withDestinationPath: "/dev/zero")
+        let device = try CallBox.run(Self.arguments(folder, "--record=all"))
+        #expect(device.status == .cannotReadOrWrite)
+        #expect(device.error == "error: cannot read the snapshot '\(reference.path)': it is not a regular file\n")
+        // A snapshot folder inside a device or a file: the path and the system's reason, not a
+        // Foundation error's description.
+        let inDevice = try CallBox.run(["replay", "--snapshot", "/dev/full", "--record", script])
+        #expect(inDevice.status == .cannotReadOrWrite)
+        #expect(inDevice.error == "error: cannot read the snapshot '/dev/full/story.transcript': Not a directory\n")
+        let inFile = try CallBox.run(["replay", "--snapshot", script + "/deeper", "--record", script])
+        #expect(inFile.status == .cannotReadOrWrite)
+        #expect(inFile.error == "error: cannot read the snapshot '\(script)/deeper/story.transcript': Not a directory\n")
+    }
+
+    @Test(.enabled(if: getuid() != 0, "a superuser writes into read-only folders"))
+    func aReadOnlyFolderSaysPermissionDenied() throws {
+        let folder = try CallBox.folder(["story.events": ReplayTests.passing])
+        let snaps = folder.appendingPathComponent("snaps")
+        try FileManager.default.createDirectory(at: snaps, withIntermediateDirectories: true)
+        try FileManager.default.setAttributes([.posixPermissions: 0o555], ofItemAtPath: snaps.path)
+        defer { try? FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: snaps.path) }
+        let result = try CallBox.run(Self.arguments(folder, "--record"))
+        #expect(result.status == .cannotReadOrWrite)
+        #expect(
+            result.error == "error: cannot write the snapshot '\(snaps.path)/story.transcript': Permission denied\n")
+    }
+
+    @Test(
+        arguments: [
+            (["--format", "json"], "--snapshot does not go with --format: references are text transcripts"),
+            (["--format=text"], "--snapshot does not go with --format: references are text transcripts"),
+            (
+                ["-o", "out"],
+                "--snapshot does not go with --output: it compares each transcript with its reference instead of writing it"
+            ),
+            (
+                ["--quiet"],
+                "--snapshot does not go with --quiet: it already prints one line per script (and the diff of a mismatch)"
+            ),
+            (["-q"], "--snapshot does not go with --quiet: it already prints one line per script (and the diff of a mismatch)"),
+        ])
+    func optionsWithNoMeaningForSnapshotsAreRefused(options: [String], message: String) throws {
+        let folder = try CallBox.folder(["story.events": ReplayTests.passing])
+        let result = try CallBox.run(Self.arguments(folder, "--record") + options)
+        #expect(result.status == .usage)
+        #expect(result.error.hasPrefix("error: \(message)\n\nOVERVIEW: "))
+        #expect(result.output == "")
+        #expect(CallBox.listing(folder) == ["story.events"], "nothing is written")
+    }
+
+    @Test func theProviderGoesWithSnapshots() throws {
+        let folder = try CallBox.folder(["story.events": "send call\nexpect answeredBy == \"Alice\"\n"])
+        let result = try CallBox.run(Self.arguments(folder, "--record", "--provider", "alice"))
+        #expect(result.output.hasPrefix("RECORDED "), "\(result.error)")
+    }
+
+    @Test func helpSaysWhichOptionsGoTogether() throws {
+        let help = try CallBox.run(["replay", "--help"]).output
+        // The pager's states can be saved, so its replay has the saved-state options.
+        let savesStates = help.contains("--save-state <file>")
+        #expect(savesStates)
+        #expect(help.contains("goes with --record and --provider only."))
+        let snapshotRefusals = savesStates ? "--html, --update, --save-state or --from-state" : "--html or --update"
+        #expect(
+            help.contains(
+                """
+                  --snapshot goes with --record and --provider; not with --output, --format, --quiet,
+                  \(snapshotRefusals) (status 64).
+                """))
+        let htmlRefusals = savesStates ? "--record, --save-state, --from-state or --update" : "--record or --update"
+        #expect(
+            help.contains(
+                """
+                  --html prints one line per script, as --quiet does (in --format); it does not go with
+                  --output, --snapshot, \(htmlRefusals).
+                """))
     }
 
     @Test(

@@ -225,7 +225,7 @@ import Testing
         } matching: { issue in
             comment(of: issue) == """
                 The commands differ from the ones asserted (− expected, + actual):
-                @@ -1,1 +1,1 @@
+                @@ -1 +1 @@
                 -request(find(query: "Apple"))
                 +request(find(query: "Apples"))
 
@@ -247,8 +247,7 @@ import Testing
         } matching: { issue in
             comment(of: issue) == """
                 The commands differ from the ones asserted (− expected, + actual):
-                @@ -1,1 +1,1 @@
-                -
+                @@ -0,0 +1 @@
                 +output(show(Match(title: "Apple Store", score: 3)))
 
                 """

@@ -42,7 +42,84 @@ import Testing
     }
 
     @Test func linesCompareByScalars() {
-        #expect(LineDiff.unified(expected: "\u{E9}", actual: "e\u{301}") == "@@ -1,1 +1,1 @@\n-\u{E9}\n+e\u{301}\n")
+        #expect(LineDiff.unified(expected: "\u{E9}", actual: "e\u{301}") == "@@ -1 +1 @@\n-\u{E9}\n+e\u{301}\n")
+    }
+}
+
+/// Hunk headers and bodies as GNU `diff -u` (diffutils 3.8) prints them. Each expectation was
+/// made once by hand: the two texts written with `printf` to files `o` and `n`, then
+/// `diff -U<context> o n`, its two file-name lines left out.
+@Suite("Line diffs, as diff -u prints them") struct LineDiffAsDiffUTests {
+    /// `printf 'old\n'` against `seq 1 59`: the audit's case. One old line is `-1` (a count of 1
+    /// is left out), and the final line feeds add no empty line to either count.
+    @Test func aCountOfOneIsLeftOutAndAFinalLineFeedIsNoLine() {
+        let fiftyNine = (1...59).map { "\($0)\n" }.joined()
+        let diff = LineDiff.unified(expected: "old\n", actual: fiftyNine)
+        #expect(diff == "@@ -1 +1,59 @@\n-old\n" + (1...59).map { "+\($0)\n" }.joined())
+        // printf 'old\n' against printf 'a\nb\nc\n'.
+        #expect(LineDiff.unified(expected: "old\n", actual: "a\nb\nc\n") == "@@ -1 +1,3 @@\n-old\n+a\n+b\n+c\n")
+        // printf 'a\n' against printf 'b\n': @@ -1 +1 @@.
+        #expect(LineDiff.unified(expected: "a\n", actual: "b\n") == "@@ -1 +1 @@\n-a\n+b\n")
+    }
+
+    /// printf '' against printf 'a\n', and back: an empty range is 0,0 (the line before line 1).
+    @Test func anEmptyTextIsTheEmptyRangeAtZero() {
+        #expect(LineDiff.unified(expected: "", actual: "a\n") == "@@ -0,0 +1 @@\n+a\n")
+        #expect(LineDiff.unified(expected: "a\n", actual: "") == "@@ -1 +0,0 @@\n-a\n")
+    }
+
+    /// With no context (`diff -U0`), an empty range inside a text starts at the line before it:
+    /// printf 'a\nb\n' against printf 'a\nX\nb\n' is @@ -1,0 +2 @@, and the other way @@ -2 +1,0 @@.
+    @Test func anEmptyRangeStartsAtTheLineBeforeIt() {
+        #expect(LineDiff.unified(expected: "a\nb\n", actual: "a\nX\nb\n", context: 0) == "@@ -1,0 +2 @@\n+X\n")
+        #expect(LineDiff.unified(expected: "a\nX\nb\n", actual: "a\nb\n", context: 0) == "@@ -2 +1,0 @@\n-X\n")
+    }
+
+    /// printf 'a\nb\n' against printf 'a\nb', and back: the last lines differ by their line feed,
+    /// and the one without it is marked.
+    @Test func aMissingFinalLineFeedIsADifferenceAndIsMarked() {
+        #expect(
+            LineDiff.unified(expected: "a\nb\n", actual: "a\nb")
+                == "@@ -1,2 +1,2 @@\n a\n-b\n+b\n\\ No newline at end of file\n")
+        #expect(
+            LineDiff.unified(expected: "a\nb", actual: "a\nb\n")
+                == "@@ -1,2 +1,2 @@\n a\n-b\n\\ No newline at end of file\n+b\n")
+    }
+
+    /// `seq 1 10` against it with 5 replaced by five: one hunk of 3 lines of context each side;
+    /// and `seq 1 12` with its first and last lines replaced, `diff -U1`: two hunks.
+    @Test func contextAndSeparateHunks() {
+        let ten = (1...10).map { "\($0)\n" }.joined()
+        #expect(
+            LineDiff.unified(expected: ten, actual: ten.replacingOccurrences(of: "5\n", with: "five\n"))
+                == "@@ -2,7 +2,7 @@\n 2\n 3\n 4\n-5\n+five\n 6\n 7\n 8\n")
+        let twelve = (1...12).map { "\($0)\n" }.joined()
+        let changed = "x\n" + (2...11).map { "\($0)\n" }.joined() + "y\n"
+        #expect(
+            LineDiff.unified(expected: twelve, actual: changed, context: 1)
+                == "@@ -1,2 +1,2 @@\n-1\n+x\n 2\n@@ -11,2 +11,2 @@\n 11\n-12\n+y\n")
+    }
+
+    /// `seq 1 20` with lines 3 and 10 replaced: six unchanged lines between the changes, which
+    /// two contexts of 3 cover, so `diff -u` makes one hunk; with 3 and 11, seven, and two hunks.
+    /// With no context, two adjacent changed lines are one hunk (`diff -U0`: @@ -3,2 +3,2 @@).
+    @Test func changesMakeOneHunkWhenTheirContextsMeet() {
+        let twenty = (1...20).map { "\($0)\n" }.joined()
+        func replacing(_ lines: [Int: String]) -> String { (1...20).map { "\(lines[$0] ?? String($0))\n" }.joined() }
+        let near = LineDiff.unified(expected: twenty, actual: replacing([3: "x", 10: "y"])) ?? ""
+        #expect(near.hasPrefix("@@ -1,13 +1,13 @@\n"))
+        #expect(near.components(separatedBy: "@@ -").count == 2)
+        let far = LineDiff.unified(expected: twenty, actual: replacing([3: "x", 11: "y"])) ?? ""
+        #expect(far.hasPrefix("@@ -1,6 +1,6 @@\n"))
+        #expect(far.contains("\n@@ -8,7 +8,7 @@\n 8\n"))
+        #expect(
+            LineDiff.unified(expected: twenty, actual: replacing([3: "x", 4: "y"]), context: 0)
+                == "@@ -3,2 +3,2 @@\n-3\n-4\n+x\n+y\n")
+    }
+
+    /// printf 'a\r\nb\r\n' against printf 'a\r\nc\r\n': a carriage return stays in its line.
+    @Test func carriageReturnsStayInTheirLines() {
+        #expect(LineDiff.unified(expected: "a\r\nb\r\n", actual: "a\r\nc\r\n") == "@@ -1,2 +1,2 @@\n a\r\n-b\r\n+c\r\n")
     }
 }
 
@@ -72,7 +149,7 @@ import Testing
             Issue.record("expected a mismatch")
             return
         }
-        #expect(diff == "@@ -1,1 +1,1 @@\n-first\n+second\n")
+        #expect(diff == "@@ -1 +1 @@\n-first\n+second\n")
         #expect(contents(store.referenceURL(for: "a")) == "first")
     }
 
@@ -80,7 +157,7 @@ import Testing
         let store = SnapshotStore(directory: try folder(), mode: .all, isContinuousIntegration: false)
         _ = try store.verify("first", named: "a")
         #expect(try store.verify("first", named: "a") == .matched)
-        #expect(try store.verify("second", named: "a") == .recorded(previousDiff: "@@ -1,1 +1,1 @@\n-first\n+second\n"))
+        #expect(try store.verify("second", named: "a") == .recorded(previousDiff: "@@ -1 +1 @@\n-first\n+second\n"))
         #expect(contents(store.referenceURL(for: "a")) == "second")
         let leftovers = try FileManager.default.contentsOfDirectory(atPath: store.directory.path)
         #expect(leftovers == ["a.transcript"])
@@ -100,6 +177,39 @@ import Testing
             return
         }
         #expect(contents(existing.referenceURL(for: "a")) == "old")
+    }
+
+    @Test(arguments: SnapshotRecordMode.allCases)
+    func aReferenceThatIsAFolderIsAnErrorNotAMissingOne(mode: SnapshotRecordMode) throws {
+        let store = SnapshotStore(directory: try folder(), mode: mode, isContinuousIntegration: false)
+        let reference = store.referenceURL(for: "a")
+        try FileManager.default.createDirectory(at: reference, withIntermediateDirectories: true)
+        #expect(throws: SnapshotError.cannotRead(reference.path, "it is a folder")) {
+            try store.verify("text", named: "a")
+        }
+        #expect(
+            SnapshotError.cannotRead(reference.path, "it is a folder").description
+                == "cannot read the snapshot '\(reference.path)': it is a folder")
+    }
+
+    @Test func referencesAreWrittenByTheWriterGiven() throws {
+        let refused = SnapshotError.cannotWrite("somewhere", "No space left on device")
+        let store = SnapshotStore(
+            directory: try folder().appendingPathComponent("new"), mode: .all, isContinuousIntegration: false,
+            writer: { _, _ throws(SnapshotError) in throw refused })
+        #expect(throws: refused) { try store.verify("text", named: "a") }
+        #expect(contents(store.referenceURL(for: "a")) == nil)
+        #expect(FileManager.default.fileExists(atPath: store.directory.path), "the store makes the folder first")
+        #expect(refused.description == "cannot write the snapshot 'somewhere': No space left on device")
+    }
+
+    @Test func aFolderThatIsAFileIsNamedWithTheSystemsReason() throws {
+        let file = try folder().appendingPathComponent("file")
+        try Data("x".utf8).write(to: file)
+        let inside = SnapshotStore(directory: file, mode: .missing, isContinuousIntegration: false)
+        #expect(throws: SnapshotError.cannotRead(file.path + "/a.transcript", "Not a directory")) {
+            try inside.verify("text", named: "a")
+        }
     }
 
     @Test func theModeComesFromTheFlagThenTheEnvironment() throws {

@@ -31,6 +31,14 @@ enum SnapshotDiff {
             require(
                 apply(diff, to: lines(expected)) == lines(actual),
                 "the diff does not turn the expected text into the actual one:\n\(diff)")
+            // Marked only when both texts have lines and one lacks its final LF: the one
+            // difference the lines without their LF do not show.
+            let marked =
+                !lines(expected).isEmpty && !lines(actual).isEmpty
+                && endsWithoutNewline(expected) != endsWithoutNewline(actual)
+            require(
+                diff.contains("\n\\ No newline at end of file\n") == marked,
+                "a missing final line break is marked \(marked ? "nowhere" : "where none is missing"):\n\(diff)")
         }
         compareWithStore(expected: expected, actual: actual, diff: context == 3 && maximumAligned == 2000 ? diff : nil)
     }
@@ -74,27 +82,60 @@ enum SnapshotDiff {
         }
     }
 
-    /// Lines as a line-based reader sees them: ending at every LF byte.
+    /// Lines as the diff counts them, without their LF: a line ends at every LF byte, and a final
+    /// LF starts no line (`"a\n"` is one line, `""` none).
     static func lines(_ text: String) -> [Substring] {
-        text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map { Substring($0) }
+        var lines = text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map { Substring($0) }
+        if lines.last?.isEmpty == true { lines.removeLast() }
+        return lines
+    }
+
+    /// Whether `text` has a last line that no LF ends.
+    static func endsWithoutNewline(_ text: String) -> Bool {
+        text.utf8.last.map { $0 != UInt8(ascii: "\n") } ?? false
+    }
+
+    /// A hunk header's range (`3`, `3,2`, `2,0`) as the index of its first line and its count, in
+    /// `diff -u`'s form: a count of 1 is never written, and an empty range names the line before it.
+    static func range(_ text: Substring, in header: Substring) -> (index: Int, count: Int) {
+        let parts = text.split(separator: ",", omittingEmptySubsequences: false)
+        require(parts.count == 1 || parts.count == 2, "a bad range in \(header)")
+        guard let start = Int(parts[0]), start >= 0 else {
+            require(false, "a bad start in \(header)")
+            return (0, 0)
+        }
+        guard parts.count == 2 else {
+            require(start >= 1, "a one-line range before line 1 in \(header)")
+            return (start - 1, 1)
+        }
+        guard let count = Int(parts[1]), count >= 0, count != 1 else {
+            require(false, "a bad count in \(header) (a count of 1 is left out)")
+            return (0, 0)
+        }
+        return count == 0 ? (start, 0) : (start - 1, count)
     }
 
     /// `old` with the diff's hunks applied; each hunk's header must give its own position and
     /// line counts, and its context and removed lines must be the old ones at that position.
+    /// Lines are compared without their LF; `\ No newline at end of file` lines are checked by
+    /// ``test(_:)``, and skipped here.
     static func apply(_ diff: String, to old: [Substring]) -> [Substring] {
         require(diff.utf8.last == UInt8(ascii: "\n"), "a diff without a final line break")
         var result: [Substring] = []
         var next = 0
-        var diffLines = lines(String(Substring(diff.utf8.dropLast())))[...]
+        var diffLines = lines(diff)[...]
         while let header = diffLines.popFirst() {
-            let numbers = header.split(whereSeparator: { !$0.isNumber }).compactMap { Int($0) }
-            require(header.hasPrefix("@@ -") && header.hasSuffix(" @@") && numbers.count == 4, "a bad hunk header: \(header)")
-            let (oldStart, oldCount, newStart, newCount) = (numbers[0], numbers[1], numbers[2], numbers[3])
-            require(oldStart - 1 >= next && oldStart - 1 <= old.count, "hunk \(header) out of order after line \(next)")
-            result += old[next..<(oldStart - 1)]
-            require(newStart == result.count + 1, "hunk \(header) starts at new line \(newStart), \(result.count + 1) expected")
-            next = oldStart - 1
+            require(header.hasPrefix("@@ -") && header.hasSuffix(" @@"), "a bad hunk header: \(header)")
+            let ranges = header.dropFirst(4).dropLast(3).split(separator: " ", omittingEmptySubsequences: false)
+            require(ranges.count == 2 && ranges[1].hasPrefix("+"), "a bad hunk header: \(header)")
+            let (oldIndex, oldCount) = range(ranges[0], in: header)
+            let (newIndex, newCount) = range(ranges[1].dropFirst(), in: header)
+            require(oldIndex >= next && oldIndex <= old.count, "hunk \(header) out of order after line \(next)")
+            result += old[next..<oldIndex]
+            require(newIndex == result.count, "hunk \(header) starts at new index \(newIndex), \(result.count) expected")
+            next = oldIndex
             var (olds, news) = (0, 0)
+            var afterLine = false
             while let line = diffLines.first, !line.hasPrefix("@@ ") {
                 diffLines.removeFirst()
                 // By bytes: the prefix and a combining mark after it are one character.
@@ -107,9 +148,14 @@ enum SnapshotDiff {
                     next += 1
                     olds += 1
                     if line.utf8.first == UInt8(ascii: " ") { result.append(text); news += 1 }
+                    afterLine = true
                 case UInt8(ascii: "+"):
                     result.append(text)
                     news += 1
+                    afterLine = true
+                case UInt8(ascii: "\\"):
+                    require(afterLine && line == "\\ No newline at end of file", "a bad marker: \(line.debugDescription)")
+                    afterLine = false
                 default:
                     require(false, "a diff line that is not context, removed or added: \(line.debugDescription)")
                 }

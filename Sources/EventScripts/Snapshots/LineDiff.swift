@@ -1,5 +1,13 @@
 /// A readable line diff of two texts: `-` lines are expected, `+` lines actual, with a few lines
-/// of context around each change, in hunks headed `@@ -line,count +line,count @@`.
+/// of context around each change, in hunks headed as `diff -u` heads them.
+///
+/// A hunk header is `@@ -start,count +start,count @@`, where a count of 1 is left out
+/// (`@@ -3 +3 @@`) and an empty range starts at the line before it (`@@ -0,0 +1 @@` for lines
+/// added to an empty text). A line is the bytes up to and including a line feed; a text's final
+/// line feed ends its last line and starts none, so `"a\n"` is one line. When both texts have
+/// lines and only one ends with a line feed, a last line that lacks one is followed by
+/// `\ No newline at end of file`, as in `diff -u`; otherwise the marker is left out (dumps that
+/// never end with a line feed read better without it).
 public enum LineDiff {
     /// The diff of `expected` and `actual`, or `nil` when they are equal.
     ///
@@ -27,7 +35,14 @@ public enum LineDiff {
             edits += align(oldMiddle, newMiddle)
         }
         edits += old[(old.count - suffix)...].map { .same($0) }
-        return render(edits, context: context)
+        let marksMissingNewline = endsWithoutNewline(expected) != endsWithoutNewline(actual) && !old.isEmpty && !new.isEmpty
+        return render(edits, context: context, marksMissingNewline: marksMissingNewline)
+    }
+
+    /// Whether `text` has a last line that no line feed ends.
+    private static func endsWithoutNewline(_ text: String) -> Bool {
+        guard let last = text.utf8.last else { return false }
+        return last != UInt8(ascii: "\n")
     }
 
     enum Edit: Equatable {
@@ -37,10 +52,20 @@ public enum LineDiff {
     /// Lines are the same when their Unicode scalars are (no normalisation).
     private static func same(_ a: Substring, _ b: Substring) -> Bool { a.utf8.elementsEqual(b.utf8) }
 
-    /// Lines end at every LF byte, a CR before it included: split by characters, "\r\n" is one
-    /// character and would hide the break, leaving a diff line that holds a line break.
+    /// Lines end after every LF byte, which they keep (a CR before it included: split by
+    /// characters, "\r\n" is one character and would hide the break); the last line may have
+    /// none, and a final LF starts no line. A line that has its LF differs from one that does not.
     private static func lines(_ text: String) -> [Substring] {
-        text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map { Substring($0) }
+        let bytes = text.utf8
+        var lines: [Substring] = []
+        var start = bytes.startIndex
+        for index in bytes.indices where bytes[index] == UInt8(ascii: "\n") {
+            let end = bytes.index(after: index)
+            lines.append(Substring(bytes[start..<end]))
+            start = end
+        }
+        if start != bytes.endIndex { lines.append(Substring(bytes[start...])) }
+        return lines
     }
 
     /// Removals and additions that turn `old` into `new`, fewest first: Myers' O(ND) difference
@@ -81,17 +106,25 @@ public enum LineDiff {
         return edits + added
     }
 
-    private static func render(_ edits: [Edit], context: Int) -> String {
+    private static func render(_ edits: [Edit], context: Int, marksMissingNewline: Bool) -> String {
         let changed = edits.indices.filter { if case .same = edits[$0] { false } else { true } }
         var text = ""
+        func append(_ prefix: String, _ line: Substring) {
+            text += prefix
+            text.append(contentsOf: line)
+            guard line.utf8.last != UInt8(ascii: "\n") else { return }
+            text += "\n"
+            if marksMissingNewline { text += "\\ No newline at end of file\n" }
+        }
         var index = 0
         var oldLine = 1
         var newLine = 1
         var hunkStart = 0
         while index < changed.count {
-            // Grow a hunk while the next change is within two contexts of the last one.
+            // Grow a hunk while at most two contexts of unchanged lines part the next change from
+            // the last one (as diff -u does: their contexts would meet or overlap).
             var last = index
-            while last + 1 < changed.count, changed[last + 1] - changed[last] <= 2 * context { last += 1 }
+            while last + 1 < changed.count, changed[last + 1] - changed[last] - 1 <= 2 * context { last += 1 }
             let from = max(0, changed[index] - context)
             let to = min(edits.count, changed[last] + context + 1)
             for edit in edits[hunkStart..<from] {
@@ -100,18 +133,28 @@ public enum LineDiff {
             let hunk = edits[from..<to]
             let oldCount = hunk.filter { if case .added = $0 { false } else { true } }.count
             let newCount = hunk.filter { if case .removed = $0 { false } else { true } }.count
-            text += "@@ -\(oldLine),\(oldCount) +\(newLine),\(newCount) @@\n"
+            text += "@@ -\(range(oldLine, oldCount)) +\(range(newLine, newCount)) @@\n"
             for edit in hunk {
                 switch edit {
-                case .same(let line): text += " \(line)\n"; oldLine += 1; newLine += 1
-                case .removed(let line): text += "-\(line)\n"; oldLine += 1
-                case .added(let line): text += "+\(line)\n"; newLine += 1
+                case .same(let line): append(" ", line); oldLine += 1; newLine += 1
+                case .removed(let line): append("-", line); oldLine += 1
+                case .added(let line): append("+", line); newLine += 1
                 }
             }
             hunkStart = to
             index = last + 1
         }
         return text
+    }
+
+    /// A hunk's range of `count` lines from line `start`, as `diff -u` writes it: `start` alone for
+    /// one line, and for none the line before the range (0 at the start of the text), then `,0`.
+    private static func range(_ start: Int, _ count: Int) -> String {
+        switch count {
+        case 0: "\(start - 1),0"
+        case 1: "\(start)"
+        default: "\(start),\(count)"
+        }
     }
 }
 

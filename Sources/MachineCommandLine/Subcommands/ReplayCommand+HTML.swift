@@ -21,7 +21,8 @@ extension ReplayCommand {
           A script is refused (status 2, no page written) when it has more than
           \(ReplayTimeline.stepLimit) inputs or its replay makes more than \(ReplayTimeline.stepLimit) steps.
           --html prints one line per script, as --quiet does (in --format); it does not go with
-          --output, --snapshot or --record. An invalid script gets no page.
+          --output, --snapshot, --record\(savedStates == nil ? "" : ", --save-state, --from-state") or --update.
+          An invalid script gets no page.
         """
     }
 

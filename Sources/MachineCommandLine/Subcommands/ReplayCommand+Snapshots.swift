@@ -3,12 +3,25 @@ import Foundation
 import MachineRuntime
 
 extension ReplayCommand {
+    /// The options `--snapshot` does not go with, and why; the saved-state options are refused
+    /// where they are read (`savedStatePlan`).
+    static var snapshotRefusals: [(option: String, reason: String)] {
+        [
+            ("output", "it compares each transcript with its reference instead of writing it"),
+            ("format", "references are text transcripts"),
+            ("quiet", "it already prints one line per script (and the diff of a mismatch)"),
+        ]
+    }
+
     /// `--snapshot DIR`: compares each script's transcript with its reference, recording as
     /// `--record` or the environment variable ``recordVariable`` says.
     func snapshot(
         _ files: [String], into directory: String, _ invocation: Invocation, answerer: Answerer<V.Machine>?
     ) throws -> ExitCode {
         let arguments = invocation.arguments
+        for (other, reason) in Self.snapshotRefusals where arguments.value(other) != nil || arguments.has(other) {
+            throw UsageError("--snapshot does not go with --\(other): \(reason)")
+        }
         var explicit: SnapshotRecordMode?
         if arguments.has("record") {
             let value = arguments.value("record") ?? "missing"
@@ -18,10 +31,16 @@ extension ReplayCommand {
             explicit = mode
         }
         let environment = invocation.environment
+        let mode: SnapshotRecordMode
+        do {
+            mode = try SnapshotRecordMode.resolve(explicit, environment: environment, variable: recordVariable)
+        } catch {
+            throw UsageError(error.description)
+        }
         let store = SnapshotStore(
-            directory: URL(fileURLWithPath: directory),
-            mode: try SnapshotRecordMode.resolve(explicit, environment: environment, variable: recordVariable),
-            isContinuousIntegration: SnapshotRecordMode.isContinuousIntegration(environment))
+            directory: URL(fileURLWithPath: directory), mode: mode,
+            isContinuousIntegration: SnapshotRecordMode.isContinuousIntegration(environment),
+            writer: Self.writeReference)
         let checker = ScriptChecker(vocabulary: vocabulary)
         let player = Player(vocabulary: vocabulary)
         var status = ExitCode.success
@@ -73,5 +92,22 @@ extension ReplayCommand {
         }
         try output.finish("standard output")
         return status
+    }
+
+    /// Writes a reference as `--output` writes a transcript (see ``OutputFile``): atomically, a
+    /// symbolic link written through, a replaced file's permissions kept, the temporary file
+    /// removed on an interruption.
+    @Sendable static func writeReference(_ text: String, at path: String) throws(SnapshotError) {
+        do {
+            try OutputFile.write(path) { output in
+                output.write(text)
+                return true
+            }
+        } catch {
+            // OutputFile's errors read "cannot write 'PATH': REASON"; the store's name the snapshot.
+            let message = String(describing: error)
+            let prefix = "cannot write '\(path)': "
+            throw .cannotWrite(path, message.hasPrefix(prefix) ? String(message.dropFirst(prefix.count)) : message)
+        }
     }
 }

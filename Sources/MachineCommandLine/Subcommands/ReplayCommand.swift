@@ -37,7 +37,9 @@ struct ReplayCommand<V: ScriptVocabulary>: Sendable {
                 providers.option,
                 .value(
                     "snapshot", "directory",
-                    help: "Compare each transcript with <directory>/NAME.transcript instead of printing it."),
+                    help:
+                        "Compare each transcript with <directory>/NAME.transcript instead of printing it; goes with --record and --provider only."
+                ),
                 .optionalValue("record", "mode", help: "With --snapshot: write missing references (or all, with --record=all)."),
                 htmlOption,
                 .flag(
@@ -60,8 +62,13 @@ struct ReplayCommand<V: ScriptVocabulary>: Sendable {
                 With several scripts the tool exits with the highest status.
 
                 SNAPSHOTS:
+                  --snapshot prints one line per script (MATCH, MISMATCH and its diff, MISSING, RECORDED).
                   References are written only when asked: --record (missing ones), --record=all, or
-                  \(recordVariable)=missing|all. On CI (CI set) nothing is ever written.
+                  \(recordVariable)=missing|all|never (any other value is a usage error). On CI (CI set)
+                  nothing is ever written. A reference is written as --output writes a file (a symbolic
+                  link written through); one that is a folder or cannot be read or written is status 74.
+                  --snapshot goes with --record and --provider; not with --output, --format, --quiet,
+                  --html\(savedStates == nil ? " or --update" : ", --update, --save-state or --from-state") (status 64).
 
                 \(htmlDiscussion)
 
