@@ -192,15 +192,26 @@ import Testing
                 == "cannot read the snapshot '\(reference.path)': it is a folder")
     }
 
-    @Test func referencesAreWrittenByTheWriterGiven() throws {
-        let refused = SnapshotError.cannotWrite("somewhere", "No space left on device")
+    /// A reference that is a symbolic link is written through, as a tool's `--output` is: the
+    /// link stays, its target gets the text and keeps its permissions.
+    @Test func aReferenceThatIsALinkIsWrittenThrough() throws {
+        let root = try folder()
+        let target = root.appendingPathComponent("kept.transcript")
+        try Data("old\n".utf8).write(to: target)
+        chmod(target.path, 0o600)
         let store = SnapshotStore(
-            directory: try folder().appendingPathComponent("new"), mode: .all, isContinuousIntegration: false,
-            writer: { _, _ throws(SnapshotError) in throw refused })
-        #expect(throws: refused) { try store.verify("text", named: "a") }
-        #expect(contents(store.referenceURL(for: "a")) == nil)
-        #expect(FileManager.default.fileExists(atPath: store.directory.path), "the store makes the folder first")
-        #expect(refused.description == "cannot write the snapshot 'somewhere': No space left on device")
+            directory: root.appendingPathComponent("refs"), mode: .all, isContinuousIntegration: false)
+        try FileManager.default.createDirectory(at: store.directory, withIntermediateDirectories: false)
+        try FileManager.default.createSymbolicLink(
+            atPath: store.referenceURL(for: "a").path, withDestinationPath: "../kept.transcript")
+        _ = try store.verify("new\n", named: "a")
+        #expect(contents(target) == "new\n")
+        let link = try FileManager.default.destinationOfSymbolicLink(atPath: store.referenceURL(for: "a").path)
+        #expect(link == "../kept.transcript", "the link stays")
+        let permissions = try FileManager.default.attributesOfItem(atPath: target.path)[.posixPermissions] as? Int
+        #expect(permissions == 0o600)
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: store.directory.path) == ["a.transcript"], "no temporary file")
     }
 
     @Test func aFolderThatIsAFileIsNamedWithTheSystemsReason() throws {

@@ -2,17 +2,11 @@ import Foundation
 
 /// Compares texts with reference files in a folder, and records references as the mode says.
 ///
-/// References are read through symbolic links. They are written by the store's ``Writer``: the
-/// default writes a temporary sibling and moves it into place, so a failed run never leaves a
-/// half-written reference; a tool passes its own, so that references are written exactly as its
-/// other output files are (a symbolic link written through, a replaced file's permissions kept).
+/// References are read through symbolic links, and written as a tool writes its `--output`: to a
+/// temporary sibling moved into place, so a failed run never leaves a half-written reference; a
+/// symbolic link is written through (its target replaced, the link kept) and a replaced file
+/// keeps its permissions.
 public struct SnapshotStore: Sendable {
-    /// Writes `text` to the reference file at `path`, whose folder exists, replacing it whole.
-    ///
-    /// A tool supplies one so that references are written as every other file it writes; it
-    /// throws ``SnapshotError/cannotWrite(_:_:)`` with the path and the reason.
-    public typealias Writer = @Sendable (_ text: String, _ path: String) throws(SnapshotError) -> Void
-
     /// The folder of the references.
     public let directory: URL
     /// When references are written.
@@ -21,21 +15,14 @@ public struct SnapshotStore: Sendable {
     public let isContinuousIntegration: Bool
     /// The references' file extension.
     public let fileExtension: String
-    /// How references are written.
-    private let writer: Writer
 
     /// A store of the references in `directory`, as `NAME.fileExtension`, that writes them as `mode`
     /// says; on continuous integration it writes nothing and a missing reference is a failure.
-    /// `writer` writes a reference (``writeReplacing(_:at:)`` unless given).
-    public init(
-        directory: URL, mode: SnapshotRecordMode, isContinuousIntegration: Bool, fileExtension: String = "transcript",
-        writer: @escaping Writer = SnapshotStore.writeReplacing
-    ) {
+    public init(directory: URL, mode: SnapshotRecordMode, isContinuousIntegration: Bool, fileExtension: String = "transcript") {
         self.directory = directory
         self.mode = mode
         self.isContinuousIntegration = isContinuousIntegration
         self.fileExtension = fileExtension
-        self.writer = writer
     }
 
     /// What a comparison found.
@@ -115,10 +102,10 @@ public struct SnapshotStore: Sendable {
         return String(decoding: bytes, as: UTF8.self)
     }
 
-    /// Creates the folder when missing, then writes the reference with the store's writer.
+    /// Creates the folder when missing, then writes the reference.
     private func write(_ text: String, to url: URL) throws(SnapshotError) {
         try Self.createFolder(directory.path, for: url.path)
-        try writer(text, url.path)
+        try Self.replace(url.path, with: text)
     }
 
     /// Creates `folder` and the folders above it that are missing; errors name `reference`.
@@ -136,32 +123,28 @@ public struct SnapshotStore: Sendable {
         }
     }
 
-    /// The default ``Writer``: writes `text` to a temporary sibling of `path` and renames it over
-    /// `path`, so that a failure never leaves a half-written reference or a temporary file.
-    public static func writeReplacing(_ text: String, at path: String) throws(SnapshotError) {
-        let url = URL(fileURLWithPath: path)
-        let temporary = url.deletingLastPathComponent()
-            .appendingPathComponent(".\(url.lastPathComponent).\(getpid()).tmp").path
-        unlink(temporary)  // left by an earlier process with the same id, if any
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
-        guard descriptor >= 0 else { throw .cannotWrite(path, reason(errno)) }
-        var bytes = Array(text.utf8)[...]
-        var failure: Int32?
-        while !bytes.isEmpty {
-            let count = bytes.withUnsafeBytes { Foundation.write(descriptor, $0.baseAddress, $0.count) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                failure = errno
-                break
+    /// Replaces the reference at `path` (a regular file, or none yet) with `text`, as
+    /// ``ReplacedFile`` does.
+    private static func replace(_ path: String, with text: String) throws(SnapshotError) {
+        var info = stat()
+        let existing: stat? = stat(path, &info) == 0 ? info : nil
+        if let existing, existing.st_mode & S_IFMT != S_IFREG { throw .cannotWrite(path, "it is not a regular file") }
+        do {
+            var file = try ReplacedFile(path, existing: existing)
+            var bytes = Array(text.utf8)[...]
+            var failure: Int32?
+            while !bytes.isEmpty {
+                let count = bytes.withUnsafeBytes { Foundation.write(file.descriptor, $0.baseAddress, $0.count) }
+                if count < 0 {
+                    if errno == EINTR { continue }
+                    failure = errno
+                    break
+                }
+                bytes = bytes.dropFirst(count)
             }
-            bytes = bytes.dropFirst(count)
-        }
-        if close(descriptor) != 0, failure == nil { failure = errno }
-        // rename(2) replaces the destination atomically.
-        if failure == nil, rename(temporary, path) != 0 { failure = errno }
-        if let failure {
-            unlink(temporary)
-            throw .cannotWrite(path, reason(failure))
+            try file.commit(failure: failure)
+        } catch {
+            throw .cannotWrite(path, error.reason)
         }
     }
 

@@ -39,8 +39,7 @@ extension ReplayCommand {
         }
         let store = SnapshotStore(
             directory: URL(fileURLWithPath: directory), mode: mode,
-            isContinuousIntegration: SnapshotRecordMode.isContinuousIntegration(environment),
-            writer: Self.writeReference)
+            isContinuousIntegration: SnapshotRecordMode.isContinuousIntegration(environment))
         let checker = ScriptChecker(vocabulary: vocabulary)
         let player = Player(vocabulary: vocabulary)
         var status = ExitCode.success
@@ -92,22 +91,5 @@ extension ReplayCommand {
         }
         try output.finish("standard output")
         return status
-    }
-
-    /// Writes a reference as `--output` writes a transcript (see ``OutputFile``): atomically, a
-    /// symbolic link written through, a replaced file's permissions kept, the temporary file
-    /// removed on an interruption.
-    @Sendable static func writeReference(_ text: String, at path: String) throws(SnapshotError) {
-        do {
-            try OutputFile.write(path) { output in
-                output.write(text)
-                return true
-            }
-        } catch {
-            // OutputFile's errors read "cannot write 'PATH': REASON"; the store's name the snapshot.
-            let message = String(describing: error)
-            let prefix = "cannot write '\(path)': "
-            throw .cannotWrite(path, message.hasPrefix(prefix) ? String(message.dropFirst(prefix.count)) : message)
-        }
     }
 }
