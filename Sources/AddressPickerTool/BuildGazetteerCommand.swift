@@ -56,19 +56,23 @@ enum BuildGazetteerCommand {
                 "--output takes a file (./- names one called -): the gazetteer is binary and is not written to standard output")
         }
         let file = arguments.positional[0]
+        let name = file == "-" ? "<stdin>" : file
         let source = try invocation.read(file)
         let bytes: [UInt8]
         do {
             bytes = try GazetteerBuilder.upgrade(source)
         } catch .notAGazetteer {
             do {
-                bytes = GazetteerBuilder.build(
-                    try GazetteerBuilder.records(fromTSV: source, file: file == "-" ? "<stdin>" : file))
+                bytes = GazetteerBuilder.build(try GazetteerBuilder.records(fromTSV: source, file: name))
             } catch {
                 // `file:line: error: ...`, as replay reports a script's errors.
                 invocation.printError(error.description)
                 return .invalid
             }
+        } catch {
+            // A gazetteer file that cannot be upgraded: damaged, or of an unknown version.
+            invocation.printError("\(name): error: \(error)")
+            return .invalid
         }
         let gazetteer = try Gazetteer(bytes: bytes)
         try invocation.write(to: output) { $0.write(bytes: bytes) }
