@@ -34,7 +34,7 @@ extension GazetteerBuilder {
                 if let country = countries[record.countryCode] {
                     guard country.name == record.countryName else {
                         throw SourceProblem(
-                            "country code \(record.countryCode) is named '\(record.countryName)' here but '\(country.name)' on line \(country.line): a code has one name"
+                            "country code \(record.countryCode) is named '\(shown(record.countryName))' here but '\(shown(country.name))' on line \(country.line): a code has one name"
                         )
                     }
                 } else {
@@ -94,14 +94,15 @@ extension GazetteerBuilder {
         let longitude = try degrees(fields[2], texts[2], column: 2, limit: 180)
         try required(3)
         guard fields[3].allSatisfy(isDigit) else {
-            throw SourceProblem("the population '\(texts[3])' is not a whole number written in decimal digits")
+            throw SourceProblem("the population '\(shown(texts[3]))' is not a whole number written in decimal digits")
         }
         guard let population = UInt32(texts[3]) else {
-            throw SourceProblem("the population \(texts[3]) is out of range: 0 to \(UInt32.max)")
+            throw SourceProblem("the population \(shown(texts[3])) is out of range: 0 to \(UInt32.max)")
         }
         try required(6)
         guard fields[6].count == 2, fields[6].allSatisfy({ (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) }) else {
-            throw SourceProblem("the country code '\(texts[6])' is not two capital letters (ISO 3166-1 alpha-2, such as US)")
+            throw SourceProblem(
+                "the country code '\(shown(texts[6]))' is not two capital letters (ISO 3166-1 alpha-2, such as US)")
         }
         try required(7)
         return Record(
@@ -158,14 +159,20 @@ extension GazetteerBuilder {
         }
         guard wellFormed, index == field.endIndex else {
             throw SourceProblem(
-                "the \(columns[column]) '\(text)' is not decimal degrees (such as -89.6: digits, an optional '-' and '.', no exponent)"
+                "the \(columns[column]) '\(shown(text))' is not decimal degrees (such as -89.6: digits, an optional '-' and '.', no exponent)"
             )
         }
         // Digits only: a value too large for a Double is infinite, and out of range.
         guard let value = Double(text), value.magnitude <= limit else {
-            throw SourceProblem("the \(columns[column]) \(text) is out of range: -\(Int(limit)) to \(Int(limit))")
+            throw SourceProblem("the \(columns[column]) \(shown(text)) is out of range: -\(Int(limit)) to \(Int(limit))")
         }
         return value
+    }
+
+    /// `text` as a message quotes it: at most 40 characters, so that a runaway field does not
+    /// fill the terminal.
+    private static func shown(_ text: String) -> String {
+        text.unicodeScalars.count <= 40 ? text : String(String.UnicodeScalarView(text.unicodeScalars.prefix(40))) + "…"
     }
 
     private static func isDigit(_ byte: UInt8) -> Bool { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) }

@@ -155,7 +155,7 @@ private func refusal(_ bytes: [UInt8]) -> String? {
         let huge = String(repeating: "9", count: 400)
         #expect(
             refusal(Array("S\t1\t\(huge)\t3\t\t\tUS\tUnited States\n".utf8))
-                == "places.tsv:1: error: the longitude \(huge) is out of range: -180 to 180")
+                == "places.tsv:1: error: the longitude \(huge.prefix(40))… is out of range: -180 to 180")
         let bounds = try parse(Array("S\t-90\t180\t0\t\t\tUS\tUnited States\nT\t90.0\t-180\t0\t\t\tUS\tUnited States\n".utf8))
         #expect(bounds.map(\.latitudeE5) == [-9_000_000, 9_000_000])
         #expect(bounds.map(\.longitudeE5) == [18_000_000, -18_000_000])
