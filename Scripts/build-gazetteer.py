@@ -10,6 +10,7 @@ file the package ships (normalised names, k-d tree order and unit vectors, prefi
 Place data: GeoNames, geonames.org, CC BY 4.0.
 """
 import csv
+import decimal
 import gzip
 import io
 import json
@@ -28,6 +29,12 @@ def clean(text):
     return " ".join(str(text or "").replace("\t", " ").split())
 
 
+def degrees(value):
+    """The shortest digits that read back as `value`, never with an exponent: repr gives 5e-05
+    for a point near the equator, which `build-gazetteer` refuses."""
+    return format(decimal.Decimal(repr(float(value))), "f")
+
+
 def main():
     with tempfile.TemporaryDirectory() as folder:
         folder = pathlib.Path(folder)
@@ -44,7 +51,7 @@ def main():
             for place in places:
                 code = place["country_code"]
                 out.write("\t".join([
-                    clean(place["city"]), repr(float(place["latitude"])), repr(float(place["longitude"])),
+                    clean(place["city"]), degrees(place["latitude"]), degrees(place["longitude"]),
                     str(int(place["population"])), clean(place.get("state")), clean(place.get("county")),
                     code, clean(names.get(code, code)),
                 ]) + "\n")

@@ -39,29 +39,6 @@ public enum GazetteerBuilder {
         }
     }
 
-    /// Parses tab-separated records: name, latitude, longitude, population, region, subregion,
-    /// country code, country name; one per line, no header.
-    public static func records(fromTSV text: String) throws -> [Record] {
-        var records: [Record] = []
-        for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: true).enumerated() {
-            let fields = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
-            guard fields.count == 8, !fields[0].isEmpty, let latitude = Double(fields[1]), let longitude = Double(fields[2]),
-                abs(latitude) <= 90, abs(longitude) <= 180, let population = UInt32(fields[3])
-            else {
-                throw GazetteerError.corrupt(
-                    "line \(number + 1) of the source is not name, latitude, longitude, population, region, subregion, country code, country name"
-                )
-            }
-            records.append(
-                Record(
-                    name: fields[0], latitudeE5: Int32((latitude * 1e5).rounded()),
-                    longitudeE5: Int32((longitude * 1e5).rounded()),
-                    population: population, region: fields[4], subregion: fields[5], countryCode: fields[6],
-                    countryName: fields[7]))
-        }
-        return records
-    }
-
     /// The file for `records`.
     public static func build(_ records: [Record]) -> [UInt8] {
         makeData(records).encoded()

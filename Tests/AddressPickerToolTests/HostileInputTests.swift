@@ -87,7 +87,7 @@ import Testing
         Case(
             name: "a gazetteer file cut short", files: ["old.bin": "APGAZETR\u{1}\0\0\0"],
             arguments: ["build-gazetteer", "old.bin", "-o", "g.bin"],
-            status: 2, error: "error: the gazetteer file is truncated: 12 bytes, 32 expected"),
+            status: 2, error: "old.bin: error: the gazetteer file is truncated: 12 bytes, 32 expected"),
         Case(
             name: "a saved state over its own script", files: ["a.events": passing],
             arguments: ["replay", "-q", "--save-state", "a.events", "a.events"], status: 64,

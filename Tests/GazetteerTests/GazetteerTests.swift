@@ -197,8 +197,8 @@ let smallRecords: [GazetteerBuilder.Record] = [
     @Test func parsesRecordsAndRejectsBadLines() throws {
         let records = try GazetteerBuilder.records(fromTSV: "Apia\t-13.83333\t-171.76667\t40407\tTuamasaga\t\tWS\tSamoa\n")
         #expect(records == [smallRecords[3]])
-        #expect(throws: GazetteerError.self) { try GazetteerBuilder.records(fromTSV: "Apia\t-93\t0\t1\t\t\tWS\tSamoa\n") }
-        #expect(throws: GazetteerError.self) { try GazetteerBuilder.records(fromTSV: "just a name\n") }
+        #expect(throws: GazetteerSourceError.self) { try GazetteerBuilder.records(fromTSV: "Apia\t-93\t0\t1\t\t\tWS\tSamoa\n") }
+        #expect(throws: GazetteerSourceError.self) { try GazetteerBuilder.records(fromTSV: "just a name\n") }
     }
 
     @Test func nearestAcrossTheAntimeridian() throws {
