@@ -59,8 +59,16 @@ public struct Invocation: Sendable {
     /// a pipe (`/dev/stdout`) is written to directly; a folder is refused before anything is
     /// written.
     ///
+    /// `-` is standard output, as for `diagram -o -`.
+    ///
     /// - Throws: what `body` throws, or a ``ToolError`` when the file cannot be written.
     public func write(to path: String, _ body: (inout BufferedOutput) throws -> Void) throws {
+        if path == "-" {
+            var output = standardOutput
+            try body(&output)
+            try output.finish("standard output")
+            return
+        }
         try OutputFile.write(path) { output in
             try body(&output)
             return true
@@ -73,6 +81,6 @@ public struct Invocation: Sendable {
     ///
     /// - Throws: a ``ToolError`` naming the path.
     public func checkWritable(_ path: String) throws(ToolError) {
-        try OutputFile.check(path)
+        if path != "-" { try OutputFile.check(path) }
     }
 }

@@ -8,7 +8,8 @@ import Foundation
 ///   half-written file or a temporary one behind; a replaced file keeps its permissions;
 /// - a symbolic link is written through: its target is replaced the same way, the link stays;
 /// - a device, a pipe or a socket (`/dev/stdout`, a FIFO) is written to directly, never replaced;
-/// - a folder, or a name in a missing folder, is an error before anything is written.
+/// - a folder, or a name in a missing folder, is an error before anything is written;
+/// - `-` is an error: where it means standard output, the caller writes there instead.
 struct OutputFile {
     /// What to write; checked by ``commit()``.
     var output: BufferedOutput
@@ -22,6 +23,9 @@ struct OutputFile {
     /// Opens `path` for writing (see the type's documentation for what each kind of path does).
     init(_ path: String) throws(ToolError) {
         self.path = path
+        // `-` is standard output where a tool can write there (`Invocation.write(to:_:)`); here,
+        // where it cannot, it would name a file called `-`.
+        guard path != "-" else { throw ToolError("cannot write '-' here: name a file (./- for one called -)") }
         var info = stat()
         var existing: stat?
         if stat(path, &info) == 0 {

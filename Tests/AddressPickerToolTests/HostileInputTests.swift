@@ -114,6 +114,10 @@ import Testing
             arguments: ["replay", "--save-state", "dir", "a.events"], status: 74,
             error: "error: cannot write 'dir': it is a folder"),
         Case(
+            name: "a saved state to -", files: ["a.events": passing],
+            arguments: ["replay", "-q", "--save-state", "-", "a.events"], status: 74,
+            error: "error: cannot write '-' here: name a file (./- for one called -)"),
+        Case(
             name: "an endless script on standard input's place", arguments: ["replay", "/dev/zero"], status: 74,
             error: "error: cannot read '/dev/zero': it is longer than 512 MiB, the most read whole"),
     ]

@@ -71,6 +71,16 @@ import Testing
         #expect(endlessScript.error.hasPrefix("error: cannot read '/dev/zero': it is longer than 512 MiB"))
     }
 
+    /// `-o -` is standard output where the tool can write there, and an error where it cannot;
+    /// it never names a file called `-`.
+    @Test func aDashAsOutputIsStandardOutputOrRefused() throws {
+        let printed = try CallBox.run(["diagram"])
+        let dashed = try CallBox.run(["diagram", "-o", "-"])
+        #expect(dashed.status == .success)
+        #expect(!dashed.output.isEmpty && dashed.output == printed.output)
+        #expect(!FileManager.default.fileExists(atPath: "-"), "no file called - in the working folder")
+    }
+
     @Test func writesThatFailAreErrorsAndLeaveNothingBehind() throws {
         let full = try CallBox.run(["check"], outputFile: "/dev/full")
         #expect(full.status == .cannotReadOrWrite)
