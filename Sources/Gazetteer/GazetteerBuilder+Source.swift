@@ -125,7 +125,7 @@ extension GazetteerBuilder {
                     throw SourceProblem(
                         "\(fieldName(column)) holds a carriage return (\\r) that does not end the line: lines end with \\n or \\r\\n"
                     )
-                case 0..<0x20, 0x7F:
+                case 0..<0x20, 0x7F...0x9F:
                     throw SourceProblem("\(fieldName(column)) holds the control character \(hex(scalar))")
                 case 0xFEFF:
                     throw SourceProblem(

@@ -3,7 +3,7 @@
 /// its first problem: no gazetteer is built from part of it.
 public struct GazetteerSourceError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The source's name as given (a path, or `<stdin>`).
-    public var file: String
+    public let file: String
     /// The line of the file the problem is on, counted from 1 as an editor counts (every line
     /// end, blank lines included); `nil` when the problem is the whole file's (it holds no places).
     public let line: Int?

@@ -193,7 +193,9 @@ public struct MachineCommandLine: Sendable {
     /// The position of the first command-line argument (after the tool's name) whose bytes are
     /// not valid UTF-8, if any.
     static func firstArgumentNotUTF8() -> Int? {
-        (1..<Int(CommandLine.argc)).first { position in
+        // `argc` may be 0 on some systems (an `execve` with an empty argument list).
+        guard CommandLine.argc > 1 else { return nil }
+        return (1..<Int(CommandLine.argc)).first { position in
             guard let bytes = CommandLine.unsafeArgv[position] else { return false }
             return String(validatingCString: bytes) == nil
         }
@@ -221,14 +223,14 @@ public struct MachineCommandLine: Sendable {
             return streams.show(first == "--version" ? version ?? "" : overview)
         case "help":
             guard arguments.count > 1 else { return streams.show(overview) }
-            // `help help` and `help --help` ask what `help` does: the overview says.
-            if ["help", "-h", "--help"].contains(arguments[1]), arguments.count == 2 { return streams.show(overview) }
-            guard let subcommand = subcommand(named: arguments[1]) else {
-                streams.printError("error: unknown subcommand '\(arguments[1])'\n\n\(overview)")
-                return .usage
-            }
             guard arguments.count == 2 else {
                 streams.printError("error: help takes one subcommand, not '\(arguments[2])' as well\n\n\(overview)")
+                return .usage
+            }
+            // `help help` and `help --help` ask what `help` does: the overview says.
+            if ["help", "-h", "--help"].contains(arguments[1]) { return streams.show(overview) }
+            guard let subcommand = subcommand(named: arguments[1]) else {
+                streams.printError("error: unknown subcommand '\(arguments[1])'\n\n\(overview)")
                 return .usage
             }
             return streams.show(subcommand.help(tool: name))

@@ -86,7 +86,15 @@ struct OutputFile {
     /// Checks that `path` can be written, as opening it does, and leaves it as it was: for an
     /// output written only after a long or interactive run, so that a folder or a missing
     /// folder is an error before the run rather than after it.
+    /// A device, a pipe or a socket is only checked for permission, never opened: opening a
+    /// FIFO would wait for a reader, and closing it would hand the reader an end of file.
     static func check(_ path: String) throws(ToolError) {
+        guard path != "-" else { throw ToolError("cannot write '-' here: name a file (./- for one called -)") }
+        var info = stat()
+        if stat(path, &info) == 0, info.st_mode & S_IFMT != S_IFREG, info.st_mode & S_IFMT != S_IFDIR {
+            guard access(path, W_OK) == 0 else { throw Self.error(path, errno) }
+            return
+        }
         var file = try OutputFile(path)
         file.discard()
     }

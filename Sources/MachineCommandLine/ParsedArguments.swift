@@ -17,7 +17,7 @@ public struct ParsedArguments: Sendable {
         var onlyPositional = false
         while let argument = remaining.popFirst() {
             // A negative number is a value, not an option: `reverse -33.86 151.21`.
-            let isNegativeNumber = argument.count > 1 && argument.hasPrefix("-") && Double(argument) != nil
+            let isNegativeNumber = argument.count > 1 && argument.hasPrefix("-") && Self.plainDecimal(argument) != nil
             if onlyPositional || !argument.hasPrefix("-") || argument == "-" || isNegativeNumber {
                 positional.append(argument)
                 continue
@@ -82,8 +82,9 @@ public struct ParsedArguments: Sendable {
     }
 
     /// `text` as a number written in decimal digits, with an optional sign and fraction (`12`,
-    /// `-0.5`, `3.`), or `nil`. `Double(_:)` also reads hexadecimal (`0x10`), exponents (`1e5`),
-    /// `inf` and `nan`, none of which a person means on a command line.
+    /// `-0.5`, `+5`, `.5`, `3.`: forms a person may type), or `nil`. `Double(_:)` also reads
+    /// hexadecimal (`0x10`), exponents (`1e5`), `inf` and `nan`, none of which a person means on
+    /// a command line. (A gazetteer source, written by a program, is held to a stricter form.)
     public static func plainDecimal(_ text: some StringProtocol) -> Double? {
         var digits = 0
         var points = 0

@@ -73,6 +73,11 @@ struct SlotStep: Sendable, BitwiseCopyable {
     @usableFromInline let end: Int32
     /// The single row's ``hasAction`` (bit 0), ``entersFinal`` (bit 1) and ``isPlain`` (bit 2).
     @usableFromInline let flags: UInt8
+    /// The state the slot is for, in its region: a step checks it against the region's control
+    /// state, so that a control state that is none of the region's (set by hand) traps rather
+    /// than reads another state's or another event's slot. Only the slot of that very region and
+    /// state holds that value at that index.
+    @usableFromInline let leaf: UInt8
 
     /// The single unguarded row, or -1 when the slot has no candidate, several, or a guarded one.
     @inlinable var row: Int32 { Int32(truncatingIfNeeded: Int64(bitPattern: firedEntry) &>> 32) }
@@ -91,6 +96,7 @@ struct SlotStep: Sendable, BitwiseCopyable {
 
     init(start: Int, end: Int, region: Int, leaf: Int, single: CandidateStep?) {
         self.end = Int32(end)
+        self.leaf = UInt8(leaf)
         var row: Int32 = -1
         var flags: UInt8 = 0
         var controlsChange: UInt64 = 0

@@ -107,8 +107,9 @@ extension TransitionTable {
     ) {
         var ledger = LedgerLoan()
         // Region 0 outside the loop: a one-region table never enters it.
+        let leaf = state.controls[0]
         var sawCandidate = chooseAndFire(
-            region: 0, slot: slot(at: kind &* _leafCount &+ state.controls[0]), &state, event, &ledger, &result)
+            region: 0, slot: slot(at: kind &* _stateCount &+ leaf, leaf: leaf), &state, event, &ledger, &result)
         var others = reacting & ~1
         while others != 0 {
             let region = others.trailingZeroBitCount
@@ -127,16 +128,21 @@ extension TransitionTable {
     /// The slot of `region` in its leaf of `controls`, for event `kind`.
     @inlinable @inline(__always)
     func slot(_ region: Int, _ controls: ControlStates, _ kind: Int) -> SlotStep {
-        slot(at: kind &* _leafCount &+ stateOffset[region] &+ controls[region])
+        let leaf = controls[region]
+        return slot(at: kind &* _stateCount &+ stateOffset[region] &+ leaf, leaf: leaf)
     }
 
-    /// The slot at `index` of ``_slots``, checked with a single unsigned comparison (the index is
-    /// a sum that cannot be negative; the array's own check would test that as well).
+    /// The slot at `index` of ``_slots``, for a region in state `leaf`. The index is checked with
+    /// one unsigned comparison (it is a sum that cannot be negative; the array's own check would
+    /// test that as well), and the slot's state against `leaf`: a control state that is none of
+    /// its region's (set by hand through ``ControlStates``) would otherwise find another slot.
     @inlinable @inline(__always)
-    func slot(at index: Int) -> SlotStep {
+    func slot(at index: Int, leaf: Int) -> SlotStep {
         _slots.withUnsafeBufferPointer { slots in
-            precondition(UInt(bitPattern: index) < UInt(bitPattern: slots.count), "slot index out of range")
-            return slots[index]
+            precondition(UInt(bitPattern: index) < UInt(bitPattern: slots.count), "a control state outside its region")
+            let slot = slots[index]
+            precondition(Int(slot.leaf) == leaf, "a control state outside its region")
+            return slot
         }
     }
 

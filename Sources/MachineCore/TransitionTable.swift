@@ -40,11 +40,12 @@ public struct TransitionTable<M: MachineDefinition>: Sendable {
     /// code does.
     public let identity: String
 
-    /// How many leaves the table's regions have in all: the slots of one event kind.
-    @usableFromInline let _leafCount: Int
+    /// How many states the table's regions have in all, compound ones included: the slots of one
+    /// event kind (a compound state's are empty).
+    @usableFromInline let _stateCount: Int
     @usableFromInline let stateOffset: [Int]
     /// For each (event, region, state) slot, where its candidates are in ``_candidates``; the
-    /// slot is `event * _leafCount + stateOffset[region] + state`. The event kind comes first
+    /// slot is `event * _stateCount + stateOffset[region] + state`. The event kind comes first
     /// so that the part of the index the next step waits for, the state, is a single addition.
     @usableFromInline let _slots: [SlotStep]
     /// The candidates of every slot, in priority order, each with what the step reads of it.
@@ -185,8 +186,8 @@ public struct TransitionTable<M: MachineDefinition>: Sendable {
         self.regions = regions
         self.rows = rows
         self.exclusiveGuards = exclusive.map(\.names)
-        let leafCount = regions.reduce(0) { $0 + $1.states.count }
-        self._leafCount = leafCount
+        let stateCount = regions.reduce(0) { $0 + $1.states.count }
+        self._stateCount = stateCount
         self.stateOffset = offsets
         self.candidateRows = index.rows
         self._isFlat = isFlat
@@ -232,7 +233,7 @@ public struct TransitionTable<M: MachineDefinition>: Sendable {
         }
         self._candidates = candidates
         var slots: [SlotStep] = []
-        slots.reserveCapacity(eventCount * leafCount)
+        slots.reserveCapacity(eventCount * stateCount)
         for kind in 0..<eventCount {
             for (region, description) in regions.enumerated() {
                 for leaf in description.states.indices {
@@ -258,7 +259,7 @@ public struct TransitionTable<M: MachineDefinition>: Sendable {
             var reacting: UInt8 = 0
             for (region, description) in regions.enumerated() {
                 let reacts = description.states.indices.contains { leaf in
-                    let slot = slots[kind.rawValue * leafCount + offsets[region] + leaf]
+                    let slot = slots[kind.rawValue * stateCount + offsets[region] + leaf]
                     return slot.start < slot.end
                 }
                 // A table has at most `ControlStates.capacity` (8) regions: each has its bit.
@@ -298,7 +299,7 @@ public struct TransitionTable<M: MachineDefinition>: Sendable {
     public func candidates(region: Int, state: Int, kind: M.Event.Kind) -> ArraySlice<Int> {
         precondition(regions.indices.contains(region), "no region \(region) in the table")
         precondition(regions[region].states.indices.contains(state), "no state \(state) in region \(regions[region].name)")
-        let slot = _slots[kind.rawValue * _leafCount + stateOffset[region] + state]
+        let slot = _slots[kind.rawValue * _stateCount + stateOffset[region] + state]
         return candidateRows[Int(slot.start)..<Int(slot.end)]
     }
 

@@ -115,8 +115,17 @@ import Testing
             error: "error: cannot write 'dir': it is a folder"),
         Case(
             name: "a saved state to -", files: ["a.events": passing],
-            arguments: ["replay", "-q", "--save-state", "-", "a.events"], status: 74,
-            error: "error: cannot write '-' here: name a file (./- for one called -)"),
+            arguments: ["replay", "-q", "--save-state", "-", "a.events"], status: 64,
+            error: "error: --save-state takes a file, not - (the transcript goes to standard output)"),
+        Case(
+            name: "transcripts into -", files: ["a.events": passing], arguments: ["replay", "-o", "-", "a.events"],
+            status: 64, error: "error: a folder option takes a folder, not - (leave it out to print to standard output)"),
+        Case(
+            name: "covering paths into -", arguments: ["paths", "-o", "-"], status: 64,
+            error: "error: a folder option takes a folder, not -"),
+        Case(
+            name: "a transcript that cannot be written, quiet", files: ["a.events": passing, "out/a.transcript/keep": ""],
+            arguments: ["replay", "-q", "-o", "out", "a.events"], status: 74, error: "it is a folder", output: "ERROR a.events"),
         Case(
             name: "an endless script on standard input's place", arguments: ["replay", "/dev/zero"], status: 74,
             error: "error: cannot read '/dev/zero': it is longer than 512 MiB, the most read whole"),
@@ -164,6 +173,16 @@ import Testing
         shell.waitUntilExit()
         #expect(shell.terminationStatus == 64)
         #expect(message == "error: argument 3 ('s\u{FFFD}.events') is not valid UTF-8; name files in UTF-8\n")
+    }
+
+    /// `diagram -o -` prints the diagram; it never writes a file called `-`.
+    @Test func aDashAsADiagramsOutputIsStandardOutput() throws {
+        let folder = try Tool.folder([:])
+        let printed = try Tool.run(["diagram"], in: folder)
+        let dashed = try Tool.run(["diagram", "-o", "-"], in: folder)
+        #expect(dashed.status == 0)
+        #expect(!dashed.output.isEmpty && dashed.output == printed.output)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
     }
 
     @Test(arguments: ["replay", "check", "diagram", "reverse"])

@@ -168,6 +168,7 @@ import Testing
         // An exponent is not a duration's unit.
         expectInvalid("expect view.size.width == 1e5", at: 1, 28, "without an exponent ('e')")
         expectInvalid("expect view.size.width == 2E-3", at: 1, 28, "without an exponent ('E')")
+        expectInvalid("advance 1e5ms", at: 1, 10, "without an exponent ('e')")
     }
 
     /// A whole number too large for `Int` is quoted as the value it was read as, not as 0.

@@ -48,6 +48,7 @@ import Testing
         #expect(helpOfHelp.status == .success)
         #expect(helpOfHelp.output.hasPrefix("OVERVIEW: "))
         #expect(try CallBox.run(["help", "--help"]).status == .success)
+        #expect(try CallBox.run(["help", "help", "extra"]).error.hasPrefix("error: help takes one subcommand, not 'extra'"))
     }
 
     @Test func aMissingOrFolderScriptCannotBeRead() throws {
@@ -59,26 +60,6 @@ import Testing
         let directory = try CallBox.run(["coverage", folder.path])
         #expect(directory.status == .cannotReadOrWrite)
         #expect(directory.error.hasPrefix("error: cannot read '\(folder.path)': it is a folder"))
-    }
-
-    /// An input read whole is refused past 512 MiB rather than held: `/dev/zero` never ends.
-    @Test func anEndlessInputIsRefusedRatherThanHeld() throws {
-        let endless = try CallBox.run(["coverage", "/dev/zero"])
-        #expect(endless.status == .cannotReadOrWrite)
-        #expect(endless.error == "error: cannot read '/dev/zero': it is longer than 512 MiB, the most read whole\n")
-        let endlessScript = try CallBox.run(["replay", "/dev/zero"])
-        #expect(endlessScript.status == .cannotReadOrWrite, "a device is read whole, as standard input is")
-        #expect(endlessScript.error.hasPrefix("error: cannot read '/dev/zero': it is longer than 512 MiB"))
-    }
-
-    /// `-o -` is standard output where the tool can write there, and an error where it cannot;
-    /// it never names a file called `-`.
-    @Test func aDashAsOutputIsStandardOutputOrRefused() throws {
-        let printed = try CallBox.run(["diagram"])
-        let dashed = try CallBox.run(["diagram", "-o", "-"])
-        #expect(dashed.status == .success)
-        #expect(!dashed.output.isEmpty && dashed.output == printed.output)
-        #expect(!FileManager.default.fileExists(atPath: "-"), "no file called - in the working folder")
     }
 
     @Test func writesThatFailAreErrorsAndLeaveNothingBehind() throws {

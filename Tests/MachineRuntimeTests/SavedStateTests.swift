@@ -303,11 +303,11 @@ import Testing
     @Test func aRestoredRuntimeAtTheLargestSerialStillStartsTimers() throws {
         let good = try Self.text(try Self.busy())
         let largest = good.replacingOccurrences(
-            of: #""lastTimerSerial":2"#, with: "\"lastTimerSerial\":\(SavedState<Relay>.latestTimerSerial)")
+            of: #""lastTimerSerial":2"#, with: "\"lastTimerSerial\":\(SavedState<Relay>.largestTimerSerial)")
         var restored = try Self.restore(largest)
         _ = try restored.send(.arm(.a, .milliseconds(5)))
         _ = try restored.send(.arm(.b, .milliseconds(5)))
-        #expect(restored.savedState.lastTimerSerial == SavedState<Relay>.latestTimerSerial + 2)
+        #expect(restored.savedState.lastTimerSerial == SavedState<Relay>.largestTimerSerial + 2)
         let steps = try restored.advance(by: .milliseconds(5))
         #expect(steps.count == 2, "both timers fire, in the order they were started")
     }

@@ -210,8 +210,25 @@ import Testing
         #expect(link == "../kept.transcript", "the link stays")
         let permissions = try FileManager.default.attributesOfItem(atPath: target.path)[.posixPermissions] as? Int
         #expect(permissions == 0o600)
-        #expect(
-            try FileManager.default.contentsOfDirectory(atPath: store.directory.path) == ["a.transcript"], "no temporary file")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: store.directory.path) == ["a.transcript"])
+        // The temporary file is written beside the link's target.
+        #expect(try FileManager.default.contentsOfDirectory(atPath: root.path).sorted() == ["kept.transcript", "refs"])
+    }
+
+    /// A reference's name may hold a `/`: its folder is made as the store's is.
+    @Test func aReferenceInASubfolderIsRecorded() throws {
+        let store = SnapshotStore(
+            directory: try folder().appendingPathComponent("refs"), mode: .all, isContinuousIntegration: false)
+        _ = try store.verify("hello\n", named: "group/case")
+        #expect(contents(store.referenceURL(for: "group/case")) == "hello\n")
+    }
+
+    /// A reference that is a FIFO is refused without being opened (opening one waits for a writer).
+    @Test func aReferenceThatIsAPipeIsRefusedWithoutWaiting() throws {
+        let store = SnapshotStore(directory: try folder(), mode: .never, isContinuousIntegration: false)
+        let path = store.referenceURL(for: "a").path
+        #expect(mkfifo(path, 0o600) == 0)
+        #expect(throws: SnapshotError.cannotRead(path, "it is not a regular file")) { try store.verify("text", named: "a") }
     }
 
     @Test func aFolderThatIsAFileIsNamedWithTheSystemsReason() throws {

@@ -74,20 +74,21 @@ public struct SnapshotStore: Sendable {
     /// The text of the reference at `path` (through symbolic links), or `nil` when there is none;
     /// a folder, a device or a pipe is an error.
     private static func read(_ path: String) throws(SnapshotError) -> String? {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else {
+        // Looked at before it is opened: opening a FIFO waits for a writer, a device may never end.
+        var info = stat()
+        guard stat(path, &info) == 0 else {
             let code = errno
             if code == ENOENT { return nil }
             throw .cannotRead(path, reason(code))
         }
-        defer { close(descriptor) }
-        var info = stat()
-        guard fstat(descriptor, &info) == 0 else { throw .cannotRead(path, reason(errno)) }
         switch info.st_mode & S_IFMT {
         case S_IFREG: break
         case S_IFDIR: throw .cannotRead(path, "it is a folder")
-        default: throw .cannotRead(path, "it is not a regular file")  // a device may never end
+        default: throw .cannotRead(path, "it is not a regular file")
         }
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        guard descriptor >= 0 else { throw .cannotRead(path, reason(errno)) }
+        defer { close(descriptor) }
         var bytes: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 65536)
         while true {
@@ -102,9 +103,10 @@ public struct SnapshotStore: Sendable {
         return String(decoding: bytes, as: UTF8.self)
     }
 
-    /// Creates the folder when missing, then writes the reference.
+    /// Creates the reference's folder when missing, then writes the reference.
     private func write(_ text: String, to url: URL) throws(SnapshotError) {
-        try Self.createFolder(directory.path, for: url.path)
+        // The reference's own folder: a name may hold a `/` (`group/case`).
+        try Self.createFolder(url.deletingLastPathComponent().path, for: url.path)
         try Self.replace(url.path, with: text)
     }
 

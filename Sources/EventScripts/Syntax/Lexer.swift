@@ -119,12 +119,12 @@ struct Lexer {
         }
     }
 
-    /// Whether `unit`, the letters after a number, starts an exponent (`1e5`, `2E-3`) rather than
+    /// Whether `unit`, the letters after a number, starts an exponent (`1e5`, `1e5ms`, `2E-3`) rather than
     /// naming a duration's unit.
     private func isExponent(_ unit: String) -> Bool {
         guard unit.first == "e" || unit.first == "E" else { return false }
-        let rest = unit.dropFirst()
-        if !rest.isEmpty { return rest.allSatisfy { ("0"..."9").contains($0) } }
+        // `1e5`, `1e5ms`: a digit right after the `e`; `2E-3`: the word ends at the sign.
+        if let next = unit.dropFirst().first { return ("0"..."9").contains(next) }
         return (current == UInt8(ascii: "-") || current == UInt8(ascii: "+")) && peek(1)?.isDigit == true
     }
 

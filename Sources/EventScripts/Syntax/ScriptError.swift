@@ -28,14 +28,16 @@ public struct ScriptError: Error, Hashable, Sendable, CustomStringConvertible {
     }
 
     /// What lines the caret up under the text after `scalars` in a terminal: a tab for a tab, no
-    /// space for a combining mark, two for a wide (East Asian) character, one for any other.
+    /// space for a combining mark, a joiner or a skin-tone modifier, two for a wide (East Asian)
+    /// character or emoji, one for any other.
     /// Columns count Unicode scalars, which a terminal does not draw one cell each.
     static func indent(under scalars: Substring.UnicodeScalarView) -> String {
         var indent = ""
         for scalar in scalars {
+            // Marks, joiners and selectors, and skin-tone modifiers, draw no cell of their own.
             switch scalar.properties.generalCategory {
-            case .nonspacingMark, .enclosingMark: continue
-            default: break
+            case .nonspacingMark, .enclosingMark, .format: continue
+            default: if scalar.properties.isEmojiModifier { continue }
             }
             if scalar == "\t" {
                 indent.append("\t")

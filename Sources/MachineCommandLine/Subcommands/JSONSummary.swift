@@ -23,11 +23,12 @@ struct JSONSummary: Encodable {
         }
     }
 
-    /// The line of a script that could not be read (a missing file, a folder), so that every
-    /// script named has its line.
-    init(unreadable file: String, error: ToolError) {
+    /// The line of a script stopped by `error`, so that every script named has its line:
+    /// `unreadable` when the script could not be read (a missing file, a folder), `error` when
+    /// a file could not be read or written once it ran.
+    init(file: String, outcome: String, error: ToolError) {
         self.file = file
-        (outcome, expectations, failures, self.error) = ("unreadable", nil, nil, error.description)
+        (self.outcome, expectations, failures, self.error) = (outcome, nil, nil, error.description)
         exitCode = ExitCode.cannotReadOrWrite.rawValue
     }
 

@@ -48,6 +48,7 @@ struct PathsCommand<V: ScriptVocabulary, S: InputSamples>: Sendable where S.Mach
     func run(_ invocation: Invocation) throws -> ExitCode {
         let arguments = invocation.arguments
         guard let directory = arguments.value("output") else { throw UsageError("missing --output <directory>") }
+        guard directory != "-" else { throw UsageError(InputFiles.dashIsNoFolder) }
         let initialName = arguments.value("initial")
         let initial = try initialContexts.start(named: initialName)
         let table = vocabulary.table

@@ -44,15 +44,14 @@ extension ReplayCommand {
         if saveTo != nil, files.count != 1 {
             throw UsageError("--save-state writes the state one script ends in: name one script, not \(files.count)")
         }
-        if let saveTo {
-            try InputFiles.refuseWriting(saveTo, over: files, as: "the saved state")
-            // Written once the script has run: a path that cannot be written fails now, not then.
-            try OutputFile.check(saveTo)
-        }
-        guard let from else { return (nil, saveTo) }
+        if saveTo == "-" { throw UsageError("--save-state takes a file, not - (the transcript goes to standard output)") }
+        if let saveTo { try InputFiles.refuseWriting(saveTo, over: files, as: "the saved state") }
         if from == "-", files.contains("-") {
             throw UsageError("standard input (-) can be read only once: the state and a script cannot both come from it")
         }
+        // Written once the script has run: a path that cannot be written fails now, not then.
+        if let saveTo { try OutputFile.check(saveTo) }
+        guard let from else { return (nil, saveTo) }
         let bytes = try invocation.read(from)
         do {
             return (try savedStates.restore(bytes, vocabulary.table, answerer), saveTo)

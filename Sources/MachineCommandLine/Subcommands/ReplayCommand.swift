@@ -27,7 +27,9 @@ struct ReplayCommand<V: ScriptVocabulary>: Sendable {
             options: [
                 .flag(
                     "quiet", short: "q",
-                    help: "Print one line per script instead of its transcript: PASS, FAIL, INVALID or UNREADABLE."),
+                    help:
+                        "Print one line per script instead of its transcript: PASS, FAIL, INVALID, UNREADABLE (the script could not be read) or ERROR (a file could not be read or written as it ran)."
+                ),
                 .value(
                     "format", "format",
                     help: "text (default) or json (JSON Lines: one object per entry, or per script with --quiet)."),
@@ -114,10 +116,12 @@ struct ReplayCommand<V: ScriptVocabulary>: Sendable {
         for file in files {
             let name = InputFiles.displayName(file)
             var outcome: Outcome
+            var checked = false
             do {
                 // Checked whole first, so that an invalid script runs nothing; then read again and
                 // replayed statement by statement, so that neither it nor its program is held.
                 let script = try vocabulary.checkScript(try invocation.script(file), file: name, with: checker)
+                checked = true
                 if plan.start != nil, let refused = givensRefused(script.givens, file: name) { throw refused }
                 var runtime = plan.start ?? Runtime(table: vocabulary.table, state: script.initialState, answerer: answerer)
                 if let path = destinations[file] {
@@ -139,7 +143,12 @@ struct ReplayCommand<V: ScriptVocabulary>: Sendable {
                 invocation.printError("error: \(error)")
                 status = max(status, .cannotReadOrWrite)
                 if summarise {
-                    let line = format == .json ? JSONSummary(unreadable: name, error: error).line : "UNREADABLE \(name)"
+                    // UNREADABLE: the script could not be read; ERROR: a file could not be read or
+                    // written once it ran (its transcript, the saved state).
+                    let word = checked ? "error" : "unreadable"
+                    let line =
+                        format == .json
+                        ? JSONSummary(file: name, outcome: word, error: error).line : "\(word.uppercased()) \(name)"
                     standardOutput.write(line + "\n")
                 }
                 continue
@@ -156,6 +165,7 @@ struct ReplayCommand<V: ScriptVocabulary>: Sendable {
     /// anything is written.
     func transcriptPaths(_ files: [String], in directory: String?, extension: String) throws -> [String: String] {
         guard let directory else { return [:] }
+        guard directory != "-" else { throw UsageError(InputFiles.dashIsNoFolder) }
         var isDirectory: ObjCBool = false
         if !FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory) {
             do {

@@ -167,7 +167,7 @@ struct SavedStateChecker<M: MachineDefinition> {
         }
         guard lastSerial >= 0 else { throw .inconsistent(field: "lastTimerSerial", problem: "\(lastSerial) is negative") }
         // No run starts 2^62 timers; a larger serial could only overflow at the next start.
-        guard lastSerial <= SavedState<M>.latestTimerSerial else {
+        guard lastSerial <= SavedState<M>.largestTimerSerial else {
             throw .inconsistent(field: "lastTimerSerial", problem: "\(lastSerial) is above 2^62, more timers than any run starts")
         }
         return timers

@@ -47,12 +47,12 @@ public struct SavedState<M: MachineDefinition>: Sendable {
     /// The running timers, in the order of their last (re)start.
     public let timers: [TimerEntry]
     /// The number the runtime gave the timer it started last: ties between deadlines fire in
-    /// the order of these numbers. Restoring refuses one above ``latestTimerSerial``.
+    /// the order of these numbers. Restoring refuses one above ``largestTimerSerial``.
     public let lastTimerSerial: Int
 
     /// The greatest ``lastTimerSerial`` a restored runtime accepts: 2^62, more timer starts than
     /// any run makes, and far enough from `Int.max` that counting on cannot overflow.
-    public static var latestTimerSerial: Int { 1 << 62 }
+    public static var largestTimerSerial: Int { 1 << 62 }
     /// Every request made, in the order made.
     public let requests: [RequestEntry]
 
