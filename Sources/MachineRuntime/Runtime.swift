@@ -37,8 +37,11 @@ public struct Runtime<M: MachineDefinition>: Sendable {
     /// Requests an answerer has yet to answer, oldest first.
     @usableFromInline var unanswered: [Int] = []
 
-    /// The machine's state now.
-    @inlinable public var state: MachineState<M> { _state }
+    /// The machine's state now. Lent where the runtime keeps it, not copied (a copy of a state
+    /// retains every field of its context): a script's `expect` reads it at every expectation.
+    @inlinable public var state: MachineState<M> {
+        _read { yield _state }
+    }
     /// The virtual time now, from zero at the start.
     @inlinable public var now: Duration { _now }
     /// Every request made so far, in the order made (a request's `id` is its position + 1).
