@@ -205,7 +205,7 @@ public struct Player<V: ScriptVocabulary>: Sendable {
                     if steps.isEmpty, case .advance = input, sink.wantsSteps {
                         sink.write(.quiet(time: runtime.now, input: player.parts.writer.statement(input)))
                     }
-                    record(steps, line: location.line, into: &sink)
+                    record(consume steps, line: location.line, into: &sink)
                 case .expect(let path, let comparison, let expected):
                     expectations += 1
                     if check(
@@ -356,14 +356,17 @@ public struct Player<V: ScriptVocabulary>: Sendable {
         }
 
         @inlinable
-        mutating func record<S: TranscriptSink>(_ steps: [RuntimeStep<M>], line: Int, into sink: inout S) {
+        mutating func record<S: TranscriptSink>(_ steps: consuming [RuntimeStep<M>], line: Int, into sink: inout S) {
             let wantsSteps = sink.wantsSteps
+            // The list is this replay's alone (the runtime's, handed over), so that its steps can
+            // be lent to be rendered where it keeps them.
+            var steps = steps
             // By index: a step (two states) is not copied to look at its input.
             for index in steps.indices {
                 onStep?(steps[index])
                 // Only a dropped answer has no result: its input is not copied to be looked at otherwise.
                 if steps[index].result == nil, case .drop(let reference, _, _) = steps[index].input { drops.insert(reference) }
-                if wantsSteps { sink.write(.step(player.render(steps[index], using: scratch))) }
+                if wantsSteps { sink.write(.step(player.render(&steps[index], using: scratch))) }
             }
             lastInput = (line, steps)
         }
