@@ -32,7 +32,7 @@ extension Player {
         case .timer(let timer):
             input = "timer " + parts.table.timerNames[timer.rawValue]
         case .answer(let reference, let event):
-            input = parts.writer.answerStatement(parts.writer.text(of: reference), event, using: scratch)
+            input = parts.writer.answerStatement(reference, event, using: scratch)
         case .drop(let reference, let event, let cancellation):
             input = "drop " + parts.writer.answer(parts.writer.text(of: reference), event).drop { $0 != " " }.dropFirst()
             if let successor = cancellation.supersededBy {
