@@ -95,10 +95,32 @@ public final class ScriptChecker<V: ScriptVocabulary>: Sendable {
             /// A checked line: its bytes, its instruction, and what it asks of the lines before it.
             /// A class, so that taking one from the memo for each repeated line copies a reference,
             /// not the instruction's values.
+            /// An `expect PATH OP VALUE`'s parts, behind one reference: the player reads them
+            /// where the entry keeps them.
+            @usableFromInline
+            final class Expectation {
+                @usableFromInline let path: CheckedPath
+                @usableFromInline let comparison: Comparison
+                @usableFromInline let expected: Value
+
+                @inlinable
+                init(path: CheckedPath, comparison: Comparison, expected: Value) {
+                    self.path = path
+                    self.comparison = comparison
+                    self.expected = expected
+                }
+            }
+
             @usableFromInline
             final class Entry {
                 @usableFromInline let bytes: [UInt8]
                 @usableFromInline let kind: Program<M>.Instruction.Kind
+                /// The input of a `send`, `advance`, `respond` or `fail`, out of ``kind``: what the
+                /// player runs without matching ``kind`` (matching a case of the instruction's
+                /// kind copies the whole kind, through its generic value witnesses).
+                @usableFromInline let input: Input<M>?
+                /// The expectation of an `expect PATH OP VALUE`, out of ``kind`` likewise.
+                @usableFromInline let expectation: Expectation?
                 @usableFromInline let column: Int
                 @usableFromInline let rewritable: Range<Int>?
                 /// The statement's name when it needs an earlier input (`expect command`).
@@ -124,6 +146,12 @@ public final class ScriptChecker<V: ScriptVocabulary>: Sendable {
                 ) {
                     self.bytes = bytes
                     self.kind = kind
+                    if case .input(let input) = kind { self.input = input } else { self.input = nil }
+                    if case .expect(let path, let comparison, let expected) = kind {
+                        self.expectation = Expectation(path: path, comparison: comparison, expected: expected)
+                    } else {
+                        self.expectation = nil
+                    }
                     self.column = column
                     self.rewritable = rewritable
                     self.needsInput = needsInput
