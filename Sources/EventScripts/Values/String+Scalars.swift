@@ -26,7 +26,9 @@ func hasSameRepresentation<T>(_ a: T, _ b: T) -> Bool {
         withUnsafeBytes(of: b) { b in
             var offset = 0
             while offset &+ 8 <= a.count {
-                guard a.loadUnaligned(fromByteOffset: offset, as: UInt64.self) == b.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+                guard
+                    a.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+                        == b.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
                 else { return false }
                 offset &+= 8
             }
