@@ -95,6 +95,18 @@ public final class ScriptChecker<V: ScriptVocabulary>: Sendable {
             /// A checked line: its bytes, its instruction, and what it asks of the lines before it.
             /// A class, so that taking one from the memo for each repeated line copies a reference,
             /// not the instruction's values.
+            /// A `send`, `advance`, `respond` or `fail`'s input, behind one reference: the player
+            /// runs it where the entry keeps it.
+            @usableFromInline
+            final class InputInstruction {
+                @usableFromInline let input: Input<M>
+
+                @inlinable
+                init(_ input: Input<M>) {
+                    self.input = input
+                }
+            }
+
             /// An `expect PATH OP VALUE`'s parts, behind one reference: the player reads them
             /// where the entry keeps them.
             @usableFromInline
@@ -115,10 +127,11 @@ public final class ScriptChecker<V: ScriptVocabulary>: Sendable {
             final class Entry {
                 @usableFromInline let bytes: [UInt8]
                 @usableFromInline let kind: Program<M>.Instruction.Kind
-                /// The input of a `send`, `advance`, `respond` or `fail`, out of ``kind``: what the
-                /// player runs without matching ``kind`` (matching a case of the instruction's
-                /// kind copies the whole kind, through its generic value witnesses).
-                @usableFromInline let input: Input<M>?
+                /// The input of a `send`, `advance`, `respond` or `fail`, out of ``kind`` and behind
+                /// one reference: what the player runs where the entry keeps it, without matching
+                /// ``kind`` (matching a case of the instruction's kind copies the whole kind,
+                /// through its generic value witnesses, and taking the input out copies it so).
+                @usableFromInline let input: InputInstruction?
                 /// The expectation of an `expect PATH OP VALUE`, out of ``kind`` likewise.
                 @usableFromInline let expectation: Expectation?
                 @usableFromInline let column: Int
@@ -146,7 +159,7 @@ public final class ScriptChecker<V: ScriptVocabulary>: Sendable {
                 ) {
                     self.bytes = bytes
                     self.kind = kind
-                    if case .input(let input) = kind { self.input = input } else { self.input = nil }
+                    if case .input(let input) = kind { self.input = InputInstruction(input) } else { self.input = nil }
                     if case .expect(let path, let comparison, let expected) = kind {
                         self.expectation = Expectation(path: path, comparison: comparison, expected: expected)
                     } else {

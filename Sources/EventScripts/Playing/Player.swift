@@ -118,9 +118,9 @@ public struct Player<V: ScriptVocabulary>: Sendable {
                 guard let entry = try builder.add(&line) else { return true }
                 instructions += 1
                 let failed: ScriptError?
-                if let input = entry.input {
-                    // An input run from the entry's own, not matched out of its instruction's kind.
-                    failed = replay.perform(input, at: entry.location(line: line.number), into: &sink)
+                if let instruction = entry.input {
+                    // An input run where the entry keeps it, not matched out of its instruction's kind.
+                    failed = replay.perform(instruction.input, at: entry.location(line: line.number), into: &sink)
                 } else if let expectation = entry.expectation {
                     replay.expect(
                         expectation.path, expectation.comparison, expectation.expected, at: entry.location(line: line.number),
