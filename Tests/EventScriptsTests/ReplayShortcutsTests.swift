@@ -80,7 +80,8 @@ import Testing
     typealias Memo = ScriptChecker<LampVocabulary>.Builder.Memo
 
     func entry(_ byte: UInt8) -> Memo.Entry {
-        Memo.Entry(bytes: [byte], kind: .expectIgnored, column: 1, rewritable: nil, needsInput: nil, isInput: false)
+        Memo.Entry(
+            bytes: [byte], kind: .expectIgnored, column: 1, rewritable: nil, needsInput: nil, isInput: false, prepared: false)
     }
 
     @Test func theMemoKeepsOneEntryPerHashUpToItsCapacity() {

@@ -80,6 +80,11 @@ public final class ScriptChecker<V: ScriptVocabulary>: Sendable {
         /// (not `machine` or `given`) are kept, at most ``Memo/capacity`` lines of at most
         /// ``Memo/longestLine`` bytes.
         @usableFromInline var memo = Memo()
+        /// Whether the entries kept in the memo get their input or expectation out of their
+        /// instruction's kind, behind a reference of its own (``Memo/Entry/input``): for a
+        /// player, which runs a kept entry at each of its lines; the checker's pass never reads
+        /// them.
+        @usableFromInline var preparesKeptEntries = false
 
         @inlinable
         init(checker: ScriptChecker) {
@@ -131,6 +136,8 @@ public final class ScriptChecker<V: ScriptVocabulary>: Sendable {
                 /// one reference: what the player runs where the entry keeps it, without matching
                 /// ``kind`` (matching a case of the instruction's kind copies the whole kind,
                 /// through its generic value witnesses, and taking the input out copies it so).
+                /// Made for an entry the memo keeps for a player only (see
+                /// ``Builder/preparesKeptEntries``): a line run once runs from ``kind``.
                 @usableFromInline let input: InputInstruction?
                 /// The expectation of an `expect PATH OP VALUE`, out of ``kind`` likewise.
                 @usableFromInline let expectation: Expectation?
@@ -152,15 +159,16 @@ public final class ScriptChecker<V: ScriptVocabulary>: Sendable {
                     }
                 }
 
+                /// An entry; with `prepared`, with its ``input`` or ``expectation`` made.
                 @inlinable
                 init(
                     bytes: [UInt8], kind: Program<M>.Instruction.Kind, column: Int, rewritable: Range<Int>?,
-                    needsInput: String?, isInput: Bool
+                    needsInput: String?, isInput: Bool, prepared: Bool
                 ) {
                     self.bytes = bytes
                     self.kind = kind
-                    if case .input(let input) = kind { self.input = InputInstruction(input) } else { self.input = nil }
-                    if case .expect(let path, let comparison, let expected) = kind {
+                    if prepared, case .input(let input) = kind { self.input = InputInstruction(input) } else { self.input = nil }
+                    if prepared, case .expect(let path, let comparison, let expected) = kind {
                         self.expectation = Expectation(path: path, comparison: comparison, expected: expected)
                     } else {
                         self.expectation = nil
@@ -309,7 +317,7 @@ public final class ScriptChecker<V: ScriptVocabulary>: Sendable {
             let entry = Memo.Entry(
                 bytes: kept ? Array(line.bytes) : [], kind: instruction.kind, column: instruction.location.column,
                 rewritable: instruction.rewritable.map { $0.lowerBound.column..<$0.upperBound.column },
-                needsInput: needsInput, isInput: isInput)
+                needsInput: needsInput, isInput: isInput, prepared: kept && preparesKeptEntries)
             if kept { memo.keep(entry, hash: hash) }
             return entry
         }

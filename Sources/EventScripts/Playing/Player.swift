@@ -109,6 +109,7 @@ public struct Player<V: ScriptVocabulary>: Sendable {
         sink.write(
             .header(file: script.file, machine: parts.vocabulary.machineName, givens: script.givens.map { ($0.field, $0.value) }))
         var builder = ScriptChecker<V>.Builder(checker: script.checker)
+        builder.preparesKeptEntries = true
         var outcome: Outcome?
         var instructions = 0
         var lastLine = 1
