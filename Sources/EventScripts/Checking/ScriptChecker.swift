@@ -97,9 +97,6 @@ public final class ScriptChecker<V: ScriptVocabulary>: Sendable {
             @usableFromInline static var capacity: Int { 4096 }
             @usableFromInline static var longestLine: Int { 256 }
 
-            /// A checked line: its bytes, its instruction, and what it asks of the lines before it.
-            /// A class, so that taking one from the memo for each repeated line copies a reference,
-            /// not the instruction's values.
             /// A `send`, `advance`, `respond` or `fail`'s input, behind one reference: the player
             /// runs it where the entry keeps it.
             @usableFromInline
@@ -128,6 +125,9 @@ public final class ScriptChecker<V: ScriptVocabulary>: Sendable {
                 }
             }
 
+            /// A checked line: its bytes, its instruction, and what it asks of the lines before it.
+            /// A class, so that taking one from the memo for each repeated line copies a reference,
+            /// not the instruction's values.
             @usableFromInline
             final class Entry {
                 @usableFromInline let bytes: [UInt8]
