@@ -21,8 +21,17 @@ struct ReusedList<Element: BitwiseCopyable & Sendable>: Sendable {
 
     @inlinable @inline(__always)
     mutating func append(_ element: Element) {
-        if count < storage.count { storage[count] = element } else { storage.append(element) }
+        if count < storage.count { storage[count] = element } else { grow(appending: element) }
         count &+= 1
+    }
+
+    /// Appends `element` to the storage, making room for at least eight elements at once: a
+    /// result made afresh for each step (the runtime's) would otherwise allocate storage for one
+    /// element, then two, then four.
+    @inlinable
+    mutating func grow(appending element: Element) {
+        if storage.count == storage.capacity { storage.reserveCapacity(Swift.max(8, storage.count &* 2)) }
+        storage.append(element)
     }
 
     @inlinable

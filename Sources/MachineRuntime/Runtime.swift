@@ -37,8 +37,11 @@ public struct Runtime<M: MachineDefinition>: Sendable {
     /// Requests an answerer has yet to answer, oldest first.
     @usableFromInline var unanswered: [Int] = []
 
-    /// The machine's state now.
-    @inlinable public var state: MachineState<M> { _state }
+    /// The machine's state now. Lent where the runtime keeps it, not copied (a copy of a state
+    /// retains every field of its context): a script's `expect` reads it at every expectation.
+    @inlinable public var state: MachineState<M> {
+        _read { yield _state }
+    }
     /// The virtual time now, from zero at the start.
     @inlinable public var now: Duration { _now }
     /// Every request made so far, in the order made (a request's `id` is its position + 1).
@@ -178,16 +181,18 @@ public struct Runtime<M: MachineDefinition>: Sendable {
     @inlinable
     mutating func deliver(_ answer: M.Event, to index: Int, into steps: inout [RuntimeStep<M>]) throws(RuntimeError) {
         _requests[index].isAnswered = true
-        let record = _requests[index]
-        let kind = record.reference.kind.rawValue
+        // The parts read where the list keeps the record: the record (with its request) is not
+        // copied, through its generic value witnesses, to read them.
+        let reference = _requests[index].reference
+        let kind = reference.kind.rawValue
         if inFlight[kind] == index { inFlight[kind] = nil }
-        if let cancellation = record.cancellation {
+        if let cancellation = _requests[index].cancellation {
             steps.append(
                 RuntimeStep(
-                    time: _now, input: .drop(record.reference, answer, cancellation),
+                    time: _now, input: .drop(reference, answer, cancellation),
                     result: nil, before: _state, after: _state))
         } else {
-            try perform(.answer(record.reference, answer), answer, into: &steps)
+            try perform(.answer(reference, answer), answer, into: &steps)
         }
     }
 

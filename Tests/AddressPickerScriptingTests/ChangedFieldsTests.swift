@@ -98,6 +98,33 @@ import Testing
         #expect(compared > 1_000)
     }
 
+    /// A field that did not change holds the same storage before and after a step, and is the
+    /// same without a look at its contents; the same value in storage of its own is the same
+    /// too, by its contents.
+    @Test func aValueIsTheSameInItsOwnStorageOrInAnother() {
+        // Built at run time, so that each is storage of its own.
+        func text(_ parts: [String]) -> String { parts.joined(separator: " ") }
+        let street = text(["103", "Prince", "Street,", "New", "York"])
+        var before = AddressPicker.Context()
+        before.query = text(["a", "query", "longer", "than", "fifteen", "bytes"])
+        before.address = Address(street: street, city: text(["New", "York"]))
+        var shared = before
+        shared.resultsMovedMap.toggle()
+        var rebuilt = before
+        rebuilt.query = text(["a", "query", "longer", "than", "fifteen", "bytes"])
+        rebuilt.address = Address(street: text(["103", "Prince", "Street,", "New", "York"]), city: text(["New", "York"]))
+        var other = rebuilt
+        other.address = Address(street: street, city: text(["New", "York,", "NY"]))
+        other.query = text(["a", "query", "longer", "than", "fifteen", "byteS"])
+        let position = { (name: String) in self.vocabulary.fields.firstIndex { $0.name == name } ?? -1 }
+        for (after, expected) in [
+            (shared, [position("resultsMovedMap")]), (rebuilt, []), (other, [position("query"), position("address")]),
+        ] {
+            #expect(changed(before, after) == expected)
+            #expect(differing(before, after) == expected)
+        }
+    }
+
     @Test func eachFieldIsFoundAtItsOwnPosition() throws {
         let contexts = try exploredContexts()
         let initial = vocabulary.initialContext

@@ -106,6 +106,24 @@ import Testing
         #expect(streamedTranscript == transcript)
     }
 
+    /// Lines the checker's memo does not keep (each line unique, more of them than the memo
+    /// holds, and some longer than it keeps) run from their instructions as they come, the others
+    /// from the memo's entries: the same transcript either way.
+    @Test func linesTheMemoDoesNotKeepReplayAsTheWholeProgram() throws {
+        var text = ""
+        var number = 0
+        for line in Self.longScript(cycles: 800).split(separator: "\n", omittingEmptySubsequences: false) {
+            let unique = line.hasPrefix("send") || line.hasPrefix("respond") || line.hasPrefix("expect ")
+            number += 1
+            text += line + (unique ? " # \(number)" + (number % 11 == 0 ? String(repeating: "-", count: 300) : "") : "") + "\n"
+        }
+        let (outcome, transcript) = Self.whole(text)
+        #expect(transcript.count > 100_000)
+        let (streamedOutcome, streamedTranscript) = try Self.streamed(text, chunk: 1 << 16)
+        #expect(streamedOutcome == outcome)
+        #expect(streamedTranscript == transcript)
+    }
+
     static let invalid: [String] = [
         "",
         "# only a comment\n\n",

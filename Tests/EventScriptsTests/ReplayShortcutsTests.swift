@@ -38,6 +38,24 @@ import Testing
         #expect(!"e\u{301}".hasSameScalars(as: "\u{E9}"))
     }
 
+    @Test func valuesOfTheSameBitsAreTheSameValue() {
+        // Built at run time, so that each is storage of its own.
+        let long = ["a string", "longer than", "fifteen bytes"].joined(separator: " ")
+        let rebuilt = ["a string", "longer than", "fifteen bytes"].joined(separator: " ")
+        let shared = long
+        #expect(hasSameRepresentation(long, shared))
+        #expect(!hasSameRepresentation(long, rebuilt))
+        #expect(long.hasSameScalars(as: rebuilt) && long.hasSameScalars(as: shared))
+        #expect(!long.hasSameScalars(as: rebuilt + "."))
+        // A small string is its bytes.
+        #expect(hasSameRepresentation(String(long.prefix(5)), String(rebuilt.prefix(5))))
+        #expect(!hasSameRepresentation(String(long.prefix(5)), String(long.prefix(6))))
+        let list = [1, 2, 3]
+        #expect(hasSameRepresentation(list, list))
+        #expect(!hasSameRepresentation(list, list.map { $0 }))
+        #expect(hasSameRepresentation(1.5, 1.5) && !hasSameRepresentation(0.0, -0.0))
+    }
+
     @Test func lineEndsAreFoundAsByteByByte() {
         var random = SplitMix64(seed: 11)
         for _ in 0..<2_000 {
@@ -62,7 +80,8 @@ import Testing
     typealias Memo = ScriptChecker<LampVocabulary>.Builder.Memo
 
     func entry(_ byte: UInt8) -> Memo.Entry {
-        Memo.Entry(bytes: [byte], kind: .expectIgnored, column: 1, rewritable: nil, needsInput: nil, isInput: false)
+        Memo.Entry(
+            bytes: [byte], kind: .expectIgnored, column: 1, rewritable: nil, needsInput: nil, isInput: false, prepared: false)
     }
 
     @Test func theMemoKeepsOneEntryPerHashUpToItsCapacity() {

@@ -80,6 +80,10 @@ public struct CheckedPath: Sendable, CustomStringConvertible {
     /// Inlinable, so that it is compiled for the machine where a player reads it.
     @inlinable
     func evaluate<M>(in state: MachineState<M>, fields: StateFields<M>) -> Result<Value, Missing> {
+        // A list field's `count`: counted where the state keeps the list, without its value.
+        if steps.count == 1, case .count = steps[0], let count = fields.counters[root] {
+            return .success(.integer(count(state)))
+        }
         var value = fields.readers[root](state)
         for step in steps {
             if value == .null { return .success(.null) }

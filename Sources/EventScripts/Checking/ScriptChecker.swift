@@ -80,6 +80,11 @@ public final class ScriptChecker<V: ScriptVocabulary>: Sendable {
         /// (not `machine` or `given`) are kept, at most ``Memo/capacity`` lines of at most
         /// ``Memo/longestLine`` bytes.
         @usableFromInline var memo = Memo()
+        /// Whether the entries kept in the memo get their input or expectation out of their
+        /// instruction's kind, behind a reference of its own (``Memo/Entry/input``): for a
+        /// player, which runs a kept entry at each of its lines; the checker's pass never reads
+        /// them.
+        @usableFromInline var preparesKeptEntries = false
 
         @inlinable
         init(checker: ScriptChecker) {
@@ -92,6 +97,34 @@ public final class ScriptChecker<V: ScriptVocabulary>: Sendable {
             @usableFromInline static var capacity: Int { 4096 }
             @usableFromInline static var longestLine: Int { 256 }
 
+            /// A `send`, `advance`, `respond` or `fail`'s input, behind one reference: the player
+            /// runs it where the entry keeps it.
+            @usableFromInline
+            final class InputInstruction {
+                @usableFromInline let input: Input<M>
+
+                @inlinable
+                init(_ input: Input<M>) {
+                    self.input = input
+                }
+            }
+
+            /// An `expect PATH OP VALUE`'s parts, behind one reference: the player reads them
+            /// where the entry keeps them.
+            @usableFromInline
+            final class Expectation {
+                @usableFromInline let path: CheckedPath
+                @usableFromInline let comparison: Comparison
+                @usableFromInline let expected: Value
+
+                @inlinable
+                init(path: CheckedPath, comparison: Comparison, expected: Value) {
+                    self.path = path
+                    self.comparison = comparison
+                    self.expected = expected
+                }
+            }
+
             /// A checked line: its bytes, its instruction, and what it asks of the lines before it.
             /// A class, so that taking one from the memo for each repeated line copies a reference,
             /// not the instruction's values.
@@ -99,6 +132,15 @@ public final class ScriptChecker<V: ScriptVocabulary>: Sendable {
             final class Entry {
                 @usableFromInline let bytes: [UInt8]
                 @usableFromInline let kind: Program<M>.Instruction.Kind
+                /// The input of a `send`, `advance`, `respond` or `fail`, out of ``kind`` and behind
+                /// one reference: what the player runs where the entry keeps it, without matching
+                /// ``kind`` (matching a case of the instruction's kind copies the whole kind,
+                /// through its generic value witnesses, and taking the input out copies it so).
+                /// Made for an entry the memo keeps for a player only (see
+                /// ``Builder/preparesKeptEntries``): a line run once runs from ``kind``.
+                @usableFromInline let input: InputInstruction?
+                /// The expectation of an `expect PATH OP VALUE`, out of ``kind`` likewise.
+                @usableFromInline let expectation: Expectation?
                 @usableFromInline let column: Int
                 @usableFromInline let rewritable: Range<Int>?
                 /// The statement's name when it needs an earlier input (`expect command`).
@@ -117,13 +159,20 @@ public final class ScriptChecker<V: ScriptVocabulary>: Sendable {
                     }
                 }
 
+                /// An entry; with `prepared`, with its ``input`` or ``expectation`` made.
                 @inlinable
                 init(
                     bytes: [UInt8], kind: Program<M>.Instruction.Kind, column: Int, rewritable: Range<Int>?,
-                    needsInput: String?, isInput: Bool
+                    needsInput: String?, isInput: Bool, prepared: Bool
                 ) {
                     self.bytes = bytes
                     self.kind = kind
+                    if prepared, case .input(let input) = kind { self.input = InputInstruction(input) } else { self.input = nil }
+                    if prepared, case .expect(let path, let comparison, let expected) = kind {
+                        self.expectation = Expectation(path: path, comparison: comparison, expected: expected)
+                    } else {
+                        self.expectation = nil
+                    }
                     self.column = column
                     self.rewritable = rewritable
                     self.needsInput = needsInput
@@ -268,7 +317,7 @@ public final class ScriptChecker<V: ScriptVocabulary>: Sendable {
             let entry = Memo.Entry(
                 bytes: kept ? Array(line.bytes) : [], kind: instruction.kind, column: instruction.location.column,
                 rewritable: instruction.rewritable.map { $0.lowerBound.column..<$0.upperBound.column },
-                needsInput: needsInput, isInput: isInput)
+                needsInput: needsInput, isInput: isInput, prepared: kept && preparesKeptEntries)
             if kept { memo.keep(entry, hash: hash) }
             return entry
         }

@@ -42,6 +42,9 @@ public final class StateFields<M: MachineDefinition>: Sendable {
     public let all: [Field]
     /// Each field's `read`, by position: what paths call, without copying the whole field.
     @usableFromInline let readers: [@Sendable (MachineState<M>) -> Value]
+    /// For each field of a list's shape, by position, how many elements it has in a state: what
+    /// a path `FIELD.count` reads without making the list's value; `nil` for the others.
+    @usableFromInline let counters: [(@Sendable (MachineState<M>) -> Int)?]
     /// Each field's name, by position.
     @usableFromInline let names: [String]
     /// The number of regions: the first fields.
@@ -92,6 +95,9 @@ public final class StateFields<M: MachineDefinition>: Sendable {
                 differs: { $0.work.timers != $1.work.timers }))
         all = fields
         readers = fields.map(\.read)
+        counters =
+            [(@Sendable (MachineState<M>) -> Int)?](repeating: nil, count: table.regions.count)
+            + Self.counters(of: vocabulary.fields) + [nil, nil]
         names = fields.map(\.name)
         regionCount = table.regions.count
         contextDiffers = Self.differs(of: vocabulary.fields)
@@ -148,6 +154,17 @@ public final class StateFields<M: MachineDefinition>: Sendable {
         if before.work.pending != after.work.pending { changed.append(work) }
         if before.work.timers != after.work.timers { changed.append(work + 1) }
         return changed
+    }
+
+    /// Each field's `count`, reading the context of a state. Not inlinable, on purpose: compiled
+    /// generically, each hands the field's `count` the context where it is, while a copy
+    /// specialised for a machine would copy it.
+    @usableFromInline
+    static func counters(of fields: [ContextField<M>]) -> [(@Sendable (MachineState<M>) -> Int)?] {
+        fields.map { field -> (@Sendable (MachineState<M>) -> Int)? in
+            guard let count = field.count else { return nil }
+            return { state in count(state.context) }
+        }
     }
 
     /// Each field's `differs`, as the field holds it. Not inlinable, on purpose: a copy

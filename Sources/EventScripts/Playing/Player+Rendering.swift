@@ -8,13 +8,22 @@ extension Player {
     @inlinable
     public func transcribe<S: TranscriptSink>(_ steps: [RuntimeStep<M>], into sink: inout S) {
         let scratch = UTF8Text(remembersNumbers: true)
-        for step in steps { sink.write(.step(render(step, using: scratch))) }
+        var steps = steps
+        for index in steps.indices { sink.write(.step(render(&steps[index], using: scratch))) }
     }
 
     /// A runtime step as a transcript step; its changed values and its input's statement are
     /// written in `scratch` (a replay keeps one, with the text of the numbers it wrote lately).
     @inlinable
     func render(_ step: RuntimeStep<M>, using scratch: UTF8Text) -> TranscriptStep {
+        var step = step
+        return render(&step, using: scratch)
+    }
+
+    /// ``render(_:using:)`` of a step read where its list keeps it: `inout`, so that the step
+    /// (two states and a result) is lent rather than copied out of the list. It is not changed.
+    @inlinable
+    func render(_ step: inout RuntimeStep<M>, using scratch: UTF8Text) -> TranscriptStep {
         var input: String
         var dropped: String?
         switch step.input {
@@ -23,7 +32,7 @@ extension Player {
         case .timer(let timer):
             input = "timer " + parts.table.timerNames[timer.rawValue]
         case .answer(let reference, let event):
-            input = parts.writer.answerStatement(parts.writer.text(of: reference), event, using: scratch)
+            input = parts.writer.answerStatement(reference, event, using: scratch)
         case .drop(let reference, let event, let cancellation):
             input = "drop " + parts.writer.answer(parts.writer.text(of: reference), event).drop { $0 != " " }.dropFirst()
             if let successor = cancellation.supersededBy {

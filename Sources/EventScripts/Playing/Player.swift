@@ -109,6 +109,7 @@ public struct Player<V: ScriptVocabulary>: Sendable {
         sink.write(
             .header(file: script.file, machine: parts.vocabulary.machineName, givens: script.givens.map { ($0.field, $0.value) }))
         var builder = ScriptChecker<V>.Builder(checker: script.checker)
+        builder.preparesKeptEntries = true
         var outcome: Outcome?
         var instructions = 0
         var lastLine = 1
@@ -117,11 +118,21 @@ public struct Player<V: ScriptVocabulary>: Sendable {
                 lastLine = line.number
                 guard let entry = try builder.add(&line) else { return true }
                 instructions += 1
-                guard
-                    let error = replay.execute(
+                let failed: ScriptError?
+                if let instruction = entry.input {
+                    // An input run where the entry keeps it, not matched out of its instruction's kind.
+                    failed = replay.perform(instruction.input, at: entry.location(line: line.number), into: &sink)
+                } else if let expectation = entry.expectation {
+                    replay.expect(
+                        expectation.path, expectation.comparison, expectation.expected, at: entry.location(line: line.number),
+                        rewritable: entry.rewritable(line: line.number), into: &sink)
+                    failed = nil
+                } else {
+                    failed = replay.execute(
                         entry.kind, at: entry.location(line: line.number), rewritable: entry.rewritable(line: line.number),
                         into: &sink)
-                else { return true }
+                }
+                guard let error = failed else { return true }
                 outcome = .invalid(error)
                 return false
             }
@@ -198,93 +209,111 @@ public struct Player<V: ScriptVocabulary>: Sendable {
             _ kind: Program<M>.Instruction.Kind, at location: ScriptLocation, rewritable: Range<ScriptLocation>?,
             into sink: inout S
         ) -> ScriptError? {
-            do {
-                switch kind {
-                case .input(let input):
-                    let steps = try runtime.apply(input)
-                    if steps.isEmpty, case .advance = input, sink.wantsSteps {
-                        sink.write(.quiet(time: runtime.now, input: player.parts.writer.statement(input)))
-                    }
-                    record(steps, line: location.line, into: &sink)
-                case .expect(let path, let comparison, let expected):
-                    expectations += 1
-                    if check(
-                        path, comparison, expected, at: location, rewritable: rewritable, into: &sink)
-                    {
-                        held("expect \(path) \(comparison.rawValue) \(expected)", at: location, into: &sink)
-                    }
-                case .expectIn(let region, let state):
-                    expectations += 1
-                    let description = player.parts.table.regions[region]
-                    let statement = "expect \(description.name) in \(description.states[state])"
-                    let leaf = runtime.state.controls[region]
-                    if !description.contains(state, leaf) {
-                        fail(
-                            statement, expected: "\(description.states[state]) or a state inside it",
-                            actual: player.configuration(of: description, leaf: leaf), at: location, into: &sink)
-                    } else {
-                        held(statement, at: location, into: &sink)
-                    }
-                case .expectCommand(let command):
-                    expectations += 1
-                    let emitted = lastCommands
-                    if !emitted.contains(where: { $0.matches(command, tolerance: 1e-9) }) {
-                        fail(
-                            "expect command \(command)", expected: "\(command) among the commands",
-                            actual: Value.list(emitted).description, at: location, into: &sink)
-                    } else {
-                        held("expect command \(command)", at: location, into: &sink)
-                    }
-                case .expectCommands(let commands):
-                    expectations += 1
-                    let emitted = Value.list(lastCommands)
-                    if !emitted.matches(.list(commands), tolerance: 1e-9) {
-                        let rewrite = rewritable.flatMap { range in
-                            player.parts.writer.text(of: emitted, as: .list(player.parts.writer.commandType)).map {
-                                ExpectationRewrite(range, [$0])
-                            }
-                        }
-                        fail(
-                            "expect commands \(Value.list(commands))", expected: Value.list(commands).description,
-                            actual: emitted.description, at: location, rewrite: rewrite, into: &sink)
-                    } else {
-                        held("expect commands \(Value.list(commands))", at: location, into: &sink)
-                    }
-                case .expectDropped(let kind, let ordinal):
-                    expectations += 1
-                    let reference = RequestReference(kind, ordinal)
-                    if !drops.contains(reference) {
-                        fail(
-                            "expect dropped \(reference)", expected: "\(reference) dropped",
-                            actual: dropStatus(of: reference), at: location, into: &sink)
-                    } else {
-                        held("expect dropped \(reference)", at: location, into: &sink)
-                    }
-                case .expectIgnored:
-                    expectations += 1
-                    let steps = lastInput?.steps ?? []
-                    if !steps.allSatisfy(\.isIgnored) {
-                        let fired = steps.flatMap { $0.result?.firedRows ?? [] }.map { player.parts.table.rows[$0].id }
-                        fail(
-                            "expect ignored", expected: "no row fired", actual: "fired \(fired.joined(separator: ", "))",
-                            at: location, into: &sink)
-                    } else {
-                        held("expect ignored", at: location, into: &sink)
-                    }
-                case .expectPlaceholder:
-                    expectations += 1
-                    let lines = player.parts.writer.expectations(of: lastInput?.steps ?? [], fields: player.parts.fields)
+            switch kind {
+            case .input(let input):
+                return perform(input, at: location, into: &sink)
+            case .expect(let path, let comparison, let expected):
+                expect(path, comparison, expected, at: location, rewritable: rewritable, into: &sink)
+            case .expectIn(let region, let state):
+                expectations += 1
+                let description = player.parts.table.regions[region]
+                let statement = "expect \(description.name) in \(description.states[state])"
+                let leaf = runtime.state.controls[region]
+                if !description.contains(state, leaf) {
                     fail(
-                        "expect", expected: "the expectations of line \(lastInput?.line ?? 0) (replay --update writes them)",
-                        actual: lines?.joined(separator: "; ") ?? "a value the script language cannot write",
-                        at: location,
-                        rewrite: lines.flatMap { lines in rewritable.map { ExpectationRewrite($0, lines) }
-                        },
-                        into: &sink)
+                        statement, expected: "\(description.states[state]) or a state inside it",
+                        actual: player.configuration(of: description, leaf: leaf), at: location, into: &sink)
+                } else {
+                    held(statement, at: location, into: &sink)
                 }
+            case .expectCommand(let command):
+                expectations += 1
+                let emitted = lastCommands
+                if !emitted.contains(where: { $0.matches(command, tolerance: 1e-9) }) {
+                    fail(
+                        "expect command \(command)", expected: "\(command) among the commands",
+                        actual: Value.list(emitted).description, at: location, into: &sink)
+                } else {
+                    held("expect command \(command)", at: location, into: &sink)
+                }
+            case .expectCommands(let commands):
+                expectations += 1
+                let emitted = Value.list(lastCommands)
+                if !emitted.matches(.list(commands), tolerance: 1e-9) {
+                    let rewrite = rewritable.flatMap { range in
+                        player.parts.writer.text(of: emitted, as: .list(player.parts.writer.commandType)).map {
+                            ExpectationRewrite(range, [$0])
+                        }
+                    }
+                    fail(
+                        "expect commands \(Value.list(commands))", expected: Value.list(commands).description,
+                        actual: emitted.description, at: location, rewrite: rewrite, into: &sink)
+                } else {
+                    held("expect commands \(Value.list(commands))", at: location, into: &sink)
+                }
+            case .expectDropped(let kind, let ordinal):
+                expectations += 1
+                let reference = RequestReference(kind, ordinal)
+                if !drops.contains(reference) {
+                    fail(
+                        "expect dropped \(reference)", expected: "\(reference) dropped",
+                        actual: dropStatus(of: reference), at: location, into: &sink)
+                } else {
+                    held("expect dropped \(reference)", at: location, into: &sink)
+                }
+            case .expectIgnored:
+                expectations += 1
+                let steps = lastInput?.steps ?? []
+                if !steps.allSatisfy(\.isIgnored) {
+                    let fired = steps.flatMap { $0.result?.firedRows ?? [] }.map { player.parts.table.rows[$0].id }
+                    fail(
+                        "expect ignored", expected: "no row fired", actual: "fired \(fired.joined(separator: ", "))",
+                        at: location, into: &sink)
+                } else {
+                    held("expect ignored", at: location, into: &sink)
+                }
+            case .expectPlaceholder:
+                expectations += 1
+                let lines = player.parts.writer.expectations(of: lastInput?.steps ?? [], fields: player.parts.fields)
+                fail(
+                    "expect", expected: "the expectations of line \(lastInput?.line ?? 0) (replay --update writes them)",
+                    actual: lines?.joined(separator: "; ") ?? "a value the script language cannot write",
+                    at: location,
+                    rewrite: lines.flatMap { lines in rewritable.map { ExpectationRewrite($0, lines) }
+                    },
+                    into: &sink)
+            }
+            return nil
+        }
+
+        /// Checks an `expect PATH OP VALUE` line, counting it.
+        @inlinable
+        mutating func expect<S: TranscriptSink>(
+            _ path: CheckedPath, _ comparison: Comparison, _ expected: Value, at location: ScriptLocation,
+            rewritable: Range<ScriptLocation>?, into sink: inout S
+        ) {
+            expectations += 1
+            if check(path, comparison, expected, at: location, rewritable: rewritable, into: &sink) {
+                held("expect \(path) \(comparison.rawValue) \(expected)", at: location, into: &sink)
+            }
+        }
+
+        /// Runs `input`, the instruction at `location`, and records its steps; returns the error
+        /// that makes the script invalid at run time (a `respond` with no request).
+        @inlinable
+        mutating func perform<S: TranscriptSink>(
+            _ input: Input<M>, at location: ScriptLocation, into sink: inout S
+        ) -> ScriptError? {
+            let steps: [RuntimeStep<M>]
+            do {
+                steps = try runtime.apply(input)
             } catch {
                 return ScriptError(error.description, at: location, file: file)
             }
+            if steps.isEmpty, case .advance = input, sink.wantsSteps {
+                sink.write(.quiet(time: runtime.now, input: player.parts.writer.statement(input)))
+            }
+            record(consume steps, line: location.line, into: &sink)
             return nil
         }
 
@@ -356,14 +385,17 @@ public struct Player<V: ScriptVocabulary>: Sendable {
         }
 
         @inlinable
-        mutating func record<S: TranscriptSink>(_ steps: [RuntimeStep<M>], line: Int, into sink: inout S) {
+        mutating func record<S: TranscriptSink>(_ steps: consuming [RuntimeStep<M>], line: Int, into sink: inout S) {
             let wantsSteps = sink.wantsSteps
+            // The list is this replay's alone (the runtime's, handed over), so that its steps can
+            // be lent to be rendered where it keeps them.
+            var steps = steps
             // By index: a step (two states) is not copied to look at its input.
             for index in steps.indices {
                 onStep?(steps[index])
                 // Only a dropped answer has no result: its input is not copied to be looked at otherwise.
                 if steps[index].result == nil, case .drop(let reference, _, _) = steps[index].input { drops.insert(reference) }
-                if wantsSteps { sink.write(.step(player.render(steps[index], using: scratch))) }
+                if wantsSteps { sink.write(.step(player.render(&steps[index], using: scratch))) }
             }
             lastInput = (line, steps)
         }

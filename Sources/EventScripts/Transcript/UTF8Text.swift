@@ -92,6 +92,7 @@ final class UTF8Text {
 
     /// Appends `integer` in decimal, as `String(integer)` writes it, digit by digit: no string
     /// is made.
+    @usableFromInline
     func write(integer: Int) {
         // Room for the longest, `-9223372036854775808`.
         if count + 20 > capacity { grow(to: count + 20) }

@@ -24,6 +24,9 @@ public struct ContextField<M: MachineDefinition>: Sendable {
     public let render: @Sendable (M.Context, ValueWriter) -> Void
     /// Sets it from a checked value, or `nil` when scripts cannot set it.
     public let write: (@Sendable (inout M.Context, Value) throws(ConversionError) -> Void)?
+    /// How many elements its value has in a context, for a field of a list's shape: what
+    /// `FIELD.count` reads without making the list's ``Value``; `nil` for any other field.
+    @usableFromInline let count: (@Sendable (M.Context) -> Int)?
 
     /// A field read with `get` and set with `set` (or not settable when `set` is `nil`), written
     /// as `shape` says: for a field the context does not store as scripts read it.
@@ -40,6 +43,11 @@ public struct ContextField<M: MachineDefinition>: Sendable {
         self.read = { shape.encode(get($0)) }
         self.differs = { !shape.same(get($0), get($1)) }
         self.render = { shape.render(get($0), $1) }
+        if let count = shape.elementCount {
+            self.count = { count(get($0)) }
+        } else {
+            self.count = nil
+        }
         if let set {
             self.write = { context, value throws(ConversionError) in set(&context, try shape.decode(value)) }
         } else {

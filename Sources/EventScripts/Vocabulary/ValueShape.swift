@@ -24,6 +24,9 @@ public struct ValueShape<T>: Sendable {
     /// Writes a `T`'s text: exactly what ``Value/description`` writes of ``encode``'s value.
     /// What a transcript writes a changed field with.
     public let render: @Sendable (T, ValueWriter) -> Void
+    /// How many elements a value has, for a list's shape (``list(_:)``): what a path's `count`
+    /// reads without making the list's ``Value``; `nil` for any other shape.
+    @usableFromInline let elementCount: (@Sendable (T) -> Int)?
 
     /// A shape of values of `type`; `render`, when given, writes a value's text without making
     /// its ``Value`` (it must write what `encode` gives; see ``ValueWriter``).
@@ -33,11 +36,23 @@ public struct ValueShape<T>: Sendable {
         decode: @escaping @Sendable (Value) throws(ConversionError) -> T, same: @escaping @Sendable (T, T) -> Bool,
         render: (@Sendable (T, ValueWriter) -> Void)? = nil
     ) {
+        self.init(type, encode: encode, decode: decode, same: same, render: render, elementCount: nil)
+    }
+
+    /// A shape as ``init(_:encode:decode:same:render:)`` makes it, whose values have
+    /// `elementCount` elements when it is a list's.
+    @inlinable
+    init(
+        _ type: ValueType, encode: @escaping @Sendable (T) -> Value,
+        decode: @escaping @Sendable (Value) throws(ConversionError) -> T, same: @escaping @Sendable (T, T) -> Bool,
+        render: (@Sendable (T, ValueWriter) -> Void)?, elementCount: (@Sendable (T) -> Int)?
+    ) {
         self.type = type
         self.encode = encode
         self.decode = decode
         self.same = same
         self.render = render ?? { value, writer in writer.write(encode(value)) }
+        self.elementCount = elementCount
     }
 
     /// The text ``render`` writes of `value`: what a transcript shows of it. A test of a shape
@@ -90,7 +105,7 @@ public struct ValueShape<T>: Sendable {
                     element.render(value, writer)
                 }
                 writer.punctuation("]")
-            })
+            }, elementCount: { $0.count })
     }
 }
 

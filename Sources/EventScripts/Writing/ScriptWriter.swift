@@ -121,6 +121,25 @@ public struct ScriptWriter<V: ScriptVocabulary>: Sendable {
         }
     }
 
+    /// ``answer(_:_:)``'s statement of an answer to `reference`, written in `text` as
+    /// ``sendStatement(_:using:)`` writes: `KIND#N` written there too, without making its string,
+    /// for an answer that writes its argument itself.
+    @inlinable
+    func answerStatement(
+        _ reference: RequestReference<M.Request.Kind>, _ event: M.Event, using text: UTF8Text
+    ) -> String {
+        if !M.isFailure(event.kind) {
+            text.removeAll()
+            text.write(literal: "respond ")
+            text.write(constructors.requestKindNames[reference.kind.rawValue])
+            text.write(byte: UInt8(ascii: "#"))
+            text.write(integer: reference.ordinal)
+            text.write(byte: UInt8(ascii: " "))
+            if case .written = constructors.write(event, withName: false, into: text) { return text.string }
+        }
+        return answerStatement(self.text(of: reference), event, using: text)
+    }
+
     /// ``answer(_:_:)``'s statement, written in `text` as ``sendStatement(_:using:)`` writes.
     @inlinable
     func answerStatement(_ reference: String, _ event: M.Event, using text: UTF8Text) -> String {
