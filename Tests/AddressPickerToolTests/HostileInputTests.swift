@@ -175,6 +175,24 @@ import Testing
         #expect(message == "error: argument 3 ('s\u{FFFD}.events') is not valid UTF-8; name files in UTF-8\n")
     }
 
+    /// A FIFO as the saved state's file is written to, once: checking it before the run does not
+    /// open it (that would hand its reader an end of file, and leave the real write waiting).
+    @Test func aSavedStateIntoAFIFOReachesItsReaderWhole() throws {
+        let folder = try Tool.folder(["a.events": Self.passing])
+        let fifo = folder.appendingPathComponent("state.fifo").path
+        #expect(mkfifo(fifo, 0o600) == 0)
+        let reader = Process()
+        reader.executableURL = URL(fileURLWithPath: "/bin/sh")
+        reader.arguments = ["-c", "cat state.fifo > state.json"]
+        reader.currentDirectoryURL = folder
+        try reader.run()
+        let result = try Tool.run(["replay", "-q", "--save-state", "state.fifo", "a.events"], in: folder)
+        reader.waitUntilExit()
+        #expect(result.status == 0, "\(result.error)")
+        let saved = try String(contentsOf: folder.appendingPathComponent("state.json"), encoding: .utf8)
+        #expect(saved.hasPrefix("{") && saved.contains("\"lastTimerSerial\""))
+    }
+
     /// `diagram -o -` prints the diagram; it never writes a file called `-`.
     @Test func aDashAsADiagramsOutputIsStandardOutput() throws {
         let folder = try Tool.folder([:])
