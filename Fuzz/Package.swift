@@ -25,6 +25,8 @@ let package = Package(
             name: "gazetteer-file", dependencies: ["FuzzChecks"] + products("AddressPicker", "Gazetteer"),
             path: "Targets/gazetteer-file"),
         .executableTarget(
+            name: "gazetteer-source", dependencies: ["FuzzChecks"] + products("Gazetteer"), path: "Targets/gazetteer-source"),
+        .executableTarget(
             name: "gazetteer-query", dependencies: ["FuzzChecks"] + products("AddressPicker", "Gazetteer"),
             path: "Targets/gazetteer-query"),
         .executableTarget(
