@@ -202,11 +202,6 @@ import Testing
                 ["-o", "out"],
                 "--snapshot does not go with --output: it compares each transcript with its reference instead of writing it"
             ),
-            (
-                ["--quiet"],
-                "--snapshot does not go with --quiet: it already prints one line per script (and the diff of a mismatch)"
-            ),
-            (["-q"], "--snapshot does not go with --quiet: it already prints one line per script (and the diff of a mismatch)"),
         ])
     func optionsWithNoMeaningForSnapshotsAreRefused(options: [String], message: String) throws {
         let folder = try CallBox.folder(["story.events": ReplayTests.passing])
@@ -215,6 +210,18 @@ import Testing
         #expect(result.error.hasPrefix("error: \(message)\n\nOVERVIEW: "))
         #expect(result.output == "")
         #expect(CallBox.listing(folder) == ["story.events"], "nothing is written")
+    }
+
+    /// `--quiet` changes nothing: a snapshot run prints one line per script already (scripts and
+    /// CI configurations written `replay --quiet --snapshot DIR` keep working).
+    @Test func quietGoesWithSnapshots() throws {
+        let folder = try CallBox.folder(["story.events": ReplayTests.passing])
+        let quiet = try CallBox.run(Self.arguments(folder, "--record", "--quiet"))
+        #expect(quiet.status == .failure, "a recorded reference fails once: \(quiet.error)")
+        #expect(quiet.output.hasPrefix("RECORDED "))
+        let again = try CallBox.run(Self.arguments(folder) + ["-q"])
+        #expect(again.status == .success)
+        #expect(again.output.hasPrefix("MATCH "))
     }
 
     @Test func theProviderGoesWithSnapshots() throws {
@@ -228,13 +235,13 @@ import Testing
         // The pager's states can be saved, so its replay has the saved-state options.
         let savesStates = help.contains("--save-state <file>")
         #expect(savesStates)
-        #expect(help.contains("goes with --record and --provider only."))
+        #expect(help.contains("goes with --record, --provider and --quiet only."))
         let snapshotRefusals = savesStates ? "--html, --update, --save-state or --from-state" : "--html or --update"
         #expect(
             help.contains(
                 """
-                  --snapshot goes with --record and --provider; not with --output, --format, --quiet,
-                  \(snapshotRefusals) (status 64).
+                  --snapshot goes with --record, --provider and --quiet (which changes nothing); not with
+                  --output, --format, \(snapshotRefusals) (status 64).
                 """))
         let htmlRefusals = savesStates ? "--record, --save-state, --from-state or --update" : "--record or --update"
         #expect(

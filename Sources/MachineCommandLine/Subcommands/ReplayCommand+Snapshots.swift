@@ -4,12 +4,12 @@ import MachineRuntime
 
 extension ReplayCommand {
     /// The options `--snapshot` does not go with, and why; the saved-state options are refused
-    /// where they are read (`savedStatePlan`).
+    /// where they are read (`savedStatePlan`). `--quiet` goes with it and changes nothing: a
+    /// snapshot run prints one line per script already.
     static var snapshotRefusals: [(option: String, reason: String)] {
         [
             ("output", "it compares each transcript with its reference instead of writing it"),
             ("format", "references are text transcripts"),
-            ("quiet", "it already prints one line per script (and the diff of a mismatch)"),
         ]
     }
 

@@ -40,7 +40,7 @@ struct ReplayCommand<V: ScriptVocabulary>: Sendable {
                 .value(
                     "snapshot", "directory",
                     help:
-                        "Compare each transcript with <directory>/NAME.transcript instead of printing it; goes with --record and --provider only."
+                        "Compare each transcript with <directory>/NAME.transcript instead of printing it; goes with --record, --provider and --quiet only."
                 ),
                 .optionalValue("record", "mode", help: "With --snapshot: write missing references (or all, with --record=all)."),
                 htmlOption,
@@ -69,8 +69,8 @@ struct ReplayCommand<V: ScriptVocabulary>: Sendable {
                   \(recordVariable)=missing|all|never (any other value is a usage error). On CI (CI set)
                   nothing is ever written. A reference is written as --output writes a file (a symbolic
                   link written through); one that is a folder or cannot be read or written is status 74.
-                  --snapshot goes with --record and --provider; not with --output, --format, --quiet,
-                  --html\(savedStates == nil ? " or --update" : ", --update, --save-state or --from-state") (status 64).
+                  --snapshot goes with --record, --provider and --quiet (which changes nothing); not with
+                  --output, --format, --html\(savedStates == nil ? " or --update" : ", --update, --save-state or --from-state") (status 64).
 
                 \(htmlDiscussion)
 
