@@ -26,6 +26,25 @@ import Testing
         #expect(coverage.status == .success, "\(coverage.output)")
     }
 
+    /// The folder holds exactly this run's set: an earlier run's extra `path-NN.events` files go,
+    /// other files stay; and a file that cannot be written fails before any is written.
+    @Test func pathsReplacesTheSetWholeOrNotAtAll() throws {
+        let folder = try CallBox.folder(["path-99.events": "# an earlier run's\n", "notes.txt": "mine\n"])
+        #expect(try CallBox.run(["paths", "-o", folder.path]).status == .success)
+        let listed = CallBox.listing(folder)
+        #expect(!listed.contains("path-99.events"))
+        #expect(listed.contains("notes.txt"))
+        #expect(listed.contains("path-01.events"))
+
+        let blocked = try CallBox.folder([:])
+        try FileManager.default.createDirectory(
+            at: blocked.appendingPathComponent("path-02.events"), withIntermediateDirectories: false)
+        let refused = try CallBox.run(["paths", "-o", blocked.path])
+        #expect(refused.status == .cannotReadOrWrite)
+        #expect(refused.error.hasPrefix("error: cannot write '\(blocked.path)/path-02.events': it is a folder"))
+        #expect(CallBox.listing(blocked) == ["path-02.events"], "nothing written when one file cannot be")
+    }
+
     @Test func pathsFromANamedInitialContext() throws {
         let folder = try CallBox.folder([:])
         #expect(try CallBox.run(["paths", "-o", folder.path, "--initial", "impatient"]).status == .success)

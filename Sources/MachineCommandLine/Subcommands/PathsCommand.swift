@@ -17,7 +17,9 @@ struct PathsCommand<V: ScriptVocabulary, S: InputSamples>: Sendable where S.Mach
             options: [
                 .value(
                     "output", short: "o", "directory", required: true,
-                    help: "The folder to write path-NN.events into (created if missing)."),
+                    help:
+                        "The folder to write path-NN.events into (created if missing), as one set: path-NN.events files of an earlier run are replaced or removed."
+                ),
                 .flag(
                     "expect",
                     help:
@@ -66,11 +68,7 @@ struct PathsCommand<V: ScriptVocabulary, S: InputSamples>: Sendable where S.Mach
             "\(tool) paths" + (initialName.map { " --initial \($0)" } ?? "") + (arguments.has("expect") ? " --expect" : "")
         let scripts = CoveringScripts.render(
             result.paths, vocabulary: vocabulary, from: initial, generatedBy: command, expectations: arguments.has("expect"))
-        for script in scripts {
-            try invocation.write(to: URL(fileURLWithPath: directory).appendingPathComponent("\(script.name).events").path) {
-                $0.write(script.text)
-            }
-        }
+        try Self.replaceSet(in: directory, with: scripts)
         try invocation.print(
             "wrote \(result.paths.count) scripts to \(directory): \(table.rows.count - result.uncoveredRows.count) of \(table.rows.count) rows, \(result.statesExplored) states explored"
         )
@@ -85,5 +83,34 @@ struct PathsCommand<V: ScriptVocabulary, S: InputSamples>: Sendable where S.Mach
                 "also not reached: " + otherGoals.map { $0.description(in: table.listing) }.joined(separator: ", "))
         }
         return result.uncoveredRows.isEmpty ? .success : .failure
+    }
+
+    /// Writes `scripts` into `directory` as one set: every file is checked before any is written,
+    /// so one that cannot be written (a folder in its place) leaves the folder as it was; then the
+    /// `path-NN.events` files of an earlier run that this one did not write are removed, so the
+    /// folder holds exactly this run's set. (A disk that fills up part way still leaves the files
+    /// written so far, each whole.)
+    static func replaceSet(in directory: String, with scripts: [(name: String, text: String)]) throws {
+        let folder = URL(fileURLWithPath: directory)
+        let paths = scripts.map { folder.appendingPathComponent("\($0.name).events").path }
+        for path in paths { try OutputFile.check(path) }
+        for (script, path) in zip(scripts, paths) {
+            try OutputFile.write(path) { output in
+                output.write(script.text)
+                return true
+            }
+        }
+        let written = Set(scripts.map { "\($0.name).events" })
+        let listed = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
+        for name in listed where isPathScript(name) && !written.contains(name) {
+            unlink(folder.appendingPathComponent(name).path)
+        }
+    }
+
+    /// Whether `name` is one of the files `paths` writes: `path-`, digits, `.events`.
+    static func isPathScript(_ name: String) -> Bool {
+        guard name.hasPrefix("path-"), name.hasSuffix(".events") else { return false }
+        let number = name.dropFirst("path-".count).dropLast(".events".count)
+        return !number.isEmpty && number.allSatisfy { ("0"..."9").contains($0) }
     }
 }
