@@ -14,6 +14,9 @@ import Testing
 
     @Test func aListFieldsCountIsItsValuesCount() throws {
         let fields = StateFields<AddressPicker>(vocabulary)
+        // One counter (or none) per field, by the same position: a field added to one list and not
+        // the other would shift every counter after it.
+        #expect(fields.counters.count == fields.all.count)
         let counted = fields.all.indices.filter { fields.counters[$0] != nil }
         // Every context field of a list's shape is counted so; the others are read.
         #expect(Set(counted.map { fields.all[$0].name }) == ["completions", "results", "pointsOfInterest"])

@@ -71,7 +71,7 @@ extension AddressPicker {
     static func same(_ a: Address, _ b: Address) -> Bool {
         // An address that did not change holds the same storage before and after a step: the
         // same, without reading its seven parts.
-        if hasSameRepresentation(a, b) { return true }
+        if hasSameStorage(a, b) { return true }
         return same(a.name, b.name) && same(a.street, b.street) && same(a.city, b.city) && same(a.region, b.region)
             && same(a.postalCode, b.postalCode) && same(a.country, b.country) && same(a.countryCode, b.countryCode)
     }
@@ -91,9 +91,10 @@ extension AddressPicker {
         return shared || zip(a, b).allSatisfy(same)
     }
 
-    /// Whether `a` and `b` are the same bits: then they are the same value (the same storage,
-    /// or the same inline contents); a `false` says nothing.
-    private static func hasSameRepresentation<T>(_ a: T, _ b: T) -> Bool {
+    /// Whether the addresses `a` and `b` are the same bits: an address keeps its parts in one
+    /// array of strings, so the same bits are the same array storage, which holds the same
+    /// parts; a `false` says nothing.
+    private static func hasSameStorage(_ a: Address, _ b: Address) -> Bool {
         withUnsafeBytes(of: a) { a in withUnsafeBytes(of: b) { b in a.elementsEqual(b) } }
     }
 

@@ -8,8 +8,9 @@ extension Player {
     @inlinable
     public func transcribe<S: TranscriptSink>(_ steps: [RuntimeStep<M>], into sink: inout S) {
         let scratch = UTF8Text(remembersNumbers: true)
-        var steps = steps
-        for index in steps.indices { sink.write(.step(render(&steps[index], using: scratch))) }
+        // Each step copied once to be rendered: the caller keeps the list, so lending its steps
+        // `inout` would copy the whole list first.
+        for step in steps { sink.write(.step(render(step, using: scratch))) }
     }
 
     /// A runtime step as a transcript step; its changed values and its input's statement are

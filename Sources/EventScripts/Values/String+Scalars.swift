@@ -18,10 +18,12 @@ extension String {
     }
 }
 
-/// Whether `a` and `b` are the same bits: then they are the same value (the same storage, or
-/// the same inline contents), whatever their type compares; a `false` says nothing.
+/// Whether the strings `a` and `b` are the same bits: then they hold the same scalars (the same
+/// native storage, which no one can change while both share it, or the same small string, whose
+/// bits are its contents); a `false` says nothing. For strings only: for a type whose `==` is not
+/// by its bits (a floating-point `nan`), the same bits would not mean equal.
 @inlinable
-func hasSameRepresentation<T>(_ a: T, _ b: T) -> Bool {
+func hasSameRepresentation(_ a: String, _ b: String) -> Bool {
     withUnsafeBytes(of: a) { a in
         withUnsafeBytes(of: b) { b in
             var offset = 0
