@@ -23,9 +23,7 @@ struct OutputFile {
     /// Opens `path` for writing (see the type's documentation for what each kind of path does).
     init(_ path: String) throws(ToolError) {
         self.path = path
-        // `-` is standard output where a tool can write there (`Invocation.write(to:_:)`); here,
-        // where it cannot, it would name a file called `-`.
-        guard path != "-" else { throw ToolError("cannot write '-' here: name a file (./- for one called -)") }
+        try Self.refuseDash(path)
         var info = stat()
         var existing: stat?
         if stat(path, &info) == 0 {
@@ -89,7 +87,7 @@ struct OutputFile {
     /// A device, a pipe or a socket is only checked for permission, never opened: opening a
     /// FIFO would wait for a reader, and closing it would hand the reader an end of file.
     static func check(_ path: String) throws(ToolError) {
-        guard path != "-" else { throw ToolError("cannot write '-' here: name a file (./- for one called -)") }
+        try refuseDash(path)
         var info = stat()
         if stat(path, &info) == 0, info.st_mode & S_IFMT != S_IFREG, info.st_mode & S_IFMT != S_IFDIR {
             guard access(path, W_OK) == 0 else { throw Self.error(path, errno) }
@@ -111,6 +109,12 @@ struct OutputFile {
             throw error
         }
         if keep { try file.commit() } else { file.discard() }
+    }
+
+    /// `-` is standard output where a tool can write there (`Invocation.write(to:_:)`); here,
+    /// where it cannot, it would name a file called `-`.
+    private static func refuseDash(_ path: String) throws(ToolError) {
+        guard path != "-" else { throw ToolError("cannot write '-' here: name a file (./- for one called -)") }
     }
 
     private static func error(_ path: String, _ code: Int32) -> ToolError {
