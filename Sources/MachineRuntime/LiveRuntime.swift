@@ -9,7 +9,8 @@ import MachineCore
 /// same virtual times.
 ///
 /// Each request is performed exactly once (once more after a restore, see below), in a task of
-/// its own, and its answer comes back through the runtime:
+/// its own, unless the runtime is stopped or released before that task begins; its answer comes
+/// back through the runtime:
 /// - an answer to a request that was cancelled or superseded meanwhile is dropped, and the drop
 ///   is a step (``RuntimeStep/Input/drop(_:_:_:)``), never applied; the request's task is
 ///   cancelled as soon as the request is, so a provider may return early;
@@ -19,12 +20,20 @@ import MachineCore
 ///   It is not performed again, since the provider would most likely answer wrongly again;
 /// - a request whose provider never answers stays in flight; nothing polls or retries it.
 ///
-/// ``stop()`` ends the run for good: afterwards nothing changes, nothing is performed, emitted
-/// or reported, no timer fires, answers still arriving are ignored, and ``send(_:)`` throws
-/// ``RuntimeError/stopped``.
+/// Run-to-completion, as SCXML and XState run their machines: the runtime handles one input at
+/// a time, to the end, before the next. Handling an input means catching up the clock, applying
+/// the input, reporting it to ``onInput``, reporting each of its steps (its outputs to
+/// ``onOutput``, then the step to ``onStep``), and performing its new requests. An input that
+/// arrives while one is being handled, a ``send(_:)`` from within a callback, waits in a queue
+/// and is handled after it, in the order of arrival; its errors go to ``onError``, since its
+/// caller has returned by then. The live transcript is therefore the transcript of a replay of
+/// the same inputs, in the same order.
 ///
-/// Steps are reported in the order they were taken: a host that sends an event from within
-/// ``onOutput`` or ``onStep`` sees that event's steps after the ones being reported.
+/// ``stop()`` ends the run for good, at once, even from within a callback: nothing more is
+/// reported (not the rest of the step being reported, nor the inputs waiting), nothing is
+/// performed (a request made by the step being reported never reaches its provider), no timer
+/// fires, answers still arriving are ignored, and ``send(_:)`` throws ``RuntimeError/stopped``.
+/// Releasing the live runtime stops it the same way.
 ///
 /// Time in whole milliseconds: every input reaches the runtime at a whole millisecond, so that
 /// a recorded session (see ``onInput``) replays to exactly the same steps, ties included:
@@ -44,7 +53,9 @@ import MachineCore
 /// again every request that was still in flight: the first answers to those went with the
 /// process that asked for them, so each such request reaches its provider a second time.
 ///
-/// Releasing the live runtime cancels its requests' tasks and its wake-up, as ``stop()`` does.
+/// Saving: ``savedState()`` saves the moment of saving, not that of the last input. It first
+/// catches the runtime up to the clock (firing the timers due by then, an input like any other),
+/// so that a restored runtime waits only for what was left of each timer.
 ///
 /// Inject a test clock to drive time by hand; in an app pass `ContinuousClock()`.
 @MainActor
@@ -90,9 +101,20 @@ public final class LiveRuntime<M: MachineDefinition, C: Clock> where C.Duration 
     /// The task of every request performed and not yet answered or cancelled, by request id.
     private var requestTasks: [Int: Task<Void, Never>] = [:]
     private var wakeUp: Task<Void, Never>?
-    /// Steps taken but not yet reported to the host.
-    private var backlog: [RuntimeStep<M>] = []
-    private var isReporting = false
+    /// Whether an input is being handled: one that arrives meanwhile waits in ``waiting``.
+    private var isHandling = false
+    /// The inputs that arrived while another was handled, oldest first.
+    private var waiting: [Arrival] = []
+
+    /// Something that reaches the runtime from outside, to be handled to completion.
+    private enum Arrival {
+        /// A host event.
+        case send(M.Event)
+        /// A provider's answer to the request `id`.
+        case answer(M.Event, request: Int)
+        /// A wake-up for the timers due by the rounded-up deadline `due`.
+        case wake(due: Duration)
+    }
 
     /// A live runtime for `table` from `state`, timed by `clock`, performing requests with `perform`.
     public convenience init(
@@ -120,7 +142,8 @@ public final class LiveRuntime<M: MachineDefinition, C: Clock> where C.Duration 
         scheduleWakeUp()
     }
 
-    /// Cancels the requests' tasks and the wake-up: a released runtime leaves nothing running.
+    /// Cancels the requests' tasks and the wake-up: a released runtime leaves nothing running,
+    /// and a request task that had not begun never calls its provider.
     deinit {
         wakeUp?.cancel()
         for task in requestTasks.values { task.cancel() }
@@ -130,34 +153,103 @@ public final class LiveRuntime<M: MachineDefinition, C: Clock> where C.Duration 
     public var state: MachineState<M> { runtime.state }
 
     /// Delivers a host event, after the timers that fell due meanwhile, at the time elapsed
-    /// rounded down to a whole millisecond.
+    /// rounded down to a whole millisecond. Called from within a callback, it queues the event,
+    /// to be handled once the input being handled is (see run-to-completion, above).
     ///
     /// - Throws: ``RuntimeError/stopped`` once the runtime is stopped, with nothing changed;
+    ///   ``RuntimeError/notAHostEvent(_:)`` for an event the host does not send;
     ///   ``RuntimeError/clockOverflow(now:advance:)`` when the clock has run past the virtual
     ///   clock's range, which stops the runtime; or the runtime's own errors (``Runtime/send(_:)``).
+    ///   An event queued from a callback reports its errors to ``onError`` instead.
     public func send(_ event: M.Event) throws(RuntimeError) {
         guard !isStopped else { throw .stopped }
-        try catchUp(to: elapsed)
-        // The host may have stopped the runtime from a callback while it caught up.
-        guard !isStopped else { throw .stopped }
-        try apply(.send(event))
+        guard runtime.table.isHostEvent(event.kind) else { throw .notAHostEvent(event.kind.name) }
+        try handle(.send(event))
     }
 
-    /// Stops the run for good: cancels the timers' wake-up and every request's task. Afterwards
-    /// nothing is reported (not even the rest of the steps being reported when a callback calls
-    /// this), answers still arriving are ignored, and ``send(_:)`` throws ``RuntimeError/stopped``.
+    /// The state to save at this moment: the runtime is first caught up to the clock (the timers
+    /// due by now fire, and the catch-up is an input reported like any other), so that the saved
+    /// time is now, to the millisecond, and a restored runtime waits only for what is left of
+    /// each timer. Called from within a callback, it saves the state the input being handled
+    /// left, whose time is now.
+    ///
+    /// - Throws: ``RuntimeError/stopped`` once the runtime is stopped (its state is still
+    ///   ``runtime``'s); ``RuntimeError/clockOverflow(now:advance:)`` when the clock has run past
+    ///   the virtual clock's range, which stops the runtime.
+    public func savedState() throws(RuntimeError) -> SavedState<M> {
+        guard !isStopped else { throw .stopped }
+        if !isHandling {
+            isHandling = true
+            defer { isHandling = false }
+            try catchUp(to: elapsed)
+            handleWaiting()
+            guard !isStopped else { throw .stopped }
+        }
+        return runtime.savedState
+    }
+
+    /// Stops the run for good: cancels the timers' wake-up and every request's task, and drops
+    /// the inputs waiting. Afterwards nothing is reported (not even the rest of the steps being
+    /// reported when a callback calls this), nothing is performed, answers still arriving are
+    /// ignored, and ``send(_:)`` throws ``RuntimeError/stopped``.
     public func stop() {
         isStopped = true
         wakeUp?.cancel()
         wakeUp = nil
         for task in requestTasks.values { task.cancel() }
         requestTasks = [:]
-        backlog = []
+        waiting = []
     }
 
     /// The time elapsed on the clock since the virtual clock's zero, rounded down to a whole
     /// millisecond.
     private var elapsed: Duration { start.duration(to: clock.now).roundedDownToMilliseconds }
+
+    /// Handles `arrival` to completion, then the inputs that arrived meanwhile; queues it when
+    /// another input is being handled. Only the first arrival's errors are thrown: those of the
+    /// queued ones go to ``onError``.
+    private func handle(_ arrival: Arrival) throws(RuntimeError) {
+        guard !isHandling else {
+            waiting.append(arrival)
+            return
+        }
+        isHandling = true
+        defer { isHandling = false }
+        var failure: RuntimeError?
+        do { try complete(arrival) } catch { failure = error }
+        handleWaiting()
+        if let failure { throw failure }
+    }
+
+    /// Handles the inputs waiting, oldest first, each to completion; their errors go to ``onError``.
+    private func handleWaiting() {
+        while !isStopped, !waiting.isEmpty {
+            let next = waiting.removeFirst()
+            do { try complete(next) } catch { onError?(error) }
+        }
+    }
+
+    /// Catches up the clock, then applies the arrival's input and reports it.
+    private func complete(_ arrival: Arrival) throws(RuntimeError) {
+        guard !isStopped else { return }
+        switch arrival {
+        case .send(let event):
+            try catchUp(to: elapsed)
+            guard !isStopped else { return }
+            try apply(.send(event))
+        case .answer(let answer, let id):
+            try catchUp(to: elapsed)
+            guard !isStopped else { return }
+            let record = runtime.requests[id - 1]
+            // The request in flight is answered as such (`respond KIND`); any other by its number
+            // (`respond KIND#N`): the runtime drops it if it was abandoned, refuses it if answered.
+            let ordinal = record.isPending ? nil : record.reference.ordinal
+            try apply(.respond(record.reference.kind, ordinal: ordinal, answer))
+        case .wake(let due):
+            try catchUp(to: max(elapsed, due))
+            scheduleWakeUp()
+        }
+    }
 
     /// Advances the runtime to `target`, firing the timers due by then; also by zero when a timer
     /// started for zero (or less) is due now. Nothing happens when the runtime is at `target`
@@ -174,11 +266,23 @@ public final class LiveRuntime<M: MachineDefinition, C: Clock> where C.Duration 
         }
     }
 
-    /// Applies `input` to the runtime, reports it to ``onInput``, then reports its steps.
+    /// Applies `input` to the runtime, reports it to ``onInput``, then reports its steps, and
+    /// performs the new requests; stops short as soon as a callback stops the runtime.
     private func apply(_ input: Input<M>) throws(RuntimeError) {
         let steps = try runtime.apply(input)
         onInput?(input)
-        handle(steps)
+        for step in steps {
+            guard !isStopped else { return }
+            for command in step.commands {
+                guard case .output(let output) = command else { continue }
+                onOutput(output)
+                guard !isStopped else { return }
+            }
+            onStep?(step)
+        }
+        guard !isStopped else { return }
+        startRequests()
+        scheduleWakeUp()
     }
 
     /// Takes a provider's answer to the request `id`: applies it, records it as a drop if the
@@ -188,44 +292,16 @@ public final class LiveRuntime<M: MachineDefinition, C: Clock> where C.Duration 
         guard !isStopped else { return }
         requestTasks[id] = nil
         do throws(RuntimeError) {
-            try catchUp(to: elapsed)
-            guard !isStopped else { return }
-            let record = runtime.requests[id - 1]
-            // The request in flight is answered as such (`respond KIND`); any other by its number
-            // (`respond KIND#N`): the runtime drops it if it was abandoned, refuses it if answered.
-            let ordinal = record.isPending ? nil : record.reference.ordinal
-            try apply(.respond(record.reference.kind, ordinal: ordinal, answer))
+            try handle(.answer(answer, request: id))
         } catch {
             onError?(error)
         }
     }
 
-    /// Reports `steps` to the host, then performs the new requests and cancels the abandoned ones.
-    private func handle(_ steps: [RuntimeStep<M>]) {
-        backlog += steps
-        // A callback below sent an event: its steps are reported after the ones in hand.
-        guard !isReporting else { return }
-        isReporting = true
-        defer { isReporting = false }
-        var next = 0
-        while next < backlog.count {
-            let step = backlog[next]
-            next += 1
-            for command in step.commands {
-                guard case .output(let output) = command else { continue }
-                onOutput(output)
-                if isStopped { return }
-            }
-            onStep?(step)
-            if isStopped { return }
-        }
-        backlog = []
-        startRequests()
-        scheduleWakeUp()
-    }
-
     /// Performs each request made since the last call, once; cancels the tasks of the requests
-    /// cancelled meanwhile.
+    /// cancelled meanwhile. A request's task calls its provider only if the runtime is neither
+    /// stopped nor released when the task begins: a request made just before ``stop()`` never
+    /// reaches its provider.
     private func startRequests() {
         let records = runtime.requests
         while requestsStarted < records.count {
@@ -236,6 +312,8 @@ public final class LiveRuntime<M: MachineDefinition, C: Clock> where C.Duration 
             let perform = perform
             let (id, request) = (record.id, record.request)
             requestTasks[id] = Task { [weak self] in
+                // Stopped or released before the task began: the request is never performed.
+                guard self?.isStopped == false else { return }
                 let answer = await perform(request)
                 self?.deliver(answer, toRequest: id)
             }
@@ -269,12 +347,10 @@ public final class LiveRuntime<M: MachineDefinition, C: Clock> where C.Duration 
     private func wake(due: Duration) {
         guard !isStopped else { return }
         do throws(RuntimeError) {
-            try catchUp(to: max(elapsed, due))
+            try handle(.wake(due: due))
         } catch {
             onError?(error)
-            return
         }
-        scheduleWakeUp()
     }
 }
 

@@ -53,9 +53,15 @@ import Testing
     @Test func cancellationSkipsTheSecondary() async throws {
         let calls = CallCounter()
         let cancelled = CallCounter()
+        let started = CallCounter()
         let task = Task {
-            try await withFallback({ try await hangUntilCancelled(counting: cancelled) }, otherwise: secondary(calls))
+            try await withFallback(
+                {
+                    await started.increment()
+                    return try await hangUntilCancelled(counting: cancelled)
+                }, otherwise: secondary(calls))
         }
+        await started.wait(for: 1)
         task.cancel()
         await #expect(throws: CancellationError.self) { try await value(of: task) }
         #expect(await cancelled.value == 1)

@@ -183,6 +183,8 @@ import Testing
         try runtime.send(.ask("q"))
         try runtime.send(.arm(.a, milliseconds: 10))
         try runtime.send(.arm(.b, milliseconds: 0))
+        // The provider has begun (a request made just before a stop is never performed).
+        while harness.performs.total == 0 { await Task.yield() }
         let before = runtime.state
         let steps = harness.log.steps.count
         runtime.stop()

@@ -2,7 +2,7 @@
 /// gazetteer when there is no network, for instance.
 ///
 /// Give the primary a ``Timeout`` to fall back also when it does not answer in time. When the
-/// task is cancelled, the secondary is not asked and `CancellationError` is thrown; when the
+/// task is cancelled, neither is asked any more and `CancellationError` is thrown; when the
 /// secondary fails too, its error is thrown.
 ///
 /// ```swift
@@ -16,6 +16,7 @@
 public func withFallback<T: Sendable>(
     _ primary: @Sendable () async throws -> T, otherwise secondary: @Sendable () async throws -> T
 ) async throws -> T {
+    try Task.checkCancellation()
     do {
         return try await primary()
     } catch {

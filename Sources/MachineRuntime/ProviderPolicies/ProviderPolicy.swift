@@ -11,7 +11,8 @@
 /// let address = try await retry.run { try await timeout.run { try await geocoder.address(at: center) } }
 /// ```
 ///
-/// Every policy stops promptly when its task is cancelled, and then performs nothing more.
+/// Every policy stops promptly when its task is cancelled, cancels every task it started, and
+/// then performs nothing more; a policy whose task is cancelled before it begins performs nothing.
 public protocol ProviderPolicy: Sendable {
     /// Performs `operation` under this policy: returns its result, or throws its error or the
     /// policy's own (``TimeoutError``, `CancellationError`).

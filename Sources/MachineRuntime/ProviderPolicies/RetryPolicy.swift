@@ -11,7 +11,7 @@
 /// Only transient failures are retried (by default, errors conforming to ``TransientError``,
 /// ``TimeoutError`` included); any other error, or the last attempt's, is thrown at once. When
 /// the task is cancelled, a wait stops at once with `CancellationError` and no further attempt
-/// is made.
+/// is made; a task cancelled before `run` begins makes no attempt at all.
 ///
 /// ```swift
 /// // Up to 3 attempts, waiting about 100 ms, then 200 ms.
@@ -62,6 +62,8 @@ public struct RetryPolicy: ProviderPolicy {
         var attempt = 1
         var nominalDelay = initialDelay
         while true {
+            // A cancelled task performs no attempt, the first included.
+            try Task.checkCancellation()
             do {
                 return try await operation()
             } catch {

@@ -23,32 +23,41 @@ public struct Timeout: ProviderPolicy {
     }
 
     /// Returns the answer of `operation` if it comes before the deadline (the time `run` is
-    /// called plus ``duration``); throws ``TimeoutError`` at the deadline otherwise.
+    /// called plus ``duration``); throws ``TimeoutError`` at the deadline otherwise. A caller's
+    /// task cancelled before `run` begins performs nothing and throws `CancellationError`.
     public func run<T: Sendable>(_ operation: @escaping @Sendable () async throws -> T) async throws -> T {
+        try Task.checkCancellation()
         let deadline = timeline.now() + duration
         let duration = duration
         let timeline = timeline
         // The first to finish the stream wins: the operation's answer or error, or the timeout.
-        var tasks: [Task<Void, Never>] = []
-        let answers = AsyncThrowingStream<T, any Error> { continuation in
-            tasks = [
-                Task {
-                    do {
-                        continuation.yield(try await operation())
-                        continuation.finish()
-                    } catch {
-                        continuation.finish(throwing: error)
-                    }
-                },
-                Task {
-                    do { try await timeline.sleep(deadline) } catch { return }
-                    continuation.finish(throwing: TimeoutError(duration: duration))
-                },
-            ]
+        let (answers, continuation) = AsyncThrowingStream<T, any Error>.makeStream()
+        let work = Task {
+            // Cancelled before it began (its caller was): the operation is never performed.
+            guard !Task.isCancelled else { return continuation.finish(throwing: CancellationError()) }
+            do {
+                continuation.yield(try await operation())
+                continuation.finish()
+            } catch {
+                continuation.finish(throwing: error)
+            }
         }
-        defer { for task in tasks { task.cancel() } }
-        for try await answer in answers { return answer }
-        // The stream ends without an answer or an error only when this task is cancelled.
-        throw CancellationError()
+        let timer = Task {
+            do { try await timeline.sleep(deadline) } catch { return }
+            continuation.finish(throwing: TimeoutError(duration: duration))
+        }
+        defer {
+            work.cancel()
+            timer.cancel()
+        }
+        return try await withTaskCancellationHandler {
+            for try await answer in answers { return answer }
+            // The stream ends without an answer or an error only when this task is cancelled.
+            throw CancellationError()
+        } onCancel: {
+            work.cancel()
+            timer.cancel()
+            continuation.finish(throwing: CancellationError())
+        }
     }
 }
