@@ -111,7 +111,8 @@ public struct MachineCommandLine: Sendable {
         name: String, version: String? = nil, abstract: String? = nil, vocabulary: V,
         providers: [String: @Sendable () throws -> Answerer<V.Machine>] = [:], subcommands: [Subcommand] = []
     ) where V.Machine.Context: Codable, V.Machine.Request: Codable {
-        let machine = MachineSubcommands(tool: name, vocabulary: vocabulary, providers: providers, savedStates: .json)
+        let machine = MachineSubcommands(
+            tool: name, vocabulary: vocabulary, providers: providers, savedStates: .json(invariants: []))
         self.init(
             name: name, version: version, abstract: abstract, vocabulary: vocabulary,
             subcommands: machine.scripted + [
@@ -131,7 +132,8 @@ public struct MachineCommandLine: Sendable {
     ) where S.Machine == V.Machine, V.Machine.Context: Hashable & Codable, V.Machine.Request: Codable {
         self.init(
             name: name, version: version, abstract: abstract, vocabulary: vocabulary, samples: samples, invariants: invariants,
-            initialContexts: initialContexts, providers: providers, subcommands: subcommands, savedStates: .json)
+            initialContexts: initialContexts, providers: providers, subcommands: subcommands,
+            savedStates: .json(invariants: invariants))
     }
 
     private init<V: ScriptVocabulary, S: InputSamples>(

@@ -16,11 +16,12 @@ public struct MachineState<M: MachineDefinition>: Sendable {
         self.work = work
     }
 
-    /// The control state of `region`.
+    /// The control state of `region`: its leaf. Set to a compound state, the region enters the
+    /// state's initial leaf, as a row that targets it does (a region is always in a leaf).
     @inlinable
     public subscript<S>(region: Region<S>) -> S {
         get { S(rawValue: controls[region.index]) ?? region.initial }
-        set { controls[region.index] = newValue.rawValue }
+        set { controls[region.index] = region.initialLeaf(of: newValue).rawValue }
     }
 
     /// Whether `region` is in `state`: its leaf is `state` or a descendant of it.

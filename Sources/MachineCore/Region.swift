@@ -70,6 +70,18 @@ public struct Region<S: ControlState>: AnyRegion {
         return false
     }
 
+    /// The leaf the region is in when it enters `state`: `state` itself for a leaf, else its
+    /// initial child's, down to a leaf.
+    public func initialLeaf(of state: S) -> S {
+        var leaf = state
+        var steps = 0
+        while let child = children.first(where: { $0.key == leaf })?.value.first, steps < S.allCases.count {
+            leaf = child
+            steps += 1
+        }
+        return leaf
+    }
+
     /// The region as plain data: its name, states, initial and final states.
     public var listing: RegionDescription {
         RegionDescription(

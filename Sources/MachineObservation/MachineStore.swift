@@ -141,6 +141,13 @@ public final class MachineStore<M: MachineDefinition, C: Clock>: Observable wher
         return S(rawValue: _observedState.controls[index]) ?? region.initial
     }
 
+    /// Whether `region` is in `state`: its leaf is `state`, or a descendant of it when `state` is
+    /// compound (`store.isIn(.active, of: AddressPicker.search)`); tracked as the region's subscript is.
+    @inlinable
+    public func isIn<S: ControlState>(_ state: S, of region: Region<S>) -> Bool {
+        region.isIn(state, whenIn: self[region])
+    }
+
     /// A new part read through `fromStore`, whose value `read` takes from a state.
     @inlinable
     func _remember<T: Equatable>(

@@ -3,6 +3,7 @@ import AddressPickerScripting
 import EventScripts
 import MachineCore
 import MachineExploration
+import MachineRuntime
 import Testing
 
 @Suite("Exploring the address picker") struct AddressPickerExplorationTests {

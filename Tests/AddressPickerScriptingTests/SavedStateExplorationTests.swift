@@ -8,7 +8,8 @@ import Testing
 
 /// The picker saved and restored mid-run: random exploration (the explorer's own moves), a save
 /// through the JSON text and a restore at random points, and the restored runtime takes the same
-/// moves as the original; every step and the end must be the same.
+/// moves as the original; every step and the end must be the same. Every state a run reaches
+/// restores with the picker's invariants checked: none is refused.
 @Suite("Saving and restoring the address picker") struct SavedStateExplorationTests {
     @Test(arguments: [AddressPicker.Configuration(), .samplePolicies])
     func oneHundredThousandRandomMovesGoOnTheSameAfterARestore(configuration: AddressPicker.Configuration) throws {
@@ -29,7 +30,8 @@ import Testing
             }
             if random.below(40) == 0 {
                 let bytes = try original.savedState.json()
-                restored = try Runtime(restoring: SavedState(json: bytes, table: table), table: table)
+                restored = try Runtime(
+                    restoring: SavedState(json: bytes, table: table), table: table, invariants: AddressPicker.invariants)
                 #expect(restored.savedState == original.savedState)
                 restores += 1
                 pendingAtRestore += original.pendingRequests.count
@@ -79,6 +81,87 @@ import Testing
                 guard case SavedStateError.corrupt(let problem) = error else { return false }
                 return problem.contains(fragment) && problem.hasPrefix("at ")
             }
+        }
+    }
+
+    /// A runtime of the picker after `inputs`, saved as JSON text.
+    static func saved(
+        after inputs: [Input<AddressPicker>], configuration: AddressPicker.Configuration = .init()
+    ) throws
+        -> String
+    {
+        var runtime = Runtime(
+            table: AddressPicker.table, state: AddressPicker.initialState(AddressPicker.Context(configuration: configuration)))
+        for input in inputs { _ = try runtime.apply(input) }
+        return String(decoding: try runtime.savedState.json(), as: UTF8.self)
+    }
+
+    /// Restores `text` with the picker's invariants; the problem when it is refused as inconsistent.
+    static func refusal(of text: String) throws -> String? {
+        let saved = try SavedState(json: Array(text.utf8), table: AddressPicker.table)
+        // Without the invariants, the edit is accepted: what refuses it is the invariant.
+        _ = try Runtime(restoring: saved, table: AddressPicker.table)
+        do {
+            _ = try Runtime(restoring: saved, table: AddressPicker.table, invariants: AddressPicker.invariants)
+            return nil
+        } catch SavedStateError.inconsistent(let field, let problem) {
+            #expect(field == "state")
+            return problem
+        }
+    }
+
+    static func moved() throws -> AddressPicker.Event {
+        .regionChanged(
+            MapRegion(
+                center: try Coordinate(latitude: 40.71, longitude: -74.0), span: Span(latitudeDelta: 0.05, longitudeDelta: 0.05)),
+            byUser: true)
+    }
+
+    /// Defect: a saved state whose running debounce was deleted restored, and the map stayed
+    /// `settling` for ever.
+    @Test func aWaitingStateWithoutItsTimerIsRefused() throws {
+        let text = try Self.saved(after: [.send(try Self.moved())])
+        let tampered = text.replacing(/"timers":\[[^\]]*\]/, with: #""timers":[]"#)
+        #expect(tampered != text)
+        let problem = try #require(try Self.refusal(of: tampered))
+        #expect(problem.contains("map is settling but regionDebounce is not running"), "\(problem)")
+    }
+
+    /// Defect: a map set to `geocoding` with no request in flight restored.
+    @Test func aWaitingStateWithoutItsRequestIsRefused() throws {
+        let text = try Self.saved(after: [.send(.appeared), .respond(.address, ordinal: nil, .addressFailed("offline"))])
+        let tampered = text.replacingOccurrences(of: #""map":"idle""#, with: #""map":"geocoding""#)
+        #expect(tampered != text)
+        let problem = try #require(try Self.refusal(of: tampered))
+        #expect(problem.contains("map is geocoding but no address request is in flight"), "\(problem)")
+    }
+
+    /// Defect: an edited geocode interval that put the cooldown out of step restored.
+    @Test func aCooldownOutOfStepWithTheIntervalIsRefused() throws {
+        var configuration = AddressPicker.Configuration()
+        configuration.geocodeInterval = .seconds(1)
+        let text = try Self.saved(
+            after: [.send(.appeared), .respond(.address, ordinal: nil, .addressFailed("offline")), .advance(.milliseconds(200))],
+            configuration: configuration)
+        let tampered = text.replacingOccurrences(
+            of: #""geocodeInterval":[0,1000000000000000000]"#, with: #""geocodeInterval":[0,0]"#)
+        #expect(tampered != text)
+        let problem = try #require(try Self.refusal(of: tampered))
+        #expect(problem.contains("geocodeCooldown runs"), "\(problem)")
+    }
+
+    /// Defect: with `"query":"Apple","query":"Pear"` the restore read `Apple`, where other
+    /// readers read `Pear`. A key written twice, however it is spelled, is corrupt.
+    @Test(arguments: [#""query":"Pear""#, #""\u0071uery":"Pear""#])
+    func aKeyWrittenTwiceIsCorrupt(second: String) throws {
+        let text = try Self.saved(after: [.send(.searchActivated), .send(.queryChanged("Apple"))])
+        #expect(text.contains(#""query":"Apple""#))
+        let twice = text.replacingOccurrences(of: #""query":"Apple""#, with: #""query":"Apple","# + second)
+        #expect {
+            try SavedState(json: Array(twice.utf8), table: AddressPicker.table)
+        } throws: { error in
+            guard case SavedStateError.corrupt(let problem) = error else { return false }
+            return problem.contains(#"the key "query" is written twice in one object"#)
         }
     }
 }

@@ -3,6 +3,7 @@ import AddressPickerScripting
 import EventScripts
 import Foundation
 import MachineExploration
+import MachineRuntime
 import Testing
 
 /// `replay --update` on the picker's own scripts: every example and random exploration scripts,

@@ -1,4 +1,5 @@
 import Foundation
+import MachineRuntime
 import Testing
 
 @Suite("address-picker explore") struct ExploreCommandTests {

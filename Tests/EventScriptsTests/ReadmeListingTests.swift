@@ -1,4 +1,5 @@
 import Foundation
+import MachineRuntime
 import Testing
 
 /// README.md shows files of Examples/ as they are: the sign-in example's vocabulary and tool

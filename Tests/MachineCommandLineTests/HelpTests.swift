@@ -1,4 +1,5 @@
 import MachineCommandLine
+import MachineRuntime
 import Testing
 
 @Suite("--help, derived from the declarations") struct HelpTests {

@@ -1,5 +1,6 @@
 import Foundation
 import MachineCommandLine
+import MachineRuntime
 import Testing
 
 @Suite("paths and explore, in process") struct PathsAndExploreTests {

@@ -11,12 +11,14 @@ struct SavedStateFiles<M: MachineDefinition>: Sendable {
 }
 
 extension SavedStateFiles where M.Context: Codable, M.Request: Codable {
-    /// Saved states as ``SavedState`` writes and reads them.
-    static var json: SavedStateFiles {
+    /// Saved states as ``SavedState`` writes and reads them; a state that breaks one of
+    /// `invariants` is refused.
+    static func json(invariants: [Invariant<M>]) -> SavedStateFiles {
         SavedStateFiles(
             save: { runtime throws(SavedStateError) in try runtime.savedState.json() },
             restore: { bytes, table, answerer throws(SavedStateError) in
-                try Runtime(restoring: SavedState(json: bytes, table: table), table: table, answerer: answerer)
+                try Runtime(
+                    restoring: SavedState(json: bytes, table: table), table: table, invariants: invariants, answerer: answerer)
             })
     }
 }

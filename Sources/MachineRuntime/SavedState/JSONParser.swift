@@ -108,11 +108,20 @@ struct JSONParser {
         defer { (container, item) = outer }
         if open(.object, closedBy: UInt8(ascii: "}")) { return }
         var count: Int64 = 0
+        // The keys read, as Swift compares strings (as `JSONDecoder` compares keys): a key
+        // written twice is refused, since readers disagree on which of the two counts.
+        var keys: Set<String> = []
         while true {
             skipWhitespace()
             guard position < bytes.count, bytes[position] == UInt8(ascii: "\"") else { throw failure("expected a key in quotes") }
             item = Int(count)
+            let keyStart = position
             try string()
+            let key = stringRead()
+            guard keys.insert(key).inserted else {
+                position = keyStart
+                throw failure("the key \"\(key.prefix(40))\" is written twice in one object")
+            }
             skipWhitespace()
             guard position < bytes.count, bytes[position] == UInt8(ascii: ":") else { throw failure("expected ':' after a key") }
             position += 1
@@ -201,6 +210,13 @@ struct JSONParser {
         position += 1
         guard let string = String(validating: utf8, as: UTF8.self) else { throw failure("a string that is not UTF-8") }
         appendDecoded(string)
+    }
+
+    /// The string of the entry just read.
+    private func stringRead() -> String {
+        guard let entry = entries.last else { return "" }
+        if entry.flag { return strings[Int(entry.first)] }
+        return String(decoding: UnsafeBufferPointer(rebasing: bytes[Int(entry.first)..<entry.last]), as: UTF8.self)
     }
 
     private mutating func appendDecoded(_ string: String) {

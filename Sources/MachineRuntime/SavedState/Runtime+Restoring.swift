@@ -5,18 +5,28 @@ extension Runtime {
     /// control states, context, clock, timers (and their tie order), requests (ids, ordinals,
     /// statuses, what superseded what), so the same inputs give the same steps.
     ///
-    /// Everything is checked before anything is built: a state of another format version or
-    /// machine, or one no runtime can be in, is refused with the field at fault.
+    /// Everything is checked before the runtime is handed out: a state of another format
+    /// version or machine, or one no runtime can be in, is refused with the field at fault. A
+    /// state no runtime can be in is one whose fields do not fit together (a request's ordinal,
+    /// a timer's serial, a finished machine with work running), and one that breaks an invariant
+    /// of the machine's (a region waiting for a request none is in flight for, a timer that runs
+    /// in no state that waits for it): pass the machine's ``Invariant``s, the list it declares
+    /// once for every tool (`AddressPicker.invariants`, say).
     ///
     /// - Parameters:
     ///   - saved: The saved state (``Runtime/savedState``, or ``SavedState/init(json:table:)``).
     ///   - table: The machine's table; its `TransitionTable.identity` must be the saved one.
+    ///   - invariants: What every state of the machine satisfies; each is checked on the restored
+    ///     runtime as it is (see ``Observation/init(of:)``).
     ///   - answerer: Answers every request at the instant it is made, as for
     ///     ``init(table:state:answerer:)``; it also answers the requests still pending in
     ///     `saved`, oldest first, after the next step (as an answerer whose run stopped
     ///     half-way would have).
     /// - Throws: ``SavedStateError``.
-    public init(restoring saved: SavedState<M>, table: TransitionTable<M>, answerer: Answerer<M>? = nil) throws(SavedStateError) {
+    public init(
+        restoring saved: SavedState<M>, table: TransitionTable<M>, invariants: [Invariant<M>] = [],
+        answerer: Answerer<M>? = nil
+    ) throws(SavedStateError) {
         guard saved.format == SavedState<M>.formatVersion || saved.format == 1 else {
             throw .otherFormat(found: saved.format, expected: SavedState<M>.formatVersion)
         }
@@ -48,6 +58,12 @@ extension Runtime {
             }
         }
         for running in timers { _state.work.timers.append(running.timer) }
+        let restored = Observation(of: self)
+        for invariant in invariants {
+            if let problem = invariant.violation(restored) {
+                throw .inconsistent(field: "state", problem: "\(problem) (the invariant: \(invariant.name))")
+            }
+        }
     }
 }
 

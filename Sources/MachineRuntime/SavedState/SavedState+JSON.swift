@@ -69,7 +69,7 @@ extension SavedState where M.Context: Codable, M.Request: Codable {
     /// is of ``formatVersion`` (or of version 1, which had no history), that it is of this machine
     /// (`TransitionTable.identity`), and
     /// that every field is there with its type. Whether the state is one a runtime can be in is
-    /// checked by ``Runtime/init(restoring:table:answerer:)``.
+    /// checked by ``Runtime/init(restoring:table:invariants:answerer:)``.
     ///
     /// - Throws: ``SavedStateError/corrupt(_:)`` (saying where), ``SavedStateError/otherFormat(found:expected:)``
     ///   or ``SavedStateError/otherMachine(found:expected:)``.

@@ -1,4 +1,5 @@
 import MachineExploration
+import MachineRuntime
 import SignIn
 
 extension SignIn {

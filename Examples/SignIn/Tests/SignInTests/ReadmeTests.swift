@@ -1,4 +1,5 @@
 import Foundation
+import MachineRuntime
 import Testing
 
 /// README.md shows every line a user writes: each listing is its file, verbatim.

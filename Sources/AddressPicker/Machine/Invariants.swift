@@ -1,12 +1,14 @@
-import AddressPicker
-import EventScripts
-import MachineExploration
+import MachineRuntime
 
 extension AddressPicker {
     /// What must hold after every input, whatever the inputs: the framework's standard
     /// invariants, every request and timer tied to the control state that waits for it, and the
     /// request policies (R1–R3) kept whatever the configuration (with a policy off, its
     /// invariants hold trivially).
+    ///
+    /// Declared once, for every tool: restore a saved picker with them
+    /// (`Runtime(restoring: saved, table: AddressPicker.table, invariants: AddressPicker.invariants)`)
+    /// and a state no picker can be in is refused; exploration checks them after every move.
     public static let invariants: [Invariant<AddressPicker>] =
         Invariant.standard + [
             .request(.address, onlyIn: map, .geocoding),
@@ -25,15 +27,6 @@ extension AddressPicker {
             cacheWithinCapacity,
         ]
 
-    /// An explorer of the machine from its initial state with `configuration`, with the sample
-    /// inputs (and indexes outside the lists on screen) and ``invariants``. Pass
-    /// ``Configuration/samplePolicies`` to exercise the request policies.
-    public static func explorer(configuration: Configuration = Configuration()) -> Explorer<AddressPickerSamples> {
-        Explorer(
-            table: table, initial: initialState(Context(configuration: configuration)),
-            samples: AddressPickerSamples(includingOutOfRangeIndexes: true), invariants: invariants)
-    }
-
     // MARK: the request policies
 
     /// R3: the cooldown runs exactly while the last reverse geocode is younger than the interval
@@ -48,10 +41,10 @@ extension AddressPicker {
         let age = runtime.requests.last { $0.reference.kind == .address }.map { runtime.now - $0.madeAt }
         let recent = interval > .zero && !finished && age.map { $0 < interval } == true
         if running == recent { return nil }
-        let since = age.map { "\(Value.render($0)) after the last reverseGeocode" } ?? "with no reverseGeocode"
+        let since = age.map { "\(milliseconds($0)) after the last reverseGeocode" } ?? "with no reverseGeocode"
         return running
-            ? "geocodeCooldown runs \(since), geocodeInterval \(Value.render(interval))"
-            : "geocodeCooldown is not running \(since), within geocodeInterval \(Value.render(interval))"
+            ? "geocodeCooldown runs \(since), geocodeInterval \(milliseconds(interval))"
+            : "geocodeCooldown is not running \(since), within geocodeInterval \(milliseconds(interval))"
     }
 
     /// R3: a lookup is held back only while the cooldown runs, at the reference centre.
@@ -77,8 +70,8 @@ extension AddressPicker {
         for (position, record) in runtime.requests.enumerated() where record.reference.kind == .address {
             if position >= firstNew, let previous, record.madeAt - previous < interval {
                 return
-                    "\(record.reference) was made \(Value.render(record.madeAt - previous)) after the previous reverseGeocode, "
-                    + "geocodeInterval \(Value.render(interval))"
+                    "\(record.reference) was made \(milliseconds(record.madeAt - previous)) after the previous reverseGeocode, "
+                    + "geocodeInterval \(milliseconds(interval))"
             }
             previous = record.madeAt
         }
@@ -95,10 +88,10 @@ extension AddressPicker {
                 let context = step.before.context
                 if context.configuration.isShort(query) {
                     return
-                        "completions were requested for \(Value.quoted(query)), shorter than minimumQueryLength \(context.configuration.minimumQueryLength)"
+                        "completions were requested for \(String(reflecting: query)), shorter than minimumQueryLength \(context.configuration.minimumQueryLength)"
                 }
                 if context.cachedCompletions.contains(where: { $0.query.utf8.elementsEqual(query.utf8) }) {
-                    return "completions were requested for \(Value.quoted(query)), which the cache holds"
+                    return "completions were requested for \(String(reflecting: query)), which the cache holds"
                 }
             }
         }
@@ -116,7 +109,7 @@ extension AddressPicker {
             return nil
         }
         return
-            "search is \(search.name) for \(Value.quoted(state.context.query)), shorter than minimumQueryLength \(state.context.configuration.minimumQueryLength)"
+            "search is \(search.name) for \(String(reflecting: state.context.query)), shorter than minimumQueryLength \(state.context.configuration.minimumQueryLength)"
     }
 
     /// R2: the cache holds each query once, and no more queries than its capacity.
@@ -129,8 +122,15 @@ extension AddressPicker {
         if cached.count > capacity { return "the cache holds \(cached.count) queries, completionCache \(capacity)" }
         for (position, entry) in cached.enumerated()
         where cached[..<position].contains(where: { $0.query.utf8.elementsEqual(entry.query.utf8) }) {
-            return "the cache holds \(Value.quoted(entry.query)) twice"
+            return "the cache holds \(String(reflecting: entry.query)) twice"
         }
         return nil
     }
+}
+
+/// A duration in milliseconds, for the invariants' messages: `800ms`, `2.5ms`.
+private func milliseconds(_ duration: Duration) -> String {
+    let (seconds, attoseconds) = duration.components
+    let value = Double(seconds) * 1000 + Double(attoseconds) / 1e15
+    return value == value.rounded() && abs(value) < 1e15 ? "\(Int64(value))ms" : "\(value)ms"
 }

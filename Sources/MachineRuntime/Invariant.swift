@@ -1,12 +1,18 @@
 import MachineCore
-import MachineRuntime
 
-/// A property that must hold after every move of an exploration, named so that a violation says
-/// which one broke.
+/// A property that must hold of every state a machine's runtime can be in and of every step it
+/// takes, named so that a violation says which one broke.
 ///
-/// ``standard`` holds for every machine built with the framework; a machine adds its own, such
-/// as ``request(_:onlyIn:_:)`` and ``timer(_:onlyIn:_:)``, which tie work in flight to the
-/// control states that wait for it.
+/// ``standard`` holds for every machine built with the framework; a machine declares its own
+/// once, beside its table, such as ``request(_:onlyIn:_:)`` and ``timer(_:onlyIn:_:)``, which tie
+/// work in flight to the control states that wait for it. The same list serves every tool:
+/// restoring a saved state refuses one that breaks an invariant
+/// (``Runtime/init(restoring:table:invariants:answerer:)``), and exploration checks them after
+/// every move.
+///
+/// An invariant sees an ``Observation``: an input with the runtime before and after it, or a
+/// runtime as it is (restored), with no input and no step. An invariant about steps (a dropped
+/// answer changes nothing) holds trivially of a runtime seen as it is.
 public struct Invariant<M: MachineDefinition>: Sendable {
     /// What must hold, in words.
     public let name: String
@@ -21,11 +27,12 @@ public struct Invariant<M: MachineDefinition>: Sendable {
 }
 
 extension Invariant {
-    /// A request of `kind` is in flight exactly when `region` is in `state`.
+    /// A request of `kind` is in flight exactly when `region` is in `state`: its leaf is `state`,
+    /// or a descendant of `state` when it is a compound state.
     public static func request<S: ControlState>(_ kind: M.Request.Kind, onlyIn region: Region<S>, _ state: S) -> Invariant {
         Invariant("\(kind.name) in flight exactly when \(region.name) is \(state.name)") { observation in
             let inFlight = observation.after.requests.contains { $0.isPending && $0.reference.kind == kind }
-            let waiting = observation.after.state[region] == state
+            let waiting = observation.after.state.isIn(state, of: region)
             if inFlight == waiting { return nil }
             return inFlight
                 ? "a \(kind.name) request is in flight while \(region.name) is \(observation.after.state[region].name)"
@@ -33,11 +40,12 @@ extension Invariant {
         }
     }
 
-    /// `timer` runs exactly when `region` is in `state`.
+    /// `timer` runs exactly when `region` is in `state`: its leaf is `state`, or a descendant of
+    /// `state` when it is a compound state.
     public static func timer<S: ControlState>(_ timer: M.Timer, onlyIn region: Region<S>, _ state: S) -> Invariant {
         Invariant("\(timer.name) runs exactly when \(region.name) is \(state.name)") { observation in
             let running = observation.after.timers.contains { $0.timer == timer }
-            let waiting = observation.after.state[region] == state
+            let waiting = observation.after.state.isIn(state, of: region)
             if running == waiting { return nil }
             return running
                 ? "\(timer.name) runs while \(region.name) is \(observation.after.state[region].name)"
@@ -127,7 +135,7 @@ extension Invariant where M.Context: Equatable {
                     return "the dropped answer to \(reference) changed the state"
                 }
             }
-            if case .respond = observation.input, !observation.steps.isEmpty, observation.steps.allSatisfy(\.isDrop),
+            if case .respond? = observation.input, !observation.steps.isEmpty, observation.steps.allSatisfy(\.isDrop),
                 observation.before.state != observation.after.state
             {
                 return "a dropped answer changed the state"
