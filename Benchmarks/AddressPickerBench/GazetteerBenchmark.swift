@@ -25,7 +25,7 @@ enum GazetteerBenchmark {
         }
         return texts.enumerated().flatMap { offset, text in
             let around = gazetteer.entry((offset * 7_919) % gazetteer.count).coordinate
-            return [(text, nil), (text, MapRegion(center: around, span: Span(latitudeDelta: 4, longitudeDelta: 4)))]
+            return [(text, nil), (text, MapRegion(center: around, span: Span(checkedLatitudeDelta: 4, longitudeDelta: 4)))]
         }
     }
 

@@ -33,7 +33,7 @@ enum PickerSession {
     ) async throws {
         let far = MapRegion(
             center: try Coordinate(latitude: 40.71, longitude: -74.0),
-            span: Span(latitudeDelta: 0.05, longitudeDelta: 0.05))
+            span: Span(checkedLatitudeDelta: 0.05, longitudeDelta: 0.05))
         func send(after milliseconds: Int, _ event: AddressPicker.Event) async throws {
             clock.advance(by: .milliseconds(milliseconds))
             try deliver(event)

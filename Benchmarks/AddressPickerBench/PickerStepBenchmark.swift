@@ -12,14 +12,14 @@ enum PickerStepBenchmark {
     static func cycle() throws -> [AddressPicker.Event] {
         let far = MapRegion(
             center: try Coordinate(latitude: 40.71, longitude: -74.0),
-            span: Span(latitudeDelta: 0.05, longitudeDelta: 0.05))
+            span: Span(checkedLatitudeDelta: 0.05, longitudeDelta: 0.05))
         let store = Place(
             name: "Apple SoHo", center: try Coordinate(latitude: 40.725, longitude: -73.9987),
             address: Address(street: "103 Prince St", city: "New York"))
         let answer = PlaceSearchAnswer(
             boundingRegion: MapRegion(
                 center: try Coordinate(latitude: 40.74, longitude: -73.99),
-                span: Span(latitudeDelta: 0.08, longitudeDelta: 0.08)),
+                span: Span(checkedLatitudeDelta: 0.08, longitudeDelta: 0.08)),
             places: [store])
         return [
             .regionChanged(far, byUser: true),

@@ -25,7 +25,8 @@ enum PlayFrameBenchmark {
         steps += try runtime.send(.queryChanged("Lond"))
         for step in steps { view.record(step) }
         view.selection = 1
-        let region = MapRegion(center: runtime.state.context.region.center, span: Span(latitudeDelta: 0.3, longitudeDelta: 0.3))
+        let region = MapRegion(
+            center: runtime.state.context.region.center, span: Span(checkedLatitudeDelta: 0.3, longitudeDelta: 0.3))
         view.nearby = gazetteer.places(in: region, limit: 80).map { index in
             let entry = gazetteer.entry(index)
             return Place(name: entry.name, center: entry.coordinate, address: entry.address)

@@ -21,7 +21,8 @@ enum SavedStateBenchmark {
             address: Address(street: "767 5th Ave", city: "New York", postalCode: "10153", country: "United States"))
         let completions = (1...5).map { Completion(title: "Apple \($0)", subtitle: "New York, NY") }
         let far = MapRegion(
-            center: try Coordinate(latitude: 40.71, longitude: -74.0), span: Span(latitudeDelta: 0.05, longitudeDelta: 0.05))
+            center: try Coordinate(latitude: 40.71, longitude: -74.0),
+            span: Span(checkedLatitudeDelta: 0.05, longitudeDelta: 0.05))
         _ = try runtime.send(.appeared)
         _ = try runtime.send(.searchActivated)
         _ = try runtime.send(.queryChanged("Apple"))

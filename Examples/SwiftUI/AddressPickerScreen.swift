@@ -107,9 +107,11 @@ extension MKCoordinateRegion {
 }
 
 extension MapRegion {
-    /// The picker's region for MapKit's, or `nil` for a centre out of range.
+    /// The picker's region for MapKit's, or `nil` for a centre out of range or a span that is not finite.
     init?(_ region: MKCoordinateRegion) {
-        guard let center = try? Coordinate(latitude: region.center.latitude, longitude: region.center.longitude) else { return nil }
-        self.init(center: center, span: Span(latitudeDelta: region.span.latitudeDelta, longitudeDelta: region.span.longitudeDelta))
+        guard let center = try? Coordinate(latitude: region.center.latitude, longitude: region.center.longitude),
+              let span = try? Span(latitudeDelta: region.span.latitudeDelta, longitudeDelta: region.span.longitudeDelta)
+        else { return nil }
+        self.init(center: center, span: span)
     }
 }

@@ -29,7 +29,7 @@ public enum MapMove: Equatable, Sendable {
             let factor = self == .zoomIn ? 0.5 : 2
             let latitude = min(Self.largestSpan, max(Self.smallestSpan, span.latitudeDelta * factor))
             let longitude = min(2 * Self.largestSpan, max(Self.smallestSpan, span.longitudeDelta * factor))
-            return MapRegion(center: center, span: Span(latitudeDelta: latitude, longitudeDelta: longitude))
+            return MapRegion(center: center, span: Span(checkedLatitudeDelta: latitude, longitudeDelta: longitude))
         }
     }
 

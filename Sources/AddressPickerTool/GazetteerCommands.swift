@@ -34,7 +34,7 @@ enum SearchCommand {
         if let near = arguments.value("near") {
             let center = try coordinate(near, "--near")
             let answer = provider.placeAnswer(
-                for: .text(query, region: MapRegion(center: center, span: Span(latitudeDelta: 2, longitudeDelta: 2))))
+                for: .text(query, region: MapRegion(center: center, span: Span(checkedLatitudeDelta: 2, longitudeDelta: 2))))
             output.write("\nplaces, those near \(center.latitude), \(center.longitude) first:\n")
             for place in answer.places.prefix(limit) {
                 let kilometres = center.distance(to: place.center) / 1000

@@ -66,7 +66,8 @@ public struct GazetteerProvider: CompletionProvider, PlaceSearchProvider, Revers
             let entry = gazetteer.entry(index)
             return Place(name: entry.name, center: entry.coordinate, address: entry.address)
         }
-        let bounding = MapRegion.enclosing(places.map(\.center), minimumSpan: Span(latitudeDelta: 0.05, longitudeDelta: 0.05))
+        let bounding = MapRegion.enclosing(
+            places.map(\.center), minimumSpan: Span(checkedLatitudeDelta: 0.05, longitudeDelta: 0.05))
         return PlaceSearchAnswer(boundingRegion: bounding, places: places)
     }
 

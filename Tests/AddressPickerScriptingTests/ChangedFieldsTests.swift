@@ -133,7 +133,7 @@ import Testing
         settings.configuration.searchDebounce = .milliseconds(123)
         settings.configuration.regionDebounce = .milliseconds(456)
         settings.configuration.duplicateDistance = 42
-        settings.configuration.locationSpan = Span(latitudeDelta: 0.5, longitudeDelta: 0.25)
+        settings.configuration.locationSpan = try Span(latitudeDelta: 0.5, longitudeDelta: 0.25)
         var checked = 0
         for (position, field) in vocabulary.fields.enumerated() {
             // A value of this field other than the initial one, from a context that has one.

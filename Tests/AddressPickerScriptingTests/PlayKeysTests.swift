@@ -39,11 +39,13 @@ import Testing
 
     @Test func panningWrapsAcrossTheAntimeridianAndStopsAtThePole() throws {
         let east = MapMove.east.applied(
-            to: MapRegion(center: try Coordinate(latitude: 0, longitude: 179.99), span: Span(latitudeDelta: 1, longitudeDelta: 1))
+            to: MapRegion(
+                center: try Coordinate(latitude: 0, longitude: 179.99), span: try Span(latitudeDelta: 1, longitudeDelta: 1))
         )
         #expect(abs(east.center.longitude - (-179.76)) < 1e-9)
         let north = MapMove.north.applied(
-            to: MapRegion(center: try Coordinate(latitude: 89.9, longitude: 0), span: Span(latitudeDelta: 1, longitudeDelta: 1)))
+            to: MapRegion(
+                center: try Coordinate(latitude: 89.9, longitude: 0), span: try Span(latitudeDelta: 1, longitudeDelta: 1)))
         #expect(north.center.latitude == 90)
     }
 

@@ -113,7 +113,8 @@ import Testing
     static func moved() throws -> AddressPicker.Event {
         .regionChanged(
             MapRegion(
-                center: try Coordinate(latitude: 40.71, longitude: -74.0), span: Span(latitudeDelta: 0.05, longitudeDelta: 0.05)),
+                center: try Coordinate(latitude: 40.71, longitude: -74.0),
+                span: try Span(latitudeDelta: 0.05, longitudeDelta: 0.05)),
             byUser: true)
     }
 

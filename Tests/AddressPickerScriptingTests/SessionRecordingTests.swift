@@ -69,7 +69,8 @@ import Testing
         }
         var context = AddressPicker.Context(
             region: MapRegion(
-                center: try Coordinate(latitude: 40.7, longitude: -74.0), span: Span(latitudeDelta: 0.075, longitudeDelta: 0.075))
+                center: try Coordinate(latitude: 40.7, longitude: -74.0),
+                span: try Span(latitudeDelta: 0.075, longitudeDelta: 0.075))
         )
         context.configuration.minimumQueryLength = 2
         let clock = ManualClock()
@@ -91,7 +92,7 @@ import Testing
             .regionChanged(
                 MapRegion(
                     center: try Coordinate(latitude: 40.71, longitude: -74.0),
-                    span: Span(latitudeDelta: 0.075, longitudeDelta: 0.075)), byUser: true))
+                    span: try Span(latitudeDelta: 0.075, longitudeDelta: 0.075)), byUser: true))
         clock.advance(by: .milliseconds(500))
         await wait(until: "the address of the map's centre") { live.state.context.address != nil }
         clock.advance(by: .milliseconds(10))

@@ -182,7 +182,7 @@ import Testing
     func r3_heldLocationStaysL3s() throws {
         var picker = try Self.heldLocation()
         let here = try Self.here()
-        let centred = MapRegion(center: here, span: Span(latitudeDelta: 0.05, longitudeDelta: 0.05))
+        let centred = MapRegion(center: here, span: try Span(latitudeDelta: 0.05, longitudeDelta: 0.05))
         #expect(picker.fired == ["L3.located", "R3.holdBackLocation"])
         #expect(picker.map == .throttled)
         #expect(picker.commands == [.output(.setRegion(centred))])

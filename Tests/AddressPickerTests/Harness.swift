@@ -74,7 +74,7 @@ func at(_ latitude: Double, _ longitude: Double) throws -> Coordinate {
 }
 
 func region(_ latitude: Double, _ longitude: Double, span: Double = 0.05) throws -> MapRegion {
-    MapRegion(center: try at(latitude, longitude), span: Span(latitudeDelta: span, longitudeDelta: span))
+    MapRegion(center: try at(latitude, longitude), span: try Span(latitudeDelta: span, longitudeDelta: span))
 }
 
 func place(_ name: String, _ latitude: Double, _ longitude: Double, street: String? = nil) throws -> Place {

@@ -108,7 +108,7 @@ import Testing
         try picker.send(.locateMeTapped)
         let here = try at(51.5007, -0.1246)
         try picker.respond(.location, .location(here))
-        let centred = MapRegion(center: here, span: Span(latitudeDelta: 0.05, longitudeDelta: 0.05))
+        let centred = MapRegion(center: here, span: try Span(latitudeDelta: 0.05, longitudeDelta: 0.05))
         #expect(picker.location == .idle)
         #expect(picker.map == .geocoding)
         #expect(picker.context.region == centred)

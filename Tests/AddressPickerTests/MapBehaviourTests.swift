@@ -63,7 +63,7 @@ import Testing
         try picker.send(.appeared)
         try picker.respond(.address, .address(brooklyn))
         try picker.send(
-            .regionChanged(MapRegion(center: nearby, span: Span(latitudeDelta: 0.05, longitudeDelta: 0.05)), byUser: true))
+            .regionChanged(MapRegion(center: nearby, span: try Span(latitudeDelta: 0.05, longitudeDelta: 0.05)), byUser: true))
         #expect(picker.map == .idle)
         #expect(picker.commands.isEmpty)
 

@@ -164,7 +164,7 @@ import Testing
         var picker = try Harness.showingResults()
         let fifth = try place("Apple Fifth Avenue", 40.7638, -73.9730, street: "767 5th Ave")
         try picker.send(.resultSelected(1))
-        let centred = MapRegion(center: fifth.center, span: Span(latitudeDelta: 0.05, longitudeDelta: 0.05))
+        let centred = MapRegion(center: fifth.center, span: try Span(latitudeDelta: 0.05, longitudeDelta: 0.05))
         #expect(picker.search == .inactive)
         #expect(picker.context.address == fifth.address)
         #expect(picker.context.addressSource == .search)

@@ -48,8 +48,25 @@ import Testing
     }
 }
 
+@Suite("Spans") struct SpanTests {
+    /// Defect: a region of a NaN or infinite span reached the machine and was recorded as
+    /// `span(nan, 0.05)`, which no replay reads. Such a span cannot be constructed.
+    @Test(
+        arguments: [(Double.nan, 0.05), (0.05, Double.infinity), (-Double.infinity, 1.0), (Double.nan, Double.nan)]
+            as [(Double, Double)])
+    func aSpanThatIsNotFiniteCannotBeConstructed(latitudeDelta: Double, longitudeDelta: Double) {
+        #expect(throws: SpanError.self) { try Span(latitudeDelta: latitudeDelta, longitudeDelta: longitudeDelta) }
+    }
+
+    @Test func finiteSpansAreKeptAsGiven() throws {
+        let span = try Span(latitudeDelta: 0, longitudeDelta: 400)
+        #expect(span.latitudeDelta == 0 && span.longitudeDelta == 400)
+        #expect(SpanError.notFinite(latitudeDelta: .nan, longitudeDelta: 1).description == "span(nan, 1.0) is not finite")
+    }
+}
+
 @Suite("Bounding region of places") struct BoundingRegionTests {
-    let minimum = Span(latitudeDelta: 0.05, longitudeDelta: 0.05)
+    let minimum = Span(checkedLatitudeDelta: 0.05, longitudeDelta: 0.05)
 
     func enclosing(_ points: [(Double, Double)]) throws -> MapRegion? {
         MapRegion.enclosing(try points.map { try at($0.0, $0.1) }, minimumSpan: minimum)

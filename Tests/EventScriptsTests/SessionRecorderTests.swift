@@ -174,4 +174,31 @@ import Testing
                 == "cannot record the session: a region is not in its initial state; a script starts with every region in it")
         #expect(!FileManager.default.fileExists(atPath: file), "nothing is written for a refused runtime")
     }
+
+    /// Defect: a NUL in the recorder's name went into the header comment, and no replay could
+    /// read the script. Whatever the name, the script replays.
+    @Test(arguments: ["app\u{0}1.2", "two\nlines\r\nand\u{2028}more", "bell\u{7}\u{9B}", String(repeating: "x", count: 5_000)])
+    func aRecordingReplaysWhateverTheRecordersName(name: String) throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("named-\(UUID().uuidString).events").path
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        var runtime = Runtime(table: S.table, state: S.table.initialState(context: .init()))
+        let recorder = try SessionRecorder(
+            vocabulary: SearchBoxVocabulary(), file: file, recordedBy: name, at: Date(timeIntervalSince1970: 0),
+            startingFrom: runtime)
+        let input = Input<S>.send(.typed("a"))
+        _ = try runtime.apply(input)
+        recorder.record(input)
+        try recorder.finish(in: runtime.state)
+        let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: file)))
+        let text = String(decoding: bytes, as: UTF8.self)
+        #expect(!bytes.contains(0))
+        #expect(text.split(separator: "\n", omittingEmptySubsequences: false).first?.count ?? 0 < 300)
+        let program = try ScriptChecker(vocabulary: SearchBoxVocabulary()).program(from: bytes, file: file)
+        var transcript = StepsOnly()
+        guard case .passed = Player(vocabulary: SearchBoxVocabulary()).play(program, into: &transcript) else {
+            Issue.record("the recording did not pass:\n\(text)")
+            return
+        }
+        if name.contains("\u{0}") { #expect(text.hasPrefix("# Recorded by app\\u{0}1.2 at ")) }
+    }
 }

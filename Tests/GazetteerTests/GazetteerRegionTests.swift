@@ -7,7 +7,7 @@ import Testing
     func region(_ latitude: Double, _ longitude: Double, span: Double) throws -> MapRegion {
         MapRegion(
             center: try Coordinate(latitude: latitude, longitude: longitude),
-            span: Span(latitudeDelta: span, longitudeDelta: span))
+            span: try Span(latitudeDelta: span, longitudeDelta: span))
     }
 
     @Test func theMostPopulousPlaceOfARegionComesFirst() throws {

@@ -351,7 +351,7 @@ let smallRecords: [GazetteerBuilder.Record] = [
             queries += [entry.name, entry.region, entry.subregion, entry.country, entry.countryCode]
         }
         let munich = MapRegion(
-            center: try Coordinate(latitude: 48.1, longitude: 11.6), span: Span(latitudeDelta: 3, longitudeDelta: 3))
+            center: try Coordinate(latitude: 48.1, longitude: 11.6), span: try Span(latitudeDelta: 3, longitudeDelta: 3))
         var found = 0
         for query in queries {
             for region in [nil, munich] {
@@ -373,13 +373,13 @@ let smallRecords: [GazetteerBuilder.Record] = [
     @Test func placesInsideTheRegionComeFirst() throws {
         let gazetteer = try gazetteer()
         let illinois = MapRegion(
-            center: try Coordinate(latitude: 39.8, longitude: -89.6), span: Span(latitudeDelta: 1, longitudeDelta: 1))
+            center: try Coordinate(latitude: 39.8, longitude: -89.6), span: try Span(latitudeDelta: 1, longitudeDelta: 1))
         let first = try #require(gazetteer.search("Springfield", in: illinois).first)
         #expect(gazetteer.entry(first).region == "Illinois")
         #expect(gazetteer.entry(try #require(gazetteer.search("Springfield").first)).region == "Missouri")
         // Across the antimeridian: Fiji's Suva is inside a region centred at 179.9° W.
         let fiji = MapRegion(
-            center: try Coordinate(latitude: -18.1, longitude: -179.9), span: Span(latitudeDelta: 2, longitudeDelta: 4))
+            center: try Coordinate(latitude: -18.1, longitude: -179.9), span: try Span(latitudeDelta: 2, longitudeDelta: 4))
         #expect(gazetteer.entry(try #require(gazetteer.search("Suva", in: fiji).first)).countryCode == "FJ")
     }
 

@@ -55,7 +55,7 @@ extension AddressPicker {
         /// New York: centre (40.7, −74.0), span 0.075 × 0.075.
         public static let defaultRegion = MapRegion(
             center: Coordinate(checkedLatitude: 40.7, longitude: -74.0),
-            span: Span(latitudeDelta: 0.075, longitudeDelta: 0.075))
+            span: Span(checkedLatitudeDelta: 0.075, longitudeDelta: 0.075))
     }
 
     /// The picker's timings and distances.
@@ -67,7 +67,7 @@ extension AddressPicker {
         /// Metres within which a new centre counts as the same place (M2).
         public var duplicateDistance = 10.0
         /// The span of a region centred on one place (C3's minimum, C5, L3).
-        public var locationSpan = Span(latitudeDelta: 0.05, longitudeDelta: 0.05)
+        public var locationSpan = Span(checkedLatitudeDelta: 0.05, longitudeDelta: 0.05)
 
         /// R1: the fewest characters (counted as `String.count` counts them: extended grapheme
         /// clusters) a query needs before its completions are requested. A shorter non-empty

@@ -30,7 +30,7 @@ extension MapRegion {
         let width = 360 - largestGap
         let center = Coordinate(checkedLatitude: (south + north) / 2, longitude: normalized(west + width / 2))
         let span = Span(
-            latitudeDelta: max(1.2 * (north - south), minimumSpan.latitudeDelta),
+            checkedLatitudeDelta: max(1.2 * (north - south), minimumSpan.latitudeDelta),
             longitudeDelta: max(1.2 * width, minimumSpan.longitudeDelta))
         return MapRegion(center: center, span: span)
     }

@@ -22,7 +22,7 @@ public struct AddressPickerSamples: InputSamples {
     }
 
     static func region(_ latitude: Double, _ longitude: Double) -> MapRegion {
-        MapRegion(center: coordinate(latitude, longitude), span: Span(latitudeDelta: 0.05, longitudeDelta: 0.05))
+        MapRegion(center: coordinate(latitude, longitude), span: Span(checkedLatitudeDelta: 0.05, longitudeDelta: 0.05))
     }
 
     public var events: [AddressPicker.Event] {

@@ -198,8 +198,9 @@ extension AddressPicker {
     }
 
     static func span(from value: Value?) throws(ConversionError) -> Span {
+        // The language's numbers are finite: a span of them is always one.
         Span(
-            latitudeDelta: try number(value?[argument: "latitudeDelta"], "latitudeDelta"),
+            checkedLatitudeDelta: try number(value?[argument: "latitudeDelta"], "latitudeDelta"),
             longitudeDelta: try number(value?[argument: "longitudeDelta"], "longitudeDelta"))
     }
 

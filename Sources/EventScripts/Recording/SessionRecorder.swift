@@ -55,7 +55,8 @@ public final class SessionRecorder<V: ScriptVocabulary> {
     /// - Parameters:
     ///   - vocabulary: The machine's words, for the script's statements.
     ///   - file: The script's path.
-    ///   - recordedBy: Who recorded it (a tool's name), for the header.
+    ///   - recordedBy: Who recorded it (a tool's name), for the header: written on one line, its
+    ///     control characters escaped (`\u{0}`), at most 200 characters of it.
     ///   - date: When it was recorded, for the header.
     ///   - runtime: The runtime the session starts from (`MachineRuntime/LiveRuntime/runtime`):
     ///     one a script can start from, at time zero, with no request and no timer, each region
@@ -73,9 +74,7 @@ public final class SessionRecorder<V: ScriptVocabulary> {
         self.initial = runtime.state
         descriptor = open(file, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o666)
         guard descriptor >= 0 else { throw .cannotWrite(file: file, reason: String(cString: strerror(errno))) }
-        // One line, whatever the host passed.
-        let recorder = recordedBy.split(whereSeparator: \.isNewline).joined(separator: " ")
-        var header = "# Recorded by \(recorder) at \(date.ISO8601Format()): a live session, input by input.\n"
+        var header = "# Recorded by \(Self.commentText(recordedBy)) at \(date.ISO8601Format()): a live session, input by input.\n"
         header += "# Each advance is the time that passed before the next input.\n"
         header += "machine \(vocabulary.machineName)\n"
         header += writer.givens(for: runtime.state.context).map { $0 + "\n" }.joined()
@@ -140,6 +139,29 @@ public final class SessionRecorder<V: ScriptVocabulary> {
             return nil
         }
         if let error { failure = .cannotWrite(file: file, reason: String(cString: strerror(error))) }
+    }
+
+    /// The most Unicode scalars of the host's text a header comment holds.
+    static var commentLimit: Int { 200 }
+
+    /// `text` as a comment can hold it, whatever the host passed: one line (line breaks become
+    /// spaces), control characters written as `\u{1F}` (a NUL would make the script unreadable),
+    /// at most ``commentLimit`` scalars (then `…`).
+    static func commentText(_ text: String) -> String {
+        var result = ""
+        var count = 0
+        for scalar in text.unicodeScalars {
+            guard count < commentLimit else { return result + "…" }
+            count += 1
+            if [0x0A, 0x0B, 0x0C, 0x0D, 0x85, 0x2028, 0x2029].contains(scalar.value) {
+                result += " "
+            } else if scalar.value < 0x20 || (0x7F..<0xA0).contains(scalar.value) {
+                result += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
+            } else {
+                result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
     }
 
     /// Why a script cannot start from `runtime`, or `nil` when one can.
