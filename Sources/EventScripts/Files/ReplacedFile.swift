@@ -54,10 +54,15 @@ package struct ReplacedFile {
         guard stat(folder, &folderInfo) == 0, folderInfo.st_mode & S_IFMT == S_IFDIR else { throw .missingFolder(folder) }
         temporary = "\(folder)/.\(name.lastPathComponent).\(getpid()).tmp"
         unlink(temporary)  // left by an earlier process with the same id, if any
-        descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
-        guard descriptor >= 0 else { throw .system(errno) }
-        if let existing { fchmod(descriptor, existing.st_mode & 0o7777) }
+        // Registered before it exists, so that no signal finds it created and not yet registered.
         TemporaryFile.register(temporary)
+        descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
+        guard descriptor >= 0 else {
+            let code = errno
+            TemporaryFile.unregister()
+            throw .system(code)
+        }
+        if let existing { fchmod(descriptor, existing.st_mode & 0o7777) }
     }
 
     /// Closes the temporary file and moves it over the destination; on a failure (`failure`,

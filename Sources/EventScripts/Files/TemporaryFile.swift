@@ -1,6 +1,6 @@
 import Foundation
 
-/// The temporary file being written, removed when the process is interrupted or killed by a
+/// The temporary file being written, removed when the process is interrupted or killed by any
 /// signal it can catch, so no run leaves one behind.
 ///
 /// Only a tool's `main()` (MachineCommandLine's) installs the handlers, for the one run of its
@@ -12,14 +12,28 @@ package enum TemporaryFile {
     /// Whether the handlers are installed; set once, before the run.
     nonisolated(unsafe) private static var isInstalled = false
 
-    /// Installs the handler for the signals that end a run: interrupt, terminate, hang-up and a
-    /// closed pipe. Called once, at start.
+    /// The signals whose default action ends the process and that a process can catch: each
+    /// removes the temporary file first. (SIGXFSZ is not among them: it is ignored, see below.)
+    static var terminatingSignals: [Int32] {
+        var signals = [SIGINT, SIGTERM, SIGHUP, SIGPIPE, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM, SIGVTALRM, SIGPROF, SIGXCPU]
+        #if os(Linux)
+            signals += [SIGIO, SIGPWR, SIGSTKFLT]
+        #endif
+        return signals
+    }
+
+    /// Installs the handler for every signal that would end a run (``terminatingSignals``): it
+    /// removes the file being written, then ends the process as the signal would have. A write
+    /// past the file-size limit (`ulimit -f`) is made an ordinary write error, which the tool
+    /// reports (exit 74) and cleans up after, rather than a signal that kills it: SIGXFSZ is
+    /// ignored. Called once, at start.
     package static func removeOnSignals() {
         isInstalled = true
-        for signal in [SIGINT, SIGTERM, SIGHUP, SIGPIPE] {
-            Foundation.signal(signal) { number in
+        signal(SIGXFSZ, SIG_IGN)
+        for number in terminatingSignals {
+            signal(number) { number in
                 if let path = TemporaryFile.current { unlink(path) }
-                Foundation.signal(number, SIG_DFL)
+                signal(number, SIG_DFL)
                 raise(number)
             }
         }
