@@ -24,6 +24,16 @@ import Testing
         #expect(defaults.minimumQueryLength == 1 && defaults.completionCache == 0 && defaults.geocodeInterval == .zero)
     }
 
+    /// Defect: a setting out of range was checked after every line, so a type error on a later
+    /// line was reported instead, and the range error came without its line and caret.
+    @Test func aSettingOutOfRangeIsReportedAtItsLineBeforeLaterErrors() throws {
+        let error = try #require(harness.error("given searchDebounce 99999min\nsend queryChanged(3)"))
+        #expect(error.location == ScriptLocation(line: 1, column: 22))
+        #expect(error.message.contains("expected a duration from 0ms to 24 hours"))
+        #expect(error.sourceLine == "given searchDebounce 99999min")
+        #expect(error.description.hasSuffix("\n    given searchDebounce 99999min\n                         ^"))
+    }
+
     @Test(
         "The bounds themselves are valid",
         arguments: [

@@ -71,7 +71,10 @@ public final class ScriptChecker<V: ScriptVocabulary>: Sendable {
     @usableFromInline
     struct Builder {
         @usableFromInline let checker: ScriptChecker
-        @usableFromInline var givens: [(field: String, value: Value, location: ScriptLocation, statement: ScriptLocation)] = []
+        @usableFromInline var givens: [(field: String, value: Value, statement: ScriptLocation)] = []
+        /// The context the `given` lines so far set up: each is written as it is read, so that a
+        /// value out of its field's range is reported at its line, in line order.
+        @usableFromInline var context: M.Context
         @usableFromInline var sawMachine = false
         @usableFromInline var sawOther = false
         @usableFromInline var sawInput = false
@@ -89,6 +92,7 @@ public final class ScriptChecker<V: ScriptVocabulary>: Sendable {
         @inlinable
         init(checker: ScriptChecker) {
             self.checker = checker
+            self.context = checker.vocabulary.initialContext
         }
 
         /// The instructions of lines already checked, by the lines' bytes.
@@ -331,16 +335,6 @@ public final class ScriptChecker<V: ScriptVocabulary>: Sendable {
                     "the script holds no statement (only blank lines and comments): nothing to replay",
                     at: ScriptLocation(line: 1, column: 1), file: file)
             }
-            let vocabulary = checker.vocabulary
-            var context = vocabulary.initialContext
-            for given in givens {
-                guard let write = vocabulary.fields.first(where: { $0.name == given.field })?.write else { continue }
-                do {
-                    try write(&context, given.value)
-                } catch {
-                    throw ScriptError(error.message, at: given.location, file: file)
-                }
-            }
             return (
                 checker.table.initialState(context: context),
                 givens.map { Program.Given(field: $0.field, value: $0.value, location: $0.statement) }
@@ -370,7 +364,15 @@ public final class ScriptChecker<V: ScriptVocabulary>: Sendable {
                 guard !sawOther else {
                     throw ScriptError("'given' must come before every statement other than 'machine'", at: location)
                 }
-                givens.append((field, try checker.checkGiven(field, at: fieldLocation, node), node.location, location))
+                let value = try checker.checkGiven(field, at: fieldLocation, node)
+                if let write = checker.vocabulary.fields.first(where: { $0.name == field })?.write {
+                    do {
+                        try write(&context, value)
+                    } catch {
+                        throw ScriptError(error.message, at: node.location)
+                    }
+                }
+                givens.append((field, value, location))
                 return nil
             default:
                 sawOther = true
