@@ -14,7 +14,9 @@ public enum TableFinding: Hashable, Sendable, CustomStringConvertible {
     case neverFires(row: String, reason: String)
     /// Both rows leave the state on the event and their guards are not declared exclusive: when
     /// both hold, the table's order decides silently. Rows at different depths are not a pair:
-    /// the innermost wins by design.
+    /// the innermost wins by design. A row without a guard after guarded rows of the same state
+    /// and event is their fallback, taken when no guard holds (the "else" SCXML and XState take
+    /// as the last enabled transition in document order), not a finding.
     case nondeterministic(region: String, state: String, event: String, rows: [String])
 
     public var description: String {
@@ -124,7 +126,9 @@ extension TableListing {
                     for (position, first) in candidates.enumerated() {
                         guard let a = rows[first.row].guard else { continue }
                         for second in candidates[(position + 1)...] where second.state == first.state {
-                            if let b = rows[second.row].guard, areExclusive(a, b) { continue }
+                            // An unguarded row after guarded ones is their fallback, by order.
+                            guard let b = rows[second.row].guard else { continue }
+                            if areExclusive(a, b) { continue }
                             let finding = TableFinding.nondeterministic(
                                 region: description.name, state: description.states[first.state], event: event,
                                 rows: [rows[first.row].id, rows[second.row].id])

@@ -64,6 +64,23 @@ public struct CoverageReport: Sendable {
         return Ratio(covered: covered, total: feasible.map(\.count).reduce(0, +))
     }
 
+    /// The guarded rows whose guard was not seen both true and false, in table order, with how it
+    /// was seen: what to write a script for to raise the guards' coverage.
+    public var guardsSeenOneWay: [(row: String, guard: String, seen: String)] {
+        listing.rows.indices.compactMap { index in
+            guard let name = listing.rows[index].guard else { return nil }
+            let outcomes = guardOutcomes[index]
+            let seen: String
+            switch (outcomes.wasTrue, outcomes.wasFalse) {
+            case (true, true): return nil
+            case (true, false): seen = "seen true only"
+            case (false, true): seen = "seen false only"
+            case (false, false): seen = "never checked"
+            }
+            return (listing.rows[index].id, name, seen)
+        }
+    }
+
     /// The ids of the rows that never fired, in table order.
     public var uncoveredRows: [String] {
         listing.rows.indices.filter { rowHits[$0] == 0 }.map { listing.rows[$0].id }
@@ -86,7 +103,8 @@ public struct CoverageReport: Sendable {
         }
     }
 
-    /// The coverage table: the totals, then every row with its hits, the uncovered rows first.
+    /// The coverage table: the totals, the guards seen one way only, then every row with its
+    /// hits, the uncovered rows first.
     public var text: String {
         var text = """
             rows        \(rows)
@@ -95,9 +113,20 @@ public struct CoverageReport: Sendable {
             guards      \(guards)  seen both true and false
             row pairs   \(rowPairs)  consecutive rows of one region\(histories.map { "\nhistory     \($0)  compound states restored by their history" } ?? "")
 
-             hits  row                          transition
 
             """
+        let oneWay = guardsSeenOneWay
+        if !oneWay.isEmpty {
+            text += "guards seen one way only:\n"
+            let width = oneWay.map(\.row.count).max() ?? 0
+            let guardWidth = oneWay.map(\.guard.count).max() ?? 0
+            for entry in oneWay {
+                text += "  " + entry.row + String(repeating: " ", count: width - entry.row.count + 2)
+                text += entry.guard + String(repeating: " ", count: guardWidth - entry.guard.count + 2) + entry.seen + "\n"
+            }
+            text += "\n"
+        }
+        text += " hits  row                          transition\n"
         let order = listing.rows.indices.filter { rowHits[$0] == 0 } + listing.rows.indices.filter { rowHits[$0] > 0 }
         for index in order {
             let row = listing.rows[index]

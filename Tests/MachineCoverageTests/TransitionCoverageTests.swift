@@ -97,6 +97,18 @@ import Testing
         #expect(coverage.guardOutcomes[row("P4.show")] == .init())
     }
 
+    /// The text names the guards seen one way only, as the HTML page marks them.
+    @Test func theReportNamesTheGuardsSeenOneWayOnly() throws {
+        let report = try run(.send(.typed), .advance(.milliseconds(200)), .respond(.lookup, ordinal: nil, .found(1))).report
+        #expect(
+            report.guardsSeenOneWay.map { "\($0.row) \($0.guard) \($0.seen)" } == [
+                "P4.show hasRoom seen true only", "L1.on isIdle never checked",
+            ])
+        #expect(
+            report.text.contains(
+                "guards seen one way only:\n  P4.show  hasRoom  seen true only\n  L1.on    isIdle   never checked\n"))
+    }
+
     @Test func theReportListsUncoveredRowsFirst() throws {
         let text = try run(.send(.typed)).report.text
         #expect(
@@ -106,6 +118,10 @@ import Testing
                 events      1 of 6 (16.7%)
                 guards      0 of 2 (0.0%)  seen both true and false
                 row pairs   0 of 16 (0.0%)  consecutive rows of one region
+
+                guards seen one way only:
+                  P4.show  hasRoom  never checked
+                  L1.on    isIdle   never checked
 
                  hits  row                          transition
                     0  P2.retype                    phase: settling --typed--> settling
