@@ -129,7 +129,7 @@ import Testing
         let vocabulary = AddressPickerVocabulary()
         let program = try ScriptChecker(vocabulary: vocabulary).program(from: bytes, file: file)
         let player = Player(vocabulary: vocabulary)
-        var replayed = StepsOnly()
+        var replayed = TextTranscript(output: "", stepsOnly: true)
         let outcome = player.play(program, into: &replayed)
         var transcript = TextTranscript(output: "")
         player.transcribe(steps, into: &transcript)
@@ -139,18 +139,9 @@ import Testing
             return
         }
         #expect(expectations >= 5, "every region's state, and the fields that changed")
-        #expect(replayed.transcript.output == transcript.output)
+        #expect(replayed.output == transcript.output)
         #expect(script.contains("\ngiven minimumQueryLength 2\n"))
         #expect(script.contains("\nrespond completions#1 [completion(\"Apple Store\", \"Search Nearby\")]\n"))
         #expect(script.contains("\nexpect picker == confirmed\n"))
-    }
-}
-
-/// The steps of a transcript, as text: a live session has no script to name and no outcome.
-struct StepsOnly: TranscriptSink {
-    var transcript = TextTranscript(output: "")
-
-    mutating func write(_ entry: TranscriptEntry) {
-        if case .step = entry { transcript.write(entry) }
     }
 }

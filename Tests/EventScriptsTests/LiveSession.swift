@@ -74,23 +74,13 @@ final class LiveSession<C: Clock> where C.Duration == Duration {
         let vocabulary = SearchBoxVocabulary()
         let program = try ScriptChecker(vocabulary: vocabulary).program(from: bytes, file: file)
         let player = Player(vocabulary: vocabulary)
-        var replayed = StepsOnly()
+        var replayed = TextTranscript(output: "", stepsOnly: true)
         let outcome = player.play(program, into: &replayed)
-        var live = TextTranscript(output: "")
+        var live = TextTranscript(output: "", stepsOnly: true)
         player.transcribe(steps, into: &live)
         return Replay(
             script: String(decoding: bytes, as: UTF8.self), outcome: outcome,
-            replayedSteps: replayed.transcript.output, liveSteps: live.output)
-    }
-}
-
-/// The steps of a transcript, as text; the header, the quiet advances and the end left out,
-/// since a live session has no script to name, no statements and no outcome.
-struct StepsOnly: TranscriptSink {
-    var transcript = TextTranscript(output: "")
-
-    mutating func write(_ entry: TranscriptEntry) {
-        if case .step = entry { transcript.write(entry) }
+            replayedSteps: replayed.output, liveSteps: live.output)
     }
 }
 

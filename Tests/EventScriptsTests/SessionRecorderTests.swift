@@ -194,7 +194,7 @@ import Testing
         #expect(!bytes.contains(0))
         #expect(text.split(separator: "\n", omittingEmptySubsequences: false).first?.count ?? 0 < 300)
         let program = try ScriptChecker(vocabulary: SearchBoxVocabulary()).program(from: bytes, file: file)
-        var transcript = StepsOnly()
+        var transcript = TextTranscript(output: "", stepsOnly: true)
         guard case .passed = Player(vocabulary: SearchBoxVocabulary()).play(program, into: &transcript) else {
             Issue.record("the recording did not pass:\n\(text)")
             return

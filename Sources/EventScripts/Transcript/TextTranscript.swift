@@ -12,9 +12,24 @@
 /// A step of a nested machine also says, after its rows, each compound state they exited,
 /// entered or restored by history, in the order their actions ran (`exited  search.active`,
 /// `entered search.active`, `restored deck.on`); a leaf's change is its `state` line.
+///
+/// A transcript of the steps only (`stepsOnly: true`) leaves out what a script adds around
+/// them: the header, the advances with nothing due, the expectations and the end. It is what
+/// a live session's steps give (``Player/transcribe(_:into:)`` of the steps the live runtime
+/// reported), so a recorded session and its replay compare byte for byte:
+///
+/// ```swift
+/// var live = TextTranscript(output: "", stepsOnly: true)
+/// player.transcribe(sessionSteps, into: &live)          // every step LiveRuntime.onStep reported
+/// var replayed = TextTranscript(output: "", stepsOnly: true)
+/// _ = player.play(try checker.program(from: recording, file: "session.events"), into: &replayed)
+/// // replayed.output == live.output
+/// ```
 public struct TextTranscript<Output: TextOutputStream>: TranscriptSink {
     /// Where the text goes.
     public var output: Output
+    /// Whether only the steps are written (see above).
+    public let stepsOnly: Bool
     /// The UTF-8 of the entry being written, kept between entries for its storage: an entry is
     /// written to it piece by piece and to ``output`` in one piece, so that the output (behind
     /// a protocol) is called once an entry rather than once a piece. A copy of the sink gets a
@@ -24,21 +39,26 @@ public struct TextTranscript<Output: TextOutputStream>: TranscriptSink {
     /// or `nil` for an output that takes strings only.
     private let writeUTF8: ((inout Output, UnsafeBufferPointer<UInt8>) -> Void)?
 
-    /// A sink writing to `output`, each entry as a string.
-    public init(output: Output) {
+    /// A sink writing to `output`, each entry as a string; only the steps with `stepsOnly`.
+    public init(output: Output, stepsOnly: Bool = false) {
         self.output = output
+        self.stepsOnly = stepsOnly
         self.writeUTF8 = nil
     }
 
     /// A sink writing to `output`, each entry as its UTF-8 bytes: no string is made of them
-    /// (making one checks every byte again).
-    public init(output: Output) where Output: UTF8OutputStream {
+    /// (making one checks every byte again). Only the steps with `stepsOnly`.
+    public init(output: Output, stepsOnly: Bool = false) where Output: UTF8OutputStream {
         self.output = output
+        self.stepsOnly = stepsOnly
         self.writeUTF8 = { output, bytes in output.write(utf8: bytes) }
     }
 
     /// Writes `entry` as it comes.
     public mutating func write(_ entry: TranscriptEntry) {
+        if stepsOnly {
+            guard case .step = entry else { return }
+        }
         if !isKnownUniquelyReferenced(&text) { text = UTF8Text(remembersNumbers: true) }
         text.removeAll()
         Self.write(entry, into: text)
