@@ -13,8 +13,7 @@ let package = Package(
         .library(name: "MachineObservation", targets: ["MachineObservation"]),
         .library(name: "MachineTesting", targets: ["MachineTesting"]),
         .library(name: "MachineDiagrams", targets: ["MachineDiagrams"]),
-        .library(name: "MachineCoverage", targets: ["MachineCoverage"]),
-        .library(name: "MachineExploration", targets: ["MachineExploration"]),
+        .library(name: "MachineAnalysis", targets: ["MachineAnalysis"]),
         .library(name: "MachineReports", targets: ["MachineReports"]),
         .library(name: "MachineCommandLine", targets: ["MachineCommandLine"]),
         .library(name: "AddressPicker", targets: ["AddressPicker"]),
@@ -26,20 +25,20 @@ let package = Package(
     targets: [
         .target(name: "MachineCore"),
         .target(name: "MachineRuntime", dependencies: ["MachineCore"]),
-        .target(name: "EventScripts", dependencies: ["MachineCore", "MachineRuntime"]),
+        // Coverage, covering paths and exploration: on the table, the runtime and sample inputs; no scripts.
+        .target(name: "MachineAnalysis", dependencies: ["MachineCore", "MachineRuntime"]),
+        .target(name: "EventScripts", dependencies: ["MachineCore", "MachineRuntime", "MachineAnalysis"]),
         // For views: an observable store over the live runtime, and outputs as an async sequence.
         .target(name: "MachineObservation", dependencies: ["MachineCore", "MachineRuntime"]),
-        .target(name: "MachineTesting", dependencies: ["MachineCore", "MachineRuntime", "EventScripts", "MachineCoverage"]),
+        .target(name: "MachineTesting", dependencies: ["MachineCore", "MachineRuntime", "EventScripts", "MachineAnalysis"]),
         .target(name: "MachineDiagrams", dependencies: ["MachineCore"]),
-        .target(name: "MachineCoverage", dependencies: ["MachineCore", "MachineRuntime", "EventScripts"]),
-        .target(name: "MachineExploration", dependencies: ["MachineCore", "MachineRuntime", "EventScripts"]),
         // Self-contained HTML pages of a replay and of coverage, the machine drawn by its own layout.
-        .target(name: "MachineReports", dependencies: ["MachineCore", "EventScripts", "MachineCoverage"]),
+        .target(name: "MachineReports", dependencies: ["MachineCore", "EventScripts", "MachineAnalysis"]),
         // A machine's command-line tool from one call: replay, diagram, check, coverage, paths, explore.
         .target(
             name: "MachineCommandLine",
             dependencies: [
-                "MachineCore", "MachineRuntime", "EventScripts", "MachineCoverage", "MachineDiagrams", "MachineExploration",
+                "MachineCore", "MachineRuntime", "EventScripts", "MachineAnalysis", "MachineDiagrams",
                 "MachineReports",
             ]),
         // What an app links: values, the machine's table, providers. No tooling.
@@ -47,7 +46,7 @@ let package = Package(
         // For tools and tests: the picker's script vocabulary, input samples and invariants.
         .target(
             name: "AddressPickerScripting",
-            dependencies: ["AddressPicker", "MachineCore", "MachineRuntime", "EventScripts", "MachineExploration"]),
+            dependencies: ["AddressPicker", "MachineCore", "MachineRuntime", "EventScripts", "MachineAnalysis"]),
         .target(name: "Gazetteer", dependencies: ["AddressPicker", "EmbeddedGazetteer"]),
         // The gazetteer file linked into the binary (an assembler .incbin), so a copied executable carries it.
         .target(name: "EmbeddedGazetteer", exclude: ["data"], cSettings: [.headerSearchPath("data")]),
@@ -72,12 +71,12 @@ let package = Package(
             name: "AddressPickerBench",
             dependencies: [
                 "AddressPicker", "AddressPickerPlay", "AddressPickerScripting", "EventScripts", "Gazetteer", "MachineCore",
-                "MachineExploration", "MachineObservation", "MachineRuntime", "AllocationCounter", "TerminalUI",
+                "MachineAnalysis", "MachineObservation", "MachineRuntime", "AllocationCounter", "TerminalUI",
             ],
             path: "Benchmarks/AddressPickerBench"),
         .target(name: "AllocationCounter", path: "Benchmarks/AllocationCounter"),
 
-        .testTarget(name: "MachineCoreTests", dependencies: ["MachineCore"]),
+        .testTarget(name: "MachineCoreTests", dependencies: ["MachineCore", "MachineRuntime"]),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI"]),
         .testTarget(name: "MachineRuntimeTests", dependencies: ["MachineCore", "MachineRuntime", "MachineTesting"]),
         .testTarget(
@@ -85,31 +84,28 @@ let package = Package(
             dependencies: ["MachineCore", "MachineObservation", "MachineRuntime", "MachineTesting"]),
         // Helpers for the script tests of any machine (checking, replaying, hostile scripts).
         .target(
-            name: "ScriptTestSupport", dependencies: ["EventScripts", "MachineExploration"], path: "Tests/ScriptTestSupport"),
+            name: "ScriptTestSupport", dependencies: ["EventScripts", "MachineAnalysis"], path: "Tests/ScriptTestSupport"),
         .testTarget(
             name: "EventScriptsTests",
             dependencies: [
-                "EventScripts", "MachineCore", "MachineExploration", "MachineRuntime", "MachineTesting", "ScriptTestSupport",
+                "EventScripts", "MachineCore", "MachineAnalysis", "MachineRuntime", "MachineTesting", "ScriptTestSupport",
             ],
             exclude: ["Regressions"]),
         .testTarget(name: "AddressPickerToolTests", dependencies: ["AddressPickerTool"]),
         .testTarget(
             name: "MachineCommandLineTests",
-            dependencies: ["MachineCommandLine", "MachineCore", "MachineRuntime", "EventScripts", "MachineExploration"]),
+            dependencies: ["MachineCommandLine", "MachineCore", "MachineRuntime", "EventScripts", "MachineAnalysis"]),
         .testTarget(
             name: "MachineTestingTests", dependencies: ["MachineTesting", "EventScripts", "MachineCore", "MachineRuntime"]),
         .testTarget(name: "MachineDiagramsTests", dependencies: ["MachineDiagrams", "MachineCore"]),
         .testTarget(
-            name: "MachineReportsTests", dependencies: ["MachineReports", "EventScripts", "MachineCore", "MachineCoverage"]),
+            name: "MachineReportsTests", dependencies: ["MachineReports", "EventScripts", "MachineCore", "MachineAnalysis"]),
         .testTarget(
-            name: "MachineCoverageTests",
-            dependencies: ["MachineCoverage", "MachineTesting", "EventScripts", "MachineCore", "MachineRuntime"]),
+            name: "MachineAnalysisTests",
+            dependencies: ["MachineAnalysis", "MachineTesting", "EventScripts", "MachineCore", "MachineRuntime"]),
         // Regressions/: files the fuzzer found crashing the loader, read by the tests.
         .testTarget(
-            name: "GazetteerTests", dependencies: ["Gazetteer", "AddressPicker", "MachineExploration"], exclude: ["Regressions"]),
-        .testTarget(
-            name: "MachineExplorationTests",
-            dependencies: ["MachineExploration", "EventScripts", "MachineCore", "MachineRuntime"]),
+            name: "GazetteerTests", dependencies: ["Gazetteer", "AddressPicker", "MachineRuntime"], exclude: ["Regressions"]),
         .testTarget(
             name: "AddressPickerTests",
             dependencies: ["AddressPicker", "MachineCore", "MachineObservation", "MachineRuntime", "MachineTesting"]),
@@ -118,7 +114,7 @@ let package = Package(
             dependencies: [
                 "AddressPicker", "AddressPickerPlay", "AddressPickerScripting", "EventScripts", "Gazetteer", "MachineCore",
                 "MachineRuntime",
-                "MachineTesting", "TerminalUI", "MachineCoverage", "MachineDiagrams", "MachineExploration", "MachineReports",
+                "MachineTesting", "TerminalUI", "MachineAnalysis", "MachineDiagrams", "MachineReports",
                 "ScriptTestSupport",
             ],
             exclude: ["Regressions"]),

@@ -32,7 +32,7 @@ let package = Package(
         .executableTarget(
             name: "saved-state",
             dependencies: ["FuzzChecks"]
-                + products("AddressPicker", "AddressPickerScripting", "MachineCore", "MachineExploration", "MachineRuntime"),
+                + products("AddressPicker", "AddressPickerScripting", "MachineCore", "MachineAnalysis", "MachineRuntime"),
             path: "Targets/saved-state"),
         .executableTarget(
             name: "snapshot-diff", dependencies: ["FuzzChecks"] + products("EventScripts"), path: "Targets/snapshot-diff"),

@@ -1,7 +1,8 @@
 import AddressPicker
 import Foundation
 import Gazetteer
-import MachineExploration
+import MachineAnalysis
+import MachineRuntime
 
 /// The embedded gazetteer against brute-force scans of the same data, in the same run: load time,
 /// completion latency, reverse-geocoding latency, and agreement of every indexed answer with the

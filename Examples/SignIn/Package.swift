@@ -22,7 +22,7 @@ let package = Package(
                 .product(name: "MachineCore", package: "swift-address-picker"),
                 .product(name: "EventScripts", package: "swift-address-picker"),
                 .product(name: "MachineRuntime", package: "swift-address-picker"),
-                .product(name: "MachineExploration", package: "swift-address-picker"),
+                .product(name: "MachineAnalysis", package: "swift-address-picker"),
             ]),
         .executableTarget(
             name: "SignInTool",

@@ -1,7 +1,7 @@
 import EventScripts
 import Foundation
+import MachineAnalysis
 import MachineCore
-import MachineExploration
 import MachineRuntime
 
 /// A command-line tool for a machine, from one call: `replay`, `diagram`, `check`, `coverage`,

@@ -1,5 +1,5 @@
+import MachineAnalysis
 import MachineCore
-import MachineCoverage
 
 /// The HTML coverage report: the machine drawn from its table with each row's hit count, the
 /// rows that never fired and the guards seen only one way marked, the states never entered

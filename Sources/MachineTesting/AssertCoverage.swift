@@ -1,7 +1,7 @@
 import EventScripts
 import Foundation
+import MachineAnalysis
 import MachineCore
-import MachineCoverage
 import MachineRuntime
 import Testing
 

@@ -2,8 +2,8 @@ import AddressPicker
 import AddressPickerScripting
 import EventScripts
 import Foundation
+import MachineAnalysis
 import MachineCore
-import MachineCoverage
 import MachineRuntime
 import MachineTesting
 import Testing

@@ -1,6 +1,6 @@
 import AddressPicker
+import MachineAnalysis
 import MachineCore
-import MachineExploration
 import MachineRuntime
 import Testing
 

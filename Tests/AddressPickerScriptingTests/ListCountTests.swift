@@ -1,6 +1,6 @@
 import AddressPicker
 import AddressPickerScripting
-import MachineExploration
+import MachineAnalysis
 import MachineRuntime
 import Testing
 

@@ -1,8 +1,8 @@
 import AddressPicker
 import AddressPickerScripting
 import Foundation
+import MachineAnalysis
 import MachineCore
-import MachineExploration
 import MachineRuntime
 import Testing
 

@@ -4,7 +4,7 @@ import EventScripts
 import MachineRuntime
 import Testing
 
-@testable import MachineExploration
+@testable import MachineAnalysis
 
 /// Every input the explorer can produce, written by the one script writer, parses and checks
 /// back to the same input: what covering paths, exploration scripts and recordings write replays.

@@ -2,7 +2,7 @@ import AddressPicker
 import AddressPickerScripting
 import EventScripts
 import Foundation
-import MachineExploration
+import MachineAnalysis
 import MachineRuntime
 import Testing
 

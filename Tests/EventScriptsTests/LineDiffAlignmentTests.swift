@@ -1,4 +1,5 @@
-import MachineExploration
+import MachineAnalysis
+import MachineRuntime
 import Testing
 
 @testable import EventScripts

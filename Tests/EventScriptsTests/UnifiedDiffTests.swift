@@ -1,6 +1,7 @@
 import EventScripts
 import Foundation
-import MachineExploration
+import MachineAnalysis
+import MachineRuntime
 import Testing
 
 @Suite("Unified diffs") struct UnifiedDiffTests {

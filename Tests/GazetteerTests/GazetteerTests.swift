@@ -1,6 +1,7 @@
 import AddressPicker
 import Foundation
-import MachineExploration
+import MachineAnalysis
+import MachineRuntime
 import Testing
 
 @testable import Gazetteer

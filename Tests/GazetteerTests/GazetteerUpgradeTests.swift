@@ -1,5 +1,6 @@
 import AddressPicker
-import MachineExploration
+import MachineAnalysis
+import MachineRuntime
 import Testing
 
 @testable import Gazetteer

@@ -1,6 +1,6 @@
 import Foundation
+import MachineAnalysis
 import MachineCommandLine
-import MachineExploration
 import MachineRuntime
 import Testing
 

@@ -1,26 +1,15 @@
 import MachineCore
+import MachineRuntime
 import Testing
 
 /// The nested ``Jukebox`` and its hand-flattened twin take the same steps on random inputs: the
 /// same rows (by id, before `@`), the same leaf, the same log of exits, actions and entries.
 @Suite struct HierarchyDifferentialTests {
-    /// A small deterministic generator (SplitMix64), so a failure replays from its seed.
-    struct SplitMix: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     static let events: [Jukebox.Event] = [.power, .play, .pause, .stop, .resume, .resumeDeep, .reset, .refresh, .tick, .fault]
 
     @Test(arguments: [1, 2, 3, 4] as [UInt64])
     func nestedAndFlattenedTakeTheSameSteps(seed: UInt64) {
-        var random = SplitMix(state: seed)
+        var random = SplitMix64(seed: seed)
         var nested = Jukebox.table.initialState(context: .init())
         var flat = FlatJukebox.table.initialState(context: .init())
         var nestedResult = StepResult<Jukebox>()

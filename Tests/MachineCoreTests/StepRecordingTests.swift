@@ -1,4 +1,5 @@
 import MachineCore
+import MachineRuntime
 import Testing
 
 /// A nested machine whose rows are partly plain (they only move the leaf and run their action)
@@ -55,7 +56,7 @@ enum Field: MachineDefinition {
         _ table: TransitionTable<M>, _ initial: MachineState<M>, events: [M.Event], seed: UInt64,
         vary: (inout MachineState<M>, Bool) -> Void
     ) where M.Context: Equatable {
-        var random = HierarchyDifferentialTests.SplitMix(state: seed)
+        var random = SplitMix64(seed: seed)
         var lean = initial
         var full = initial
         var leanResult = StepResult<M>(recording: [])

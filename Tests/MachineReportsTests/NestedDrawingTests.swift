@@ -1,6 +1,6 @@
 import EventScripts
 import Foundation
-import MachineCoverage
+import MachineAnalysis
 import MachineReports
 import Testing
 

@@ -1,6 +1,6 @@
 import EventScripts
 import Foundation
-import MachineCoverage
+import MachineAnalysis
 import MachineReports
 
 /// Replays `source` against the gate and returns its timeline.

@@ -94,7 +94,7 @@ struct JSONWriterTests {
 
     /// A dictionary's keys come in hash order: they are written sorted.
     @Test func aLargeDictionaryIsWrittenInKeyOrder() throws {
-        var generator = SeededGenerator(seed: 7)
+        var generator = SplitMix64(seed: 7)
         var dictionary: [String: Int] = [:]
         while dictionary.count < 20_000 {
             dictionary["k\(UInt32.random(in: 0...UInt32.max, using: &generator))"] = dictionary.count

@@ -1,5 +1,6 @@
 import EventScripts
-import MachineExploration
+import MachineAnalysis
+import MachineRuntime
 
 /// Hostile scripts for one vocabulary: valid seed scripts mutated byte by byte and line by line,
 /// and scripts generated from the language's words, each of which must either replay or be

@@ -1,8 +1,8 @@
 import AddressPicker
 import AddressPickerScripting
 import FuzzChecks
+import MachineAnalysis
 import MachineCore
-import MachineExploration
 import MachineRuntime
 
 /// A saved state of the address picker: refused with a ``SavedStateError``, or restored into a

@@ -1,5 +1,5 @@
 import AddressPicker
-import MachineExploration
+import MachineAnalysis
 
 extension AddressPicker {
     /// An explorer of the machine from its initial state with `configuration`, with the sample

@@ -1,4 +1,5 @@
 import AddressPicker
+import MachineAnalysis
 import MachineRuntime
 
 /// Representative inputs for the address picker: a far pan and a nudge of a metre, an echo,

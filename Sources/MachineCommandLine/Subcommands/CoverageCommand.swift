@@ -1,6 +1,6 @@
 import EventScripts
 import Foundation
-import MachineCoverage
+import MachineAnalysis
 import MachineReports
 
 /// `NAME coverage FILE...`: which rows, states, events, guards and row pairs the scripts

@@ -1,6 +1,6 @@
 import EventScripts
+import MachineAnalysis
 import MachineCore
-import MachineExploration
 import MachineRuntime
 
 /// `NAME explore --seed N --steps K`: random inputs, invariants checked after each.

@@ -58,7 +58,7 @@ public struct RetryPolicy: ProviderPolicy {
     /// Performs `operation` until it succeeds, fails with a failure that is not transient, or
     /// has been performed `attempts` times, waiting between attempts.
     public func run<T: Sendable>(_ operation: @escaping @Sendable () async throws -> T) async throws -> T {
-        var random = SeededGenerator(seed: seed)
+        var random = SplitMix64(seed: seed)
         var attempt = 1
         var nominalDelay = initialDelay
         while true {
@@ -78,7 +78,7 @@ public struct RetryPolicy: ProviderPolicy {
 
     /// `delay` nanoseconds moved by a random fraction of at most `jitter` of it, capped at
     /// `maximumDelay`. No overflow: the delay is at most 2⁶¹ and moves by at most itself.
-    private func jittered(_ delay: Int64, using random: inout SeededGenerator) -> Int64 {
+    private func jittered(_ delay: Int64, using random: inout SplitMix64) -> Int64 {
         let spread = (random.nextUnit() * 2 - 1) * jitter
         return min(delay + Int64(spread * Double(delay)), maximumDelay)
     }

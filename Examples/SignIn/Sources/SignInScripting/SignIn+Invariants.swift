@@ -1,4 +1,4 @@
-import MachineExploration
+import MachineAnalysis
 import MachineRuntime
 import SignIn
 

@@ -1,3 +1,4 @@
+import MachineAnalysis
 import MachineRuntime
 import SignIn
 

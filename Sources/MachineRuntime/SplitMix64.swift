@@ -1,6 +1,6 @@
-/// A small, fast, seedable random number generator (Steele, Lea and Flood's SplitMix64): the
-/// same seed gives the same numbers on every platform and in every build, so an exploration can
-/// be repeated from its seed.
+/// The package's one seeded random number generator (Steele, Lea and Flood's SplitMix64): the
+/// same seed gives the same numbers on every platform and in every build, so that a retry's
+/// jitter and an exploration can be repeated from their seeds.
 public struct SplitMix64: RandomNumberGenerator, Sendable {
     private var state: UInt64
 
@@ -26,4 +26,7 @@ public struct SplitMix64: RandomNumberGenerator, Sendable {
     public mutating func pick<C: RandomAccessCollection>(_ elements: C) -> C.Element? where C.Index == Int {
         elements.isEmpty ? nil : elements[elements.startIndex + below(elements.count)]
     }
+
+    /// A number in `0 ..< 1` with 53 random bits, computed the same way everywhere.
+    public mutating func nextUnit() -> Double { Double(next() &>> 11) * 0x1p-53 }
 }

@@ -1,4 +1,4 @@
-import EventScripts
+import MachineAnalysis
 import MachineCore
 import MachineRuntime
 

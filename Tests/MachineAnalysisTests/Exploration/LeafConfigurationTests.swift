@@ -1,5 +1,5 @@
+import MachineAnalysis
 import MachineCore
-import MachineExploration
 import MachineRuntime
 import Testing
 

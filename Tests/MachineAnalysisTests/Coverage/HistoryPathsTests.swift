@@ -1,6 +1,6 @@
 import EventScripts
+import MachineAnalysis
 import MachineCore
-import MachineCoverage
 import MachineRuntime
 import Testing
 

@@ -1,4 +1,5 @@
 import EventScripts
+import MachineAnalysis
 import MachineCore
 import MachineRuntime
 

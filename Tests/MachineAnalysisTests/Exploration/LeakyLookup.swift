@@ -1,5 +1,5 @@
+import MachineAnalysis
 import MachineCore
-import MachineExploration
 import MachineRuntime
 
 /// A deliberately broken machine for the explorer's tests: a lookup that gives up when its

@@ -1,5 +1,5 @@
+import MachineAnalysis
 import MachineCore
-import MachineCoverage
 import MachineRuntime
 import Testing
 

@@ -1,5 +1,5 @@
 import EventScripts
-import MachineExploration
+import MachineAnalysis
 import MachineRuntime
 import Testing
 

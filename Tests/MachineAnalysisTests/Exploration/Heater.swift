@@ -1,5 +1,5 @@
+import MachineAnalysis
 import MachineCore
-import MachineExploration
 import MachineRuntime
 
 /// A small nested machine with history for the exploration tests: a heater that is `off` or `on`;

@@ -1,3 +1,4 @@
+import MachineAnalysis
 import MachineCore
 
 /// Coverage totals by name: what a coverage table prints and what tests assert.
