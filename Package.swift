@@ -10,6 +10,7 @@ let package = Package(
         .library(name: "MachineCore", targets: ["MachineCore"]),
         .library(name: "MachineRuntime", targets: ["MachineRuntime"]),
         .library(name: "EventScripts", targets: ["EventScripts"]),
+        .library(name: "ScriptFiles", targets: ["ScriptFiles"]),
         .library(name: "MachineObservation", targets: ["MachineObservation"]),
         .library(name: "MachineTesting", targets: ["MachineTesting"]),
         .library(name: "MachineDiagrams", targets: ["MachineDiagrams"]),
@@ -27,10 +28,16 @@ let package = Package(
         .target(name: "MachineRuntime", dependencies: ["MachineCore"]),
         // Coverage, covering paths and exploration: on the table, the runtime and sample inputs; no scripts.
         .target(name: "MachineAnalysis", dependencies: ["MachineCore", "MachineRuntime"]),
+        // The event-script language: syntax, checking, values, the player, transcripts, the writer.
         .target(name: "EventScripts", dependencies: ["MachineCore", "MachineRuntime", "MachineAnalysis"]),
+        // Scripts and transcripts as files: recording a live session, updating expectations in
+        // place, transcript snapshots, and the line diff and atomic writes they share.
+        .target(name: "ScriptFiles", dependencies: ["MachineCore", "MachineRuntime", "EventScripts"]),
         // For views: an observable store over the live runtime, and outputs as an async sequence.
         .target(name: "MachineObservation", dependencies: ["MachineCore", "MachineRuntime"]),
-        .target(name: "MachineTesting", dependencies: ["MachineCore", "MachineRuntime", "EventScripts", "MachineAnalysis"]),
+        .target(
+            name: "MachineTesting",
+            dependencies: ["MachineCore", "MachineRuntime", "EventScripts", "ScriptFiles", "MachineAnalysis"]),
         .target(name: "MachineDiagrams", dependencies: ["MachineCore"]),
         // Self-contained HTML pages of a replay and of coverage, the machine drawn by its own layout.
         .target(name: "MachineReports", dependencies: ["MachineCore", "EventScripts", "MachineAnalysis"]),
@@ -38,7 +45,7 @@ let package = Package(
         .target(
             name: "MachineCommandLine",
             dependencies: [
-                "MachineCore", "MachineRuntime", "EventScripts", "MachineAnalysis", "MachineDiagrams",
+                "MachineCore", "MachineRuntime", "EventScripts", "ScriptFiles", "MachineAnalysis", "MachineDiagrams",
                 "MachineReports",
             ]),
         // What an app links: values, the machine's table, providers. No tooling.
@@ -56,13 +63,15 @@ let package = Package(
         .target(
             name: "AddressPickerPlay",
             dependencies: [
-                "AddressPicker", "AddressPickerScripting", "EventScripts", "Gazetteer", "MachineCore", "MachineRuntime",
+                "AddressPicker", "AddressPickerScripting", "EventScripts", "ScriptFiles", "Gazetteer", "MachineCore",
+                "MachineRuntime",
                 "TerminalUI",
             ]),
         .executableTarget(
             name: "AddressPickerTool",
             dependencies: [
-                "AddressPicker", "AddressPickerPlay", "AddressPickerScripting", "EventScripts", "Gazetteer", "MachineCommandLine",
+                "AddressPicker", "AddressPickerPlay", "AddressPickerScripting", "EventScripts", "ScriptFiles", "Gazetteer",
+                "MachineCommandLine",
                 "MachineRuntime", "TerminalUI",
             ]),
 
@@ -70,7 +79,8 @@ let package = Package(
         .executableTarget(
             name: "AddressPickerBench",
             dependencies: [
-                "AddressPicker", "AddressPickerPlay", "AddressPickerScripting", "EventScripts", "Gazetteer", "MachineCore",
+                "AddressPicker", "AddressPickerPlay", "AddressPickerScripting", "EventScripts", "ScriptFiles", "Gazetteer",
+                "MachineCore",
                 "MachineAnalysis", "MachineObservation", "MachineRuntime", "AllocationCounter", "TerminalUI",
             ],
             path: "Benchmarks/AddressPickerBench"),
@@ -88,15 +98,19 @@ let package = Package(
         .testTarget(
             name: "EventScriptsTests",
             dependencies: [
-                "EventScripts", "MachineCore", "MachineAnalysis", "MachineRuntime", "MachineTesting", "ScriptTestSupport",
+                "EventScripts", "ScriptFiles", "MachineCore", "MachineAnalysis", "MachineRuntime", "MachineTesting",
+                "ScriptTestSupport",
             ],
             exclude: ["Regressions"]),
         .testTarget(name: "AddressPickerToolTests", dependencies: ["AddressPickerTool"]),
         .testTarget(
             name: "MachineCommandLineTests",
-            dependencies: ["MachineCommandLine", "MachineCore", "MachineRuntime", "EventScripts", "MachineAnalysis"]),
+            dependencies: [
+                "MachineCommandLine", "MachineCore", "MachineRuntime", "EventScripts", "ScriptFiles", "MachineAnalysis",
+            ]),
         .testTarget(
-            name: "MachineTestingTests", dependencies: ["MachineTesting", "EventScripts", "MachineCore", "MachineRuntime"]),
+            name: "MachineTestingTests",
+            dependencies: ["MachineTesting", "EventScripts", "ScriptFiles", "MachineCore", "MachineRuntime"]),
         .testTarget(name: "MachineDiagramsTests", dependencies: ["MachineDiagrams", "MachineCore"]),
         .testTarget(
             name: "MachineReportsTests", dependencies: ["MachineReports", "EventScripts", "MachineCore", "MachineAnalysis"]),
@@ -112,7 +126,8 @@ let package = Package(
         .testTarget(
             name: "AddressPickerScriptingTests",
             dependencies: [
-                "AddressPicker", "AddressPickerPlay", "AddressPickerScripting", "EventScripts", "Gazetteer", "MachineCore",
+                "AddressPicker", "AddressPickerPlay", "AddressPickerScripting", "EventScripts", "ScriptFiles", "Gazetteer",
+                "MachineCore",
                 "MachineRuntime",
                 "MachineTesting", "TerminalUI", "MachineAnalysis", "MachineDiagrams", "MachineReports",
                 "ScriptTestSupport",

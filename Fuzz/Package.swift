@@ -35,7 +35,7 @@ let package = Package(
                 + products("AddressPicker", "AddressPickerScripting", "MachineCore", "MachineAnalysis", "MachineRuntime"),
             path: "Targets/saved-state"),
         .executableTarget(
-            name: "snapshot-diff", dependencies: ["FuzzChecks"] + products("EventScripts"), path: "Targets/snapshot-diff"),
+            name: "snapshot-diff", dependencies: ["FuzzChecks"] + products("ScriptFiles"), path: "Targets/snapshot-diff"),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -3,6 +3,7 @@ import AddressPickerScripting
 import EventScripts
 import Foundation
 import MachineRuntime
+import ScriptFiles
 
 /// A live session of the picker with a `SessionRecorder` writing its script to a temporary file,
 /// against the same session without one: what recording costs per input.

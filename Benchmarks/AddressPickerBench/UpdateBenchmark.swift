@@ -1,6 +1,7 @@
 import AddressPickerScripting
 import EventScripts
 import Foundation
+import ScriptFiles
 
 /// `replay --update` of a long script in which every expectation is wrong: parse, check,
 /// replay, rewrite every expectation, replay the result to confirm it passes, and render the

@@ -5,6 +5,7 @@ import Foundation
 import Gazetteer
 import MachineCore
 import MachineRuntime
+import ScriptFiles
 import TerminalUI
 
 /// One session of `address-picker play`: the picker on the live runtime and the real clock,

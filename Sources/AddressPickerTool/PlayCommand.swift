@@ -3,6 +3,7 @@ import AddressPickerPlay
 import EventScripts
 import Foundation
 import MachineCommandLine
+import ScriptFiles
 import TerminalUI
 
 /// `address-picker play`: the picker in a terminal, on the live runtime, the real clock and the

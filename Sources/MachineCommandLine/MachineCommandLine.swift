@@ -3,6 +3,7 @@ import Foundation
 import MachineAnalysis
 import MachineCore
 import MachineRuntime
+import ScriptFiles
 
 /// A command-line tool for a machine, from one call: `replay`, `diagram`, `check`, `coverage`,
 /// `paths` and `explore`, each with its `--help`, and the tool's own subcommands beside them.

@@ -1,5 +1,6 @@
 import EventScripts
 import Foundation
+import ScriptFiles
 
 /// A file the tool writes (`--output`, `-o`), the way users expect of a command-line tool:
 /// - a new name or a regular file is replaced as EventScripts' `ReplacedFile` replaces one (as

@@ -1,6 +1,7 @@
 import EventScripts
 import Foundation
 import MachineRuntime
+import ScriptFiles
 import Testing
 
 /// Replays the event script at `url` and compares its transcript with the reference

@@ -2,6 +2,7 @@ import EventScripts
 import MachineAnalysis
 import MachineCore
 import MachineRuntime
+import ScriptFiles
 import Testing
 
 /// Exhaustive assertions for any machine whose context is `Equatable`, in the spirit of the
@@ -384,7 +385,7 @@ public final class MachineTestStore<M: MachineDefinition> where M.Context: Equat
     /// when the dumps are the same (the states differ where no dump shows it, as with a custom `==`).
     private func difference(_ expected: MachineState<M>, _ actual: MachineState<M>, _ name: String) -> String {
         let actualDump = dump.dump(actual)
-        if let diff = LineDiff.unified(expected: dump.dump(expected), actual: actualDump) {
+        if let diff = TextDiff.unified(from: dump.dump(expected), to: actualDump, missingNewline: .markedWhenEndingsDiffer) {
             return "(− \(name), + actual):\n\(diff)"
         }
         return "(the states are unequal but dump the same, as with a custom ==):\n\(actualDump)"
@@ -394,7 +395,7 @@ public final class MachineTestStore<M: MachineDefinition> where M.Context: Equat
         guard expected != actual else { return }
         let (expectedText, actualText) = (dump.render(expected), dump.render(actual))
         let diff =
-            LineDiff.unified(expected: expectedText, actual: actualText)
+            TextDiff.unified(from: expectedText, to: actualText, missingNewline: .markedWhenEndingsDiffer)
             .map { "(− expected, + actual):\n\($0)" }
             ?? "(they are unequal but show the same, as with a custom ==):\n\(actualText)"
         Issue.record(Comment(rawValue: "The commands differ from the ones asserted \(diff)"), sourceLocation: location)

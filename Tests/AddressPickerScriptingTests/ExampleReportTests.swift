@@ -2,6 +2,7 @@ import AddressPickerScripting
 import EventScripts
 import Foundation
 import MachineReports
+import ScriptFiles
 import Testing
 
 /// One example's HTML report is kept under Tests/Snapshots/Reports, so that a change to the

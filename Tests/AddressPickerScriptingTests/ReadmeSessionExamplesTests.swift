@@ -3,6 +3,7 @@ import AddressPickerScripting
 import EventScripts
 import Foundation
 import MachineRuntime
+import ScriptFiles
 import Testing
 
 /// README.md's "Record a live session" and "Save and restore a running machine" examples: the

@@ -5,6 +5,7 @@ import Foundation
 import MachineCore
 import MachineRuntime
 import MachineTesting
+import ScriptFiles
 import Testing
 
 /// A live picker session recorded with the picker's vocabulary, then replayed: the replay takes

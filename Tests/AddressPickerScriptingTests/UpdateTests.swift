@@ -4,6 +4,7 @@ import EventScripts
 import Foundation
 import MachineAnalysis
 import MachineRuntime
+import ScriptFiles
 import Testing
 
 /// `replay --update` on the picker's own scripts: every example and random exploration scripts,

@@ -1,4 +1,5 @@
 import Foundation
+import ScriptFiles
 import Testing
 
 /// Bad input a newcomer or an attacker might give the tool: each gets its own exit status and a

@@ -1,4 +1,5 @@
 import Foundation
+import ScriptFiles
 import Testing
 
 @Suite("address-picker replay") struct ReplayCommandTests {

@@ -1,4 +1,5 @@
 import Foundation
+import ScriptFiles
 import Testing
 
 /// A run stopped by a signal, or by the file-size limit, leaves no temporary file behind.

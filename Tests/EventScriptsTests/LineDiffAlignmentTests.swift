@@ -2,9 +2,9 @@ import MachineAnalysis
 import MachineRuntime
 import Testing
 
-@testable import EventScripts
+@testable import ScriptFiles
 
-/// `LineDiff.align` (Myers' algorithm in linear space) against a longest common subsequence
+/// `TextDiff.align` (Myers' algorithm in linear space) against a longest common subsequence
 /// computed by the full table: every alignment turns the old lines into the new ones and keeps as
 /// many lines as the longest common subsequence has.
 @Suite("Line diff alignment") struct LineDiffAlignmentTests {
@@ -21,8 +21,8 @@ import Testing
     }
 
     func check(_ old: [Substring], _ new: [Substring]) {
-        let edits = LineDiff.align(old, new)
-        var (olds, news, kept) = ([Substring](), [Substring](), 0)
+        let edits = TextDiff.align(old.map { Array($0.utf8)[...] }, new.map { Array($0.utf8)[...] })
+        var (olds, news, kept) = ([ArraySlice<UInt8>](), [ArraySlice<UInt8>](), 0)
         for edit in edits {
             switch edit {
             case .same(let line): olds.append(line); news.append(line); kept += 1
@@ -30,8 +30,8 @@ import Testing
             case .added(let line): news.append(line)
             }
         }
-        #expect(olds.map { Array($0.utf8) } == old.map { Array($0.utf8) }, "\(old) → \(new)")
-        #expect(news.map { Array($0.utf8) } == new.map { Array($0.utf8) }, "\(old) → \(new)")
+        #expect(olds.map { Array($0) } == old.map { Array($0.utf8) }, "\(old) → \(new)")
+        #expect(news.map { Array($0) } == new.map { Array($0.utf8) }, "\(old) → \(new)")
         #expect(kept == commonLength(old, new), "\(old) → \(new): \(edits)")
     }
 
@@ -58,7 +58,10 @@ import Testing
     }
 
     @Test func removalsComeBeforeAdditionsInARun() {
-        let edits = LineDiff.align(["k", "a", "b", "k"], ["k", "x", "y", "k"])
-        #expect(edits == [.same("k"), .removed("a"), .removed("b"), .added("x"), .added("y"), .same("k")])
+        func line(_ text: String) -> ArraySlice<UInt8> { Array(text.utf8)[...] }
+        let edits = TextDiff.unified(
+            TextDiff.align(["k", "a", "b", "k"].map(line), ["k", "x", "y", "k"].map(line)), context: 1,
+            missingNewline: .markedWhenEndingsDiffer)
+        #expect(edits == "@@ -1,4 +1,4 @@\n k\n-a\n-b\n+x\n+y\n k\n")
     }
 }

@@ -2,6 +2,7 @@ import EventScripts
 import Foundation
 import MachineCore
 import MachineRuntime
+import ScriptFiles
 import Testing
 
 /// A live session of the search box, recorded as it goes: its steps, and the script its

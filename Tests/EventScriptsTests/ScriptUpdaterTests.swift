@@ -1,4 +1,5 @@
 import EventScripts
+import ScriptFiles
 import ScriptTestSupport
 import Testing
 

@@ -4,6 +4,7 @@ import MachineAnalysis
 import MachineCore
 import MachineRuntime
 import MachineTesting
+import ScriptFiles
 import Testing
 
 /// A live session recorded as it goes, then replayed: the replay takes the same steps, byte for

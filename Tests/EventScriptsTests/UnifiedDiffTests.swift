@@ -2,15 +2,16 @@ import EventScripts
 import Foundation
 import MachineAnalysis
 import MachineRuntime
+import ScriptFiles
 import Testing
 
 @Suite("Unified diffs") struct UnifiedDiffTests {
     /// The edit script of `old` into `new` when `new` is `old` with the lines at `replaced`
     /// (old line numbers from 1) replaced by `with`, in order.
-    static func edits(_ old: String, replacing replaced: [Int: [String]]) -> (edits: [UnifiedDiff.Edit], new: String) {
-        var edits: [UnifiedDiff.Edit] = []
+    static func edits(_ old: String, replacing replaced: [Int: [String]]) -> (edits: [TextDiff.Edit], new: String) {
+        var edits: [TextDiff.Edit] = []
         var new = ""
-        for (index, line) in UnifiedDiff.lines(Array(old.utf8)).enumerated() {
+        for (index, line) in TextDiff.lines(Array(old.utf8)[...]).enumerated() {
             guard let replacement = replaced[index + 1] else {
                 edits.append(.same(line))
                 new += String(decoding: line, as: UTF8.self)
@@ -25,14 +26,14 @@ import Testing
         return (edits, new)
     }
 
-    static func render(_ edits: [UnifiedDiff.Edit]) -> String? {
-        UnifiedDiff.render(edits, from: "a/f", to: "b/f")
+    static func render(_ edits: [TextDiff.Edit]) -> String? {
+        TextDiff.unified(edits, header: ["--- a/f", "+++ b/f"], missingNewline: .marked)
     }
 
     @Test func linesKeepTheirBreaks() {
-        let lines = UnifiedDiff.lines(Array("a\nb\r\nc\rd".utf8)).map { String(decoding: $0, as: UTF8.self) }
+        let lines = TextDiff.lines(Array("a\nb\r\nc\rd".utf8)[...]).map { String(decoding: $0, as: UTF8.self) }
         #expect(lines == ["a\n", "b\r\n", "c\r", "d"])
-        #expect(UnifiedDiff.lines([]).isEmpty)
+        #expect(TextDiff.lines([]).isEmpty)
     }
 
     @Test func noChangeIsNoDiff() {

@@ -1,6 +1,7 @@
 import EventScripts
 import Foundation
 import MachineReports
+import ScriptFiles
 import Testing
 
 @Suite("The coverage page") struct CoveragePageTests {

@@ -2,6 +2,7 @@ import EventScripts
 import Foundation
 import MachineAnalysis
 import MachineReports
+import ScriptFiles
 import Testing
 
 /// The reports of a machine with nested states: compound states drawn as groups around their

@@ -1,6 +1,7 @@
 import EventScripts
 import Foundation
 import MachineReports
+import ScriptFiles
 import Testing
 
 @Suite("The replay page") struct ReplayPageTests {

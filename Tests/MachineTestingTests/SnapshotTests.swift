@@ -1,18 +1,19 @@
 import EventScripts
 import Foundation
 import MachineTesting
+import ScriptFiles
 import Testing
 
 @Suite("Line diffs") struct LineDiffTests {
     @Test func equalTextsHaveNoDiff() {
-        #expect(LineDiff.unified(expected: "a\nb\n", actual: "a\nb\n") == nil)
+        #expect(diff(expected: "a\nb\n", actual: "a\nb\n") == nil)
     }
 
     @Test func aChangedLineShowsWithContext() {
         let expected = (1...10).map { "line \($0)" }.joined(separator: "\n")
         let actual = expected.replacingOccurrences(of: "line 5", with: "line five")
         #expect(
-            LineDiff.unified(expected: expected, actual: actual) == """
+            diff(expected: expected, actual: actual) == """
                 @@ -2,7 +2,7 @@
                  line 2
                  line 3
@@ -30,19 +31,19 @@ import Testing
         let expected = (1...20).map { "\($0)" }.joined(separator: "\n")
         let actual = expected.replacingOccurrences(of: "\n2\n", with: "\ntwo\n").replacingOccurrences(
             of: "\n19\n", with: "\nnineteen\n")
-        let diff = LineDiff.unified(expected: expected, actual: actual, context: 1) ?? ""
+        let diff = diff(expected: expected, actual: actual, context: 1) ?? ""
         #expect(diff.components(separatedBy: "@@ -").count - 1 == 2)
         #expect(diff.contains("@@ -1,3 +1,3 @@\n 1\n-2\n+two\n 3\n"))
         #expect(diff.contains("@@ -18,3 +18,3 @@\n 18\n-19\n+nineteen\n 20\n"))
     }
 
     @Test func insertionsAndRemovals() {
-        #expect(LineDiff.unified(expected: "a\nc", actual: "a\nb\nc") == "@@ -1,2 +1,3 @@\n a\n+b\n c\n")
-        #expect(LineDiff.unified(expected: "a\nb\nc", actual: "a\nc") == "@@ -1,3 +1,2 @@\n a\n-b\n c\n")
+        #expect(diff(expected: "a\nc", actual: "a\nb\nc") == "@@ -1,2 +1,3 @@\n a\n+b\n c\n")
+        #expect(diff(expected: "a\nb\nc", actual: "a\nc") == "@@ -1,3 +1,2 @@\n a\n-b\n c\n")
     }
 
     @Test func linesCompareByScalars() {
-        #expect(LineDiff.unified(expected: "\u{E9}", actual: "e\u{301}") == "@@ -1 +1 @@\n-\u{E9}\n+e\u{301}\n")
+        #expect(diff(expected: "\u{E9}", actual: "e\u{301}") == "@@ -1 +1 @@\n-\u{E9}\n+e\u{301}\n")
     }
 }
 
@@ -54,35 +55,35 @@ import Testing
     /// is left out), and the final line feeds add no empty line to either count.
     @Test func aCountOfOneIsLeftOutAndAFinalLineFeedIsNoLine() {
         let fiftyNine = (1...59).map { "\($0)\n" }.joined()
-        let diff = LineDiff.unified(expected: "old\n", actual: fiftyNine)
-        #expect(diff == "@@ -1 +1,59 @@\n-old\n" + (1...59).map { "+\($0)\n" }.joined())
+        let lines = diff(expected: "old\n", actual: fiftyNine)
+        #expect(lines == "@@ -1 +1,59 @@\n-old\n" + (1...59).map { "+\($0)\n" }.joined())
         // printf 'old\n' against printf 'a\nb\nc\n'.
-        #expect(LineDiff.unified(expected: "old\n", actual: "a\nb\nc\n") == "@@ -1 +1,3 @@\n-old\n+a\n+b\n+c\n")
+        #expect(diff(expected: "old\n", actual: "a\nb\nc\n") == "@@ -1 +1,3 @@\n-old\n+a\n+b\n+c\n")
         // printf 'a\n' against printf 'b\n': @@ -1 +1 @@.
-        #expect(LineDiff.unified(expected: "a\n", actual: "b\n") == "@@ -1 +1 @@\n-a\n+b\n")
+        #expect(diff(expected: "a\n", actual: "b\n") == "@@ -1 +1 @@\n-a\n+b\n")
     }
 
     /// printf '' against printf 'a\n', and back: an empty range is 0,0 (the line before line 1).
     @Test func anEmptyTextIsTheEmptyRangeAtZero() {
-        #expect(LineDiff.unified(expected: "", actual: "a\n") == "@@ -0,0 +1 @@\n+a\n")
-        #expect(LineDiff.unified(expected: "a\n", actual: "") == "@@ -1 +0,0 @@\n-a\n")
+        #expect(diff(expected: "", actual: "a\n") == "@@ -0,0 +1 @@\n+a\n")
+        #expect(diff(expected: "a\n", actual: "") == "@@ -1 +0,0 @@\n-a\n")
     }
 
     /// With no context (`diff -U0`), an empty range inside a text starts at the line before it:
     /// printf 'a\nb\n' against printf 'a\nX\nb\n' is @@ -1,0 +2 @@, and the other way @@ -2 +1,0 @@.
     @Test func anEmptyRangeStartsAtTheLineBeforeIt() {
-        #expect(LineDiff.unified(expected: "a\nb\n", actual: "a\nX\nb\n", context: 0) == "@@ -1,0 +2 @@\n+X\n")
-        #expect(LineDiff.unified(expected: "a\nX\nb\n", actual: "a\nb\n", context: 0) == "@@ -2 +1,0 @@\n-X\n")
+        #expect(diff(expected: "a\nb\n", actual: "a\nX\nb\n", context: 0) == "@@ -1,0 +2 @@\n+X\n")
+        #expect(diff(expected: "a\nX\nb\n", actual: "a\nb\n", context: 0) == "@@ -2 +1,0 @@\n-X\n")
     }
 
     /// printf 'a\nb\n' against printf 'a\nb', and back: the last lines differ by their line feed,
     /// and the one without it is marked.
     @Test func aMissingFinalLineFeedIsADifferenceAndIsMarked() {
         #expect(
-            LineDiff.unified(expected: "a\nb\n", actual: "a\nb")
+            diff(expected: "a\nb\n", actual: "a\nb")
                 == "@@ -1,2 +1,2 @@\n a\n-b\n+b\n\\ No newline at end of file\n")
         #expect(
-            LineDiff.unified(expected: "a\nb", actual: "a\nb\n")
+            diff(expected: "a\nb", actual: "a\nb\n")
                 == "@@ -1,2 +1,2 @@\n a\n-b\n\\ No newline at end of file\n+b\n")
     }
 
@@ -91,12 +92,12 @@ import Testing
     @Test func contextAndSeparateHunks() {
         let ten = (1...10).map { "\($0)\n" }.joined()
         #expect(
-            LineDiff.unified(expected: ten, actual: ten.replacingOccurrences(of: "5\n", with: "five\n"))
+            diff(expected: ten, actual: ten.replacingOccurrences(of: "5\n", with: "five\n"))
                 == "@@ -2,7 +2,7 @@\n 2\n 3\n 4\n-5\n+five\n 6\n 7\n 8\n")
         let twelve = (1...12).map { "\($0)\n" }.joined()
         let changed = "x\n" + (2...11).map { "\($0)\n" }.joined() + "y\n"
         #expect(
-            LineDiff.unified(expected: twelve, actual: changed, context: 1)
+            diff(expected: twelve, actual: changed, context: 1)
                 == "@@ -1,2 +1,2 @@\n-1\n+x\n 2\n@@ -11,2 +11,2 @@\n 11\n-12\n+y\n")
     }
 
@@ -106,20 +107,20 @@ import Testing
     @Test func changesMakeOneHunkWhenTheirContextsMeet() {
         let twenty = (1...20).map { "\($0)\n" }.joined()
         func replacing(_ lines: [Int: String]) -> String { (1...20).map { "\(lines[$0] ?? String($0))\n" }.joined() }
-        let near = LineDiff.unified(expected: twenty, actual: replacing([3: "x", 10: "y"])) ?? ""
+        let near = diff(expected: twenty, actual: replacing([3: "x", 10: "y"])) ?? ""
         #expect(near.hasPrefix("@@ -1,13 +1,13 @@\n"))
         #expect(near.components(separatedBy: "@@ -").count == 2)
-        let far = LineDiff.unified(expected: twenty, actual: replacing([3: "x", 11: "y"])) ?? ""
+        let far = diff(expected: twenty, actual: replacing([3: "x", 11: "y"])) ?? ""
         #expect(far.hasPrefix("@@ -1,6 +1,6 @@\n"))
         #expect(far.contains("\n@@ -8,7 +8,7 @@\n 8\n"))
         #expect(
-            LineDiff.unified(expected: twenty, actual: replacing([3: "x", 4: "y"]), context: 0)
+            diff(expected: twenty, actual: replacing([3: "x", 4: "y"]), context: 0)
                 == "@@ -3,2 +3,2 @@\n-3\n-4\n+x\n+y\n")
     }
 
     /// printf 'a\r\nb\r\n' against printf 'a\r\nc\r\n': a carriage return stays in its line.
     @Test func carriageReturnsStayInTheirLines() {
-        #expect(LineDiff.unified(expected: "a\r\nb\r\n", actual: "a\r\nc\r\n") == "@@ -1,2 +1,2 @@\n a\r\n-b\r\n+c\r\n")
+        #expect(diff(expected: "a\r\nb\r\n", actual: "a\r\nc\r\n") == "@@ -1,2 +1,2 @@\n a\r\n-b\r\n+c\r\n")
     }
 }
 
@@ -320,4 +321,10 @@ import Testing
             issue.comments.contains { $0.rawValue.contains("unknown event 'teleport'") }
         }
     }
+}
+
+/// The diff snapshots and state dumps show.
+func diff(expected: String, actual: String, context: Int = 3, maximumAligned: Int = 2000) -> String? {
+    TextDiff.unified(
+        from: expected, to: actual, context: context, maximumAligned: maximumAligned, missingNewline: .markedWhenEndingsDiffer)
 }

@@ -1,10 +1,10 @@
-import EventScripts
 import Foundation
 import FuzzChecks
+import ScriptFiles
 
-/// Snapshot comparison: two texts (split at the first NUL byte) compared by ``LineDiff`` and by a
-/// ``SnapshotStore`` reading the first as its reference. Equal texts give no diff and a match;
-/// different ones a diff whose hunks, applied to the expected lines, give exactly the actual ones.
+/// Snapshot comparison: two texts (split at the first NUL byte) compared by a ``SnapshotStore``
+/// reading the first as its reference. Equal texts give a match; different ones a diff whose
+/// hunks, applied to the expected lines, give exactly the actual ones.
 enum SnapshotDiff {
     /// A store in a folder of this process's own, made once.
     static let store: SnapshotStore = {
@@ -22,49 +22,33 @@ enum SnapshotDiff {
         let (first, second) = splitAtFirstNul(bytes)
         let expected = String(decoding: first, as: UTF8.self)
         let actual = String(decoding: second, as: UTF8.self)
-        let context = Int(first.first ?? 3) % 5
-        let maximumAligned = second.count % 2 == 0 ? 2000 : 2
-        let diff = LineDiff.unified(expected: expected, actual: actual, context: context, maximumAligned: maximumAligned)
         let equal = expected.utf8.elementsEqual(actual.utf8)
-        require((diff == nil) == equal, "equal texts: \(equal), diff: \(diff ?? "none")")
-        if let diff {
+        writeReference(first)
+        let outcome: SnapshotStore.Outcome
+        do {
+            outcome = try store.verify(actual, named: "reference")
+        } catch {
+            require(false, "verifying in mode never failed: \(error)")
+            return
+        }
+        switch outcome {
+        case .matched:
+            require(equal, "a match of different texts")
+        case .mismatched(let diff):
+            require(!equal, "a mismatch of equal texts: \(diff)")
             require(
                 apply(diff, to: lines(expected)) == lines(actual),
                 "the diff does not turn the expected text into the actual one:\n\(diff)")
-            // Marked only when both texts have lines and one lacks its final LF: the one
-            // difference the lines without their LF do not show.
+            // Marked only when both texts have lines and one lacks its final line break: the one
+            // difference the lines without their breaks do not show.
             let marked =
                 !lines(expected).isEmpty && !lines(actual).isEmpty
                 && endsWithoutNewline(expected) != endsWithoutNewline(actual)
             require(
                 diff.contains("\n\\ No newline at end of file\n") == marked,
                 "a missing final line break is marked \(marked ? "nowhere" : "where none is missing"):\n\(diff)")
-        }
-        compareWithStore(expected: expected, actual: actual, diff: context == 3 && maximumAligned == 2000 ? diff : nil)
-    }
-
-    /// The store reads the reference back from its file and compares as the diff does: its diff
-    /// is `diff` when the caller made one with the store's settings, and otherwise one whose hunks
-    /// turn the expected lines into the actual ones (a third alignment of the same texts would
-    /// cost a third of the target's time and check nothing new of the store).
-    static func compareWithStore(expected: String, actual: String, diff expectedDiff: String?) {
-        writeReference(Array(expected.utf8))
-        do {
-            let outcome = try store.verify(actual, named: "reference")
-            switch outcome {
-            case .matched: require(expected.utf8.elementsEqual(actual.utf8), "a match of different texts")
-            case .mismatched(let diff):
-                if let expectedDiff {
-                    require(diff == expectedDiff, "the store's diff differs")
-                } else {
-                    require(
-                        apply(diff, to: lines(expected)) == lines(actual),
-                        "the store's diff does not give the actual text:\n\(diff)")
-                }
-            case .missing, .recorded: require(false, "the store recorded or missed a reference it has, in mode never: \(outcome)")
-            }
-        } catch {
-            require(false, "verifying in mode never failed: \(error)")
+        case .missing, .recorded:
+            require(false, "the store recorded or missed a reference it has, in mode never: \(outcome)")
         }
     }
 
@@ -82,17 +66,33 @@ enum SnapshotDiff {
         }
     }
 
-    /// Lines as the diff counts them, without their LF: a line ends at every LF byte, and a final
-    /// LF starts no line (`"a\n"` is one line, `""` none).
+    /// Lines as the diff counts them, without their line breaks: a line ends at LF, CR LF or a
+    /// lone CR, and a final break starts no line (`"a\n"` is one line, `""` none).
     static func lines(_ text: String) -> [Substring] {
-        var lines = text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map { Substring($0) }
-        if lines.last?.isEmpty == true { lines.removeLast() }
+        var lines: [Substring] = []
+        let bytes = text.utf8
+        var start = bytes.startIndex
+        var index = bytes.startIndex
+        while index < bytes.endIndex {
+            let byte = bytes[index]
+            guard byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") else {
+                index = bytes.index(after: index)
+                continue
+            }
+            lines.append(Substring(bytes[start..<index]))
+            index = bytes.index(after: index)
+            if byte == UInt8(ascii: "\r"), index < bytes.endIndex, bytes[index] == UInt8(ascii: "\n") {
+                index = bytes.index(after: index)
+            }
+            start = index
+        }
+        if start < bytes.endIndex { lines.append(Substring(bytes[start...])) }
         return lines
     }
 
-    /// Whether `text` has a last line that no LF ends.
+    /// Whether `text` has a last line that no line break ends.
     static func endsWithoutNewline(_ text: String) -> Bool {
-        text.utf8.last.map { $0 != UInt8(ascii: "\n") } ?? false
+        text.utf8.last.map { $0 != UInt8(ascii: "\n") && $0 != UInt8(ascii: "\r") } ?? false
     }
 
     /// A hunk header's range (`3`, `3,2`, `2,0`) as the index of its first line and its count, in

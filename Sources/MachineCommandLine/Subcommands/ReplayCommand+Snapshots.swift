@@ -1,6 +1,7 @@
 import EventScripts
 import Foundation
 import MachineRuntime
+import ScriptFiles
 
 extension ReplayCommand {
     /// The options `--snapshot` does not go with, and why; the saved-state options are refused

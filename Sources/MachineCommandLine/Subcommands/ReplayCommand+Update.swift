@@ -1,5 +1,6 @@
 import EventScripts
 import MachineRuntime
+import ScriptFiles
 
 extension ReplayCommand {
     /// The options `--update` does not go with: it neither prints transcripts nor compares them.

@@ -1,3 +1,4 @@
+import EventScripts
 import Foundation
 import MachineCore
 import MachineRuntime

@@ -1,3 +1,5 @@
+import EventScripts
+
 /// When snapshot references are written, in the spirit of swift-snapshot-testing.
 public enum SnapshotRecordMode: String, Sendable, CaseIterable {
     /// Write references that do not exist yet; compare the others.

@@ -1,3 +1,4 @@
+import EventScripts
 import Foundation
 
 /// A file written in place the way users expect of a tool, the one way this package replaces a

@@ -1,3 +1,4 @@
+import EventScripts
 import Foundation
 
 /// The temporary file being written, removed when the process is interrupted or killed by any

@@ -1,3 +1,4 @@
+import EventScripts
 import MachineRuntime
 
 /// Writes a script's expectations from what its replay did, in the manner of expect tests: fills
@@ -52,13 +53,13 @@ public struct ScriptUpdater<V: ScriptVocabulary>: Sendable {
 
     /// `bytes` with `rewrites` made (at most one per line, as a statement is one line), and the
     /// edit script from the old lines to the new.
-    static func apply(_ rewrites: [ExpectationRewrite], to bytes: [UInt8]) -> (bytes: [UInt8], edits: [UnifiedDiff.Edit]) {
-        let lines = UnifiedDiff.lines(bytes)
+    static func apply(_ rewrites: [ExpectationRewrite], to bytes: [UInt8]) -> (bytes: [UInt8], edits: [TextDiff.Edit]) {
+        let lines = TextDiff.lines(bytes[...])
         let firstBreak = lines.first.map(lineBreak) ?? []
         let byLine = Dictionary(rewrites.map { ($0.range.lowerBound.line, $0) }, uniquingKeysWith: { first, _ in first })
         var updated: [UInt8] = []
         updated.reserveCapacity(bytes.count + bytes.count / 4)
-        var edits: [UnifiedDiff.Edit] = []
+        var edits: [TextDiff.Edit] = []
         edits.reserveCapacity(lines.count + rewrites.count)
         for (index, line) in lines.enumerated() {
             guard let rewrite = byLine[index + 1], rewrite.range.lowerBound.line == rewrite.range.upperBound.line else {

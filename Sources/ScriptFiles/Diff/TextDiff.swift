@@ -1,31 +1,81 @@
-/// A readable line diff of two texts: `-` lines are expected, `+` lines actual, with a few lines
-/// of context around each change, in hunks headed as `diff -u` heads them.
+import EventScripts
+
+/// The package's one line diff: an edit script of two texts' lines, and its rendering in hunks
+/// headed as `diff -u` heads them. Snapshots, `MachineTestStore`'s state diffs and
+/// `replay --update` all show changes through it.
+///
+/// A line is its bytes up to and including its line break: LF, CR LF or a lone CR, as in scripts
+/// (a last line may have none). Lines are the same when their bytes are (no Unicode
+/// normalisation: a diff must tell "\u{E9}" from "e\u{301}").
 ///
 /// A hunk header is `@@ -start,count +start,count @@`, where a count of 1 is left out
 /// (`@@ -3 +3 @@`) and an empty range starts at the line before it (`@@ -0,0 +1 @@` for lines
-/// added to an empty text). A line is the bytes up to and including a line feed; a text's final
-/// line feed ends its last line and starts none, so `"a\n"` is one line. When both texts have
-/// lines and only one ends with a line feed, a last line that lacks one is followed by
-/// `\ No newline at end of file`, as in `diff -u`; otherwise the marker is left out (dumps that
-/// never end with a line feed read better without it).
-public enum LineDiff {
-    /// The diff of `expected` and `actual`, or `nil` when they are equal.
+/// added to an empty text); changes at most twice `context` lines apart share a hunk; within a
+/// run of changed lines the removed ones come first.
+package enum TextDiff {
+    /// One line of an edit script, with its line break.
+    package enum Edit: Sendable, Equatable {
+        /// A line in both texts.
+        case same(ArraySlice<UInt8>)
+        /// A line of the old text only.
+        case removed(ArraySlice<UInt8>)
+        /// A line of the new text only.
+        case added(ArraySlice<UInt8>)
+
+        /// The line's bytes.
+        var line: ArraySlice<UInt8> {
+            switch self {
+            case .same(let line), .removed(let line), .added(let line): line
+            }
+        }
+
+        var inOld: Bool { if case .added = self { false } else { true } }
+        var inNew: Bool { if case .removed = self { false } else { true } }
+    }
+
+    /// When a last line without a line break is followed by `\ No newline at end of file`.
+    package enum MissingNewline: Sendable {
+        /// Always, as `diff -u` marks it: for files a patch applies to.
+        case marked
+        /// Only when one text ends with a line break and the other does not: for texts that
+        /// never end with one (a state dump), which read better without the marker.
+        case markedWhenEndingsDiffer
+    }
+
+    /// The lines of `bytes`, each with its line break. An empty text has no line.
+    package static func lines(_ bytes: ArraySlice<UInt8>) -> [ArraySlice<UInt8>] {
+        var lines: [ArraySlice<UInt8>] = []
+        var start = bytes.startIndex
+        var index = bytes.startIndex
+        while index < bytes.endIndex {
+            let byte = bytes[index]
+            index += 1
+            guard byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") else { continue }
+            if byte == UInt8(ascii: "\r"), index < bytes.endIndex, bytes[index] == UInt8(ascii: "\n") { index += 1 }
+            lines.append(bytes[start..<index])
+            start = index
+        }
+        if start < bytes.endIndex { lines.append(bytes[start...]) }
+        return lines
+    }
+
+    /// The edits that turn `old` into `new`, fewest first.
     ///
     /// Common leading and trailing lines are set aside first; the rest is aligned by Myers'
     /// difference algorithm, which finds the fewest removed and added lines in time proportional
     /// to the lines times the changes (a few changes in a long text cost a few passes over it).
     /// When both middles are longer than `maximumAligned` lines, they are shown whole as removed
     /// and added rather than aligned.
-    public static func unified(expected: String, actual: String, context: Int = 3, maximumAligned: Int = 2000) -> String? {
-        guard !expected.utf8.elementsEqual(actual.utf8) else { return nil }
-        let old = lines(expected)
-        let new = lines(actual)
+    package static func edits(from old: [UInt8], to new: [UInt8], maximumAligned: Int = 2000) -> [Edit] {
+        let old = lines(old[...])
+        let new = lines(new[...])
         var prefix = 0
-        while prefix < old.count, prefix < new.count, same(old[prefix], new[prefix]) { prefix += 1 }
+        while prefix < old.count, prefix < new.count, old[prefix] == new[prefix] { prefix += 1 }
         var suffix = 0
-        while suffix < old.count - prefix, suffix < new.count - prefix,
-            same(old[old.count - 1 - suffix], new[new.count - 1 - suffix])
-        { suffix += 1 }
+        while suffix < old.count - prefix, suffix < new.count - prefix, old[old.count - 1 - suffix] == new[new.count - 1 - suffix]
+        {
+            suffix += 1
+        }
         let oldMiddle = Array(old[prefix..<(old.count - suffix)])
         let newMiddle = Array(new[prefix..<(new.count - suffix)])
         var edits: [Edit] = old[..<prefix].map { .same($0) }
@@ -35,63 +85,26 @@ public enum LineDiff {
             edits += align(oldMiddle, newMiddle)
         }
         edits += old[(old.count - suffix)...].map { .same($0) }
-        let marksMissingNewline = endsWithoutNewline(expected) != endsWithoutNewline(actual) && !old.isEmpty && !new.isEmpty
-        return render(edits, context: context, marksMissingNewline: marksMissingNewline)
+        return edits
     }
 
-    /// Whether `text` has a last line that no line feed ends.
-    private static func endsWithoutNewline(_ text: String) -> Bool {
-        guard let last = text.utf8.last else { return false }
-        return last != UInt8(ascii: "\n")
-    }
-
-    enum Edit: Equatable {
-        case same(Substring), removed(Substring), added(Substring)
-    }
-
-    /// Lines are the same when their Unicode scalars are (no normalisation).
-    private static func same(_ a: Substring, _ b: Substring) -> Bool { a.utf8.elementsEqual(b.utf8) }
-
-    /// Lines end after every LF byte, which they keep (a CR before it included: split by
-    /// characters, "\r\n" is one character and would hide the break); the last line may have
-    /// none, and a final LF starts no line. A line that has its LF differs from one that does not.
-    private static func lines(_ text: String) -> [Substring] {
-        let bytes = text.utf8
-        var lines: [Substring] = []
-        var start = bytes.startIndex
-        for index in bytes.indices where bytes[index] == UInt8(ascii: "\n") {
-            let end = bytes.index(after: index)
-            lines.append(Substring(bytes[start..<end]))
-            start = end
-        }
-        if start != bytes.endIndex { lines.append(Substring(bytes[start...])) }
-        return lines
-    }
-
-    /// Removals and additions that turn `old` into `new`, fewest first: Myers' O(ND) difference
-    /// algorithm in linear space (each step finds the middle snake of an optimal path and splits
-    /// there), so that a few changes in long texts cost a few passes over them, not a table of
-    /// every pair of lines. Within each run of changed lines the removed ones come first.
-    static func align(_ old: [Substring], _ new: [Substring]) -> [Edit] {
-        // Lines as numbers, equal when their bytes are (not by `==`, which normalises).
-        var numbers: [LineBytes: Int] = [:]
-        func number(_ line: Substring) -> Int {
-            let key = LineBytes(line: line)
-            if let known = numbers[key] { return known }
-            numbers[key] = numbers.count
+    /// Removals and additions that turn `old` into `new`, fewest first (Myers' algorithm in
+    /// linear space: each step finds the middle snake of an optimal path and splits there).
+    static func align(_ old: [ArraySlice<UInt8>], _ new: [ArraySlice<UInt8>]) -> [Edit] {
+        var numbers: [ArraySlice<UInt8>: Int] = [:]
+        func number(_ line: ArraySlice<UInt8>) -> Int {
+            if let known = numbers[line] { return known }
+            numbers[line] = numbers.count
             return numbers.count - 1
         }
         var aligner = MyersAligner(old: old.map(number), new: new.map(number))
         aligner.align(old: 0..<old.count, new: 0..<new.count)
         var edits: [Edit] = []
         edits.reserveCapacity(aligner.steps.count)
-        var added: [Edit] = []
         var (i, j) = (0, 0)
         for step in aligner.steps {
             switch step {
             case .same:
-                edits += added
-                added.removeAll(keepingCapacity: true)
                 edits.append(.same(old[i]))
                 i += 1
                 j += 1
@@ -99,78 +112,107 @@ public enum LineDiff {
                 edits.append(.removed(old[i]))
                 i += 1
             case .added:
-                added.append(.added(new[j]))
+                edits.append(.added(new[j]))
                 j += 1
             }
         }
-        return edits + added
+        return edits
     }
 
-    private static func render(_ edits: [Edit], context: Int, marksMissingNewline: Bool) -> String {
+    /// The hunks of `edits`, after `header` lines (`--- a/FILE` and `+++ b/FILE` for a file),
+    /// or `nil` when every line is the same.
+    package static func unified(
+        _ edits: [Edit], header: [String] = [], context: Int = 3, missingNewline: MissingNewline
+    ) -> String? {
+        let edits = removalsFirst(edits)
         let changed = edits.indices.filter { if case .same = edits[$0] { false } else { true } }
-        var text = ""
-        func append(_ prefix: String, _ line: Substring) {
-            text += prefix
-            text.append(contentsOf: line)
-            guard line.utf8.last != UInt8(ascii: "\n") else { return }
-            text += "\n"
-            if marksMissingNewline { text += "\\ No newline at end of file\n" }
+        guard !changed.isEmpty else { return nil }
+        let marks: Bool
+        switch missingNewline {
+        case .marked: marks = true
+        case .markedWhenEndingsDiffer:
+            let oldEnds = edits.last(where: \.inOld).map(endsWithBreak)
+            let newEnds = edits.last(where: \.inNew).map(endsWithBreak)
+            marks = oldEnds != nil && newEnds != nil && oldEnds != newEnds
         }
-        var index = 0
+        var text: [UInt8] = Array(header.map { $0 + "\n" }.joined().utf8)
         var oldLine = 1
         var newLine = 1
-        var hunkStart = 0
-        while index < changed.count {
-            // Grow a hunk while at most two contexts of unchanged lines part the next change from
-            // the last one (as diff -u does: their contexts would meet or overlap).
-            var last = index
+        var counted = 0
+        var first = 0
+        while first < changed.count {
+            var last = first
             while last + 1 < changed.count, changed[last + 1] - changed[last] - 1 <= 2 * context { last += 1 }
-            let from = max(0, changed[index] - context)
+            let from = max(0, changed[first] - context)
             let to = min(edits.count, changed[last] + context + 1)
-            for edit in edits[hunkStart..<from] {
-                if case .same = edit { oldLine += 1; newLine += 1 }
+            for edit in edits[counted..<from] {
+                if edit.inOld { oldLine += 1 }
+                if edit.inNew { newLine += 1 }
             }
             let hunk = edits[from..<to]
-            let oldCount = hunk.filter { if case .added = $0 { false } else { true } }.count
-            let newCount = hunk.filter { if case .removed = $0 { false } else { true } }.count
-            text += "@@ -\(range(oldLine, oldCount)) +\(range(newLine, newCount)) @@\n"
+            let oldCount = hunk.filter(\.inOld).count
+            let newCount = hunk.filter(\.inNew).count
+            text += Array("@@ -\(range(oldLine, oldCount)) +\(range(newLine, newCount)) @@\n".utf8)
             for edit in hunk {
                 switch edit {
-                case .same(let line): append(" ", line); oldLine += 1; newLine += 1
-                case .removed(let line): append("-", line); oldLine += 1
-                case .added(let line): append("+", line); newLine += 1
+                case .same: text.append(UInt8(ascii: " "))
+                case .removed: text.append(UInt8(ascii: "-"))
+                case .added: text.append(UInt8(ascii: "+"))
                 }
+                text += edit.line
+                guard !endsWithBreak(edit) else { continue }
+                text.append(UInt8(ascii: "\n"))
+                if marks { text += Array("\\ No newline at end of file\n".utf8) }
             }
-            hunkStart = to
-            index = last + 1
+            oldLine += oldCount
+            newLine += newCount
+            counted = to
+            first = last + 1
         }
-        return text
+        return String(decoding: text, as: UTF8.self)
     }
 
-    /// A hunk's range of `count` lines from line `start`, as `diff -u` writes it: `start` alone for
-    /// one line, and for none the line before the range (0 at the start of the text), then `,0`.
+    /// The diff of two texts, or `nil` when they are equal (see ``unified(_:header:context:missingNewline:)``).
+    package static func unified(
+        from old: String, to new: String, context: Int = 3, maximumAligned: Int = 2000, missingNewline: MissingNewline
+    ) -> String? {
+        guard !old.utf8.elementsEqual(new.utf8) else { return nil }
+        return unified(
+            edits(from: Array(old.utf8), to: Array(new.utf8), maximumAligned: maximumAligned), context: context,
+            missingNewline: missingNewline)
+    }
+
+    private static func endsWithBreak(_ edit: Edit) -> Bool {
+        guard let last = edit.line.last else { return false }
+        return last == UInt8(ascii: "\n") || last == UInt8(ascii: "\r")
+    }
+
+    /// `edits` with each run of changed lines reordered: its removed lines, then its added ones.
+    private static func removalsFirst(_ edits: [Edit]) -> [Edit] {
+        var ordered: [Edit] = []
+        ordered.reserveCapacity(edits.count)
+        var added: [Edit] = []
+        for edit in edits {
+            switch edit {
+            case .same:
+                ordered += added
+                added.removeAll(keepingCapacity: true)
+                ordered.append(edit)
+            case .removed: ordered.append(edit)
+            case .added: added.append(edit)
+            }
+        }
+        return ordered + added
+    }
+
+    /// A hunk's range of `count` lines from line `start`: `start` alone for one line, and for none
+    /// the line before the range (0 at the start of the text), then `,0`.
     private static func range(_ start: Int, _ count: Int) -> String {
         switch count {
         case 0: "\(start - 1),0"
         case 1: "\(start)"
         default: "\(start),\(count)"
         }
-    }
-}
-
-/// A line compared and hashed by its bytes (`Substring`'s own `==` and hash follow Unicode
-/// canonical equivalence, where a diff must tell "\u{E9}" from "e\u{301}").
-struct LineBytes: Hashable {
-    let line: Substring
-
-    static func == (a: LineBytes, b: LineBytes) -> Bool { a.line.utf8.elementsEqual(b.line.utf8) }
-
-    func hash(into hasher: inout Hasher) {
-        let hashed: Void? = line.utf8.withContiguousStorageIfAvailable { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
-        if hashed == nil {
-            Array(line.utf8).withUnsafeBytes { hasher.combine(bytes: $0) }
-        }
-        hasher.combine(line.utf8.count)
     }
 }
 

@@ -1,3 +1,5 @@
+import EventScripts
+
 /// What ``ScriptUpdater`` made of a script: its new text, what changed, and how the new text
 /// replays.
 public struct ScriptUpdate: Sendable {
@@ -6,7 +8,7 @@ public struct ScriptUpdate: Sendable {
     /// The script with its expectations written: the same bytes when nothing needed writing.
     public let updated: [UInt8]
     /// The old lines to the new, for ``diff(from:to:)``.
-    let edits: [UnifiedDiff.Edit]
+    let edits: [TextDiff.Edit]
     /// How many expectations were rewritten or filled.
     public let rewrites: Int
     /// How the updated script replays: failures are those the update could not make hold.
@@ -20,7 +22,7 @@ public struct ScriptUpdate: Sendable {
     /// The unified diff from the original to the updated script, its files named `oldName` and
     /// `newName` (`a/FILE`, `b/FILE`), or `nil` when nothing changes.
     public func diff(from oldName: String, to newName: String) -> String? {
-        UnifiedDiff.render(edits, from: oldName, to: newName)
+        TextDiff.unified(edits, header: ["--- \(oldName)", "+++ \(newName)"], missingNewline: .marked)
     }
 }
 

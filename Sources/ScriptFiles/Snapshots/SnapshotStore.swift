@@ -1,3 +1,4 @@
+import EventScripts
 import Foundation
 
 /// Compares texts with reference files in a folder, and records references as the mode says.
@@ -62,11 +63,13 @@ public struct SnapshotStore: Sendable {
             try write(text, to: url)
             return .recorded(previousDiff: nil)
         case (let reference?, .all) where mayRecord:
-            let diff = LineDiff.unified(expected: reference, actual: text)
+            let diff = TextDiff.unified(from: reference, to: text, missingNewline: .markedWhenEndingsDiffer)
             if diff != nil { try write(text, to: url) }
             return diff == nil ? .matched : .recorded(previousDiff: diff)
         case (let reference?, _):
-            guard let diff = LineDiff.unified(expected: reference, actual: text) else { return .matched }
+            guard let diff = TextDiff.unified(from: reference, to: text, missingNewline: .markedWhenEndingsDiffer) else {
+                return .matched
+            }
             return .mismatched(diff: diff)
         }
     }
