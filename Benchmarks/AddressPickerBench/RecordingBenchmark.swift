@@ -59,9 +59,10 @@ enum RecordingBenchmark {
         try await session(cycles: 3, recordingTo: file)
         let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: file)))
         let vocabulary = AddressPickerVocabulary()
-        let program = try ScriptChecker(vocabulary: vocabulary).program(from: bytes, file: file)
+        let program = try ScriptChecker(vocabulary: vocabulary).check(bytes, file: file)
         var sink = ReplayBenchmark.OutcomeOnly()
-        guard case .passed(let expectations) = Player(vocabulary: vocabulary).play(program, into: &sink), expectations > 0 else {
+        guard case .passed(let expectations) = try Player(vocabulary: vocabulary).play(program, into: &sink), expectations > 0
+        else {
             throw BenchmarkError.mismatch("the recorded session does not replay to its own outcome")
         }
     }

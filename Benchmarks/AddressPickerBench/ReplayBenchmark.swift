@@ -68,7 +68,7 @@ enum ReplayBenchmark {
 
     /// Parses and checks only.
     static func parse(_ bytes: [UInt8]) throws -> Int {
-        try ScriptChecker(vocabulary: AddressPickerVocabulary()).program(from: bytes, file: "generated.events").instructions.count
+        try ScriptChecker(vocabulary: AddressPickerVocabulary()).check(bytes, file: "generated.events").instructionCount
     }
 
     static func expectPassed(_ outcome: Outcome) throws {

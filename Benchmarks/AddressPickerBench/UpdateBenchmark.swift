@@ -47,7 +47,7 @@ enum UpdateBenchmark {
     /// Parses, checks and replays, collecting nothing: every expectation fails.
     static func replay(_ bytes: [UInt8], updater: ScriptUpdater<AddressPickerVocabulary>) throws -> Int {
         var sink = ReplayBenchmark.OutcomeOnly()
-        let outcome = updater.player.play(try updater.checker.program(from: bytes, file: "generated.events"), into: &sink)
+        let outcome = try updater.player.play(try updater.checker.check(bytes, file: "generated.events"), into: &sink)
         guard case .failed(let failures, _) = outcome else {
             throw BenchmarkError.mismatch("every expectation should fail: \(outcome)")
         }

@@ -33,9 +33,8 @@ public func assertRowCoverage<V: ScriptVocabulary>(
     for url in urls {
         do {
             let bytes = [UInt8](try Data(contentsOf: url))
-            let outcome = coverage.record(
-                try checker.program(from: bytes, file: url.lastPathComponent), player: player,
-                answerer: answerer)
+            let outcome = try coverage.record(
+                try checker.check(bytes, file: url.lastPathComponent), player: player, answerer: answerer)
             if outcome.exitCode != 0 {
                 Issue.record(
                     Comment(rawValue: "\(url.lastPathComponent) did not pass: \(outcome)"), sourceLocation: sourceLocation)

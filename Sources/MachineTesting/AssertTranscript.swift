@@ -37,8 +37,8 @@ public func assertTranscript<V: ScriptVocabulary>(
 ) {
     let transcript: String
     do {
-        let program = try ScriptChecker(vocabulary: vocabulary).program(from: source, file: file)
-        let (outcome, text) = Player(vocabulary: vocabulary).transcript(of: program, answerer: answerer)
+        let script = try ScriptChecker(vocabulary: vocabulary).check(source, file: file)
+        let (outcome, text) = try Player(vocabulary: vocabulary).transcript(of: script, answerer: answerer)
         if case .failed = outcome {
             Issue.record(Comment(rawValue: "The script's expectations failed:\n\(text)"), sourceLocation: sourceLocation)
         }

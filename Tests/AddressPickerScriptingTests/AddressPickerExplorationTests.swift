@@ -64,8 +64,8 @@ import Testing
                 "# A test.\n# Invariant broken: search never shows results\n#   search is showingResults\nmachine address-picker\n"
             ))
         #expect(script.contains("expect search == showingResults\n"))
-        let program = try ScriptChecker(vocabulary: vocabulary).program(from: Array(script.utf8), file: "shrunk.events")
-        let replay = Player(vocabulary: vocabulary).transcript(of: program)
+        let program = try ScriptChecker(vocabulary: vocabulary).check(Array(script.utf8), file: "shrunk.events")
+        let replay = try Player(vocabulary: vocabulary).transcript(of: program)
         #expect(replay.outcome.exitCode == 0, "\(replay.text)")
     }
 

@@ -23,7 +23,7 @@ import Testing
         let player = Player(vocabulary: vocabulary)
         var coverage = TransitionCoverage(table: AddressPicker.table)
         for script in scripts {
-            let outcome = coverage.record(try checker.program(from: Array(script.text.utf8), file: script.name), player: player)
+            let outcome = try coverage.record(try checker.check(Array(script.text.utf8), file: script.name), player: player)
             #expect(outcome.exitCode == 0, "\(script.name) does not pass: \(outcome)\n\(script.text)")
             #expect(script.text.contains("expect search == "))
         }

@@ -13,12 +13,12 @@ import Testing
     @Test func searchAndCancelMatchesItsReference() throws {
         let vocabulary = AddressPickerVocabulary()
         let script = ExampleSnapshotTests.root.appendingPathComponent("Examples/search-and-cancel.events")
-        let program = try ScriptChecker(vocabulary: vocabulary).program(
-            from: [UInt8](try Data(contentsOf: script)), file: "Examples/search-and-cancel.events")
+        let program = try ScriptChecker(vocabulary: vocabulary).check(
+            [UInt8](try Data(contentsOf: script)), file: "Examples/search-and-cancel.events")
         let listing = vocabulary.table.listing
         var timeline = ReplayTimeline(
             listing: listing, initialStates: listing.regions.indices.map { program.initialState.controls[$0] })
-        let outcome = Player(vocabulary: vocabulary).play(program, into: &timeline)
+        let outcome = try Player(vocabulary: vocabulary).play(program, into: &timeline)
         #expect(outcome == .passed(expectations: 17))
         #expect(timeline.moments.count == 9)
         let environment = ProcessInfo.processInfo.environment

@@ -15,9 +15,9 @@ import Testing
 
     static func transcript(of url: URL) throws -> (Outcome, String) {
         let bytes = [UInt8](try Data(contentsOf: url))
-        let checked = try ScriptChecker(vocabulary: AddressPickerVocabulary()).program(from: bytes, file: url.lastPathComponent)
+        let checked = try ScriptChecker(vocabulary: AddressPickerVocabulary()).check(bytes, file: url.lastPathComponent)
         var sink = TextTranscript(output: "")
-        let outcome = Player(vocabulary: AddressPickerVocabulary()).play(checked, into: &sink)
+        let outcome = try Player(vocabulary: AddressPickerVocabulary()).play(checked, into: &sink)
         return (outcome, sink.output)
     }
 

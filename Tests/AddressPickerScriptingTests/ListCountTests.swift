@@ -65,8 +65,8 @@ import Testing
             expect results.count == 1
             expect results.count == 2
             """
-        let program = try ScriptChecker(vocabulary: vocabulary).program(from: Array(script.utf8), file: "count.events")
-        let (outcome, text) = player.transcript(of: program)
+        let program = try ScriptChecker(vocabulary: vocabulary).check(Array(script.utf8), file: "count.events")
+        let (outcome, text) = try player.transcript(of: program)
         guard case .failed(let failures, let expectations) = outcome else {
             Issue.record("\(outcome)")
             return

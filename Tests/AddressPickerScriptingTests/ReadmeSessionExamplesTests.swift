@@ -66,9 +66,9 @@ import Testing
         try recorder.finish(in: live.state)
         live.stop()
         let script = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))
-        let program = try ScriptChecker(vocabulary: AddressPickerVocabulary()).program(from: script, file: "session.events")
+        let program = try ScriptChecker(vocabulary: AddressPickerVocabulary()).check(script, file: "session.events")
         var transcript = TextTranscript(output: "")
-        guard case .passed(let held) = Player(vocabulary: AddressPickerVocabulary()).play(program, into: &transcript) else {
+        guard case .passed(let held) = try Player(vocabulary: AddressPickerVocabulary()).play(program, into: &transcript) else {
             Issue.record("the recorded session does not pass: \(transcript.output)")
             return
         }

@@ -22,8 +22,8 @@ import Testing
             let input = explorer.nextMove(in: runtime, using: &random)
             let text = writer.statement(input)
             kinds.insert(String(text.prefix { $0 != " " }) + (text.contains("#") ? "#" : ""))
-            let program = try checker.program(from: Array(text.utf8), file: "round-trip.events")
-            guard program.instructions.count == 1, case .input(let read) = program.instructions[0].kind else {
+            let program = try checker.check(Array(text.utf8), file: "round-trip.events")
+            guard (try program.instructions()).count == 1, case .input(let read) = (try program.instructions())[0].kind else {
                 Issue.record("'\(text)' did not read back as one input")
                 return
             }
@@ -40,8 +40,8 @@ import Testing
         let context = AddressPicker.Context(configuration: .samplePolicies)
         let givens = ScriptWriter(vocabulary: vocabulary).givens(for: context)
         #expect(givens == ["given minimumQueryLength 3", "given completionCache 1", "given geocodeInterval 800ms"])
-        let program = try ScriptChecker(vocabulary: vocabulary).program(
-            from: Array(givens.joined(separator: "\n").utf8), file: "g.events")
+        let program = try ScriptChecker(vocabulary: vocabulary).check(
+            Array(givens.joined(separator: "\n").utf8), file: "g.events")
         #expect(program.initialState.context == context)
         #expect(ScriptWriter(vocabulary: vocabulary).givens(for: vocabulary.initialContext).isEmpty)
     }

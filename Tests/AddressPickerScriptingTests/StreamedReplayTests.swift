@@ -4,11 +4,10 @@ import EventScripts
 import MachineRuntime
 import Testing
 
-/// A streamed replay (checked whole in a first pass, read again and replayed statement by
-/// statement in a second, as `replay` runs a script) against the whole program
-/// (`ScriptChecker.program(from:file:)` then `Player.play`): the same transcript, byte for byte, the
-/// same outcome, and for an invalid script the same error and nothing replayed, whatever the
-/// chunks the script's bytes come in.
+/// A replay (checked whole in a first pass, read again and replayed statement by statement in a
+/// second) of a script read in chunks, as `replay` reads a file, against the same script held
+/// whole in memory: the same transcript, byte for byte, the same outcome, and for an invalid
+/// script the same error and nothing replayed, whatever the chunks the script's bytes come in.
 @Suite("Streamed replay") struct StreamedReplayTests {
     /// A script's bytes in chunks of `size`, read again from the start at each pass; `reads`
     /// counts the passes.
@@ -38,12 +37,12 @@ import Testing
 
     static let vocabulary = AddressPickerVocabulary()
 
-    /// The transcript of the whole program.
-    static func whole(_ text: String) -> (Outcome, String) {
+    /// The transcript of the script held whole in memory.
+    static func whole(_ text: String) throws -> (Outcome, String) {
         do {
-            let program = try ScriptChecker(vocabulary: vocabulary).program(from: Array(text.utf8), file: "long.events")
-            return Player(vocabulary: vocabulary).transcript(of: program)
-        } catch {
+            let script = try ScriptChecker(vocabulary: vocabulary).check(Array(text.utf8), file: "long.events")
+            return try Player(vocabulary: vocabulary).transcript(of: script)
+        } catch let error as ScriptError {
             return (.invalid(error), "")
         }
     }
@@ -94,7 +93,7 @@ import Testing
     @Test("A long script's transcript is the same streamed, in any chunks, as whole", arguments: [1, 7, 4096, 1 << 16])
     func longScriptTranscripts(chunk: Int) throws {
         let text = Self.longScript(cycles: chunk == 1 ? 300 : 2_000)
-        let (outcome, transcript) = Self.whole(text)
+        let (outcome, transcript) = try Self.whole(text)
         guard case .failed(let failures, _) = outcome else {
             Issue.record("the generated script should fail a few expectations: \(outcome)")
             return
@@ -117,7 +116,7 @@ import Testing
             number += 1
             text += line + (unique ? " # \(number)" + (number % 11 == 0 ? String(repeating: "-", count: 300) : "") : "") + "\n"
         }
-        let (outcome, transcript) = Self.whole(text)
+        let (outcome, transcript) = try Self.whole(text)
         #expect(transcript.count > 100_000)
         let (streamedOutcome, streamedTranscript) = try Self.streamed(text, chunk: 1 << 16)
         #expect(streamedOutcome == outcome)
@@ -140,7 +139,7 @@ import Testing
 
     @Test("An invalid script fails the first pass with the whole program's error", arguments: invalid)
     func invalidScripts(_ text: String) throws {
-        let (outcome, _) = Self.whole(text)
+        let (outcome, _) = try Self.whole(text)
         guard case .invalid(let error) = outcome else {
             Issue.record("expected an invalid script: \(outcome)")
             return
@@ -155,7 +154,7 @@ import Testing
     @Test func invalidUTF8FailsTheFirstPassWhereTheWholeProgramDoes() throws {
         let bytes = Array("machine address-picker\nsend queryChanged(\"caf".utf8) + [0xC3, 0x28] + Array("\")\n".utf8)
         var whole: ScriptError?
-        do { _ = try ScriptChecker(vocabulary: Self.vocabulary).program(from: bytes, file: "long.events") } catch {
+        do { _ = try ScriptChecker(vocabulary: Self.vocabulary).check(bytes, file: "long.events") } catch {
             whole = error
         }
         let error = try #require(whole)
@@ -169,7 +168,7 @@ import Testing
 
     @Test func aRespondWithNoRequestEndsTheReplayThereAsTheWholeProgramDoes() throws {
         let text = Self.longScript(cycles: 40) + "respond places []\nrespond places []\nsend searchActivated\n"
-        let (outcome, transcript) = Self.whole(text)
+        let (outcome, transcript) = try Self.whole(text)
         guard case .invalid = outcome else {
             Issue.record("expected a run-time error: \(outcome)")
             return

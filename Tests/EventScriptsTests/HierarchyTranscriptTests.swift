@@ -51,7 +51,7 @@ import Testing
     @Test func theJSONTranscriptCarriesThemOnlyOnStepsThatHaveThem() throws {
         let program = try lamp.program("send toggle\nsend soften\nsend brighten\n")
         var sink = JSONTranscript(output: "")
-        Player(vocabulary: LampVocabulary()).play(program, into: &sink)
+        try Player(vocabulary: LampVocabulary()).play(program, into: &sink)
         let lines = sink.output.split(separator: "\n").map(String.init)
         #expect(lines.count == 5)
         #expect(

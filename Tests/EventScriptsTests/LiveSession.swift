@@ -73,10 +73,10 @@ final class LiveSession<C: Clock> where C.Duration == Duration {
         runtime.stop()
         let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: file)))
         let vocabulary = SearchBoxVocabulary()
-        let program = try ScriptChecker(vocabulary: vocabulary).program(from: bytes, file: file)
+        let program = try ScriptChecker(vocabulary: vocabulary).check(bytes, file: file)
         let player = Player(vocabulary: vocabulary)
         var replayed = TextTranscript(output: "", stepsOnly: true)
-        let outcome = player.play(program, into: &replayed)
+        let outcome = try player.play(program, into: &replayed)
         var live = TextTranscript(output: "", stepsOnly: true)
         player.transcribe(steps, into: &live)
         return Replay(

@@ -221,7 +221,7 @@ import Testing
     @Test func jsonLinesCarryTheSameEntries() throws {
         let checked = try harness.program("given query \"q\"\nsend typed(\"a\")\nexpect search == idle")
         var sink = JSONTranscript(output: "")
-        let outcome = Player(vocabulary: SearchBoxVocabulary()).play(checked, into: &sink)
+        let outcome = try Player(vocabulary: SearchBoxVocabulary()).play(checked, into: &sink)
         let lines = sink.output.split(separator: "\n")
         #expect(outcome == .failed(failures: 1, expectations: 1))
         #expect(lines.count == 4)
@@ -242,7 +242,7 @@ import Testing
     @Test func anInvalidScriptEndsItsJSONLinesWithTheLocatedError() throws {
         let checked = try harness.program("send typed(\"a\")\nadvance 300ms\nrespond hits []\nrespond hits []")
         var sink = JSONTranscript(output: "")
-        let outcome = Player(vocabulary: SearchBoxVocabulary()).play(checked, into: &sink)
+        let outcome = try Player(vocabulary: SearchBoxVocabulary()).play(checked, into: &sink)
         #expect(outcome.exitCode == 2)
         #expect(
             sink.output.hasSuffix(

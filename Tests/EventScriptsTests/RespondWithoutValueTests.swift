@@ -34,7 +34,7 @@ import Testing
     @Test func anAnswerWithoutValueReplaysAndIsWrittenAsItIsRead() throws {
         let checked = try harness.program("send switchedOn\nrespond heat\nexpect power == measuring\nexpect boils == 1")
         var sink = TextTranscript(output: "")
-        let outcome = Player(vocabulary: vocabulary).play(checked, into: &sink)
+        let outcome = try Player(vocabulary: vocabulary).play(checked, into: &sink)
         #expect(outcome == .passed(expectations: 2))
         #expect(sink.output.contains("@0ms respond heat#1\n  fired   heated\n"), "\(sink.output)")
         #expect(ScriptWriter(vocabulary: vocabulary).answer("heat", .heated) == "respond heat")
@@ -58,7 +58,7 @@ import Testing
     @Test func oneValueIsWrittenAfterTheKind() throws {
         let checked = try harness.program("send switchedOn\nrespond heat\nrespond measure 97")
         let writer = ScriptWriter(vocabulary: vocabulary)
-        let last = checked.instructions.compactMap { instruction -> String? in
+        let last = (try checked.instructions()).compactMap { instruction -> String? in
             if case .input(let input) = instruction.kind { writer.statement(input) } else { nil }
         }.last
         #expect(last == "respond measure 97")
@@ -75,6 +75,6 @@ import Testing
         let checked = try harness.program(
             "send switchedOn\nfail heat \"no water\"\nexpect note == \"no water\"\nsend switchedOn\nfail heat\nexpect note == nil"
         )
-        #expect(Player(vocabulary: vocabulary).transcript(of: checked).outcome == .passed(expectations: 2))
+        #expect(try Player(vocabulary: vocabulary).transcript(of: checked).outcome == .passed(expectations: 2))
     }
 }

@@ -194,9 +194,9 @@ import Testing
         let text = String(decoding: bytes, as: UTF8.self)
         #expect(!bytes.contains(0))
         #expect(text.split(separator: "\n", omittingEmptySubsequences: false).first?.count ?? 0 < 300)
-        let program = try ScriptChecker(vocabulary: SearchBoxVocabulary()).program(from: bytes, file: file)
+        let program = try ScriptChecker(vocabulary: SearchBoxVocabulary()).check(bytes, file: file)
         var transcript = TextTranscript(output: "", stepsOnly: true)
-        guard case .passed = Player(vocabulary: SearchBoxVocabulary()).play(program, into: &transcript) else {
+        guard case .passed = try Player(vocabulary: SearchBoxVocabulary()).play(program, into: &transcript) else {
             Issue.record("the recording did not pass:\n\(text)")
             return
         }

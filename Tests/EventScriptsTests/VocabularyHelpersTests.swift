@@ -12,7 +12,7 @@ import Testing
     let harness = ScriptHarness(KettleVocabulary())
 
     func transcript(_ source: String) throws -> (outcome: Outcome, text: String) {
-        Player(vocabulary: vocabulary).transcript(of: try harness.program(source))
+        try Player(vocabulary: vocabulary).transcript(of: try harness.program(source))
     }
 
     @Test func givenSetsEveryShapeThroughItsKeyPath() throws {
@@ -112,7 +112,7 @@ import Testing
                 #"fail measure "no sensor""#, "advance 250ms",
             ])
         let checked = try harness.program(lines.joined(separator: "\n"))
-        let readBack = checked.instructions.compactMap { instruction -> String? in
+        let readBack = (try checked.instructions()).compactMap { instruction -> String? in
             guard case .input(let input) = instruction.kind else { return nil }
             return writer.statement(input)
         }

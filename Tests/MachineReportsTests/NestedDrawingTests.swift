@@ -21,11 +21,11 @@ import Testing
 
     func timeline(_ source: String, file: String = "lift.events") throws -> ReplayTimeline {
         let vocabulary = LiftVocabulary()
-        let program = try ScriptChecker(vocabulary: vocabulary).program(from: Array(source.utf8), file: file)
+        let program = try ScriptChecker(vocabulary: vocabulary).check(Array(source.utf8), file: file)
         let listing = vocabulary.table.listing
         var timeline = ReplayTimeline(
             listing: listing, initialStates: listing.regions.indices.map { program.initialState.controls[$0] })
-        Player(vocabulary: vocabulary).play(program, into: &timeline)
+        try Player(vocabulary: vocabulary).play(program, into: &timeline)
         return timeline
     }
 
@@ -94,8 +94,8 @@ import Testing
     @Test func theCoveragePageCountsHistoryRestores() throws {
         let vocabulary = LiftVocabulary()
         var coverage = TransitionCoverage(table: vocabulary.table)
-        coverage.record(
-            try ScriptChecker(vocabulary: vocabulary).program(from: Array(Self.story.utf8), file: "lift.events"),
+        try coverage.record(
+            try ScriptChecker(vocabulary: vocabulary).check(Array(Self.story.utf8), file: "lift.events"),
             player: Player(vocabulary: vocabulary))
         let html = CoveragePage(report: coverage.report, machine: "lift", scripts: ["lift.events"]).html
         #expect(

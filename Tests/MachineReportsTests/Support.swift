@@ -7,12 +7,12 @@ import MachineReports
 func gateTimeline(_ source: String, file: String = "gate.events", limit: Int = ReplayTimeline.stepLimit) throws -> ReplayTimeline
 {
     let vocabulary = GateVocabulary()
-    let program = try ScriptChecker(vocabulary: vocabulary).program(from: Array(source.utf8), file: file)
+    let program = try ScriptChecker(vocabulary: vocabulary).check(Array(source.utf8), file: file)
     let listing = vocabulary.table.listing
     var timeline = ReplayTimeline(
         listing: listing, initialStates: listing.regions.indices.map { program.initialState.controls[$0] },
         limit: limit)
-    Player(vocabulary: vocabulary).play(program, into: &timeline)
+    try Player(vocabulary: vocabulary).play(program, into: &timeline)
     return timeline
 }
 
@@ -21,8 +21,8 @@ func gateCoverage(_ sources: [String]) throws -> CoverageReport {
     let vocabulary = GateVocabulary()
     var coverage = TransitionCoverage(table: vocabulary.table)
     for source in sources {
-        coverage.record(
-            try ScriptChecker(vocabulary: vocabulary).program(from: Array(source.utf8), file: "gate.events"),
+        try coverage.record(
+            try ScriptChecker(vocabulary: vocabulary).check(Array(source.utf8), file: "gate.events"),
             player: Player(vocabulary: vocabulary))
     }
     return coverage.report

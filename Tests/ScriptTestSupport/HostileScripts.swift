@@ -100,12 +100,16 @@ public struct HostileScripts<V: ScriptVocabulary>: Sendable {
     public func handle(_ script: [UInt8], file: String) -> Handling {
         let error: ScriptError
         do {
-            let program = try ScriptChecker(vocabulary: vocabulary).program(from: script, file: file)
+            let checked = try ScriptChecker(vocabulary: vocabulary).check(script, file: file)
             var sink = OutcomeOnly()
-            guard case .invalid(let invalid) = Player(vocabulary: vocabulary).play(program, into: &sink) else { return .valid }
+            guard case .invalid(let invalid) = try Player(vocabulary: vocabulary).play(checked, into: &sink) else {
+                return .valid
+            }
             error = invalid
-        } catch let thrown {
+        } catch let thrown as ScriptError {
             error = thrown
+        } catch {
+            preconditionFailure("reading a script in memory failed: \(error)")
         }
         // A line ends at LF, CR LF or a lone CR.
         let lines =

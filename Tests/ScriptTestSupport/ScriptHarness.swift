@@ -13,8 +13,14 @@ public struct ScriptHarness<V: ScriptVocabulary>: Sendable {
     }
 
     /// Parses and checks `source`.
-    public func program(_ source: String, file: String = "test.events") throws(ScriptError) -> Program<V.Machine> {
-        try ScriptChecker(vocabulary: vocabulary).program(from: Array(source.utf8), file: file)
+    public func program(_ source: String, file: String = "test.events") throws(ScriptError) -> CheckedScript<V> {
+        let bytes: [UInt8] = Array(source.utf8)
+        return try ScriptChecker(vocabulary: vocabulary).check(bytes, file: file)
+    }
+
+    /// The instructions the statements of `source` check into.
+    package func instructions(_ source: String, file: String = "test.events") throws(ScriptError) -> [Instruction<V.Machine>] {
+        try ScriptChecker(vocabulary: vocabulary).instructions(in: Array(source.utf8), file: file)
     }
 
     /// The error `source` is invalid with, or `nil` when it is valid.
@@ -32,10 +38,12 @@ public struct ScriptHarness<V: ScriptVocabulary>: Sendable {
         do {
             let checked = try program(source)
             var sink = TextTranscript(output: "")
-            let outcome = Player(vocabulary: vocabulary).play(checked, into: &sink)
+            let outcome = try Player(vocabulary: vocabulary).play(checked, into: &sink)
             return (outcome, sink.output)
-        } catch {
+        } catch let error as ScriptError {
             return (.invalid(error), "")
+        } catch {
+            preconditionFailure("reading a script in memory failed: \(error)")
         }
     }
 

@@ -14,9 +14,9 @@ enum ScriptReplay {
     static let player = Player(vocabulary: AddressPickerVocabulary())
 
     static func test(_ bytes: [UInt8]) {
-        let program: Program<AddressPicker>
+        let program: CheckedScript<AddressPicker>
         do {
-            program = try checker.program(from: bytes, file: file)
+            program = try checker.check(bytes, file: file)
         } catch {
             requireLocated(error, in: bytes)
             return

@@ -28,12 +28,24 @@ public final class ScriptChecker<V: ScriptVocabulary>: Sendable {
         self.table = vocabulary.table
     }
 
-    /// Parses and checks the script `bytes`, read from `file`.
+    /// Checks all of `bytes`, a script held in memory, as ``check(_:file:)-(any ScriptBytes,_)``
+    /// does: reading bytes in memory cannot fail, so the only error is the script's.
     @inlinable
-    public func program(from bytes: [UInt8], file: String) throws(ScriptError) -> Program<M> {
+    public func check(_ bytes: [UInt8], file: String) throws(ScriptError) -> CheckedScript<V> {
+        do {
+            return try check(bytes as any ScriptBytes, file: file)
+        } catch let error as ScriptError {
+            throw error
+        } catch {
+            preconditionFailure("reading bytes in memory failed: \(error)")
+        }
+    }
+
+    /// The instructions the statements of `bytes` check into, in order: what a replay performs
+    /// and checks at each line (for tests of the checker).
+    package func instructions(in bytes: [UInt8], file: String) throws(ScriptError) -> [Instruction<M>] {
         var builder = Builder(checker: self)
-        var instructions: [Program<M>.Instruction] = []
-        instructions.reserveCapacity(bytes.reduce(into: 1) { lines, byte in if byte == 10 { lines += 1 } })
+        var instructions: [Instruction<M>] = []
         do {
             try ScriptSource.forEachStatement(in: bytes, file: file) { statement throws(ScriptError) in
                 if let instruction = try builder.add(statement) { instructions.append(instruction) }
@@ -42,17 +54,17 @@ public final class ScriptChecker<V: ScriptVocabulary>: Sendable {
             error.file = file
             throw error
         }
-        let start = try builder.start(file: file)
-        return Program(file: file, initialState: start.initialState, givens: start.givens, instructions: instructions)
+        _ = try builder.start(file: file)
+        return instructions
     }
 
     /// Parses and checks all of `script`, read from `file`, without keeping its instructions:
-    /// the first pass of a streamed replay, which ``Player`` makes by reading the script again
-    /// (the player's `play(_:on:into:onStep:)` of a ``CheckedScript``). Memory stays that of one
-    /// line, however long the script; ``program(from:file:)`` holds all of it instead.
+    /// the first pass of every replay, which ``Player`` makes by reading the script again
+    /// (``Player/play(_:answerer:into:onStep:)``). Memory stays that of one line, however long
+    /// the script.
     ///
-    /// - Throws: the ``ScriptError`` of the first invalid statement, as
-    ///   ``program(from:file:)`` throws it, or what `script` throws when it cannot be read.
+    /// - Throws: the ``ScriptError`` of the first invalid statement (in line order, with its line
+    ///   and column), or what `script` throws when it cannot be read.
     @inlinable
     public func check(_ script: any ScriptBytes, file: String) throws -> CheckedScript<V> {
         var builder = Builder(checker: self)
@@ -64,7 +76,7 @@ public final class ScriptChecker<V: ScriptVocabulary>: Sendable {
         let start = try builder.start(file: file)
         return CheckedScript(
             file: file, bytes: script, checker: self, initialState: start.initialState, givens: start.givens,
-            instructionCount: statements)
+            instructionCount: statements, inputCount: builder.inputs)
     }
 
     /// Accumulates the program one statement at a time.
@@ -77,7 +89,8 @@ public final class ScriptChecker<V: ScriptVocabulary>: Sendable {
         @usableFromInline var context: M.Context
         @usableFromInline var sawMachine = false
         @usableFromInline var sawOther = false
-        @usableFromInline var sawInput = false
+        /// How many inputs (send, advance, respond, fail) the lines so far hold.
+        @usableFromInline var inputs = 0
         /// The instructions of lines already checked, by their bytes: a line repeated in a long
         /// script is checked once per pass. Only statements that mean the same wherever they are
         /// (not `machine` or `given`) are kept, at most ``Memo/capacity`` lines of at most
@@ -135,7 +148,7 @@ public final class ScriptChecker<V: ScriptVocabulary>: Sendable {
             @usableFromInline
             final class Entry {
                 @usableFromInline let bytes: [UInt8]
-                @usableFromInline let kind: Program<M>.Instruction.Kind
+                @usableFromInline let kind: Instruction<M>.Kind
                 /// The input of a `send`, `advance`, `respond` or `fail`, out of ``kind`` and behind
                 /// one reference: what the player runs where the entry keeps it, without matching
                 /// ``kind`` (matching a case of the instruction's kind copies the whole kind,
@@ -166,7 +179,7 @@ public final class ScriptChecker<V: ScriptVocabulary>: Sendable {
                 /// An entry; with `prepared`, with its ``input`` or ``expectation`` made.
                 @inlinable
                 init(
-                    bytes: [UInt8], kind: Program<M>.Instruction.Kind, column: Int, rewritable: Range<Int>?,
+                    bytes: [UInt8], kind: Instruction<M>.Kind, column: Int, rewritable: Range<Int>?,
                     needsInput: String?, isInput: Bool, prepared: Bool
                 ) {
                     self.bytes = bytes
@@ -285,7 +298,7 @@ public final class ScriptChecker<V: ScriptVocabulary>: Sendable {
                 try requireInput(statement, at: ScriptLocation(line: line.number, column: entry.column))
             }
             sawOther = true
-            if entry.isInput { sawInput = true }
+            if entry.isInput { inputs += 1 }
             return true
         }
 
@@ -303,7 +316,7 @@ public final class ScriptChecker<V: ScriptVocabulary>: Sendable {
                     try requireInput(statement, at: ScriptLocation(line: line.number, column: entry.column))
                 }
                 sawOther = true
-                if entry.isInput { sawInput = true }
+                if entry.isInput { inputs += 1 }
                 return entry
             }
             guard let statement = try line.statement(), let instruction = try add(statement) else { return nil }
@@ -328,7 +341,7 @@ public final class ScriptChecker<V: ScriptVocabulary>: Sendable {
 
         /// The initial state and the `given` lines, once every statement is added.
         @inlinable
-        func start(file: String) throws(ScriptError) -> (initialState: MachineState<M>, givens: [Program<M>.Given]) {
+        func start(file: String) throws(ScriptError) -> (initialState: MachineState<M>, givens: [CheckedScript<V>.Given]) {
             // An empty script would pass with nothing checked: a wrong file, or line breaks misread.
             guard sawMachine || sawOther || !givens.isEmpty else {
                 throw ScriptError(
@@ -337,18 +350,18 @@ public final class ScriptChecker<V: ScriptVocabulary>: Sendable {
             }
             return (
                 checker.table.initialState(context: context),
-                givens.map { Program.Given(field: $0.field, value: $0.value, location: $0.statement) }
+                givens.map { CheckedScript<V>.Given(field: $0.field, value: $0.value, location: $0.statement) }
             )
         }
 
         /// Checks `statement`; returns its instruction, `nil` for `machine` and `given`.
         @inlinable
-        mutating func add(_ statement: Statement) throws(ScriptError) -> Program<M>.Instruction? {
+        mutating func add(_ statement: Statement) throws(ScriptError) -> Instruction<M>? {
             let location = statement.location
             func instruction(
-                _ kind: Program<M>.Instruction.Kind, rewritable: Range<ScriptLocation>? = nil
-            ) -> Program<M>.Instruction {
-                Program<M>.Instruction(kind: kind, location: location, rewritable: rewritable)
+                _ kind: Instruction<M>.Kind, rewritable: Range<ScriptLocation>? = nil
+            ) -> Instruction<M> {
+                Instruction<M>(kind: kind, location: location, rewritable: rewritable)
             }
             switch statement.kind {
             case .machine(let name):
@@ -381,24 +394,24 @@ public final class ScriptChecker<V: ScriptVocabulary>: Sendable {
             case .machine, .given:
                 return nil
             case .send(let node):
-                sawInput = true
+                inputs += 1
                 return instruction(.input(.send(try checker.event(node))))
             case .advance(let node):
                 let value = try TypeChecker(validating: true).check(node, as: .duration)
                 guard case .duration(let duration) = value, duration >= .zero else {
                     throw ScriptError("expected a duration that is not negative, as in 'advance 300ms'", at: node.location)
                 }
-                sawInput = true
+                inputs += 1
                 return instruction(.input(.advance(duration)))
             case .respond(let request, let node, let end):
                 let kind = try checker.requestKind(request)
                 let answer = try checker.answer(kind, node, end: end)
-                sawInput = true
+                inputs += 1
                 return instruction(.input(.respond(kind, ordinal: request.ordinal, answer)))
             case .fail(let request, let message):
                 let kind = try checker.requestKind(request)
                 let failure = try checker.failure(kind, message: message, at: request.location)
-                sawInput = true
+                inputs += 1
                 return instruction(.input(.respond(kind, ordinal: request.ordinal, failure)))
             case .expect(let pathSyntax, let op, let node):
                 let path = try CheckedPath.check(pathSyntax, in: checker.fields)
@@ -437,7 +450,7 @@ public final class ScriptChecker<V: ScriptVocabulary>: Sendable {
 
         @inlinable
         func requireInput(_ statement: String, at location: ScriptLocation) throws(ScriptError) {
-            guard sawInput else {
+            guard inputs > 0 else {
                 throw ScriptError("'\(statement)' needs an earlier send, advance, respond or fail", at: location)
             }
         }

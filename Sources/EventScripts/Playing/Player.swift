@@ -54,46 +54,30 @@ public struct Player<V: ScriptVocabulary>: Sendable {
         self.parts = Parts(vocabulary: vocabulary)
     }
 
-    /// Replays `program`, writing its transcript into `sink`.
+    /// Replays `script` from its initial state, writing its transcript into `sink`.
     ///
     /// - Parameters:
-    ///   - program: The checked script.
+    ///   - script: The checked script (``ScriptChecker/check(_:file:)``).
     ///   - answerer: Answers every request at the instant it is made (`--provider`); without one
     ///     the script answers them with `respond` and `fail`.
     ///   - sink: Receives the transcript, entry by entry.
     ///   - onStep: Sees every step of the runtime, in order (for coverage).
+    /// - Throws: what the script's ``ScriptBytes`` throw when they cannot be read again.
     @inlinable
     @discardableResult
     public func play<S: TranscriptSink>(
-        _ program: Program<M>, answerer: Answerer<M>? = nil, into sink: inout S, onStep: ((RuntimeStep<M>) -> Void)? = nil
-    ) -> Outcome {
-        var runtime = Runtime(table: parts.table, state: program.initialState, answerer: answerer)
-        return play(program, on: &runtime, into: &sink, onStep: onStep)
+        _ script: CheckedScript<V>, answerer: Answerer<M>? = nil, into sink: inout S,
+        onStep: ((RuntimeStep<M>) -> Void)? = nil
+    ) throws -> Outcome {
+        var runtime = Runtime(table: parts.table, state: script.initialState, answerer: answerer)
+        return try play(script, on: &runtime, into: &sink, onStep: onStep)
     }
 
-    /// Replays `program`'s instructions on `runtime`, which it leaves as the script left it
-    /// (to go on from a saved state, or to save the state the script ends in). The runtime's
-    /// own state is the start: the program's `given` lines are not applied.
-    @inlinable
-    @discardableResult
-    public func play<S: TranscriptSink>(
-        _ program: Program<M>, on runtime: inout Runtime<M>, into sink: inout S, onStep: ((RuntimeStep<M>) -> Void)? = nil
-    ) -> Outcome {
-        var replay = Replay(player: self, file: program.file, runtime: runtime, onStep: onStep)
-        sink.write(
-            .header(
-                file: program.file, machine: parts.vocabulary.machineName,
-                givens: program.givens.map { ($0.field, $0.value) }))
-        let outcome = replay.run(program.instructions, into: &sink)
-        sink.write(.end(outcome))
-        runtime = replay.runtime
-        return outcome
-    }
-
-    /// Replays a script checked by ``ScriptChecker/check(_:file:)`` on `runtime`, reading it
-    /// again and checking each statement again as it runs it: the second pass of a streamed
-    /// replay, holding one statement at a time. Otherwise as the `play(_:on:into:onStep:)` of a ``Program``:
-    /// the runtime's own state is the start, and it is left as the script left it.
+    /// Replays `script` on `runtime`, which it leaves as the script left it (to go on from a
+    /// saved state, or to save the state the script ends in): the runtime's own state is the
+    /// start, and the script's `given` lines are not applied. The script is read again and each
+    /// statement checked again as it runs: the second pass of every replay, holding one
+    /// statement at a time.
     ///
     /// A statement that no longer checks (the script changed since the first pass) ends the
     /// replay there, as invalid; so does a script that turns out shorter or longer.
@@ -151,12 +135,12 @@ public struct Player<V: ScriptVocabulary>: Sendable {
         return ending
     }
 
-    /// Replays `program` and returns its outcome and its text transcript, whole: for snapshots
+    /// Replays `script` and returns its outcome and its text transcript, whole: for snapshots
     /// and tests. Use ``play(_:answerer:into:onStep:)`` to stream a long transcript instead.
     @inlinable
-    public func transcript(of program: Program<M>, answerer: Answerer<M>? = nil) -> (outcome: Outcome, text: String) {
+    public func transcript(of script: CheckedScript<V>, answerer: Answerer<M>? = nil) throws -> (outcome: Outcome, text: String) {
         var sink = TextTranscript(output: "")
-        let outcome = play(program, answerer: answerer, into: &sink)
+        let outcome = try play(script, answerer: answerer, into: &sink)
         return (outcome, sink.output)
     }
 
@@ -184,18 +168,6 @@ public struct Player<V: ScriptVocabulary>: Sendable {
             self.runtime = runtime
         }
 
-        @inlinable
-        mutating func run<S: TranscriptSink>(_ instructions: [Program<M>.Instruction], into sink: inout S) -> Outcome {
-            for instruction in instructions {
-                if let error = execute(
-                    instruction.kind, at: instruction.location, rewritable: instruction.rewritable, into: &sink)
-                {
-                    return .invalid(error)
-                }
-            }
-            return outcome
-        }
-
         /// How the script ended, when it ran to its end.
         @inlinable
         var outcome: Outcome {
@@ -206,7 +178,7 @@ public struct Player<V: ScriptVocabulary>: Sendable {
         /// invalid at run time (a `respond` with no request), after which nothing more runs.
         @inlinable
         mutating func execute<S: TranscriptSink>(
-            _ kind: Program<M>.Instruction.Kind, at location: ScriptLocation, rewritable: Range<ScriptLocation>?,
+            _ kind: Instruction<M>.Kind, at location: ScriptLocation, rewritable: Range<ScriptLocation>?,
             into sink: inout S
         ) -> ScriptError? {
             switch kind {

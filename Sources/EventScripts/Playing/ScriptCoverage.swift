@@ -2,15 +2,17 @@ import MachineAnalysis
 import MachineRuntime
 
 extension TransitionCoverage {
-    /// Replays `program` and records its coverage; returns the script's outcome.
+    /// Replays `script` and records its coverage; returns the script's outcome.
+    ///
+    /// - Throws: what the script's bytes throw when they cannot be read again.
     @discardableResult
     public mutating func record<V: ScriptVocabulary>(
-        _ program: Program<M>, player: Player<V>, answerer: Answerer<M>? = nil
-    ) -> Outcome where V.Machine == M {
-        beginRun(at: program.initialState)
+        _ script: CheckedScript<V>, player: Player<V>, answerer: Answerer<M>? = nil
+    ) throws -> Outcome where V.Machine == M {
+        beginRun(at: script.initialState)
         var sink = OutcomeOnly()
         var coverage = self
-        let outcome = player.play(program, answerer: answerer, into: &sink) { coverage.record($0) }
+        let outcome = try player.play(script, answerer: answerer, into: &sink) { coverage.record($0) }
         self = coverage
         return outcome
     }

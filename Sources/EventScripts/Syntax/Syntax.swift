@@ -3,7 +3,7 @@
 ///
 /// Public only because ``ScriptChecker`` is `@inlinable` (so that checking is specialised for the
 /// caller's machine) and reads it: a vocabulary or a tool has no use for it, and reads scripts
-/// through ``ScriptChecker`` and ``Program`` instead.
+/// through ``ScriptChecker`` and ``CheckedScript`` instead.
 public struct SyntaxNode: Sendable {
     /// How the value is written.
     public enum Form: Sendable {
@@ -45,7 +45,7 @@ public struct SyntaxNode: Sendable {
 ///
 /// Public only because ``ScriptChecker`` is `@inlinable` (so that checking is specialised for the
 /// caller's machine) and reads it: a vocabulary or a tool has no use for it, and reads scripts
-/// through ``ScriptChecker`` and ``Program`` instead.
+/// through ``ScriptChecker`` and ``CheckedScript`` instead.
 public struct RequestSyntax: Sendable {
     /// The request kind's name.
     public let kind: String
@@ -59,7 +59,7 @@ public struct RequestSyntax: Sendable {
 ///
 /// Public only because ``ScriptChecker`` is `@inlinable` (so that checking is specialised for the
 /// caller's machine) and reads it: a vocabulary or a tool has no use for it, and reads scripts
-/// through ``ScriptChecker`` and ``Program`` instead.
+/// through ``ScriptChecker`` and ``CheckedScript`` instead.
 public struct PathSyntax: Sendable, CustomStringConvertible {
     /// One step of a path: a field or part by name, or a list element by index.
     public enum Step: Sendable {
@@ -86,7 +86,7 @@ public struct PathSyntax: Sendable, CustomStringConvertible {
 }
 
 /// One statement of a script, as written: what ``ScriptSource`` reads and ``ScriptChecker``
-/// checks into a ``Program``.
+/// checks into a checked instruction.
 ///
 /// Public because ``ScriptChecker`` is `@inlinable` and reads it, and because tools that edit a
 /// script where it is written (rather than run it) need its statements and their locations.

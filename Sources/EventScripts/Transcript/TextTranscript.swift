@@ -22,7 +22,7 @@
 /// var live = TextTranscript(output: "", stepsOnly: true)
 /// player.transcribe(sessionSteps, into: &live)          // every step LiveRuntime.onStep reported
 /// var replayed = TextTranscript(output: "", stepsOnly: true)
-/// _ = player.play(try checker.program(from: recording, file: "session.events"), into: &replayed)
+/// _ = try player.play(try checker.check(recording, file: "session.events"), into: &replayed)
 /// // replayed.output == live.output
 /// ```
 public struct TextTranscript<Output: TextOutputStream>: TranscriptSink {

@@ -53,8 +53,8 @@ struct CoverageCommand<V: ScriptVocabulary>: Sendable {
         for file in arguments.positional {
             let name = InputFiles.displayName(file)
             do {
-                let program = try checker.program(from: try invocation.read(file), file: name)
-                let outcome = coverage.record(program, player: player, answerer: answerer)
+                let script = try checker.check(try invocation.read(file), file: name)
+                let outcome = try coverage.record(script, player: player, answerer: answerer)
                 if case .invalid(let error) = outcome { invocation.printError(error.description) }
                 if case .failed(let failures, _) = outcome { invocation.printError("\(name): \(failures) expectation(s) failed") }
                 status = max(status, ExitCode(outcome.exitCode))

@@ -49,8 +49,8 @@ extension ReplayCommand {
             let name = InputFiles.displayName(file)
             var outcome: Outcome
             do {
-                let program = try checker.program(from: try invocation.read(file), file: name)
-                let inputs = program.instructions.filter { if case .input = $0.kind { true } else { false } }.count
+                let script = try checker.check(try invocation.read(file), file: name)
+                let inputs = script.inputCount
                 guard inputs <= limit else {
                     invocation.printError(
                         "error: \(name): \(inputs) inputs is more than --html reports (\(limit) steps at most); "
@@ -58,11 +58,11 @@ extension ReplayCommand {
                     status = max(status, .invalid)
                     continue
                 }
-                let initialStates = listing.regions.indices.map { program.initialState.controls[$0] }
+                let initialStates = listing.regions.indices.map { script.initialState.controls[$0] }
                 var sink = Tee(
                     first: ReplayTimeline(listing: listing, initialStates: initialStates),
                     second: Diagnostics(streams: invocation.streams))
-                outcome = player.play(program, answerer: answerer, into: &sink)
+                outcome = try player.play(script, answerer: answerer, into: &sink)
                 guard !sink.first.isOverLimit else {
                     invocation.printError(
                         "error: \(name): its replay makes \(sink.first.momentCount) steps, more than --html reports "

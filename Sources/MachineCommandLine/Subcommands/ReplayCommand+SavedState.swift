@@ -61,7 +61,7 @@ extension ReplayCommand {
     }
 
     /// The script's error when it has `given` lines but starts from a saved state.
-    func givensRefused(_ givens: [Program<V.Machine>.Given], file: String) -> ScriptError? {
+    func givensRefused(_ givens: [CheckedScript<V>.Given], file: String) -> ScriptError? {
         givens.first.map { given in
             ScriptError(
                 "'given' sets up a new machine; with --from-state the script starts from the saved state",

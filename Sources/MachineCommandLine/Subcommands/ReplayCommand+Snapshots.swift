@@ -51,8 +51,8 @@ extension ReplayCommand {
             let reference = store.referenceURL(for: base).path
             let transcript: (outcome: Outcome, text: String)
             do {
-                transcript = player.transcript(
-                    of: try checker.program(from: try invocation.read(file), file: name), answerer: answerer)
+                transcript = try player.transcript(
+                    of: try checker.check(try invocation.read(file), file: name), answerer: answerer)
             } catch let error as ToolError {
                 invocation.printError("error: \(error)")
                 status = max(status, .cannotReadOrWrite)

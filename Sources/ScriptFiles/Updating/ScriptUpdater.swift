@@ -45,7 +45,15 @@ public struct ScriptUpdater<V: ScriptVocabulary>: Sendable {
 
     private func replay(_ bytes: [UInt8], file: String, answerer: Answerer<M>?) throws(ScriptError) -> FailureCollector {
         var collector = FailureCollector()
-        let outcome = player.play(try checker.program(from: bytes, file: file), answerer: answerer, into: &collector)
+        let script = try checker.check(bytes, file: file)
+        let outcome: Outcome
+        do {
+            outcome = try player.play(script, answerer: answerer, into: &collector)
+        } catch let error as ScriptError {
+            throw error
+        } catch {
+            preconditionFailure("reading bytes in memory failed: \(error)")
+        }
         if case .invalid(let error) = outcome { throw error }
         collector.outcome = outcome
         return collector

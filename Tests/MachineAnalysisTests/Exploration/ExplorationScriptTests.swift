@@ -26,8 +26,8 @@ import Testing
                 expect timers == []
 
                 """)
-        let program = try ScriptChecker(vocabulary: vocabulary).program(from: Array(script.utf8), file: "shrunk.events")
-        let replay = Player(vocabulary: vocabulary).transcript(of: program)
+        let program = try ScriptChecker(vocabulary: vocabulary).check(Array(script.utf8), file: "shrunk.events")
+        let replay = try Player(vocabulary: vocabulary).transcript(of: program)
         #expect(replay.outcome == .passed(expectations: 3), "\(replay.text)")
     }
 
@@ -52,7 +52,7 @@ import Testing
             header: [])
         #expect(script.contains("send lookUp\nsend cancel\nadvance 300ms\nrespond lookup#1 1\n"))
         #expect(script.hasSuffix("expect phase == idle\nexpect pending == []\nexpect timers == []\n"))
-        let program = try ScriptChecker(vocabulary: vocabulary).program(from: Array(script.utf8), file: "late.events")
-        #expect(Player(vocabulary: vocabulary).transcript(of: program).outcome == .passed(expectations: 3))
+        let program = try ScriptChecker(vocabulary: vocabulary).check(Array(script.utf8), file: "late.events")
+        #expect(try Player(vocabulary: vocabulary).transcript(of: program).outcome == .passed(expectations: 3))
     }
 }

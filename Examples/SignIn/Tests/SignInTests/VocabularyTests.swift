@@ -20,8 +20,8 @@ import Testing
     @Test func everySampleInputReadsBackAsItself() throws {
         let writer = ScriptWriter(vocabulary: vocabulary)
         let lines = inputs.map(writer.statement)
-        let program = try ScriptChecker(vocabulary: vocabulary).program(
-            from: Array(lines.joined(separator: "\n").utf8), file: "samples.events")
+        let program = try ScriptChecker(vocabulary: vocabulary).check(
+            Array(lines.joined(separator: "\n").utf8), file: "samples.events")
         let read = program.instructions.compactMap { instruction -> Input<SignIn>? in
             if case .input(let input) = instruction.kind { input } else { nil }
         }
@@ -38,7 +38,7 @@ import Testing
             ("given resendCooldown 0ms", "expected a duration from 1000ms to 3600000ms, found 0ms"),
         ] {
             do {
-                _ = try checker.program(from: Array(line.utf8), file: "bad.events")
+                _ = try checker.check(Array(line.utf8), file: "bad.events")
                 Issue.record("'\(line)' was accepted")
             } catch {
                 #expect(error.message == message)
