@@ -119,6 +119,13 @@ import Testing
         #expect(row(canvas, containing: "locate me (y / n answers the permission prompt)") != nil)
         #expect(row(canvas, containing: "Allow play to use your location (simulated at 51.5, -0.12)? y / n") == 38)
     }
+
+    @Test func theMapStartsAtTheSimulatedLocation() throws {
+        let paris = try Coordinate(latitude: 48.8566, longitude: 2.3522)
+        #expect(PlaySession.initialState(location: paris).context.region.center == paris)
+        #expect(PlaySession.initialState(location: paris).context.region.span == region.span)
+        #expect(PlaySession.initialState(location: nil).context.region == region)
+    }
 }
 
 extension String {
