@@ -20,10 +20,10 @@ public enum PlayKeys {
 
     /// The keys, as `?` lists them.
     public static let help: [(key: String, meaning: String)] = [
-        ("/ or s", "search: type, ↑ ↓ to pick, Enter, Esc to cancel"),
+        ("/ or s", "search: type, then ↑ ↓ and Enter pick"),
         ("← ↑ → ↓", "pan the map (a quarter of the span)"),
         ("+ / -", "zoom in / out"),
-        ("l", "locate me (y / n answers the permission prompt)"),
+        ("l", "locate me (y / n answers the prompt)"),
         ("c", "points of interest: \(category)"),
         ("Enter", "confirm the address under the crosshair"),
         ("Esc", "cancel the search, dismiss an alert"),
@@ -35,26 +35,27 @@ public enum PlayKeys {
     public static func handle(_ key: Key, state: MachineState<AddressPicker>, view: inout PlayView) -> [PlayAction] {
         if key == .control("c") { return [.quit(interrupted: true)] }
         view.note = nil
-        if view.isShowingHelp {
+        switch PlayMode(state, view: view) {
+        case .help:
             view.isShowingHelp = false
             return []
-        }
-        if view.isAskingPermission {
+        case .permission:
             switch key {
             case .text("y"), .text("Y"): return [.answerPermission(granted: true)]
             case .text("n"), .text("N"), .escape: return [.answerPermission(granted: false)]
             default: return []
             }
-        }
-        if state.context.alert != nil {
+        case .alert:
             switch key {
             case .enter, .escape, .text(" "): return [.send(.alertDismissed)]
             case .text("q"): return [.quit(interrupted: false)]
             default: return []
             }
+        case .typing, .completions, .results:
+            return searchKey(key, state: state, view: &view)
+        case .map:
+            return mapKey(key, state: state, view: &view)
         }
-        if state[AddressPicker.search] != .inactive { return searchKey(key, state: state, view: &view) }
-        return mapKey(key, state: state, view: &view)
     }
 
     private static func searchKey(_ key: Key, state: MachineState<AddressPicker>, view: inout PlayView) -> [PlayAction] {
@@ -73,7 +74,7 @@ public enum PlayKeys {
             return [.send(.searchCancelled)]
         case .down, .up:
             guard !list.items.isEmpty else { return [] }
-            let current = view.selection ?? (list.kind == .results ? 0 : -1)
+            let current = PlayScreen.highlighted(state, view: view) ?? -1
             let next = key == .down ? current + 1 : current - 1
             view.selection = next < 0 ? (list.kind == .results ? 0 : nil) : min(next, list.items.count - 1)
             return []

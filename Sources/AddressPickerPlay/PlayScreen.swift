@@ -7,14 +7,17 @@ import TerminalUI
 /// the view's own state: a pure function, so a frame can be tested at any size.
 ///
 /// ```
-/// address-picker play                                    ? keys  q quit
+/// address-picker play
 /// Search: Lond▏                        │ Machine
 ///   London — England, United Kingdom   │ picker    picking
 ///   …                                  │ …
-/// ─ Map ────────────────────────────── │ Requests in flight
+/// ─ Map ─────────────────────── idle ─ │ Requests in flight
+/// centre 40.70000, -74.00000           │ …
 ///        • Jersey City                 │ …
 ///               ─┼─                    │ Steps, latest last
+/// span 6.3 km wide × 8.3 km high, …    │ …
 /// Address: New York, United States     │ …
+/// ↑↓ choose  Enter pick  Esc cancel  type to refine  Ctrl-C quit
 /// ```
 public enum PlayScreen {
     /// The smallest terminal the screen is drawn in; a smaller one gets a message instead.
@@ -32,22 +35,31 @@ public enum PlayScreen {
         let state = runtime.state
         let sideWidth = min(56, max(28, size.columns * 3 / 10))
         let leftWidth = size.columns - sideWidth - 1
+        let footerRow = size.rows - 1
 
         canvas.fill(row: 0, column: 0, width: size.columns, style: .reversed)
         canvas.put(" address-picker play", row: 0, column: 0, style: Style(bold: true, reversed: true))
-        let hint = "? keys  q quit "
-        canvas.put(hint, row: 0, column: size.columns - hint.count, style: .reversed)
 
-        let listBottom = SearchPanel.draw(state, view: view, into: &canvas, width: leftWidth, top: 1, maximumLines: listLines)
+        // The list takes at most a third of the rows between the title and the status: the map keeps room.
+        let maximumLines = min(listLines, max(1, (size.rows - 4) / 3))
+        let listBottom = SearchPanel.draw(
+            state, view: view, into: &canvas, width: leftWidth, top: 1, maximumLines: maximumLines)
         let mapBottom = size.rows - 3
-        MapPanel.draw(state, view: view, into: &canvas, top: listBottom, bottom: mapBottom, width: leftWidth)
+        let help =
+            view.isShowingHelp
+            ? HelpOverlay.box(
+                on: size, mapWidth: leftWidth,
+                avoiding: MapPanel.crosshairCell(top: listBottom, bottom: mapBottom, width: leftWidth))
+            : nil
+        MapPanel.draw(state, view: view, into: &canvas, top: listBottom, bottom: mapBottom, width: leftWidth, under: help)
         drawStatus(state, view: view, into: &canvas, row: mapBottom, width: leftWidth)
 
-        for row in 1..<size.rows { canvas.put("│", row: row, column: leftWidth, style: Style(color: .blue)) }
+        for row in 1..<footerRow { canvas.put("│", row: row, column: leftWidth, style: Style(color: .blue)) }
         MachinePanel.draw(
-            runtime, view: view, into: &canvas, column: leftWidth + 2, width: sideWidth - 1, top: 1, bottom: size.rows)
+            runtime, view: view, into: &canvas, column: leftWidth + 2, width: sideWidth - 1, top: 1, bottom: footerRow)
+        Footer.draw(state, view: view, into: &canvas, row: footerRow)
 
-        if view.isShowingHelp { HelpOverlay.draw(into: &canvas) }
+        if let help { HelpOverlay.draw(in: help, into: &canvas) }
         return canvas
     }
 
@@ -69,40 +81,82 @@ public enum PlayScreen {
         }
     }
 
-    /// The address line, the line for alerts, prompts and notes, and the footer.
+    /// The line of the list the person has highlighted: the view's selection, else the first
+    /// result; no completion until an arrow is pressed.
+    static func highlighted(_ state: MachineState<AddressPicker>, view: PlayView) -> Int? {
+        let list = list(of: state)
+        if let selection = view.selection, list.items.indices.contains(selection) { return selection }
+        return list.kind == .results && !list.items.isEmpty ? 0 : nil
+    }
+
+    /// The address line and, under it, the line for prompts, alerts, failures and notes.
+    ///
+    /// The address line says what is true now: green, the address under the crosshair; while
+    /// the map moves or its centre is looked up, the previous one, not green; while results are
+    /// listed, the highlighted one, not yet picked (Esc goes back to the address before the
+    /// search); in the rest of the search, the address from before it.
     private static func drawStatus(
         _ state: MachineState<AddressPicker>, view: PlayView, into canvas: inout Canvas, row: Int, width: Int
     ) {
         let context = state.context
-        var column = canvas.put("Address: ", row: row, column: 0, style: .bold, width: width)
-        if let address = context.address {
-            column = canvas.put(
-                address.formatted, row: row, column: column, style: Style(color: .green, bold: true), width: width - column)
-            if let source = context.addressSource {
-                canvas.put("  (from \(source))", row: row, column: column, width: width - column)
+        var progress: String?
+        if state[AddressPicker.search] == .inactive {
+            var column = canvas.put("Address: ", row: row, column: 0, style: .bold, width: width)
+            if let address = context.address {
+                let style = state[AddressPicker.map] == .idle ? Style(color: .green, bold: true) : .bold
+                column = canvas.put(address.formatted, row: row, column: column, style: style, width: width - column)
+                if let source = context.addressSource {
+                    putWhole("  (from \(source))", row: row, column: column, width: width, into: &canvas)
+                }
+            } else {
+                canvas.put("none yet", row: row, column: column, width: width - column)
             }
+            switch state[AddressPicker.map] {
+            case .settling: progress = "  map settling…"
+            case .geocoding, .throttled: progress = "  looking up the address under the crosshair…"
+            case .idle: break
+            }
+        } else if PlayMode(state, view: view) == .results, let index = highlighted(state, view: view) {
+            var column = canvas.put("Not picked yet: ", row: row, column: 0, style: .bold, width: width)
+            column = canvas.put(
+                context.results[index].address.formatted, row: row, column: column, style: Style(color: .cyan, bold: true),
+                width: width - column)
+            putWhole("  (result \(index + 1) of \(context.results.count))", row: row, column: column, width: width, into: &canvas)
+            if let address = context.address {
+                let column = canvas.put("Esc goes back to \(address.formatted)", row: row + 1, column: 0, width: width)
+                putWhole(" (picked before the search)", row: row + 1, column: column, width: width, into: &canvas)
+            }
+        } else if let address = context.address {
+            let column = canvas.put("Before the search: ", row: row, column: 0, style: .bold, width: width)
+            canvas.put(address.formatted, row: row, column: column, width: width - column)
         } else {
-            canvas.put("none yet", row: row, column: column, width: width - column)
-        }
-        switch state[AddressPicker.map] {
-        case .settling: canvas.put("  map settling…", row: row + 1, column: 0, width: width)
-        case .geocoding, .throttled:
-            canvas.put("  looking up the address under the crosshair…", row: row + 1, column: 0, width: width)
-        case .idle: break
+            canvas.put("Address: none yet", row: row, column: 0, style: .bold, width: width)
         }
         if let message = message(state, view: view) {
             canvas.fill(row: row + 1, column: 0, width: width)
-            canvas.put(message.text, row: row + 1, column: 0, style: message.style, width: width)
+            let column = canvas.put(message.text, row: row + 1, column: 0, style: message.style, width: width)
+            if let detail = message.detail {
+                putWhole("  (\(detail))", row: row + 1, column: column, width: width, into: &canvas)
+            }
+        } else if let progress {
+            canvas.put(progress, row: row + 1, column: 0, width: width)
         }
-        let footer = "/ search  ←↑→↓ pan  +- zoom  l locate  c \(PlayKeys.category)  Enter confirm"
-        canvas.put(footer, row: row + 2, column: 0, style: Style(color: .cyan), width: width)
     }
 
-    /// The most urgent thing to tell the person: a prompt, an alert, a failure, a note.
-    static func message(_ state: MachineState<AddressPicker>, view: PlayView) -> (text: String, style: Style)? {
+    /// Draws `text` from `column` when it fits whole before `width`; a note cut short would mislead.
+    private static func putWhole(_ text: String, row: Int, column: Int, width: Int, into canvas: inout Canvas) {
+        guard column + MapLayout.width(of: text) <= width else { return }
+        canvas.put(text, row: row, column: column)
+    }
+
+    /// The most urgent thing to tell the person: a prompt, an alert, a failure, a note; and a
+    /// detail, shown when it fits.
+    static func message(
+        _ state: MachineState<AddressPicker>, view: PlayView
+    ) -> (text: String, detail: String?, style: Style)? {
         let warning = Style(color: .yellow, bold: true)
         if view.isAskingPermission {
-            return ("Allow play to use your location (\(view.locationSource))? y / n", Style(color: .magenta, bold: true))
+            return ("Allow play to use your location? y / n", view.locationSource, Style(color: .magenta, bold: true))
         }
         if let alert = state.context.alert {
             let text: String
@@ -110,19 +164,18 @@ public enum PlayScreen {
             case .locationServicesOff: text = "Location services are off."
             case .locationDenied: text = "Location permission denied: locate-me cannot work."
             case .locationFailed: text = "No location: \(view.locationSource)."
-            case .poiSearchFailed:
-                text = "No \(PlayKeys.category)s: the gazetteer has populated places only, no points of interest."
+            case .poiSearchFailed: text = "No \(PlayKeys.category)s: the gazetteer has no points of interest."
             }
-            return (text + " (Enter)", warning)
+            return (text, nil, warning)
         }
         if let error = state.context.error {
             switch error {
-            case .completionsFailed: return ("The completions failed.", warning)
-            case .placesFailed: return ("The place search failed.", warning)
-            case .geocodingFailed: return ("The address under the crosshair could not be looked up.", warning)
+            case .completionsFailed: return ("The completions failed.", nil, warning)
+            case .placesFailed: return ("The place search failed.", nil, warning)
+            case .geocodingFailed: return ("The address under the crosshair could not be looked up.", nil, warning)
             }
         }
-        return view.note.map { ($0, Style(color: .yellow)) }
+        return view.note.map { ($0, nil, Style(color: .yellow)) }
     }
 
     private static func drawTooSmall(_ canvas: inout Canvas) {

@@ -32,7 +32,7 @@ public final class PlaySession {
 
     /// What the session is started with.
     public struct Options: Sendable {
-        /// Where locate-me finds the device, if anywhere.
+        /// Where the device is, if anywhere: the map starts there and locate-me finds it.
         public var location: Coordinate?
         /// The script file to record the session in, if any.
         public var record: String?
@@ -70,7 +70,7 @@ public final class PlaySession {
         self.options = options
         let prompt = PermissionPrompt()
         let live = LiveRuntime(
-            table: AddressPicker.table, state: AddressPicker.initialState(), clock: ContinuousClock(),
+            table: AddressPicker.table, state: Self.initialState(location: options.location), clock: ContinuousClock(),
             perform: PlayProviders.perform(gazetteer: gazetteer, location: options.location, prompt: prompt),
             onOutput: { _ in })
         self.prompt = prompt
@@ -82,6 +82,14 @@ public final class PlaySession {
         }
         let source = options.location.map { "simulated at \($0.latitude), \($0.longitude)" } ?? PlayProviders.noLocation
         view = PlayView(locationSource: source)
+    }
+
+    /// The state a session starts in: the map on the default region or, given the device's
+    /// `location`, on the same span centred there, as an app opens on where its user is.
+    nonisolated static func initialState(location: Coordinate?) -> MachineState<AddressPicker> {
+        var context = AddressPicker.Context()
+        if let location { context.region = MapRegion(center: location, span: context.region.span) }
+        return AddressPicker.initialState(context)
     }
 
     /// Runs the session until it ends; the terminal is restored and the recording finished.

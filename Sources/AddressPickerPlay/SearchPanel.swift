@@ -38,9 +38,9 @@ enum SearchPanel {
             }
             return row
         }
-        let highlighted = view.selection ?? (list.kind == .results ? 0 : -1)
+        let highlighted = PlayScreen.highlighted(state, view: view)
         // Keep the highlighted line in view.
-        let first = max(0, min(highlighted - maximumLines + 1, list.items.count - maximumLines))
+        let first = max(0, min((highlighted ?? 0) - maximumLines + 1, list.items.count - maximumLines))
         for index in first..<min(list.items.count, first + maximumLines) {
             let item = list.items[index]
             let style = index == highlighted ? Style.reversed : .plain

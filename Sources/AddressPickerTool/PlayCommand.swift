@@ -13,7 +13,9 @@ enum PlayCommand {
     static let subcommand = Subcommand(
         "play", abstract: "Use the picker in the terminal: search, pan the map, locate, confirm; the address is printed.",
         options: [
-            .value("location", "latitude,longitude", help: "Where locate-me finds the device (a simulated location)."),
+            .value(
+                "location", "latitude,longitude",
+                help: "Where the device is (a simulated location): the map starts there, and locate-me finds it."),
             .value("record", "file", help: "Record the session as an event script that 'replay' plays back."),
             .value(
                 "output", short: "o", "file",

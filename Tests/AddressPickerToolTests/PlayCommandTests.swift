@@ -14,7 +14,8 @@ import Testing
         let result = try Tool.run(["play", "--help"])
         #expect(result.status == 0)
         #expect(result.output.contains("[--location <latitude,longitude>] [--record <file>]"))
-        #expect(result.output.contains("locate me (y / n answers the permission prompt)"))
+        #expect(result.output.contains("the map starts there, and locate-me finds it"))
+        #expect(result.output.contains("locate me (y / n answers the prompt)"))
         #expect(result.output.contains("2  standard input or standard output is not a terminal"))
     }
 
