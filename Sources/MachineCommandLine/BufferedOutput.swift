@@ -6,7 +6,7 @@ import Foundation
 /// A failed write (a full disk, `/dev/full`, a closed descriptor) never traps: the stream keeps
 /// the first error, drops what it cannot write, and ``finish(_:)`` reports it as a ``ToolError``.
 /// Get one from ``Invocation/standardOutput`` or ``Invocation/write(to:_:)``.
-public struct BufferedOutput: UTF8OutputStream {
+public struct BufferedOutput: TextOutputStream {
     private let descriptor: Int32
     private var buffer: [UInt8] = []
     /// The `errno` of the first write that failed.
@@ -20,11 +20,6 @@ public struct BufferedOutput: UTF8OutputStream {
     /// Appends `string`.
     public mutating func write(_ string: String) {
         write(bytes: string.utf8)
-    }
-
-    /// Appends `bytes`, UTF-8, as they are: how a text transcript writes its entries.
-    public mutating func write(utf8 bytes: UnsafeBufferPointer<UInt8>) {
-        write(bytes: bytes)
     }
 
     /// Appends `bytes` as they are.

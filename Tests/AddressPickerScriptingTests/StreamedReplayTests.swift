@@ -47,21 +47,21 @@ import Testing
         }
     }
 
-    /// The transcript of the streamed replay, through the vocabulary's specialised entry points.
+    /// The transcript of the replay of the script read in chunks.
     static func streamed(_ text: String, chunk: Int) throws -> (Outcome, String) {
         let bytes = Chunked(Array(text.utf8), size: chunk)
         let script: CheckedScript<AddressPickerVocabulary>
         do {
-            script = try vocabulary.checkScript(bytes, file: "long.events", with: ScriptChecker(vocabulary: vocabulary))
+            script = try ScriptChecker(vocabulary: vocabulary).check(bytes, file: "long.events")
         } catch let error as ScriptError {
             #expect(bytes.reads == 1, "an invalid script is read once, never replayed")
             return (.invalid(error), "")
         }
         var runtime = Runtime(table: vocabulary.table, state: script.initialState)
-        var sink = AnyTranscriptSink(TextTranscript(output: ""))
-        let outcome = try vocabulary.replayScript(script, on: &runtime, into: &sink)
+        var sink = TextTranscript(output: "")
+        let outcome = try Player(vocabulary: vocabulary).play(script, on: &runtime, into: &sink)
         #expect(bytes.reads == 2)
-        return (outcome, (sink.base as? TextTranscript<String>)?.output ?? "")
+        return (outcome, sink.output)
     }
 
     /// Cycles of search, pick and select, each with its own query, a comment, a blank line, a

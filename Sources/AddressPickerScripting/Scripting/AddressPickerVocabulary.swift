@@ -51,7 +51,7 @@ public struct AddressPickerVocabulary: ScriptVocabulary {
             get: { $0.configuration.duplicateDistance }, set: { $0.configuration.duplicateDistance = $1 }),
         ContextField(
             "locationSpan",
-            ValueShape(.constructor(T.span), encode: A.value, decode: A.spanSetting, render: { A.render($0, $1) }),
+            ValueShape(.constructor(T.span), encode: A.value, decode: A.spanSetting),
             get: { $0.configuration.locationSpan }, set: { $0.configuration.locationSpan = $1 }),
         // The request policies (R1–R3), each off by default.
         ContextField(
@@ -65,60 +65,13 @@ public struct AddressPickerVocabulary: ScriptVocabulary {
             get: { $0.configuration.geocodeInterval }, set: { $0.configuration.geocodeInterval = $1 }),
     ]
 
-    /// The fields of ``fields`` that differ, compared here once a step rather than field by field
-    /// through their closures (each of which copies its field and releases it): a transcript asks
-    /// at every step. In the order of ``fields``, each compared as its shape compares it: with
-    /// `==`, and strings (alone, in completions, places and addresses) by their Unicode scalars,
-    /// the cache by its queries' scalars; a test checks that it says what the fields' `differs`
-    /// say. (A list in the same storage before and after is the same without a look at its
-    /// elements, where its shape compares them: the two differ only for a `nan` coordinate,
-    /// which scripts cannot give.)
-    public func changedFields(
-        from a: AddressPicker.Context, to b: AddressPicker.Context, into changed: inout [Int]
-    ) {
-        if a.region != b.region { changed.append(0) }
-        if !A.same(a.query, b.query) { changed.append(1) }
-        if !A.same(a.completions, b.completions, by: A.same) { changed.append(2) }
-        if !A.same(a.results, b.results, by: A.same) { changed.append(3) }
-        if !A.same(a.address, b.address) { changed.append(4) }
-        if a.addressSource != b.addressSource { changed.append(5) }
-        if a.authorization != b.authorization { changed.append(6) }
-        if a.alert != b.alert { changed.append(7) }
-        if a.error != b.error { changed.append(8) }
-        if !A.same(a.category, b.category) { changed.append(9) }
-        if !A.same(a.pointsOfInterest, b.pointsOfInterest, by: A.same) { changed.append(10) }
-        if !Self.sameQueries(a.cachedCompletions, b.cachedCompletions) { changed.append(11) }
-        if a.referenceCenter != b.referenceCenter { changed.append(12) }
-        if a.lookupSource != b.lookupSource { changed.append(13) }
-        if !A.same(a.completionsQuery, b.completionsQuery) { changed.append(14) }
-        if a.searchOrigin != b.searchOrigin { changed.append(15) }
-        if a.resultsMovedMap != b.resultsMovedMap { changed.append(16) }
-        // The settings change rarely: compared one by one only when they differ at all.
-        guard a.configuration != b.configuration else { return }
-        let x = a.configuration
-        let y = b.configuration
-        if x.searchDebounce != y.searchDebounce { changed.append(17) }
-        if x.regionDebounce != y.regionDebounce { changed.append(18) }
-        if x.duplicateDistance != y.duplicateDistance { changed.append(19) }
-        if x.locationSpan != y.locationSpan { changed.append(20) }
-        if x.minimumQueryLength != y.minimumQueryLength { changed.append(21) }
-        if x.completionCache != y.completionCache { changed.append(22) }
-        if x.geocodeInterval != y.geocodeInterval { changed.append(23) }
-    }
-
-    /// Whether two caches hold the same queries, in order (``cachedQueries``'s comparison).
-    private static func sameQueries(_ a: [AddressPicker.CachedCompletions], _ b: [AddressPicker.CachedCompletions]) -> Bool {
-        a.count == b.count && zip(a, b).allSatisfy { A.same($0.query, $1.query) }
-    }
-
     /// The cache's entries, read as their queries: they are the same when their queries are, by
     /// Unicode scalars, so the transcript shows a change of `cachedQueries` exactly when its value
     /// changes (and reading it copies nothing).
     private static let cachedQueries = ValueShape<[AddressPicker.CachedCompletions]>(
         .list(.string), encode: { .list($0.map { .string($0.query) }) },
         decode: { _ throws(ConversionError) in throw ConversionError("cachedQueries is kept by the machine and cannot be given")
-        },
-        same: { sameQueries($0, $1) })
+        })
 
     private static func durationSetting(_ name: String) -> ValueShape<Duration> {
         ValueShape(

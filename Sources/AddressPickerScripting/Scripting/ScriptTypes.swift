@@ -46,21 +46,11 @@ enum ScriptTypes {
 
     typealias A = AddressPicker
 
-    // Each writes its text directly (`render`): transcripts write these at step after step.
-    static let centerShape = ValueShape(
-        .constructor(center), encode: A.value, decode: A.coordinate(from:), render: { A.render($0, $1) })
-    static let regionShape = ValueShape(
-        .constructor(region), encode: A.value, decode: A.region(from:), render: { A.render($0, $1) })
-    // Those holding strings compare them by their Unicode scalars (`A.same`), as their values do.
-    static let completionShape = ValueShape(
-        .constructor(completion), encode: A.value, decode: A.completion(from:), same: { A.same($0, $1) },
-        render: { A.render($0, $1) })
-    static let addressShape = ValueShape(
-        .constructor(address), encode: A.value, decode: { A.address(from: $0) }, same: { A.same($0, $1) },
-        render: { A.render($0, $1) })
-    static let placeShape = ValueShape(
-        .constructor(place), encode: A.value, decode: A.place(from:), same: { A.same($0, $1) },
-        render: { A.render($0, $1) })
+    static let centerShape = ValueShape(.constructor(center), encode: A.value, decode: A.coordinate(from:))
+    static let regionShape = ValueShape(.constructor(region), encode: A.value, decode: A.region(from:))
+    static let completionShape = ValueShape(.constructor(completion), encode: A.value, decode: A.completion(from:))
+    static let addressShape = ValueShape(.constructor(address), encode: A.value, decode: { A.address(from: $0) })
+    static let placeShape = ValueShape(.constructor(place), encode: A.value, decode: A.place(from:))
 
     /// The picker's enumerations are written as their cases' names.
     static func names<T: CaseIterable & Equatable & Sendable>(_ typeName: String, _: T.Type) -> ValueShape<T> {

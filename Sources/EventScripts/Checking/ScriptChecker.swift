@@ -70,7 +70,7 @@ public final class ScriptChecker<V: ScriptVocabulary>: Sendable {
         var builder = Builder(checker: self)
         var statements = 0
         try ScriptSource.forEachLine(in: script, file: file) { line throws(ScriptError) in
-            if try builder.check(&line) { statements += 1 }
+            if try builder.add(&line) != nil { statements += 1 }
             return true
         }
         let start = try builder.start(file: file)
@@ -92,15 +92,10 @@ public final class ScriptChecker<V: ScriptVocabulary>: Sendable {
         /// How many inputs (send, advance, respond, fail) the lines so far hold.
         @usableFromInline var inputs = 0
         /// The instructions of lines already checked, by their bytes: a line repeated in a long
-        /// script is checked once per pass. Only statements that mean the same wherever they are
-        /// (not `machine` or `given`) are kept, at most ``Memo/capacity`` lines of at most
-        /// ``Memo/longestLine`` bytes.
+        /// script (`advance 300ms`) is checked once per pass. Only statements that mean the same
+        /// wherever they are (not `machine` or `given`) are kept, at most ``Memo/capacity`` lines
+        /// of at most ``Memo/longestLine`` bytes.
         @usableFromInline var memo = Memo()
-        /// Whether the entries kept in the memo get their input or expectation out of their
-        /// instruction's kind, behind a reference of its own (``Memo/Entry/input``): for a
-        /// player, which runs a kept entry at each of its lines; the checker's pass never reads
-        /// them.
-        @usableFromInline var preparesKeptEntries = false
 
         @inlinable
         init(checker: ScriptChecker) {
@@ -114,50 +109,11 @@ public final class ScriptChecker<V: ScriptVocabulary>: Sendable {
             @usableFromInline static var capacity: Int { 4096 }
             @usableFromInline static var longestLine: Int { 256 }
 
-            /// A `send`, `advance`, `respond` or `fail`'s input, behind one reference: the player
-            /// runs it where the entry keeps it.
-            @usableFromInline
-            final class InputInstruction {
-                @usableFromInline let input: Input<M>
-
-                @inlinable
-                init(_ input: Input<M>) {
-                    self.input = input
-                }
-            }
-
-            /// An `expect PATH OP VALUE`'s parts, behind one reference: the player reads them
-            /// where the entry keeps them.
-            @usableFromInline
-            final class Expectation {
-                @usableFromInline let path: CheckedPath
-                @usableFromInline let comparison: Comparison
-                @usableFromInline let expected: Value
-
-                @inlinable
-                init(path: CheckedPath, comparison: Comparison, expected: Value) {
-                    self.path = path
-                    self.comparison = comparison
-                    self.expected = expected
-                }
-            }
-
-            /// A checked line: its bytes, its instruction, and what it asks of the lines before it.
-            /// A class, so that taking one from the memo for each repeated line copies a reference,
-            /// not the instruction's values.
+            /// A checked line's instruction, and what it asks of the lines before it. A class, so
+            /// that each line that repeats one shares it.
             @usableFromInline
             final class Entry {
-                @usableFromInline let bytes: [UInt8]
                 @usableFromInline let kind: Instruction<M>.Kind
-                /// The input of a `send`, `advance`, `respond` or `fail`, out of ``kind`` and behind
-                /// one reference: what the player runs where the entry keeps it, without matching
-                /// ``kind`` (matching a case of the instruction's kind copies the whole kind,
-                /// through its generic value witnesses, and taking the input out copies it so).
-                /// Made for an entry the memo keeps for a player only (see
-                /// ``Builder/preparesKeptEntries``): a line run once runs from ``kind``.
-                @usableFromInline let input: InputInstruction?
-                /// The expectation of an `expect PATH OP VALUE`, out of ``kind`` likewise.
-                @usableFromInline let expectation: Expectation?
                 @usableFromInline let column: Int
                 @usableFromInline let rewritable: Range<Int>?
                 /// The statement's name when it needs an earlier input (`expect command`).
@@ -176,20 +132,9 @@ public final class ScriptChecker<V: ScriptVocabulary>: Sendable {
                     }
                 }
 
-                /// An entry; with `prepared`, with its ``input`` or ``expectation`` made.
                 @inlinable
-                init(
-                    bytes: [UInt8], kind: Instruction<M>.Kind, column: Int, rewritable: Range<Int>?,
-                    needsInput: String?, isInput: Bool, prepared: Bool
-                ) {
-                    self.bytes = bytes
+                init(kind: Instruction<M>.Kind, column: Int, rewritable: Range<Int>?, needsInput: String?, isInput: Bool) {
                     self.kind = kind
-                    if prepared, case .input(let input) = kind { self.input = InputInstruction(input) } else { self.input = nil }
-                    if prepared, case .expect(let path, let comparison, let expected) = kind {
-                        self.expectation = Expectation(path: path, comparison: comparison, expected: expected)
-                    } else {
-                        self.expectation = nil
-                    }
                     self.column = column
                     self.rewritable = rewritable
                     self.needsInput = needsInput
@@ -197,121 +142,19 @@ public final class ScriptChecker<V: ScriptVocabulary>: Sendable {
                 }
             }
 
-            /// The entries by their lines' hash, in a table twice as large as the memo may grow:
-            /// a line's slot is its hash's low bits, or the next free one after it. The hash is a
-            /// hash already, so it is not hashed again, as a dictionary's key would be.
-            @usableFromInline var slots: [Entry?] = []
-            /// Each slot's hash, for the entry it holds.
-            @usableFromInline var hashes: [UInt64] = []
-            /// How many entries there are.
-            @usableFromInline var count = 0
+            @usableFromInline var entries: [[UInt8]: Entry] = [:]
 
             @inlinable
             init() {}
-
-            /// The entry of the line whose bytes hash to `hash`, if one was kept.
-            @inlinable
-            subscript(hash: UInt64) -> Entry? {
-                guard !slots.isEmpty else { return nil }
-                var slot = Int(truncatingIfNeeded: hash) & (slots.count - 1)
-                while let entry = slots[slot] {
-                    if hashes[slot] == hash { return entry }
-                    slot = (slot + 1) & (slots.count - 1)
-                }
-                return nil
-            }
-
-            /// Keeps `entry` for the lines whose bytes hash to `hash`, in place of the one kept
-            /// for that hash, if any; at most ``capacity`` entries.
-            @inlinable
-            mutating func keep(_ entry: Entry, hash: UInt64) {
-                if slots.isEmpty {
-                    slots = Array(repeating: nil, count: 2 * Self.capacity)
-                    hashes = Array(repeating: 0, count: 2 * Self.capacity)
-                }
-                var slot = Int(truncatingIfNeeded: hash) & (slots.count - 1)
-                while slots[slot] != nil, hashes[slot] != hash { slot = (slot + 1) & (slots.count - 1) }
-                if slots[slot] == nil {
-                    guard count < Self.capacity else { return }
-                    count += 1
-                }
-                slots[slot] = entry
-                hashes[slot] = hash
-            }
-
-            /// Whether `line` holds the same bytes as `bytes`, compared eight at a time.
-            @inlinable
-            static func same(_ bytes: [UInt8], _ line: ArraySlice<UInt8>) -> Bool {
-                guard bytes.count == line.count else { return false }
-                return bytes.withUnsafeBytes { a in
-                    line.withUnsafeBytes { b in
-                        var offset = 0
-                        while offset + 8 <= a.count {
-                            if a.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
-                                != b.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
-                            {
-                                return false
-                            }
-                            offset += 8
-                        }
-                        while offset < a.count {
-                            if a[offset] != b[offset] { return false }
-                            offset += 1
-                        }
-                        return true
-                    }
-                }
-            }
-
-            /// A hash of the line's bytes: FNV-1a's steps taken eight bytes at a time (each word
-            /// folded down after its multiplication), the last few bytes one by one, then mixed
-            /// so that the low bits, which pick the slot, depend on every byte.
-            @inlinable
-            static func hash(_ bytes: ArraySlice<UInt8>) -> UInt64 {
-                bytes.withUnsafeBytes { raw in
-                    var hash: UInt64 = 0xcbf2_9ce4_8422_2325 ^ UInt64(raw.count)
-                    var offset = 0
-                    while offset + 8 <= raw.count {
-                        hash = (hash ^ raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) &* 0x100_0000_01b3
-                        hash ^= hash >> 32
-                        offset += 8
-                    }
-                    while offset < raw.count {
-                        hash = (hash ^ UInt64(raw[offset])) &* 0x100_0000_01b3
-                        offset += 1
-                    }
-                    hash = (hash ^ (hash >> 29)) &* 0xbf58_476d_1ce4_e5b9
-                    return hash ^ (hash >> 32)
-                }
-            }
-        }
-
-        /// Checks the statement on `line` as `add(_:)` does, without making its
-        /// instruction when an earlier line had the same bytes (the first pass, which keeps none);
-        /// returns whether the line holds an instruction.
-        @inlinable
-        mutating func check(_ line: inout ScriptLine) throws(ScriptError) -> Bool {
-            guard line.bytes.count <= Memo.longestLine, let entry = memo[Memo.hash(line.bytes)],
-                Memo.same(entry.bytes, line.bytes)
-            else { return try add(&line) != nil }
-            if let statement = entry.needsInput {
-                try requireInput(statement, at: ScriptLocation(line: line.number, column: entry.column))
-            }
-            sawOther = true
-            if entry.isInput { inputs += 1 }
-            return true
         }
 
         /// Checks the statement on `line`, or takes the instruction of an earlier line with the
-        /// same bytes; returns its instruction, as the memo keeps it (a reference: the
-        /// instruction's values are not copied for each line that repeats one), `nil` for
-        /// `machine`, `given` and a line without a statement. Errors are those of ``add(_:)``,
-        /// at the same places.
+        /// same bytes; returns its instruction, `nil` for `machine`, `given` and a line without a
+        /// statement. Errors are those of ``add(_:)``, at the same places.
         @inlinable
         mutating func add(_ line: inout ScriptLine) throws(ScriptError) -> Memo.Entry? {
-            let short = line.bytes.count <= Memo.longestLine
-            let hash = short ? Memo.hash(line.bytes) : 0
-            if short, let entry = memo[hash], Memo.same(entry.bytes, line.bytes) {
+            let key = line.bytes.count <= Memo.longestLine ? Array(line.bytes) : nil
+            if let key, let entry = memo.entries[key] {
                 if let statement = entry.needsInput {
                     try requireInput(statement, at: ScriptLocation(line: line.number, column: entry.column))
                 }
@@ -330,12 +173,11 @@ public final class ScriptChecker<V: ScriptVocabulary>: Sendable {
             case .expectPlaceholder: (needsInput, isInput) = ("expect", false)
             default: (needsInput, isInput) = (nil, false)
             }
-            let kept = short && memo.count < Memo.capacity
             let entry = Memo.Entry(
-                bytes: kept ? Array(line.bytes) : [], kind: instruction.kind, column: instruction.location.column,
+                kind: instruction.kind, column: instruction.location.column,
                 rewritable: instruction.rewritable.map { $0.lowerBound.column..<$0.upperBound.column },
-                needsInput: needsInput, isInput: isInput, prepared: kept && preparesKeptEntries)
-            if kept { memo.keep(entry, hash: hash) }
+                needsInput: needsInput, isInput: isInput)
+            if let key, memo.entries.count < Memo.capacity { memo.entries[key] = entry }
             return entry
         }
 

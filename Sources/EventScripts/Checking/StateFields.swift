@@ -124,38 +124,6 @@ public final class StateFields<M: MachineDefinition>: Sendable {
         return changed
     }
 
-    /// The positions in ``all`` of the fields that differ between `before` and `after`, in
-    /// order, the context's compared by `vocabulary`'s
-    /// ``ScriptVocabulary/changedFields(from:to:into:)`` (once for the whole context, when the
-    /// vocabulary compares it in code of its own): what a transcript's step shows. `vocabulary`
-    /// is the one these fields were made from.
-    @inlinable
-    public func changes<V: ScriptVocabulary>(
-        from before: MachineState<M>, to after: MachineState<M>, of vocabulary: V
-    )
-        -> [Int] where V.Machine == M
-    {
-        var changed: [Int] = []
-        // Room for every field: one allocation, rather than one each time the list grows.
-        changed.reserveCapacity(readers.count)
-        for region in 0..<regionCount where before.controls[region] != after.controls[region] { changed.append(region) }
-        let first = changed.count
-        vocabulary.changedFields(from: before.context, to: after.context, into: &changed)
-        // The vocabulary counts its fields from 0; here they come after the regions.
-        var previous = -1
-        for index in first..<changed.count {
-            precondition(
-                changed[index] > previous && changed[index] < contextDiffers.count,
-                "changedFields(from:to:into:) must give positions in fields, in increasing order; it gave \(changed[index])")
-            previous = changed[index]
-            changed[index] += regionCount
-        }
-        let work = regionCount + contextDiffers.count
-        if before.work.pending != after.work.pending { changed.append(work) }
-        if before.work.timers != after.work.timers { changed.append(work + 1) }
-        return changed
-    }
-
     /// Each field's `count`, reading the context of a state. Not inlinable, on purpose: compiled
     /// generically, each hands the field's `count` the context where it is, while a copy
     /// specialised for a machine would copy it.
@@ -175,42 +143,11 @@ public final class StateFields<M: MachineDefinition>: Sendable {
     }
 
     /// The text of the field at `index` in ``all`` in `state`, as ``Value/description`` writes
-    /// its `read` value, written in `scratch` (emptied first): a context field's by its shape's
-    /// `render`, without making its ``Value``; a region's is its state's name. What a
-    /// transcript's changes hold.
+    /// its `read` value (a region's is its state's name): what a transcript's changes hold.
     @inlinable
-    func text(of index: Int, in state: MachineState<M>, using scratch: UTF8Text) -> String {
+    func text(of index: Int, in state: MachineState<M>) -> String {
         if index < regionCount { return regionStates[index][state.controls[index]] }
-        scratch.removeAll()
-        let writer = ValueWriter(scratch)
-        let field = index - regionCount
-        if field < contextFields.count {
-            // The field from the list's storage, not copied.
-            contextFields.withUnsafeBufferPointer { Self.render($0[field], state.context, writer) }
-        } else {
-            writer.punctuation("[")
-            var first = true
-            func name(_ name: String) {
-                if !first { writer.punctuation(", ") }
-                first = false
-                writer.name(name)
-            }
-            if field == contextFields.count {
-                for kind in state.work.pending { name(kindNames[kind.rawValue]) }
-            } else {
-                for timer in state.work.timers { name(timerNames[timer.rawValue]) }
-            }
-            writer.punctuation("]")
-        }
-        return scratch.string
-    }
-
-    /// Writes `field`'s value in `context`. Not inlinable, on purpose: compiled generically, it
-    /// hands the field's `render` the context where it is, while a copy specialised for a
-    /// machine would copy the context.
-    @usableFromInline
-    static func render(_ field: ContextField<M>, _ context: M.Context, _ writer: ValueWriter) {
-        field.render(context, writer)
+        return readers[index](state).description
     }
 
     /// Appends the positions of the context fields that differ, the first at `first`. Not

@@ -7,33 +7,22 @@ extension Player {
     /// the session's recorded script writes the same steps, byte for byte.
     @inlinable
     public func transcribe<S: TranscriptSink>(_ steps: [RuntimeStep<M>], into sink: inout S) {
-        let scratch = UTF8Text(remembersNumbers: true)
-        // Each step copied once to be rendered: the caller keeps the list, so lending its steps
-        // `inout` would copy the whole list first.
-        for step in steps { sink.write(.step(render(step, using: scratch))) }
+        for step in steps { sink.write(.step(render(step))) }
     }
 
-    /// A runtime step as a transcript step; its changed values and its input's statement are
-    /// written in `scratch` (a replay keeps one, with the text of the numbers it wrote lately).
+    /// A runtime step as a transcript step: its input as a statement, the rows it fired, the
+    /// states and fields it changed, its commands.
     @inlinable
-    func render(_ step: RuntimeStep<M>, using scratch: UTF8Text) -> TranscriptStep {
-        var step = step
-        return render(&step, using: scratch)
-    }
-
-    /// ``render(_:using:)`` of a step read where its list keeps it: `inout`, so that the step
-    /// (two states and a result) is lent rather than copied out of the list. It is not changed.
-    @inlinable
-    func render(_ step: inout RuntimeStep<M>, using scratch: UTF8Text) -> TranscriptStep {
+    func render(_ step: RuntimeStep<M>) -> TranscriptStep {
         var input: String
         var dropped: String?
         switch step.input {
         case .event(let event):
-            input = parts.writer.sendStatement(event, using: scratch)
+            input = parts.writer.statement(.send(event))
         case .timer(let timer):
             input = "timer " + parts.table.timerNames[timer.rawValue]
         case .answer(let reference, let event):
-            input = parts.writer.answerStatement(reference, event, using: scratch)
+            input = parts.writer.answer(parts.writer.text(of: reference), event)
         case .drop(let reference, let event, let cancellation):
             input = "drop " + parts.writer.answer(parts.writer.text(of: reference), event).drop { $0 != " " }.dropFirst()
             if let successor = cancellation.supersededBy {
@@ -46,23 +35,17 @@ extension Player {
         var stateChanges: [TranscriptStep.Change] = []
         var fieldChanges: [TranscriptStep.Change] = []
         let fields = parts.fields
-        let changed = fields.changes(from: step.before, to: step.after, of: parts.vocabulary)
-        // Room for them all at once, rather than growing each list one change at a time.
-        let regionChanges = changed.prefix { $0 < fields.regionCount }.count
-        stateChanges.reserveCapacity(regionChanges)
-        fieldChanges.reserveCapacity(changed.count - regionChanges)
+        let changed = fields.changes(from: step.before, to: step.after)
         for index in changed {
-            // Each value's text written straight from the state, without its `Value`.
             let change = TranscriptStep.Change(
-                name: fields.names[index], old: fields.text(of: index, in: step.before, using: scratch),
-                new: fields.text(of: index, in: step.after, using: scratch))
+                name: fields.names[index], old: fields.text(of: index, in: step.before),
+                new: fields.text(of: index, in: step.after))
             if index < fields.regionCount { stateChanges.append(change) } else { fieldChanges.append(change) }
         }
         var fired: [String] = []
         var ignored: String?
         var compoundChanges: [TranscriptStep.CompoundChange] = []
         var commands: [String] = []
-        // The result looked at once, not copied for each of its parts.
         if let result = step.result {
             fired = result.firedRows.map { parts.rowIDs[$0] }
             // Asked only of a step that fired nothing: the text is made by code compiled generically.
@@ -72,8 +55,7 @@ extension Player {
                 compoundChanges.append(
                     TranscriptStep.CompoundChange(region: region.name, state: region.states[change.state], kind: change.kind))
             }
-            commands.reserveCapacity(result.commands.count)
-            for command in result.commands { commands.append(parts.writer.text(of: command, using: scratch)) }
+            commands = result.commands.map { parts.writer.value(of: $0).description }
         }
         return TranscriptStep(
             time: step.time, input: input, fired: fired, ignored: ignored, dropped: dropped, compoundChanges: compoundChanges,

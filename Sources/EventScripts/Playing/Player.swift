@@ -93,7 +93,6 @@ public struct Player<V: ScriptVocabulary>: Sendable {
         sink.write(
             .header(file: script.file, machine: parts.vocabulary.machineName, givens: script.givens.map { ($0.field, $0.value) }))
         var builder = ScriptChecker<V>.Builder(checker: script.checker)
-        builder.preparesKeptEntries = true
         var outcome: Outcome?
         var instructions = 0
         var lastLine = 1
@@ -102,20 +101,9 @@ public struct Player<V: ScriptVocabulary>: Sendable {
                 lastLine = line.number
                 guard let entry = try builder.add(&line) else { return true }
                 instructions += 1
-                let failed: ScriptError?
-                if let instruction = entry.input {
-                    // An input run where the entry keeps it, not matched out of its instruction's kind.
-                    failed = replay.perform(instruction.input, at: entry.location(line: line.number), into: &sink)
-                } else if let expectation = entry.expectation {
-                    replay.expect(
-                        expectation.path, expectation.comparison, expectation.expected, at: entry.location(line: line.number),
-                        rewritable: entry.rewritable(line: line.number), into: &sink)
-                    failed = nil
-                } else {
-                    failed = replay.execute(
-                        entry.kind, at: entry.location(line: line.number), rewritable: entry.rewritable(line: line.number),
-                        into: &sink)
-                }
+                let failed = replay.execute(
+                    entry.kind, at: entry.location(line: line.number), rewritable: entry.rewritable(line: line.number),
+                    into: &sink)
                 guard let error = failed else { return true }
                 outcome = .invalid(error)
                 return false
@@ -156,9 +144,6 @@ public struct Player<V: ScriptVocabulary>: Sendable {
         @usableFromInline var expectations = 0
         @usableFromInline var failures = 0
         @usableFromInline let onStep: ((RuntimeStep<M>) -> Void)?
-        /// Where the transcript's changed values are written, keeping the text of the numbers
-        /// written lately (the same coordinates come back at step after step).
-        @usableFromInline let scratch = UTF8Text(remembersNumbers: true)
 
         @inlinable
         init(player: Player, file: String, runtime: Runtime<M>, onStep: ((RuntimeStep<M>) -> Void)?) {
@@ -348,7 +333,7 @@ public struct Player<V: ScriptVocabulary>: Sendable {
             rewrite: ExpectationRewrite? = nil, into sink: inout S
         ) {
             failures += 1
-            let changes = (lastInput?.steps ?? []).map { player.render($0, using: scratch) }
+            let changes = (lastInput?.steps ?? []).map { player.render($0) }
             sink.write(
                 .failure(
                     ExpectationFailure(
@@ -357,17 +342,12 @@ public struct Player<V: ScriptVocabulary>: Sendable {
         }
 
         @inlinable
-        mutating func record<S: TranscriptSink>(_ steps: consuming [RuntimeStep<M>], line: Int, into sink: inout S) {
+        mutating func record<S: TranscriptSink>(_ steps: [RuntimeStep<M>], line: Int, into sink: inout S) {
             let wantsSteps = sink.wantsSteps
-            // The list is this replay's alone (the runtime's, handed over), so that its steps can
-            // be lent to be rendered where it keeps them.
-            var steps = steps
-            // By index: a step (two states) is not copied to look at its input.
-            for index in steps.indices {
-                onStep?(steps[index])
-                // Only a dropped answer has no result: its input is not copied to be looked at otherwise.
-                if steps[index].result == nil, case .drop(let reference, _, _) = steps[index].input { drops.insert(reference) }
-                if wantsSteps { sink.write(.step(player.render(&steps[index], using: scratch))) }
+            for step in steps {
+                onStep?(step)
+                if case .drop(let reference, _, _) = step.input { drops.insert(reference) }
+                if wantsSteps { sink.write(.step(player.render(step))) }
             }
             lastInput = (line, steps)
         }

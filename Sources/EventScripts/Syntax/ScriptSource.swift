@@ -120,29 +120,9 @@ public enum ScriptSource {
         }
 
         /// Where the line that starts at `start` ends: at the first LF or CR from there, or at
-        /// the end of `bytes`. Read from the bytes' storage, eight bytes at a time while none of
-        /// them is a line break, then byte by byte.
+        /// the end of `bytes`.
         static func lineEnd(in bytes: ArraySlice<UInt8>, from start: Int) -> Int {
-            bytes.withUnsafeBufferPointer { buffer in
-                var index = start - bytes.startIndex
-                if let base = buffer.baseAddress {
-                    let raw = UnsafeRawPointer(base)
-                    while index + 8 <= buffer.count {
-                        let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
-                        if hasZeroByte(word ^ 0x0A0A_0A0A_0A0A_0A0A) || hasZeroByte(word ^ 0x0D0D_0D0D_0D0D_0D0D) { break }
-                        index += 8
-                    }
-                }
-                while index < buffer.count, buffer[index] != UInt8(ascii: "\n"), buffer[index] != UInt8(ascii: "\r") {
-                    index += 1
-                }
-                return bytes.startIndex + index
-            }
-        }
-
-        /// Whether one of the eight bytes of `word` is zero.
-        static func hasZeroByte(_ word: UInt64) -> Bool {
-            (word &- 0x0101_0101_0101_0101) & ~word & 0x8080_8080_8080_8080 != 0
+            bytes[start...].firstIndex { $0 == UInt8(ascii: "\n") || $0 == UInt8(ascii: "\r") } ?? bytes.endIndex
         }
     }
 

@@ -86,27 +86,13 @@ public struct TranscriptStep: Sendable {
         /// The change as the text transcript writes it, the verb padded to the width of the
         /// other labels: `entered search.active`, `exited  search.active`.
         public var text: String {
-            let text = UTF8Text()
-            write(into: text)
-            return text.string
-        }
-
-        /// Writes ``text`` into `text`.
-        func write(into text: UTF8Text) {
-            text.write(verb)
-            for _ in 0..<max(1, 8 - verb.utf8.count) { text.write(byte: UInt8(ascii: " ")) }
-            text.write(region)
-            text.write(byte: UInt8(ascii: "."))
-            text.write(state)
+            verb + String(repeating: " ", count: max(1, 8 - verb.count)) + region + "." + state
         }
     }
 
     /// One changed field: its old and new values, as scripts write them.
     ///
-    /// The values are held as their text (``Value/description``), written straight from the
-    /// state by each field's shape (`ValueShape.render`): every sink shows them as text, and
-    /// making, writing and freeing each value's ``Value`` at every step cost a transcript more
-    /// than the rest of the step.
+    /// The values are held as their text (``Value/description``): every sink shows them as text.
     public struct Change: Sendable {
         /// The field's or the region's name.
         public let name: String
@@ -195,26 +181,4 @@ extension TranscriptSink {
     public var wantsSteps: Bool { true }
     /// By default, a sink shows only the expectations that failed.
     public var wantsHeldExpectations: Bool { false }
-}
-
-/// Any sink, behind one concrete type: what ``ScriptVocabulary/replayScript(_:on:into:)``
-/// takes, so that its code is specialised for the machine whatever the sink.
-public struct AnyTranscriptSink: TranscriptSink {
-    /// The sink that receives the entries.
-    public var base: any TranscriptSink
-
-    /// A sink sending every entry to `base`.
-    public init(_ base: any TranscriptSink) {
-        self.base = base
-    }
-
-    /// Whether `base` shows steps.
-    public var wantsSteps: Bool { base.wantsSteps }
-    /// Whether `base` shows the expectations that held.
-    public var wantsHeldExpectations: Bool { base.wantsHeldExpectations }
-
-    /// Sends `entry` to `base`.
-    public mutating func write(_ entry: TranscriptEntry) {
-        base.write(entry)
-    }
 }

@@ -29,13 +29,6 @@ public struct Constructor<T>: Sendable {
     /// The arguments that build a `T` with this constructor, in parameter order, or `nil` when
     /// the constructor does not build it.
     public let arguments: @Sendable (T) -> [Value]?
-    /// For a constructor of one parameter made from a ``ValueShape`` (``init(_:_:_:_:payload:)``):
-    /// writes the argument of `built` with the shape's `render`, as its value from ``arguments``
-    /// is written, and returns `true`; writes nothing and returns `false` when the constructor
-    /// does not build `built`. What a transcript writes the events and commands of its steps
-    /// with, without making their values.
-    @usableFromInline let renderArgument: (@Sendable (T, ValueWriter) -> Bool)?
-
     /// A constructor that reads the arguments of `T`s with `arguments` and, unless `make` is
     /// `nil`, builds `T`s with `make`.
     @inlinable
@@ -45,20 +38,6 @@ public struct Constructor<T>: Sendable {
         make: (@Sendable (Value) throws(ConversionError) -> T)? = nil,
         arguments: @escaping @Sendable (T) -> [Value]?
     ) {
-        self.init(
-            name, parameters, requiresLabels: requiresLabels, computed: computed, validate: validate, make: make,
-            arguments: arguments, renderArgument: nil)
-    }
-
-    /// A constructor as the public initialiser makes it, with `renderArgument` for a constructor
-    /// of one parameter made from a shape.
-    @inlinable
-    init(
-        _ name: String, _ parameters: [Parameter], requiresLabels: Bool = false, computed: [ComputedPart] = [],
-        validate: (@Sendable (Value) -> String?)? = nil,
-        make: (@Sendable (Value) throws(ConversionError) -> T)? = nil,
-        arguments: @escaping @Sendable (T) -> [Value]?, renderArgument: (@Sendable (T, ValueWriter) -> Bool)?
-    ) {
         self.name = name
         self.parameters = parameters
         self.requiresLabels = requiresLabels
@@ -66,7 +45,6 @@ public struct Constructor<T>: Sendable {
         self.validate = validate
         self.make = make
         self.arguments = arguments
-        self.renderArgument = renderArgument
     }
 
     /// `built` as a value of this constructor, or `nil` when the constructor does not build it.

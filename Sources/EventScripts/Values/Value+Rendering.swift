@@ -1,80 +1,43 @@
 extension Value: CustomStringConvertible {
     /// The value as a script writes it: deterministic, and parseable back to an equal value.
     public var description: String {
-        let text = UTF8Text()
-        render(into: text)
-        return text.string
+        var text = ""
+        write(into: &text)
+        return text
     }
 
-    /// Writes the value as ``description`` does, into `text` (a transcript's entry directly,
-    /// with no string of its own).
-    func render(into text: UTF8Text) {
+    /// Appends the value as ``description`` writes it to `text`.
+    func write(into text: inout String) {
         switch self {
-        case .string(let string):
-            if Value.needsEscapes(string) {
-                text.write(Value.quoted(string))
-            } else {
-                text.write(literal: "\"")
-                text.write(string)
-                text.write(literal: "\"")
-            }
-        case .number(let number): text.write(number: number)
-        case .integer(let integer): text.write(integer: integer)
-        case .duration(let duration): text.write(duration: duration)
-        case .bool(let bool): text.write(bool ? "true" : "false")
-        case .null: text.write(literal: "nil")
-        case .name(let name): text.write(name)
+        case .string(let string): text += Value.quoted(string)
+        case .number(let number): text += Value.render(number)
+        case .integer(let integer): text += String(integer)
+        case .duration(let duration): text += Value.render(duration)
+        case .bool(let bool): text += bool ? "true" : "false"
+        case .null: text += "nil"
+        case .name(let name): text += name
         case .list(let values):
-            text.write(literal: "[")
-            // From the list's storage, each element rendered where it is.
-            values.withUnsafeBufferPointer { values in
-                for index in values.indices {
-                    if index > 0 { text.write(literal: ", ") }
-                    values[index].render(into: text)
-                }
+            text += "["
+            for (index, value) in values.enumerated() {
+                if index > 0 { text += ", " }
+                value.write(into: &text)
             }
-            text.write(literal: "]")
+            text += "]"
         case .constructed(let name, let arguments):
-            text.write(name)
+            text += name
             if arguments.isEmpty { return }
-            text.write(literal: "(")
+            text += "("
             var first = true
-            arguments.withUnsafeBufferPointer { arguments in
-                for index in arguments.indices {
-                    // A labelled argument left at nil is not shown.
-                    if arguments[index].showsLabel, case .null = arguments[index].value { continue }
-                    if !first { text.write(literal: ", ") }
-                    first = false
-                    if arguments[index].showsLabel {
-                        text.write(arguments[index].label)
-                        text.write(literal: ": ")
-                    }
-                    arguments[index].value.render(into: text)
-                }
+            for argument in arguments {
+                // A labelled argument left at nil is not shown.
+                if argument.showsLabel, case .null = argument.value { continue }
+                if !first { text += ", " }
+                first = false
+                if argument.showsLabel { text += argument.label + ": " }
+                argument.value.write(into: &text)
             }
-            text.write(literal: ")")
+            text += ")"
         }
-    }
-
-    /// Writes `(ARGUMENTS)` as a ``constructed(_:_:)`` value of `values`, arguments of
-    /// `parameters` (their labels and whether they show them), writes its arguments, without
-    /// making the value.
-    static func renderArguments(_ parameters: [Parameter], _ values: [Value], into text: UTF8Text) {
-        text.write(literal: "(")
-        var first = true
-        for index in values.indices {
-            let showsLabel = parameters[index].showsLabel
-            // A labelled argument left at nil is not shown.
-            if showsLabel, case .null = values[index] { continue }
-            if !first { text.write(literal: ", ") }
-            first = false
-            if showsLabel {
-                text.write(parameters[index].label)
-                text.write(literal: ": ")
-            }
-            values[index].render(into: text)
-        }
-        text.write(literal: ")")
     }
 
     /// The value as ``description`` writes it, but a list of two or more values over several
@@ -123,21 +86,8 @@ extension Value: CustomStringConvertible {
         return render(Double(seconds) * 1000 + Double(attoseconds) / 1e15) + "ms"
     }
 
-    /// Whether `string` holds a character that a string literal escapes: read from the string's
-    /// storage where it can be, one byte at a time otherwise.
-    static func needsEscapes(_ string: String) -> Bool {
-        func escaped(_ byte: UInt8) -> Bool {
-            byte < 0x20 || byte == 0x7F || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\")
-        }
-        return string.utf8.withContiguousStorageIfAvailable { bytes in
-            for byte in bytes where escaped(byte) { return true }
-            return false
-        } ?? string.utf8.contains(where: escaped)
-    }
-
     /// A string literal with the script's escapes.
     public static func quoted(_ string: String) -> String {
-        if !needsEscapes(string) { return "\"" + string + "\"" }
         var text = "\""
         for scalar in string.unicodeScalars {
             switch scalar {

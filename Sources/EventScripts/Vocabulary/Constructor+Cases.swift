@@ -31,8 +31,7 @@ extension Constructor where T: Equatable & Sendable {
     /// a built value with `payload`, a pattern match, rather than found by reflection:
     /// `Constructor("emailChanged", "email", .string, SignIn.Event.emailChanged) { if case
     /// .emailChanged(let email) = $0 { email } else { nil } }`. A transcript writes the event of
-    /// every step it shows, so reflection there costs more than the step itself; it writes the
-    /// argument with the shape's `render`, without making its value.
+    /// every step it shows, so reflection there costs more than the step itself.
     @inlinable
     public init<A: Sendable>(
         _ name: String, _ label: String, _ shape: ValueShape<A>, _ make: @escaping @Sendable (A) -> T,
@@ -44,12 +43,7 @@ extension Constructor where T: Equatable & Sendable {
                 guard let argument = value[argument: label] else { throw ConversionError("expected \(label) in \(value)") }
                 return make(try shape.decode(argument))
             },
-            arguments: { built in payload(built).map { [shape.encode($0)] } },
-            renderArgument: { built, writer in
-                guard let argument = payload(built) else { return false }
-                shape.render(argument, writer)
-                return true
-            })
+            arguments: { built in payload(built).map { [shape.encode($0)] } })
     }
 
     /// A failure, with an optional message: `fail sendCode` or `fail sendCode "offline"`.

@@ -120,66 +120,6 @@ struct ConstructorIndex<M: MachineDefinition>: Sendable {
         return (eventNames[event.kind.rawValue], [], [])
     }
 
-    /// How the first of a list of constructors that builds a value writes it.
-    @usableFromInline
-    enum Written {
-        /// It wrote the value itself (`Constructor/renderArgument`).
-        case written
-        /// Its value is made of these arguments, to be written from them.
-        case arguments(name: String, parameters: [Parameter], values: [Value])
-        /// None builds it.
-        case none
-    }
-
-    /// Writes `built`'s value as the first of `constructors` that builds it makes it, `NAME(ARGUMENT)`
-    /// (`ARGUMENT` alone without `withName`), when that constructor writes its argument itself
-    /// (`Constructor/renderArgument`); otherwise writes nothing and gives that constructor's
-    /// arguments, if one builds it. Each constructor is read where the list keeps it.
-    @inlinable
-    static func write<T>(
-        _ built: T, among constructors: [Constructor<T>], from first: Int = 0, withName: Bool, into text: UTF8Text
-    ) -> Written {
-        constructors.withUnsafeBufferPointer { constructors in
-            for index in first..<constructors.count {
-                guard let render = constructors[index].renderArgument else {
-                    if let values = constructors[index].arguments(built), values.count == constructors[index].parameters.count {
-                        return .arguments(
-                            name: constructors[index].name, parameters: constructors[index].parameters, values: values)
-                    }
-                    continue
-                }
-                let start = text.byteCount
-                // The argument first: a constructor that does not build `built` writes nothing.
-                guard render(built, ValueWriter(text)) else { continue }
-                if withName {
-                    text.insert(constructors[index].name, UInt8(ascii: "("), at: start)
-                    text.write(byte: UInt8(ascii: ")"))
-                }
-                return .written
-            }
-            return .none
-        }
-    }
-
-    /// Writes `event`'s value as ``write(_:among:from:withName:into:)`` does.
-    @inlinable
-    func write(_ event: M.Event, withName: Bool, into text: UTF8Text) -> Written {
-        Self.write(event, among: byEventKind[event.kind.rawValue], withName: withName, into: text)
-    }
-
-    /// Writes `command`'s value as ``write(_:among:from:withName:into:)`` does. A request or an
-    /// output is looked for among the vocabulary's constructors only: the shared ones, before
-    /// them, build timers and cancellations (and each constructor tried copies the command).
-    @inlinable
-    func write(_ command: Command<M>, into text: UTF8Text) -> Written {
-        let first: Int
-        switch command {
-        case .request, .output: first = sharedCommandCount
-        case .startTimer, .cancelTimer, .cancel: first = 0
-        }
-        return Self.write(command, among: commands, from: first, withName: true, into: text)
-    }
-
     /// The name, parameters and arguments of the first of `constructors` that builds `built`,
     /// each constructor read where the list keeps it (not copied, with its closures and
     /// parameters, to be tried).

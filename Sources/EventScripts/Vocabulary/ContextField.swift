@@ -17,11 +17,9 @@ public struct ContextField<M: MachineDefinition>: Sendable {
     public let type: ValueType
     /// Its value in a context.
     public let read: @Sendable (M.Context) -> Value
-    /// Whether it differs between two contexts (cheaper than comparing values).
+    /// Whether it differs between two contexts: whether its values do (strings by their Unicode
+    /// scalars).
     public let differs: @Sendable (M.Context, M.Context) -> Bool
-    /// Writes its value in a context as ``Value/description`` writes ``read``'s, with its
-    /// shape's `render`: what a transcript writes a changed field with.
-    public let render: @Sendable (M.Context, ValueWriter) -> Void
     /// Sets it from a checked value, or `nil` when scripts cannot set it.
     public let write: (@Sendable (inout M.Context, Value) throws(ConversionError) -> Void)?
     /// How many elements its value has in a context, for a field of a list's shape: what
@@ -41,8 +39,7 @@ public struct ContextField<M: MachineDefinition>: Sendable {
         self.name = name
         self.type = shape.type
         self.read = { shape.encode(get($0)) }
-        self.differs = { !shape.same(get($0), get($1)) }
-        self.render = { shape.render(get($0), $1) }
+        self.differs = { shape.encode(get($0)) != shape.encode(get($1)) }
         if let count = shape.elementCount {
             self.count = { count(get($0)) }
         } else {

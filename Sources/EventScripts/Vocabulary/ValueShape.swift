@@ -1,16 +1,13 @@
 import MachineCore
 
 /// How values of a Swift type `T` are written in scripts: their ``ValueType``, and the
-/// conversions both ways.
+/// conversions both ways, each written once. What a transcript shows of a `T`, and whether two
+/// `T`s are the same for scripts, follow from the ``Value`` that `encode` gives.
 ///
 /// The common shapes come ready: ``string``, ``integer``, ``number``, ``duration``, ``bool``,
 /// `enumeration`, and ``optional(_:)`` and ``list(_:)`` of those; ``within(_:)`` limits one to
 /// a range. Context fields (``ContextField``) and constructors of one argument (``Constructor``)
 /// take a shape.
-///
-/// A shape also writes a `T`'s text (``render``), as the ``Value`` that `encode` gives would be
-/// written: by default through that value; a shape of a type whose values transcripts show at
-/// step after step may write it directly with a ``ValueWriter``, without making the value.
 public struct ValueShape<T>: Sendable {
     /// The type of the values in scripts.
     public let type: ValueType
@@ -18,49 +15,29 @@ public struct ValueShape<T>: Sendable {
     public let encode: @Sendable (T) -> Value
     /// A checked value of ``type`` as a `T`; throws when it is not one (a value out of range).
     public let decode: @Sendable (Value) throws(ConversionError) -> T
-    /// Whether two `T`s are the same for scripts: equal, and strings equal by Unicode scalars,
-    /// as ``Value`` compares them.
-    public let same: @Sendable (T, T) -> Bool
-    /// Writes a `T`'s text: exactly what ``Value/description`` writes of ``encode``'s value.
-    /// What a transcript writes a changed field with.
-    public let render: @Sendable (T, ValueWriter) -> Void
     /// How many elements a value has, for a list's shape (``list(_:)``): what a path's `count`
     /// reads without making the list's ``Value``; `nil` for any other shape.
     @usableFromInline let elementCount: (@Sendable (T) -> Int)?
 
-    /// A shape of values of `type`; `render`, when given, writes a value's text without making
-    /// its ``Value`` (it must write what `encode` gives; see ``ValueWriter``).
+    /// A shape of values of `type`.
     @inlinable
     public init(
         _ type: ValueType, encode: @escaping @Sendable (T) -> Value,
-        decode: @escaping @Sendable (Value) throws(ConversionError) -> T, same: @escaping @Sendable (T, T) -> Bool,
-        render: (@Sendable (T, ValueWriter) -> Void)? = nil
+        decode: @escaping @Sendable (Value) throws(ConversionError) -> T
     ) {
-        self.init(type, encode: encode, decode: decode, same: same, render: render, elementCount: nil)
+        self.init(type, encode: encode, decode: decode, elementCount: nil)
     }
 
-    /// A shape as ``init(_:encode:decode:same:render:)`` makes it, whose values have
-    /// `elementCount` elements when it is a list's.
+    /// A shape whose values have `elementCount` elements when it is a list's.
     @inlinable
     init(
         _ type: ValueType, encode: @escaping @Sendable (T) -> Value,
-        decode: @escaping @Sendable (Value) throws(ConversionError) -> T, same: @escaping @Sendable (T, T) -> Bool,
-        render: (@Sendable (T, ValueWriter) -> Void)?, elementCount: (@Sendable (T) -> Int)?
+        decode: @escaping @Sendable (Value) throws(ConversionError) -> T, elementCount: (@Sendable (T) -> Int)?
     ) {
         self.type = type
         self.encode = encode
         self.decode = decode
-        self.same = same
-        self.render = render ?? { value, writer in writer.write(encode(value)) }
         self.elementCount = elementCount
-    }
-
-    /// The text ``render`` writes of `value`: what a transcript shows of it. A test of a shape
-    /// that writes its values itself compares it with `encode(value).description`.
-    public func text(of value: T) -> String {
-        let text = UTF8Text()
-        render(value, ValueWriter(text))
-        return text.string
     }
 
     /// The shape of `T?`: `nil` or a value of `wrapped`.
@@ -68,17 +45,7 @@ public struct ValueShape<T>: Sendable {
     public static func optional<Wrapped>(_ wrapped: ValueShape<Wrapped>) -> ValueShape where T == Wrapped? {
         ValueShape(
             .optional(wrapped.type), encode: { $0.map(wrapped.encode) ?? .null },
-            decode: { value throws(ConversionError) in value == .null ? nil : try wrapped.decode(value) },
-            same: { a, b in
-                switch (a, b) {
-                case (nil, nil): true
-                case (let a?, let b?): wrapped.same(a, b)
-                default: false
-                }
-            },
-            render: { value, writer in
-                if let value { wrapped.render(value, writer) } else { writer.null() }
-            })
+            decode: { value throws(ConversionError) in value == .null ? nil : try wrapped.decode(value) })
     }
 
     /// The shape of `[Element]`: a list of values of `element`.
@@ -94,33 +61,11 @@ public struct ValueShape<T>: Sendable {
                 elements.reserveCapacity(values.count)
                 for value in values { elements.append(try element.decode(value)) }
                 return elements
-            },
-            same: { a, b in a.count == b.count && zip(a, b).allSatisfy(element.same) },
-            render: { elements, writer in
-                writer.punctuation("[")
-                var first = true
-                for value in elements {
-                    if !first { writer.punctuation(", ") }
-                    first = false
-                    element.render(value, writer)
-                }
-                writer.punctuation("]")
             }, elementCount: { $0.count })
     }
 }
 
 extension ValueShape where T: Equatable & Sendable {
-    /// A shape whose values are the same when they are equal; `render`, when given, writes a
-    /// value's text without making its ``Value`` (see ``ValueWriter``).
-    @inlinable
-    public init(
-        _ type: ValueType, encode: @escaping @Sendable (T) -> Value,
-        decode: @escaping @Sendable (Value) throws(ConversionError) -> T,
-        render: (@Sendable (T, ValueWriter) -> Void)? = nil
-    ) {
-        self.init(type, encode: encode, decode: decode, same: { $0 == $1 }, render: render)
-    }
-
     /// Reads `value` as `case`'s payload, or says what was expected.
     @usableFromInline
     static func payload(_ value: Value, _ type: ValueType, _ read: (Value) -> T?) throws(ConversionError) -> T {
@@ -137,8 +82,7 @@ extension ValueShape where T == String {
             .string, encode: Value.string,
             decode: { value throws(ConversionError) in
                 try payload(value, .string) { if case .string(let s) = $0 { s } else { nil } }
-            },
-            same: { $0.hasSameScalars(as: $1) }, render: { $1.string($0) })
+            })
     }
 }
 
@@ -150,7 +94,7 @@ extension ValueShape where T == Int {
             .integer, encode: Value.integer,
             decode: { value throws(ConversionError) in
                 try payload(value, .integer) { if case .integer(let integer) = $0 { integer } else { nil } }
-            }, render: { $1.integer($0) })
+            })
     }
 }
 
@@ -160,8 +104,7 @@ extension ValueShape where T == Double {
     public static var number: ValueShape {
         ValueShape(
             .number, encode: Value.number,
-            decode: { value throws(ConversionError) in try payload(value, .number) { $0.numeric } },
-            render: { $1.number($0) })
+            decode: { value throws(ConversionError) in try payload(value, .number) { $0.numeric } })
     }
 }
 
@@ -173,7 +116,7 @@ extension ValueShape where T == Duration {
             .duration, encode: Value.duration,
             decode: { value throws(ConversionError) in
                 try payload(value, .duration) { if case .duration(let duration) = $0 { duration } else { nil } }
-            }, render: { $1.duration($0) })
+            })
     }
 }
 
@@ -185,7 +128,7 @@ extension ValueShape where T == Bool {
             .bool, encode: Value.bool,
             decode: { value throws(ConversionError) in
                 try payload(value, .bool) { if case .bool(let bool) = $0 { bool } else { nil } }
-            }, render: { $1.bool($0) })
+            })
     }
 }
 
@@ -217,7 +160,7 @@ extension ValueShape where T: Equatable & Sendable {
                     guard case .name(let name) = value else { return nil }
                     return cases.first { $0.name == name }?.value
                 }
-            }, render: { $1.name(name($0)) })
+            })
     }
 
     /// A type's name in lower-case words: `SignInProblem` is "sign in problem", and a `Kind`
@@ -258,6 +201,6 @@ extension ValueShape where T: Comparable & Sendable {
                         "expected \(what) from \(encode(range.lowerBound)) to \(encode(range.upperBound)), found \(value)")
                 }
                 return decoded
-            }, same: same, render: render)
+            })
     }
 }

@@ -89,77 +89,6 @@ public struct ScriptWriter<V: ScriptVocabulary>: Sendable {
         }
     }
 
-    /// ``statement(_:)``'s `send EVENT`, written in `text` (emptied first, and keeping the text
-    /// of the numbers it wrote lately) without making the event's ``Value``: what a transcript
-    /// writes at every step.
-    @inlinable
-    func sendStatement(_ event: M.Event, using text: UTF8Text) -> String {
-        text.removeAll()
-        text.write(literal: "send ")
-        switch constructors.write(event, withName: true, into: text) {
-        case .written:
-            return text.string
-        case .arguments(let name, let parameters, let values):
-            return Value.statement("send", name: name, parameters: parameters, values: values, in: text)
-        case .none:
-            return Value.statement("send", name: constructors.eventNames[event.kind.rawValue], values: [], in: text)
-        }
-    }
-
-    /// `command`'s value as ``Value/description`` writes it (``value(of:)-(Command<M>)``), written
-    /// in `text` as ``sendStatement(_:using:)`` writes, without making the value.
-    @inlinable
-    func text(of command: Command<M>, using text: UTF8Text) -> String {
-        text.removeAll()
-        switch constructors.write(command, into: text) {
-        case .written:
-            return text.string
-        case .arguments(let name, let parameters, let values):
-            return Value.statement(nil, name: name, parameters: parameters, values: values, in: text)
-        case .none:
-            return String(describing: command)
-        }
-    }
-
-    /// ``answer(_:_:)``'s statement of an answer to `reference`, written in `text` as
-    /// ``sendStatement(_:using:)`` writes: `KIND#N` written there too, without making its string,
-    /// for an answer that writes its argument itself.
-    @inlinable
-    func answerStatement(
-        _ reference: RequestReference<M.Request.Kind>, _ event: M.Event, using text: UTF8Text
-    ) -> String {
-        if !M.isFailure(event.kind) {
-            text.removeAll()
-            text.write(literal: "respond ")
-            text.write(constructors.requestKindNames[reference.kind.rawValue])
-            text.write(byte: UInt8(ascii: "#"))
-            text.write(integer: reference.ordinal)
-            text.write(byte: UInt8(ascii: " "))
-            if case .written = constructors.write(event, withName: false, into: text) { return text.string }
-        }
-        return answerStatement(self.text(of: reference), event, using: text)
-    }
-
-    /// ``answer(_:_:)``'s statement, written in `text` as ``sendStatement(_:using:)`` writes.
-    @inlinable
-    func answerStatement(_ reference: String, _ event: M.Event, using text: UTF8Text) -> String {
-        // An answer of one argument: `respond KIND#N ARGUMENT`. A failure's message may be nil,
-        // written as nothing: it is made as a value.
-        if !M.isFailure(event.kind) {
-            text.removeAll()
-            text.write(literal: "respond ")
-            text.write(reference)
-            text.write(byte: UInt8(ascii: " "))
-            if case .written = constructors.write(event, withName: false, into: text) { return text.string }
-        }
-        let (_, parameters, values) = constructors.arguments(of: event)
-        if M.isFailure(event.kind) {
-            guard case .string? = values.first else { return "fail \(reference)" }
-            return Value.statement("fail", reference, values: [values[0]], in: text)
-        }
-        return Value.statement("respond", reference, parameters: parameters, values: values, in: text)
-    }
-
     /// The `given` lines that set up `context` from the vocabulary's initial context: one per
     /// settable field whose value differs, in field order.
     public func givens(for context: M.Context) -> [String] {
@@ -242,49 +171,14 @@ public struct ScriptWriter<V: ScriptVocabulary>: Sendable {
 }
 
 extension Value {
-    /// `keyword`, then `reference` and the arguments `values` of `parameters` after a space, in
-    /// `text` (emptied first): `send NAME(ARGUMENTS)` when `name` is given, as the
-    /// ``Value/constructed(_:_:)`` of them writes (without a keyword, the value alone);
-    /// otherwise `respond KIND#N` with nothing for
-    /// no argument, the argument for one, and the arguments in parentheses for several (as
-    /// ``ScriptWriter/answer(_:_:)`` writes them).
-    @usableFromInline
-    static func statement(
-        _ keyword: StaticString?, _ reference: String? = nil, name: String? = nil, parameters: [Parameter] = [],
-        values: [Value], in text: UTF8Text
-    ) -> String {
-        text.removeAll()
-        if let keyword { text.write(literal: keyword) }
-        if let reference {
-            text.write(byte: UInt8(ascii: " "))
-            text.write(reference)
-        }
-        if let name {
-            if keyword != nil { text.write(byte: UInt8(ascii: " ")) }
-            text.write(name)
-            if !values.isEmpty { renderArguments(parameters, values, into: text) }
-        } else if values.count == 1 {
-            text.write(byte: UInt8(ascii: " "))
-            values[0].render(into: text)
-        } else if values.count > 1 {
-            renderArguments(parameters, values, into: text)
-        }
-        return text.string
-    }
-
     /// A statement that ends with the value: `keyword`, then `reference` and the value as
-    /// ``description`` writes it, each after a space (`respond places#2 [place(…)]`), written
-    /// in one piece.
+    /// ``description`` writes it, each after a space (`respond places#2 [place(…)]`).
     @usableFromInline
-    func statement(_ keyword: StaticString, _ reference: String? = nil) -> String {
-        let text = UTF8Text()
-        text.write(literal: keyword)
-        if let reference {
-            text.write(byte: UInt8(ascii: " "))
-            text.write(reference)
-        }
-        text.write(byte: UInt8(ascii: " "))
-        render(into: text)
-        return text.string
+    func statement(_ keyword: String, _ reference: String? = nil) -> String {
+        var text = keyword
+        if let reference { text += " " + reference }
+        text += " "
+        write(into: &text)
+        return text
     }
 }

@@ -120,7 +120,7 @@ struct ReplayCommand<V: ScriptVocabulary>: Sendable {
             do {
                 // Checked whole first, so that an invalid script runs nothing; then read again and
                 // replayed statement by statement, so that neither it nor its program is held.
-                let script = try vocabulary.checkScript(try invocation.script(file), file: name, with: checker)
+                let script = try checker.check(try invocation.script(file), file: name)
                 checked = true
                 if plan.start != nil, let refused = givensRefused(script.givens, file: name) { throw refused }
                 var runtime = plan.start ?? Runtime(table: vocabulary.table, state: script.initialState, answerer: answerer)
@@ -191,27 +191,22 @@ struct ReplayCommand<V: ScriptVocabulary>: Sendable {
         return paths
     }
 
-    /// Replays `script` into the sink that `format` and `quiet` ask for, through the
-    /// vocabulary's `replayScript`, which is compiled for the machine.
+    /// Replays `script` into the sink that `format` and `quiet` ask for.
     private func play(
         _ script: CheckedScript<V>, on runtime: inout Runtime<V.Machine>,
         _ format: Format, quiet: Bool, _ streams: StandardStreams, into output: inout BufferedOutput
     ) throws -> Outcome {
-        let diagnostics = Diagnostics(streams: streams)
-        if quiet {
-            var sink = AnyTranscriptSink(diagnostics)
-            return try vocabulary.replayScript(script, on: &runtime, into: &sink)
-        }
+        let player = Player(vocabulary: vocabulary)
+        var diagnostics = Diagnostics(streams: streams)
+        if quiet { return try player.play(script, on: &runtime, into: &diagnostics) }
         if format == .json {
-            var sink = AnyTranscriptSink(Tee(first: JSONTranscript(output: output), second: diagnostics))
-            let outcome = try vocabulary.replayScript(script, on: &runtime, into: &sink)
-            if let tee = sink.base as? Tee<JSONTranscript<BufferedOutput>, Diagnostics> { output = tee.first.output }
-            return outcome
+            var sink = Tee(first: JSONTranscript(output: output), second: diagnostics)
+            defer { output = sink.first.output }
+            return try player.play(script, on: &runtime, into: &sink)
         }
-        var sink = AnyTranscriptSink(Tee(first: TextTranscript(output: output), second: diagnostics))
-        let outcome = try vocabulary.replayScript(script, on: &runtime, into: &sink)
-        if let tee = sink.base as? Tee<TextTranscript<BufferedOutput>, Diagnostics> { output = tee.first.output }
-        return outcome
+        var sink = Tee(first: TextTranscript(output: output), second: diagnostics)
+        defer { output = sink.first.output }
+        return try player.play(script, on: &runtime, into: &sink)
     }
 
     func summary(of outcome: Outcome, file: String, format: Format) -> String {

@@ -1,0 +1,28 @@
+import Testing
+
+@testable import EventScripts
+
+/// Script values compare strings by their Unicode scalars, with no normalisation: a transcript
+/// must show a change from "é" precomposed to "e" with a combining accent, which Swift's `==`
+/// takes as equal.
+@Suite("Value equality") struct ValueEqualityTests {
+    @Test func stringsAreEqualOnlyWhenTheirScalarsAre() {
+        #expect("e\u{301}" == "\u{E9}")
+        #expect(Value.string("e\u{301}") != Value.string("\u{E9}"))
+        #expect(Value.string("Apple") == Value.string(String("Apple".reversed().reversed())))
+        #expect(Value.list([.string("e\u{301}")]) != Value.list([.string("\u{E9}")]))
+        #expect(ValueShape<String>.string.encode("e\u{301}") != ValueShape<String>.string.encode("\u{E9}"))
+    }
+
+    @Test func aValueIsWrittenAsItReadsBack() {
+        #expect(Value.number(1e16).description == "10000000000000000.0")
+        #expect(Value.number(1e-7).description == "0.0000001")
+        #expect(Value.string("a\"b\\c\n").description == #""a\"b\\c\n""#)
+        #expect(Value.duration(.milliseconds(1500)).description == "1500ms")
+        #expect(
+            Value.constructed(
+                "address", [.init("street", .string("Main St"), showsLabel: true), .init("city", .null, showsLabel: true)]
+            )
+            .description == #"address(street: "Main St")"#)
+    }
+}
