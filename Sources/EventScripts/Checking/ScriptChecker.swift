@@ -142,7 +142,9 @@ public final class ScriptChecker<V: ScriptVocabulary>: Sendable {
                 }
             }
 
-            @usableFromInline var entries: [[UInt8]: Entry] = [:]
+            /// By the line's text: a string's hash and equality are the standard library's own,
+            /// never generic code.
+            @usableFromInline var entries: [String: Entry] = [:]
 
             @inlinable
             init() {}
@@ -153,7 +155,7 @@ public final class ScriptChecker<V: ScriptVocabulary>: Sendable {
         /// statement. Errors are those of ``add(_:)``, at the same places.
         @inlinable
         mutating func add(_ line: inout ScriptLine) throws(ScriptError) -> Memo.Entry? {
-            let key = line.bytes.count <= Memo.longestLine ? Array(line.bytes) : nil
+            let key = line.bytes.count <= Memo.longestLine ? String(decoding: line.bytes, as: UTF8.self) : nil
             if let key, let entry = memo.entries[key] {
                 if let statement = entry.needsInput {
                     try requireInput(statement, at: ScriptLocation(line: line.number, column: entry.column))
