@@ -3,7 +3,7 @@ import MachineCore
 import TerminalUI
 
 /// What a key asks the session to do.
-public enum PlayAction: Equatable, Sendable {
+package enum PlayAction: Equatable, Sendable {
     /// Send a host event to the machine.
     case send(AddressPicker.Event)
     /// Answer the location-permission prompt: granted or not.
@@ -14,12 +14,12 @@ public enum PlayAction: Equatable, Sendable {
 
 /// The keys of the play screen: a pure function from a key, the machine's state and the view
 /// to the actions to take, changing only the view.
-public enum PlayKeys {
+package enum PlayKeys {
     /// The category of points of interest `c` taps.
-    public static let category = "cafe"
+    package static let category = "cafe"
 
     /// The keys, as `?` lists them.
-    public static let help: [(key: String, meaning: String)] = [
+    package static let help: [(key: String, meaning: String)] = [
         ("/ or s", "search: type, then ↑ ↓ and Enter pick"),
         ("← ↑ → ↓", "pan the map (a quarter of the span)"),
         ("+ / -", "zoom in / out"),
@@ -32,7 +32,7 @@ public enum PlayKeys {
     ]
 
     /// The actions `key` asks for, given the state on screen; updates the view's own state.
-    public static func handle(_ key: Key, state: MachineState<AddressPicker>, view: inout PlayView) -> [PlayAction] {
+    package static func handle(_ key: Key, state: MachineState<AddressPicker>, view: inout PlayView) -> [PlayAction] {
         if key == .control("c") { return [.quit(interrupted: true)] }
         view.note = nil
         switch PlayMode(state, view: view) {

@@ -19,14 +19,14 @@ import TerminalUI
 /// Address: New York, United States     │ …
 /// ↑↓ choose  Enter pick  Esc cancel  type to refine  Ctrl-C quit
 /// ```
-public enum PlayScreen {
+package enum PlayScreen {
     /// The smallest terminal the screen is drawn in; a smaller one gets a message instead.
-    public static let minimumSize = TerminalSize(columns: 60, rows: 18)
+    package static let minimumSize = TerminalSize(columns: 60, rows: 18)
     /// The most lines of completions or results listed under the search field.
     static let listLines = 8
 
     /// The frame for `runtime` and `view` at `size`.
-    public static func render(_ runtime: Runtime<AddressPicker>, view: PlayView, size: TerminalSize) -> Canvas {
+    package static func render(_ runtime: Runtime<AddressPicker>, view: PlayView, size: TerminalSize) -> Canvas {
         var canvas = Canvas(size: size)
         guard size.columns >= minimumSize.columns, size.rows >= minimumSize.rows else {
             drawTooSmall(&canvas)
@@ -64,13 +64,14 @@ public enum PlayScreen {
     }
 
     /// What is listed under the search field.
-    public enum ListKind: Equatable, Sendable {
+    package enum ListKind: Equatable, Sendable {
         case none, completions, results
     }
 
     /// The completions or the results on screen, as lines of title and subtitle.
-    public static func list(of state: MachineState<AddressPicker>) -> (kind: ListKind, items: [(title: String, subtitle: String)])
-    {
+    package static func list(
+        of state: MachineState<AddressPicker>
+    ) -> (kind: ListKind, items: [(title: String, subtitle: String)]) {
         switch state[AddressPicker.search] {
         case .inactive, .editing, .active:  // `active` is compound: the region is always in one of its leaves
             return (.none, [])

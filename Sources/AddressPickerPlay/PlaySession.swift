@@ -17,9 +17,9 @@ import TerminalUI
 /// restored on every way out: a confirmation, a quit, Ctrl-C, `SIGINT`, `SIGTERM`, `SIGHUP`,
 /// standard input closing, or an error.
 @MainActor
-public final class PlaySession {
+package final class PlaySession {
     /// How a session ended.
-    public enum Outcome: Equatable, Sendable {
+    package enum Outcome: Equatable, Sendable {
         /// The person confirmed this address (the machine delivered it).
         case confirmed(Address)
         /// The person quit without confirming: `q`, or Ctrl-C when `interrupted`.
@@ -31,16 +31,16 @@ public final class PlaySession {
     }
 
     /// What the session is started with.
-    public struct Options: Sendable {
+    package struct Options: Sendable {
         /// Where the device is, if anywhere: the map starts there and locate-me finds it.
-        public var location: Coordinate?
+        package var location: Coordinate?
         /// The script file to record the session in, if any.
-        public var record: String?
+        package var record: String?
         /// Whether to draw in colour (`NO_COLOR` says no).
-        public var colors: Bool
+        package var colors: Bool
 
         /// Options for a session.
-        public init(location: Coordinate?, record: String?, colors: Bool) {
+        package init(location: Coordinate?, record: String?, colors: Bool) {
             self.location = location
             self.record = record
             self.colors = colors
@@ -64,7 +64,7 @@ public final class PlaySession {
     /// A session on `terminal`; creates the recording's file when `options` name one.
     ///
     /// - Throws: ``EventScripts/RecordingError`` when the recording cannot be started.
-    public init(terminal: Terminal, gazetteer: Gazetteer, options: Options) throws(RecordingError) {
+    package init(terminal: Terminal, gazetteer: Gazetteer, options: Options) throws(RecordingError) {
         self.terminal = terminal
         self.gazetteer = gazetteer
         self.options = options
@@ -96,7 +96,7 @@ public final class PlaySession {
     ///
     /// - Throws: ``TerminalUI/TerminalError`` when the terminal cannot be taken over,
     ///   ``EventScripts/RecordingError`` when the recording could not be written.
-    public func run() throws -> Outcome {
+    package func run() throws -> Outcome {
         try terminal.start()
         let events = TerminalEvents(input: terminal.input) { [weak self] event in self?.handle(event) }
         defer {

@@ -4,18 +4,18 @@ import MachineRuntime
 
 /// What the play screen shows besides the machine's state: the view's own state, changed by
 /// keys and by the session, never by the machine.
-public struct PlayView: Equatable, Sendable {
+package struct PlayView: Equatable, Sendable {
     /// One step the machine took, as the machine panel lists it.
-    public struct StepSummary: Equatable, Sendable {
+    package struct StepSummary: Equatable, Sendable {
         /// The step's virtual time.
-        public var time: Duration
+        package var time: Duration
         /// What came in: an event's name, a timer's, or `respond`/`dropped` and the request.
-        public var input: String
+        package var input: String
         /// The ids of the rows that fired (none when the input was ignored).
-        public var rows: [String]
+        package var rows: [String]
 
         /// A summary.
-        public init(time: Duration, input: String, rows: [String]) {
+        package init(time: Duration, input: String, rows: [String]) {
             self.time = time
             self.input = input
             self.rows = rows
@@ -23,32 +23,32 @@ public struct PlayView: Equatable, Sendable {
     }
 
     /// The line of the completions or results highlighted by the arrow keys, if any.
-    public var selection: Int?
+    package var selection: Int?
     /// Whether the keys are shown (`?`).
-    public var isShowingHelp = false
+    package var isShowingHelp = false
     /// Whether the person is being asked for location permission (a request in flight waits).
-    public var isAskingPermission = false
+    package var isAskingPermission = false
     /// The gazetteer's places in the region on screen, the most populous first.
-    public var nearby: [Place] = []
+    package var nearby: [Place] = []
     /// The region ``nearby`` was looked up for.
-    public var nearbyRegion: MapRegion?
+    package var nearbyRegion: MapRegion?
     /// The latest steps, oldest first, at most ``stepsKept``.
-    public var steps: [StepSummary] = []
+    package var steps: [StepSummary] = []
     /// A line for the person about their last key (nothing to confirm yet, say).
-    public var note: String?
+    package var note: String?
     /// What "locate me" finds: the simulated location, or why there is none.
-    public var locationSource: String
+    package var locationSource: String
 
     /// How many steps the machine panel keeps.
-    public static let stepsKept = 12
+    package static let stepsKept = 12
 
     /// A view with nothing selected and no steps; `locationSource` says where locate-me looks.
-    public init(locationSource: String) {
+    package init(locationSource: String) {
         self.locationSource = locationSource
     }
 
     /// Adds `step` to the latest steps, the oldest dropped past ``stepsKept``.
-    public mutating func record(_ step: RuntimeStep<AddressPicker>) {
+    package mutating func record(_ step: RuntimeStep<AddressPicker>) {
         let rows = step.result?.firedRows.map { AddressPicker.table.rows[$0].id } ?? []
         steps.append(StepSummary(time: step.time, input: Self.name(of: step.input), rows: rows))
         if steps.count > Self.stepsKept { steps.removeFirst(steps.count - Self.stepsKept) }

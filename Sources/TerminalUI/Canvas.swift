@@ -3,15 +3,15 @@
 ///
 /// A character that takes two columns on a terminal (CJK ideographs, most emoji) fills two
 /// cells, so that what follows it stays in its column.
-public struct Canvas: Sendable {
+package struct Canvas: Sendable {
     /// The size of the frame.
-    public let size: TerminalSize
+    package let size: TerminalSize
     /// The characters, row after row; `nil` is the second half of a wide character.
     private var characters: [Character?]
     private var styles: [Style]
 
     /// A blank frame of `size`.
-    public init(size: TerminalSize) {
+    package init(size: TerminalSize) {
         self.size = size
         characters = Array(repeating: " ", count: size.columns * size.rows)
         styles = Array(repeating: .plain, count: size.columns * size.rows)
@@ -20,7 +20,7 @@ public struct Canvas: Sendable {
     /// Writes `text` from `column` of `row`, on one line, in `style`, clipped to the frame and to
     /// `width` cells when given. Returns the column after the last cell written.
     @discardableResult
-    public mutating func put(_ text: some StringProtocol, row: Int, column: Int, style: Style = .plain, width: Int? = nil) -> Int
+    package mutating func put(_ text: some StringProtocol, row: Int, column: Int, style: Style = .plain, width: Int? = nil) -> Int
     {
         guard row >= 0, row < size.rows else { return column }
         let end = min(size.columns, width.map { column + max(0, $0) } ?? size.columns)
@@ -47,13 +47,13 @@ public struct Canvas: Sendable {
     }
 
     /// Fills `width` cells of `row` from `column` with `character` in `style`.
-    public mutating func fill(row: Int, column: Int, width: Int, with character: Character = " ", style: Style = .plain) {
+    package mutating func fill(row: Int, column: Int, width: Int, with character: Character = " ", style: Style = .plain) {
         guard width > 0 else { return }
         put(String(repeating: character, count: width), row: row, column: column, style: style, width: width)
     }
 
     /// Sets the style of `width` cells of `row` from `column`, keeping their characters.
-    public mutating func restyle(row: Int, column: Int, width: Int, style: Style) {
+    package mutating func restyle(row: Int, column: Int, width: Int, style: Style) {
         guard row >= 0, row < size.rows else { return }
         for column in max(0, column)..<max(max(0, column), min(size.columns, column + width)) {
             styles[row * size.columns + column] = style
@@ -61,19 +61,19 @@ public struct Canvas: Sendable {
     }
 
     /// The character drawn at a cell (a space for the second half of a wide character).
-    public func character(row: Int, column: Int) -> Character {
+    package func character(row: Int, column: Int) -> Character {
         guard row >= 0, row < size.rows, column >= 0, column < size.columns else { return " " }
         return characters[row * size.columns + column] ?? " "
     }
 
     /// The style of a cell.
-    public func style(row: Int, column: Int) -> Style {
+    package func style(row: Int, column: Int) -> Style {
         guard row >= 0, row < size.rows, column >= 0, column < size.columns else { return .plain }
         return styles[row * size.columns + column]
     }
 
     /// The text of every row, as a person reads it (each wide character once).
-    public var lines: [String] {
+    package var lines: [String] {
         (0..<size.rows).map { row in
             String(characters[(row * size.columns)..<((row + 1) * size.columns)].compactMap { $0 })
         }
@@ -82,7 +82,7 @@ public struct Canvas: Sendable {
     /// The frame as the bytes that draw it over the whole screen: each row positioned, then its
     /// cells with their styles, colours left out unless `colors`. Nothing is cleared first, so
     /// a redraw does not flicker.
-    public func ansi(colors: Bool) -> String {
+    package func ansi(colors: Bool) -> String {
         var text = ""
         text.reserveCapacity(size.columns * size.rows + size.rows * 12)
         for row in 0..<size.rows {
@@ -121,7 +121,7 @@ public struct Canvas: Sendable {
 
     /// Whether a terminal draws `character` two columns wide: East Asian wide and full-width
     /// characters, and the emoji blocks.
-    public static func isWide(_ character: Character) -> Bool {
+    package static func isWide(_ character: Character) -> Bool {
         guard let scalar = character.unicodeScalars.first?.value, scalar >= 0x1100 else { return false }
         switch scalar {
         case 0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xA000...0xA4CF,

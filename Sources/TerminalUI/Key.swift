@@ -1,5 +1,5 @@
 /// A key a person pressed, decoded from the bytes a terminal sends (see ``KeyDecoder``).
-public enum Key: Hashable, Sendable {
+package enum Key: Hashable, Sendable {
     /// A character to type: a letter, a digit, punctuation, a space, any Unicode character.
     case text(Character)
     case enter, escape, backspace, tab, delete

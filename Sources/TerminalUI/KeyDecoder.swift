@@ -5,18 +5,18 @@
 /// bytes come. Escape alone is the start of every sequence: a lone `ESC` is held back too, and
 /// the caller calls ``flush()`` when no byte has followed it for a moment (a few tens of
 /// milliseconds: a sequence's bytes arrive together), which decodes it as ``Key/escape``.
-public struct KeyDecoder: Sendable {
+package struct KeyDecoder: Sendable {
     private var pending: [UInt8] = []
 
     /// A decoder with nothing held back.
-    public init() {}
+    package init() {}
 
     /// Whether bytes are held back: a lone escape or an incomplete sequence, waiting for
     /// more bytes or for ``flush()``.
-    public var isWaiting: Bool { !pending.isEmpty }
+    package var isWaiting: Bool { !pending.isEmpty }
 
     /// The keys `bytes` complete, in order; an incomplete sequence at the end is held back.
-    public mutating func decode(_ bytes: some Sequence<UInt8>) -> [Key] {
+    package mutating func decode(_ bytes: some Sequence<UInt8>) -> [Key] {
         pending.append(contentsOf: bytes)
         return decodePending(final: false)
     }
@@ -24,7 +24,7 @@ public struct KeyDecoder: Sendable {
     /// The keys of the bytes held back, taken as complete: a lone escape is ``Key/escape``, an
     /// incomplete sequence is an escape followed by its other bytes as keys, and an incomplete
     /// UTF-8 character is dropped.
-    public mutating func flush() -> [Key] {
+    package mutating func flush() -> [Key] {
         decodePending(final: true)
     }
 

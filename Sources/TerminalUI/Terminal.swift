@@ -9,27 +9,27 @@
 ///
 /// Call ``restore()`` on every way out (quit, a signal, an error): it is safe to call more than
 /// once, and the terminal is as it was before ``start()``, the person's scrollback untouched.
-public final class Terminal {
+package final class Terminal {
     /// The descriptor keys are read from.
-    public let input: Int32
+    package let input: Int32
     /// The descriptor frames are written to.
-    public let output: Int32
+    package let output: Int32
     private var saved: termios?
 
     /// The terminal on `input` and `output` (the process's standard input and output by default).
-    public init(input: Int32 = STDIN_FILENO, output: Int32 = STDOUT_FILENO) {
+    package init(input: Int32 = STDIN_FILENO, output: Int32 = STDOUT_FILENO) {
         self.input = input
         self.output = output
     }
 
     /// Whether both descriptors are terminals: a full-screen program needs them to be.
-    public var isTerminal: Bool { isatty(input) == 1 && isatty(output) == 1 }
+    package var isTerminal: Bool { isatty(input) == 1 && isatty(output) == 1 }
 
     /// Puts the terminal in raw mode and switches to the alternate screen, cursor hidden.
     ///
     /// - Throws: ``TerminalError`` when the terminal's settings cannot be read or changed;
     ///   nothing is changed then.
-    public func start() throws(TerminalError) {
+    package func start() throws(TerminalError) {
         var settings = termios()
         guard tcgetattr(input, &settings) == 0 else { throw .settings(String(cString: strerror(errno))) }
         var raw = settings
@@ -47,7 +47,7 @@ public final class Terminal {
 
     /// Leaves the alternate screen, shows the cursor and puts the terminal's settings back.
     /// Does nothing when the terminal was not started or is already restored.
-    public func restore() {
+    package func restore() {
         guard var settings = saved else { return }
         saved = nil
         write("\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l")
@@ -55,7 +55,7 @@ public final class Terminal {
     }
 
     /// The terminal's size now, or `nil` when the system does not say.
-    public var size: TerminalSize? {
+    package var size: TerminalSize? {
         var window = winsize()
         guard ioctl(output, UInt(TIOCGWINSZ), &window) == 0, window.ws_col > 0, window.ws_row > 0 else { return nil }
         return TerminalSize(columns: Int(window.ws_col), rows: Int(window.ws_row))
@@ -63,7 +63,7 @@ public final class Terminal {
 
     /// Writes `text` whole, retrying after interruptions and short writes; a terminal that
     /// went away is not an error here (the program notices on its next read).
-    public func write(_ text: String) {
+    package func write(_ text: String) {
         var text = text
         text.withUTF8 { bytes in
             guard let base = bytes.baseAddress else { return }
@@ -79,11 +79,11 @@ public final class Terminal {
 }
 
 /// Why a terminal could not be taken over.
-public enum TerminalError: Error, Equatable, CustomStringConvertible {
+package enum TerminalError: Error, Equatable, CustomStringConvertible {
     /// Its settings could not be read or changed: the reason.
     case settings(String)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .settings(let reason): "cannot put the terminal in raw mode: \(reason)"
         }

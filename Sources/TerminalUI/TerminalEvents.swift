@@ -8,7 +8,7 @@ import Dispatch
 
 /// What happens to a full-screen program's terminal: keys, a resize, a signal that asks it to
 /// end, or its input closing.
-public enum TerminalEvent: Equatable, Sendable {
+package enum TerminalEvent: Equatable, Sendable {
     /// Keys pressed, in order.
     case keys([Key])
     /// The terminal changed size (`SIGWINCH`): draw again at the new size.
@@ -27,9 +27,9 @@ public enum TerminalEvent: Equatable, Sendable {
 /// Everything is delivered on the main queue, hence on the main actor. ``stop()`` gives the
 /// signals their previous handling back.
 @MainActor
-public final class TerminalEvents {
+package final class TerminalEvents {
     /// The signals that ask the program to end, turned into ``TerminalEvent/signal(_:)``.
-    public static let endingSignals: [Int32] = [SIGINT, SIGTERM, SIGHUP]
+    package static let endingSignals: [Int32] = [SIGINT, SIGTERM, SIGHUP]
 
     private let input: Int32
     private let escapeDelay: Duration
@@ -41,14 +41,14 @@ public final class TerminalEvents {
 
     /// Watches `input`; `escapeDelay` is how long a lone escape waits for the rest of a
     /// sequence before it counts as the Escape key.
-    public init(input: Int32, escapeDelay: Duration = .milliseconds(30), handler: @escaping @MainActor (TerminalEvent) -> Void) {
+    package init(input: Int32, escapeDelay: Duration = .milliseconds(30), handler: @escaping @MainActor (TerminalEvent) -> Void) {
         self.input = input
         self.escapeDelay = escapeDelay
         self.handler = handler
     }
 
     /// Starts watching: keys, resizes and the ending signals.
-    public func start() {
+    package func start() {
         let reader = DispatchSource.makeReadSource(fileDescriptor: input, queue: .main)
         reader.setEventHandler { [weak self] in MainActor.assumeIsolated { self?.readKeys() } }
         reader.resume()
@@ -69,7 +69,7 @@ public final class TerminalEvents {
     }
 
     /// Stops watching and puts the signals' previous handling back.
-    public func stop() {
+    package func stop() {
         for source in sources { source.cancel() }
         sources = []
         pendingFlush?.cancel()

@@ -1,12 +1,12 @@
 /// The size of a terminal or of a frame, in character cells.
-public struct TerminalSize: Hashable, Sendable {
+package struct TerminalSize: Hashable, Sendable {
     /// Cells across.
-    public var columns: Int
+    package var columns: Int
     /// Lines down.
-    public var rows: Int
+    package var rows: Int
 
     /// A size of `columns` × `rows`; a negative value counts as zero.
-    public init(columns: Int, rows: Int) {
+    package init(columns: Int, rows: Int) {
         self.columns = max(0, columns)
         self.rows = max(0, rows)
     }

@@ -1,19 +1,19 @@
 /// Reads a script's text into statements, checking the bytes first: valid UTF-8, no NUL, no
 /// line longer than ``maximumLineLength`` scalars. Lines end at LF, CR LF or a lone CR. Every problem is a ``ScriptError`` with its
 /// line and column; nothing here can crash on hostile input.
-public enum ScriptSource {
+@usableFromInline package enum ScriptSource {
     /// The longest line accepted, in Unicode scalars.
-    public static let maximumLineLength = 1 << 20
+    @usableFromInline package static let maximumLineLength = 1 << 20
 
     /// Parses `bytes`, the contents of `file`, into its statements.
-    public static func parse(_ bytes: [UInt8], file: String) throws(ScriptError) -> [Statement] {
+    @usableFromInline package static func parse(_ bytes: [UInt8], file: String) throws(ScriptError) -> [Statement] {
         var statements: [Statement] = []
         try forEachStatement(in: bytes, file: file) { statements.append($0) }
         return statements
     }
 
     /// Calls `body` with each statement of `bytes` in order.
-    public static func forEachStatement(
+    @usableFromInline package static func forEachStatement(
         in bytes: [UInt8], file: String, _ body: (Statement) throws(ScriptError) -> Void
     ) throws(ScriptError) {
         var lines = LineSplitter()
@@ -32,7 +32,7 @@ public enum ScriptSource {
     ///
     /// - Throws: a ``ScriptError`` at the first line that cannot be read, or what `script`
     ///   throws when its bytes cannot be read.
-    public static func forEachLine(
+    @usableFromInline package static func forEachLine(
         in script: any ScriptBytes, file: String, _ body: (inout ScriptLine) throws(ScriptError) -> Bool
     ) throws {
         var lines = LineSplitter()
@@ -180,11 +180,11 @@ public enum ScriptSource {
 /// One line of a script as ``ScriptSource/forEachLine(in:file:_:)`` reads it: its bytes (without
 /// the line break) and number, and its statement on demand. A checker can tell two lines with
 /// the same bytes apart without parsing either: they hold the same statement.
-public struct ScriptLine {
+@usableFromInline package struct ScriptLine {
     /// The line's bytes, without its line break.
-    public let bytes: ArraySlice<UInt8>
+    @usableFromInline package let bytes: ArraySlice<UInt8>
     /// The line's number, from 1.
-    public let number: Int
+    @usableFromInline package let number: Int
     /// The token buffer, reused from line to line.
     fileprivate var tokens: [Token]
 
@@ -196,7 +196,7 @@ public struct ScriptLine {
 
     /// The statement on the line, or `nil` for a blank or comment-only line: the bytes checked
     /// (valid UTF-8, no NUL, not too long), split into tokens and parsed.
-    public mutating func statement() throws(ScriptError) -> Statement? {
+    @usableFromInline package mutating func statement() throws(ScriptError) -> Statement? {
         try ScriptSource.validate(bytes, lineNumber: number)
         let endColumn = try Lexer.tokenize(bytes, line: number, into: &tokens)
         return try Parser.statement(tokens, line: number, endColumn: endColumn)

@@ -4,9 +4,9 @@
 /// Public only because ``ScriptChecker`` is `@inlinable` (so that checking is specialised for the
 /// caller's machine) and reads it: a vocabulary or a tool has no use for it, and reads scripts
 /// through ``ScriptChecker`` and ``CheckedScript`` instead.
-public struct SyntaxNode: Sendable {
+@usableFromInline package struct SyntaxNode: Sendable {
     /// How the value is written.
-    public enum Form: Sendable {
+    @usableFromInline package enum Form: Sendable {
         /// `"text"`.
         case string(String)
         /// `3`, `-74.0`, with whether it was written without a fraction.
@@ -26,19 +26,19 @@ public struct SyntaxNode: Sendable {
     }
 
     /// One argument of a call, maybe labelled.
-    public struct Argument: Sendable {
+    @usableFromInline package struct Argument: Sendable {
         /// Its label, if written.
-        public let label: String?
+        @usableFromInline package let label: String?
         /// Where the label is.
-        public let labelLocation: ScriptLocation?
+        @usableFromInline package let labelLocation: ScriptLocation?
         /// The argument's value.
-        public let value: SyntaxNode
+        @usableFromInline package let value: SyntaxNode
     }
 
     /// How it is written.
-    public let form: Form
+    @usableFromInline package let form: Form
     /// Where it starts.
-    public let location: ScriptLocation
+    @usableFromInline package let location: ScriptLocation
 }
 
 /// A request reference as written: `sendCode` or `sendCode#2`.
@@ -46,13 +46,13 @@ public struct SyntaxNode: Sendable {
 /// Public only because ``ScriptChecker`` is `@inlinable` (so that checking is specialised for the
 /// caller's machine) and reads it: a vocabulary or a tool has no use for it, and reads scripts
 /// through ``ScriptChecker`` and ``CheckedScript`` instead.
-public struct RequestSyntax: Sendable {
+@usableFromInline package struct RequestSyntax: Sendable {
     /// The request kind's name.
-    public let kind: String
+    @usableFromInline package let kind: String
     /// The number after `#`, if any (checked to be a positive whole number).
-    public let ordinal: Int?
+    @usableFromInline package let ordinal: Int?
     /// Where the reference is.
-    public let location: ScriptLocation
+    @usableFromInline package let location: ScriptLocation
 }
 
 /// A path into the state: `contact.name`, `items[0].title`, `items.count`.
@@ -60,9 +60,9 @@ public struct RequestSyntax: Sendable {
 /// Public only because ``ScriptChecker`` is `@inlinable` (so that checking is specialised for the
 /// caller's machine) and reads it: a vocabulary or a tool has no use for it, and reads scripts
 /// through ``ScriptChecker`` and ``CheckedScript`` instead.
-public struct PathSyntax: Sendable, CustomStringConvertible {
+@usableFromInline package struct PathSyntax: Sendable, CustomStringConvertible {
     /// One step of a path: a field or part by name, or a list element by index.
-    public enum Step: Sendable {
+    @usableFromInline package enum Step: Sendable {
         /// `.name` (or the first field).
         case field(String, ScriptLocation)
         /// `[index]`.
@@ -70,12 +70,12 @@ public struct PathSyntax: Sendable, CustomStringConvertible {
     }
 
     /// The steps, the first a field of the state.
-    public let steps: [Step]
+    @usableFromInline package let steps: [Step]
     /// Where the path starts.
-    public let location: ScriptLocation
+    @usableFromInline package let location: ScriptLocation
 
     /// The path as written.
-    public var description: String {
+    @usableFromInline package var description: String {
         steps.enumerated().map { offset, step in
             switch step {
             case .field(let name, _): offset == 0 ? name : ".\(name)"
@@ -90,9 +90,9 @@ public struct PathSyntax: Sendable, CustomStringConvertible {
 ///
 /// Public because ``ScriptChecker`` is `@inlinable` and reads it, and because tools that edit a
 /// script where it is written (rather than run it) need its statements and their locations.
-public struct Statement: Sendable {
+@usableFromInline package struct Statement: Sendable {
     /// What the statement says.
-    public enum Kind: Sendable {
+    @usableFromInline package enum Kind: Sendable {
         /// `machine NAME`.
         case machine(String)
         /// `given FIELD VALUE`, with where the field is.
@@ -125,9 +125,9 @@ public struct Statement: Sendable {
     }
 
     /// What it says.
-    public let kind: Kind
+    @usableFromInline package let kind: Kind
     /// Where the statement starts.
-    public let location: ScriptLocation
+    @usableFromInline package let location: ScriptLocation
     /// Where the statement ends: just past its last character, before any comment.
-    public let end: ScriptLocation
+    @usableFromInline package let end: ScriptLocation
 }
