@@ -1,4 +1,4 @@
-/// The vocabulary of one machine: its context, events, requests, outputs and timers.
+/// The types of one machine: its context, events, requests, outputs and timers.
 ///
 /// A definition is usually a caseless `enum` used as a namespace. Its transitions live in a
 /// ``TransitionTable`` built from it; its control states are the ``ControlState`` enumerations of
