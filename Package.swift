@@ -34,7 +34,7 @@ let package = Package(
         .target(name: "MachineCoverage", dependencies: ["MachineCore", "MachineRuntime", "EventScripts"]),
         .target(name: "MachineExploration", dependencies: ["MachineCore", "MachineRuntime", "EventScripts"]),
         // Self-contained HTML pages of a replay and of coverage, the machine drawn by its own layout.
-        .target(name: "MachineReports", dependencies: ["MachineCore", "EventScripts", "MachineCoverage"]),
+        .target(name: "MachineReports", dependencies: ["MachineCore", "MachineDiagrams", "EventScripts", "MachineCoverage"]),
         // A machine's command-line tool from one call: replay, diagram, check, coverage, paths, explore.
         .target(
             name: "MachineCommandLine",
