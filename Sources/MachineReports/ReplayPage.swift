@@ -155,7 +155,8 @@ public struct ReplayPage<Output: TextOutputStream>: TranscriptSink {
         "<ol class=\"timeline\" id=\"timeline\" data-s=\"\(summary.initialStates.map(String.init).joined(separator: ","))\">\n"
     }
 
-    /// Everything above the timeline's steps: the header, the failures, the drawing.
+    /// Everything above the timeline's steps: the header, the drawing, and at the top of the
+    /// timeline's pane the failures, so that they never take the drawing's height.
     private var top: String {
         let count = summary.stepCount
         let steps = "\(count) step\(count == 1 ? "" : "s")"
@@ -170,7 +171,7 @@ public struct ReplayPage<Output: TextOutputStream>: TranscriptSink {
             }
             text += "</ul>\n"
         }
-        text += "</header>\n" + failures
+        text += "</header>\n"
         let drawing = MachineDrawing(listing: summary.listing)
         text +=
             "<div class=\"layout\">\n<section class=\"diagram-pane\" aria-label=\"The machine\">\n"
@@ -180,7 +181,7 @@ public struct ReplayPage<Output: TextOutputStream>: TranscriptSink {
             + "<details class=\"legend\"><summary>Reading the drawing; choosing a step</summary>\(Panels.legend(summary.listing))"
             + "<p class=\"keys\">Select a step to see the states active after it and the rows it fired: click it, or use ← → "
             + "(previous, next), Home and End (first, last); each step has its link (#step-N).</p></details>\n"
-            + "</section>\n<section class=\"timeline-pane\" id=\"timeline-pane\">\n<h2>Timeline: \(steps)</h2>\n"
+            + "</section>\n<section class=\"timeline-pane\" id=\"timeline-pane\">\n" + failures + "<h2>Timeline: \(steps)</h2>\n"
         return text
     }
 

@@ -27,19 +27,21 @@ enum ReportScript {
           var gap = 16;
           var current = -1;
           function size(svg, name) { return parseFloat(svg.getAttribute(name)); }
-          // The least height of the tallest column when the panels, in order, fill `columns` columns.
-          function tallest(heights, columns) {
-            var best = Infinity;
-            (function split(from, left, high) {
-              if (from === heights.length) { best = Math.min(best, high); return; }
-              if (left === 0) return;
-              var sum = -gap;
-              for (var to = from; to < heights.length; to++) {
-                sum += heights[to] + gap;
-                split(to + 1, left - 1, Math.max(high, sum));
-              }
-            })(0, columns, 0);
-            return best;
+          // The ways to put the panels, in order, into columns: each as the sizes of its columns.
+          function splits(count, from, sizes, found) {
+            if (from === count) { found.push(sizes.slice()); return found; }
+            for (var to = from + 1; to <= count; to++) { sizes.push(to - from); splits(count, to, sizes, found); sizes.pop(); }
+            return found;
+          }
+          // The height of each column of `split`, its panels at their own size, and the gaps between them.
+          function columnHeights(split, heights) {
+            var start = 0;
+            return split.map(function (size) {
+              var sum = 0;
+              for (var index = start; index < start + size; index++) sum += heights[index];
+              start += size;
+              return { panels: sum, gaps: (size - 1) * gap };
+            });
           }
           // Shows the panels whole (`zoomed` false), as large as the pane allows, or at their own
           // size in as many columns as fit (`zoomed` true), the pane scrolling.
@@ -47,29 +49,43 @@ enum ReportScript {
           var zoom = document.getElementById("zoom");
           function fit() {
             var width = size(svgs[0], "width"), heights = svgs.map(function (svg) { return size(svg, "height"); });
-            var room = pane.clientWidth, tall = pane.clientHeight;
-            var columns = 0, scale = 0;
-            for (var count = 1; count <= svgs.length; count++) {
-              var whole = Math.min(1, (room - (count - 1) * gap) / (count * width), tall / tallest(heights, count));
-              if (whole > scale) { columns = count; scale = whole; }
-            }
+            var room = pane.clientWidth, tall = pane.clientHeight - 2;
+            var all = splits(svgs.length, 0, [], []);
+            var best = null, scale = 0;
+            all.forEach(function (split) {
+              var whole = Math.min(1, (room - (split.length - 1) * gap) / (split.length * width));
+              columnHeights(split, heights).forEach(function (column) {
+                whole = Math.min(whole, (tall - column.gaps) / column.panels);
+              });
+              if (whole > scale + 1e-9 || (whole > scale - 1e-9 && split.length < best.length)) { best = split; scale = whole; }
+            });
             var fits = scale >= \(minimumScale);
             zoom.hidden = !fits || scale > 0.99;
             zoom.textContent = zoomed ? "Fit the pane" : "Actual size";
             if (zoomed || !fits) {
-              columns = Math.max(1, Math.floor((room + gap) / (width + gap)));
+              // As many columns as fit at the panels' own size (or one, shrunk to the pane), the
+              // tallest as short as can be.
+              var columns = Math.max(1, Math.min(svgs.length, Math.floor((room + gap) / (width + gap))));
               scale = Math.min(1, room / width);
+              var shortest = Infinity;
+              all.filter(function (split) { return split.length === columns; }).forEach(function (split) {
+                var tallest = Math.max.apply(null, columnHeights(split, heights).map(function (column) {
+                  return column.panels * scale + column.gaps;
+                }));
+                if (tallest < shortest) { shortest = tallest; best = split; }
+              });
             }
-            var groups = [], high = tallest(heights, columns), sum = -gap;
-            svgs.forEach(function (svg, index) {
-              sum += heights[index] + gap;
-              if (!groups.length || sum > high + 0.5) { groups.push(document.createElement("div")); sum = heights[index]; }
-              groups[groups.length - 1].appendChild(svg);
-              svg.style.width = width * scale + "px";
-              svg.style.height = heights[index] * scale + "px";
-            });
             panels.textContent = "";
-            groups.forEach(function (group) { panels.appendChild(group); });
+            var index = 0;
+            best.forEach(function (count) {
+              var column = document.createElement("div");
+              for (var end = index + count; index < end; index++) {
+                svgs[index].style.width = width * scale + "px";
+                svgs[index].style.height = heights[index] * scale + "px";
+                column.appendChild(svgs[index]);
+              }
+              panels.appendChild(column);
+            });
             panels.classList.add("fitted");
           }
           zoom.addEventListener("click", function () { zoomed = !zoomed; fit(); follow(); });

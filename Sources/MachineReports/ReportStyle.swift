@@ -21,12 +21,12 @@ enum ReportStyle {
         .meta{color:var(--muted);margin:0}
         .passed{color:var(--ok);font-weight:600}.failed{color:var(--fail);font-weight:600}
         .givens{flex-basis:100%;padding:0;list-style:none;color:var(--muted)}.givens li{display:inline;margin-right:16px}
-        .failures{margin:4px 20px 8px;padding:4px 14px;border:1px solid var(--fail);background:var(--fail-bg);border-radius:6px}
+        .failures{margin:4px 0 8px;padding:4px 14px;border:1px solid var(--fail);background:var(--fail-bg);border-radius:6px}
         .failures h2{color:var(--fail);margin:4px 0}.failures ol{margin:0;padding-left:22px}.failures li{margin:4px 0}
         .failures .lines{display:block;margin:2px 0 0 12px}.failures p{margin:4px 0}
         .cut{color:var(--muted);font-style:italic}
         .layout{padding:0 20px 12px}
-        .bar{display:flex;align-items:center;gap:8px}
+        .bar{display:flex;align-items:center;gap:8px;height:34px}
         .current{flex:1;padding:6px 0;font-weight:600;white-space:nowrap;overflow:hidden;text-overflow:ellipsis}
         #zoom{font:inherit;font-size:12px;color:var(--fg);background:var(--code);border:1px solid var(--line);border-radius:4px;padding:1px 8px;cursor:pointer}
         .keys{margin:4px 0}
@@ -64,7 +64,7 @@ enum ReportStyle {
         .d{white-space:pre-wrap;overflow-wrap:anywhere;margin:2px 0 0 3.2em;font:12.5px/1.5 ui-monospace,"DejaVu Sans Mono",Menlo,monospace}
         span.ok{color:var(--ok)}span.ko{color:var(--fail)}
         @media (min-width:900px){body.replay{height:100vh;display:flex;flex-direction:column;overflow:hidden}
-        body.replay>header,body.replay>.failures{flex:none}body.replay>.failures{max-height:16vh;overflow:auto}
+        body.replay>header{flex:none}
         .replay .layout{flex:1;min-height:0;display:grid;grid-template-columns:minmax(0,1fr) minmax(360px,32%);gap:20px}
         .diagram-pane{display:flex;flex-direction:column;min-height:0}.replay .diagram{flex:1;min-height:0;overflow:auto}
         .timeline-pane{overflow:auto;min-height:0}.timeline-pane h2{margin-top:4px}}
