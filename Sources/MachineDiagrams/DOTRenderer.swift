@@ -101,9 +101,7 @@ struct DOTRenderer {
     /// A state's label, quoted: its name, then a left-justified line for each row without a
     /// target that leaves it (`state` `nil`: from any state), in table order.
     private func label(_ name: String, _ region: Int, _ state: Int?) -> String {
-        let staying = listing.rows.filter { row in
-            row.region == region && row.target == nil && (row.sources.map { state.map($0.contains) ?? false } ?? (state == nil))
-        }
+        let staying = listing.rows(of: region, leaving: state).map { listing.rows[$0] }.filter { $0.target == nil }
         guard !staying.isEmpty else { return quoted(name) }
         return "\"" + escaped(name) + "\\n" + staying.map { escaped($0.label) + " (stays)\\l" }.joined() + "\""
     }

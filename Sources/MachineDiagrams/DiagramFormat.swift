@@ -42,4 +42,12 @@ extension TableListing {
     func hasAnyStateRows(_ region: Int) -> Bool {
         rows.contains { $0.region == region && $0.sources == nil }
     }
+
+    /// The indexes of the rows of `region` declared to leave `state` (`nil`: those that leave
+    /// from any state), in table order: the rows a diagram lists in that state.
+    func rows(of region: Int, leaving state: Int?) -> [Int] {
+        rows.indices.filter { index in
+            rows[index].region == region && (rows[index].sources.map { state.map($0.contains) ?? false } ?? (state == nil))
+        }
+    }
 }

@@ -184,8 +184,7 @@ private struct PanelDraft {
             contentWidths.append(0)
             y += L.headerHeight + (histories.isEmpty ? 0 : L.historyLineHeight)
             var widest = name.count * L.nameCharacterWidth + histories.count * (2 * L.historyRadius + 6)
-            let listed = rows.filter { row in listing.rows[row].sources.map { state.map($0.contains) ?? false } ?? (state == nil)
-            }
+            let listed = listing.rows(of: region, leaving: state)
             for row in listed {
                 let text = lines(row)
                 entries.append(L.Entry(row: row, source: state, y: y + 10, lines: text))

@@ -73,9 +73,7 @@ struct MermaidRenderer {
         let description = listing.regions[region]
         let id = node(region, state.map { description.states[$0] } ?? "any")
         let compound = state.map(description.isCompound) ?? false
-        return listing.rows.filter { row in
-            row.region == region && row.target == nil && (row.sources.map { state.map($0.contains) ?? false } ?? (state == nil))
-        }.map { row in
+        return listing.rows(of: region, leaving: state).map { listing.rows[$0] }.filter { $0.target == nil }.map { row in
             compound ? "\(indent)note right of \(id) : \(row.label) (stays)\n" : "\(indent)\(id) : \(row.label) (stays)\n"
         }.joined()
     }
