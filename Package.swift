@@ -40,7 +40,7 @@ let package = Package(
             dependencies: ["MachineCore", "MachineRuntime", "EventScripts", "ScriptFiles", "MachineAnalysis"]),
         .target(name: "MachineDiagrams", dependencies: ["MachineCore"]),
         // Self-contained HTML pages of a replay and of coverage, the machine drawn by its own layout.
-        .target(name: "MachineReports", dependencies: ["MachineCore", "EventScripts", "MachineAnalysis"]),
+        .target(name: "MachineReports", dependencies: ["MachineCore", "MachineDiagrams", "EventScripts", "MachineAnalysis"]),
         // A machine's command-line tool from one call: replay, diagram, check, coverage, paths, explore.
         .target(
             name: "MachineCommandLine",

@@ -28,7 +28,7 @@ import ScriptFiles
 ///   name upper-cased, its dashes and other punctuation as underscores, `SIGN_IN_RECORD`).
 ///   When the machine's context and requests are `Codable`, it also saves the state a script
 ///   ends in (`--save-state FILE`) and starts scripts from a saved state (`--from-state FILE`).
-/// - `diagram` draws the table as DOT, Mermaid or SCXML; `check` runs its static checks.
+/// - `diagram` draws the table as DOT, Mermaid, SCXML or SVG; `check` runs its static checks.
 /// - `coverage FILE...` reports the rows, states, events, guards and row pairs scripts exercise.
 /// - `paths -o DIR` writes scripts that together fire every row; `explore` drives the machine
 ///   with random inputs and checks the invariants after every move. Both need input samples,

@@ -3,7 +3,8 @@ import MachineCore
 /// Renders a table as a Graphviz DOT digraph: a cluster per region with its states, a point for
 /// the initial state, double borders for final states, and an edge per row and source state
 /// labelled `event [guard]`, with the row's id as its tooltip. Rows that leave from any state
-/// start at the region's `any` node.
+/// start at the region's `any` node. A row without a target exits and enters nothing, so it is
+/// no edge: it is listed in its state's label, `event [guard] (stays)`.
 ///
 /// A compound state is a cluster inside its region's, labelled with its name, holding a point
 /// for its initial child, its children, and `H` (shallow) or `H*` (deep) for its history when a
@@ -31,27 +32,26 @@ struct DOTRenderer {
                 text += states(index, state, indent: "    ")
             }
             if listing.hasAnyStateRows(index) {
-                text += "    \(quoted(node(index, "__any"))) [label=\"any state\", shape=plaintext, fontcolor=\"#666666\"];\n"
+                text +=
+                    "    \(quoted(node(index, "__any"))) [label=\(label("any state", index, nil)), shape=plaintext, fontcolor=\"#666666\"];\n"
             }
             let initial = endpoint(index, region.initial, history: nil, head: true)
             text += "    \(quoted(node(index, "__initial"))) -> \(initial.node)\(initial.attribute.map { " [\($0)]" } ?? "");\n"
             text += "  }\n"
         }
         text += "\n"
-        for row in listing.rows {
+        for row in listing.rows where row.target != nil {
             let region = listing.regions[row.region]
             let sources =
                 row.sources.map { $0.map { (state: Optional($0), end: endpoint(row.region, $0, history: nil, head: false)) } }
                 ?? [(state: nil, end: (node: quoted(node(row.region, "__any")), attribute: nil))]
             for (source, from) in sources {
-                let to =
-                    row.target.map { endpoint(row.region, $0, history: row.history, head: true) } ?? (
-                        node: from.node, attribute: nil
-                    )
+                guard let target = row.target else { continue }
+                let to = endpoint(row.region, target, history: row.history, head: true)
                 var attributes = "label=\(quoted(row.label)), tooltip=\(quoted(row.id))"
                 // An edge is clipped at a compound state's border only when its other end is outside it:
                 // a loop, or an edge into a state's own child, stays at the anchor.
-                if let source, let target = row.target {
+                if let source {
                     if !region.contains(source, target), let tail = from.attribute { attributes += ", \(tail)" }
                     if !region.contains(target, source), let head = to.attribute { attributes += ", \(head)" }
                 } else if let head = to.attribute {
@@ -70,10 +70,10 @@ struct DOTRenderer {
         let name = description.states[state]
         guard description.isCompound(state) else {
             let final = description.finalStates.contains(state) ? ", peripheries=2" : ""
-            return "\(indent)\(quoted(node(region, name))) [label=\(quoted(name))\(final)];\n"
+            return "\(indent)\(quoted(node(region, name))) [label=\(label(name, region, state))\(final)];\n"
         }
         var text = "\(indent)subgraph \(quoted(cluster(region, state))) {\n"
-        text += "\(indent)  label=\(quoted(name)); style=rounded; color=\"#555555\";\n"
+        text += "\(indent)  label=\(label(name, region, state)); style=rounded; color=\"#555555\";\n"
         text += "\(indent)  \(quoted(node(region, name))) [shape=point, width=0.01, style=invis, label=\"\"];\n"
         text += "\(indent)  \(quoted(node(region, "\(name).__initial"))) [shape=point, width=0.08, label=\"\"];\n"
         for history in History.allCases
@@ -98,6 +98,14 @@ struct DOTRenderer {
         return (quoted(node(region, name)), "\(head ? "lhead" : "ltail")=\(quoted(cluster(region, state)))")
     }
 
+    /// A state's label, quoted: its name, then a left-justified line for each row without a
+    /// target that leaves it (`state` `nil`: from any state), in table order.
+    private func label(_ name: String, _ region: Int, _ state: Int?) -> String {
+        let staying = listing.rows(of: region, leaving: state).map { listing.rows[$0] }.filter { $0.target == nil }
+        guard !staying.isEmpty else { return quoted(name) }
+        return "\"" + escaped(name) + "\\n" + staying.map { escaped($0.label) + " (stays)\\l" }.joined() + "\""
+    }
+
     private func cluster(_ region: Int, _ state: Int) -> String {
         "cluster_\(listing.regions[region].name).\(listing.regions[region].states[state])"
     }
@@ -106,12 +114,15 @@ struct DOTRenderer {
         "\(listing.regions[region].name).\(state)"
     }
 
-    private func quoted(_ text: String) -> String {
-        var result = "\""
+    private func quoted(_ text: String) -> String { "\"" + escaped(text) + "\"" }
+
+    /// `text` inside a DOT string: quotes and backslashes escaped.
+    private func escaped(_ text: String) -> String {
+        var result = ""
         for character in text {
             if character == "\"" || character == "\\" { result.append("\\") }
             result.append(character)
         }
-        return result + "\""
+        return result
     }
 }

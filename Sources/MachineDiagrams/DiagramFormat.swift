@@ -9,6 +9,9 @@ public enum DiagramFormat: String, CaseIterable, Sendable {
     case mermaid
     /// W3C SCXML 1.0: a `<parallel>` of one `<state>` per region.
     case scxml
+    /// SVG drawn by the package's own layout (no Graphviz): a panel per region, top down, each
+    /// state listing the rows that leave it, with a legend.
+    case svg
 
     /// The usual file extension.
     public var fileExtension: String {
@@ -16,6 +19,7 @@ public enum DiagramFormat: String, CaseIterable, Sendable {
         case .dot: "dot"
         case .mermaid: "mmd"
         case .scxml: "scxml"
+        case .svg: "svg"
         }
     }
 
@@ -28,6 +32,7 @@ public enum DiagramFormat: String, CaseIterable, Sendable {
         case .dot: DOTRenderer(listing: listing, name: name, command: command).render()
         case .mermaid: MermaidRenderer(listing: listing, name: name, command: command).render()
         case .scxml: SCXMLRenderer(listing: listing, name: name, command: command).render()
+        case .svg: SVGRenderer(listing: listing, name: name, command: command).render()
         }
     }
 }
@@ -36,5 +41,13 @@ extension TableListing {
     /// Whether some row of `region` leaves from any state.
     func hasAnyStateRows(_ region: Int) -> Bool {
         rows.contains { $0.region == region && $0.sources == nil }
+    }
+
+    /// The indexes of the rows of `region` declared to leave `state` (`nil`: those that leave
+    /// from any state), in table order: the rows a diagram lists in that state.
+    func rows(of region: Int, leaving state: Int?) -> [Int] {
+        rows.indices.filter { index in
+            rows[index].region == region && (rows[index].sources.map { state.map($0.contains) ?? false } ?? (state == nil))
+        }
     }
 }

@@ -3,7 +3,10 @@ import MachineCore
 /// Renders a table as a Mermaid `stateDiagram-v2`: one top-level composite state per region (no
 /// concurrency separators: composite states inside concurrent regions break GitHub's renderer),
 /// `[*]` for initial and final states, and a transition per row and source state labelled
-/// `event [guard]`. Rows that leave from any state start at the region's "any state" node.
+/// `event [guard]`. Rows that leave from any state start at the region's "any state" node. A
+/// row without a target exits and enters nothing, so it is no transition: it is a line of its
+/// state's description, `event [guard] (stays)` (a note beside a compound state, whose
+/// description Mermaid does not show).
 ///
 /// A compound state is a composite state inside its region's, with `[*]` pointing at its
 /// initial child, and a state `H` (shallow) or `H*` (deep) for its history when a row enters it
@@ -27,17 +30,15 @@ struct MermaidRenderer {
             }
             if listing.hasAnyStateRows(index) {
                 text += "    \(node(index, "any")) : any state\n"
+                text += staying(index, nil, indent: "    ")
             }
             text += "    [*] --> \(node(index, region.states[region.initial]))\n"
             for row in listing.rows where row.region == index {
+                guard let target = row.target else { continue }
                 let sources = row.sources.map { $0.map { region.states[$0] } } ?? ["any"]
                 for source in sources {
-                    let from = node(index, source)
-                    var to = row.target.map { node(index, region.states[$0]) } ?? from
-                    if let history = row.history, let target = row.target {
-                        to = node(index, "\(region.states[target])_\(history.rawValue)")
-                    }
-                    text += "    \(from) --> \(to) : \(row.label)\n"
+                    let to = node(index, region.states[target] + (row.history.map { "_\($0.rawValue)" } ?? ""))
+                    text += "    \(node(index, source)) --> \(to) : \(row.label)\n"
                 }
             }
             for final in region.finalStates {
@@ -52,7 +53,9 @@ struct MermaidRenderer {
     private func states(_ region: Int, _ state: Int, indent: String) -> String {
         let description = listing.regions[region]
         let name = description.states[state]
-        guard description.isCompound(state) else { return "\(indent)\(node(region, name)) : \(name)\n" }
+        guard description.isCompound(state) else {
+            return "\(indent)\(node(region, name)) : \(name)\n" + staying(region, state, indent: indent)
+        }
         var text = "\(indent)state \"\(name)\" as \(node(region, name))\n"
         text += "\(indent)state \(node(region, name)) {\n"
         for child in description.children[state] { text += states(region, child, indent: indent + "  ") }
@@ -61,7 +64,18 @@ struct MermaidRenderer {
             text += "\(indent)  \(node(region, "\(name)_\(history.rawValue)")) : \(history == .deep ? "H*" : "H")\n"
         }
         text += "\(indent)  [*] --> \(node(region, description.states[description.children[state][0]]))\n"
-        return text + "\(indent)}\n"
+        return text + "\(indent)}\n" + staying(region, state, indent: indent)
+    }
+
+    /// The rows without a target that leave `state` (`nil`: any state), in table order: a
+    /// description line each, or for a compound state a note.
+    private func staying(_ region: Int, _ state: Int?, indent: String) -> String {
+        let description = listing.regions[region]
+        let id = node(region, state.map { description.states[$0] } ?? "any")
+        let compound = state.map(description.isCompound) ?? false
+        return listing.rows(of: region, leaving: state).map { listing.rows[$0] }.filter { $0.target == nil }.map { row in
+            compound ? "\(indent)note right of \(id) : \(row.label) (stays)\n" : "\(indent)\(id) : \(row.label) (stays)\n"
+        }.joined()
     }
 
     /// Mermaid ids allow letters, digits and underscores.

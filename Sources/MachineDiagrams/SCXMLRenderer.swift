@@ -19,7 +19,7 @@ struct SCXMLRenderer {
     func render() -> String {
         var text = """
             <?xml version="1.0" encoding="UTF-8"?>
-            <!-- Generated from the \(comment(name)) transition table by \(comment(command)), format scxml. Do not edit. -->
+            <!-- Generated from the \(Escaping.comment(name)) transition table by \(Escaping.comment(command)), format scxml. Do not edit. -->
             <scxml xmlns="http://www.w3.org/2005/07/scxml" version="1.0" name="\(escaped(name))" initial="\(escaped(name))">
               <parallel id="\(escaped(name))">
 
@@ -52,7 +52,7 @@ struct SCXMLRenderer {
             }
         }
         for row in rows {
-            text += "\(indent)  <!-- \(comment(row.id)) -->\n"
+            text += "\(indent)  <!-- \(Escaping.comment(row.id)) -->\n"
             text += "\(indent)  <transition event=\"\(escaped(row.event))\""
             if let condition = row.guard { text += " cond=\"\(escaped(condition))\"" }
             if let target = row.target {
@@ -71,16 +71,6 @@ struct SCXMLRenderer {
 
     private func id(_ region: Int, _ state: Int) -> String {
         escaped("\(listing.regions[region].name).\(listing.regions[region].states[state])")
-    }
-
-    /// Text for an XML comment, which may not contain `--`.
-    private func comment(_ text: String) -> String {
-        var result = ""
-        for character in text {
-            if character == "-", result.hasSuffix("-") { result.append(" ") }
-            result.append(character)
-        }
-        return result
     }
 
     private func escaped(_ text: String) -> String {

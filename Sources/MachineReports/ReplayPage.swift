@@ -1,71 +1,198 @@
 import EventScripts
 import MachineCore
+import MachineDiagrams
 
-/// The HTML report of one replay: the machine drawn from its table, the failed expectations at
-/// the top, and a timeline of every step (virtual time, input, rows fired, states and fields
-/// changed, commands, expectations held or failed, dropped answers). Selecting a step (a click,
-/// ←/→, Home/End, or a `#step-N` link) marks the states active after it and the rows it fired.
+/// The HTML report of one replay, written to `output` as the replay goes: the machine drawn
+/// from its table, the failed expectations at the top, and a timeline of every step (virtual
+/// time, input, rows fired, states and fields changed, commands, expectations held or failed,
+/// dropped answers). Selecting a step (a click, ←/→, Home/End, or a `#step-N` link) marks the
+/// states active after it and the rows it fired, and brings them into view.
+///
+/// The page's top needs the end of the replay (its outcome, its failures), so a page takes two
+/// replays of the script: the first into a ``ReplaySummary``, the second into the page, which
+/// writes each step as it comes and keeps none. Values longer than a few hundred characters are
+/// shortened, with a marker, so a page grows with its steps and not with its strings.
+///
+/// ```swift
+/// let player = Player(vocabulary: vocabulary)
+/// var summary = ReplaySummary(listing: vocabulary.table.listing,
+///                             initialStates: listing.regions.indices.map { program.initialState.controls[$0] })
+/// player.play(program, into: &summary)
+/// var page = ReplayPage(summary: summary, output: "")
+/// player.play(program, into: &page)
+/// let html = page.output
+/// ```
 ///
 /// The page is one self-contained file (inline style, script and SVG) and deterministic: the
-/// same timeline gives the same bytes.
-public struct ReplayPage: Sendable {
-    /// What the page shows.
-    public let timeline: ReplayTimeline
+/// same script gives the same bytes.
+public struct ReplayPage<Output: TextOutputStream>: TranscriptSink {
+    /// Where the page is written.
+    public private(set) var output: Output
+    /// What the first replay found.
+    public let summary: ReplaySummary
 
-    /// The page of `timeline`.
-    public init(timeline: ReplayTimeline) {
-        self.timeline = timeline
+    /// How far the page is written.
+    private enum Part {
+        /// Nothing yet.
+        case none
+        /// The expectations checked before any step, in their block.
+        case start(lines: Int)
+        /// A step's item, open for the expectations checked after it.
+        case step(lines: Int)
+        /// Everything.
+        case end
     }
 
-    /// The whole document.
-    public var html: String {
-        let listing = timeline.listing
-        let layout = MachineLayout(
-            listing: listing, labels: listing.rows.map { row in [row.event] + (row.guard.map { ["[\($0)]"] } ?? []) })
-        let drawing = MachineDrawing(
-            layout: layout, listing: listing, rowClasses: [], stateClasses: [],
-            title: "The \(timeline.machine) machine: regions, states and rows")
-        var body = header
-        body += failures
-        body +=
-            "<div class=\"layout\">\n<section class=\"diagram-pane\" aria-label=\"The machine\">\n"
-            + "<div class=\"current\" id=\"current\" aria-live=\"polite\"></div>\n"
-            + "<div class=\"diagram\">\n\(drawing.svg)</div>\n"
-            + "<p class=\"keys\">Select a step to see the states active after it and the rows it fired: click it, or use ← → (previous, next), Home and End (first, last); each step has its link (#step-N).</p>\n"
-            + "</section>\n<section class=\"timeline-pane\">\n<h2>Timeline: \(timeline.moments.count) step\(timeline.moments.count == 1 ? "" : "s")</h2>\n"
-        body += beforeAnyStep
-        body += "<ol class=\"timeline\" id=\"timeline\">\n"
-        for (index, moment) in timeline.moments.enumerated() { body += item(moment, number: index + 1) }
-        body += "</ol>\n</section>\n</div>\n"
-        body += "<script type=\"application/json\" id=\"report-data\">\(data)</script>\n"
-        return ReportDocument.html(
-            title: "\(timeline.file) — \(timeline.machine) replay", bodyClass: "replay", body: body,
-            script: ReportScript.javaScript)
+    private var part = Part.none
+    private var step = 0
+    /// The control state of every region now.
+    private var states: [Int]
+    /// The next of the summary's steps with failures.
+    private var nextFailing = 0
+    private let rowIndex: [String: Int]
+    private let regionIndex: [String: Int]
+
+    /// A page of the replay `summary` describes, written to `output` as a second replay of the
+    /// same script writes its transcript into it.
+    public init(summary: ReplaySummary, output: Output) {
+        self.summary = summary
+        self.output = output
+        states = summary.initialStates
+        rowIndex = Dictionary(summary.listing.rows.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
+        regionIndex = Dictionary(
+            summary.listing.regions.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
     }
 
-    private var header: String {
-        var text = "<header>\n<h1>Replay of <code>\(Escaping.html(timeline.file))</code></h1>\n"
+    /// Shows the expectations that held too.
+    public var wantsHeldExpectations: Bool { true }
+
+    /// Writes what `entry` adds to the page.
+    public mutating func write(_ entry: TranscriptEntry) {
+        switch entry {
+        case .header:
+            guard case .none = part else { return }
+            output.write(top)
+            part = .start(lines: 0)
+        case .step(let transcript):
+            for change in transcript.stateChanges {
+                guard let region = regionIndex[change.name],
+                    let state = summary.listing.regions[region].states.firstIndex(of: change.new)
+                else { continue }
+                states[region] = state
+            }
+            var lines: [String] = []
+            if !transcript.fired.isEmpty { lines.append("fired   " + LongValue.text(transcript.fired.joined(separator: ", "))) }
+            if let ignored = transcript.ignored { lines.append("ignored " + LongValue.text(ignored)) }
+            if let dropped = transcript.dropped { lines.append("dropped " + LongValue.text(dropped)) }
+            for change in transcript.compoundChanges { lines.append(LongValue.text(change.text)) }
+            for change in transcript.stateChanges { lines.append("state   " + Self.change(change)) }
+            for change in transcript.fieldChanges { lines.append("field   " + Self.change(change)) }
+            for command in transcript.commands { lines.append("command " + LongValue.text(command)) }
+            item(
+                time: transcript.time, input: transcript.input, rows: transcript.fired.compactMap { rowIndex[$0] },
+                lines: lines)
+        case .quiet(let time, let input):
+            item(time: time, input: input, rows: [], lines: ["nothing due"])
+        case .failure(let failure):
+            line(Self.failureLine(failure))
+        case .held(let location, let statement):
+            line("<span class=ok>✓ line \(location.line) \(LongValue.text(statement))</span>")
+        case .end:
+            finish()
+        }
+    }
+
+    /// Adds `text` as a line of the open step, or of the block before the first step.
+    private mutating func line(_ text: String) {
+        switch part {
+        case .none, .end:
+            return
+        case .start(let lines):
+            output.write(lines == 0 ? "<div class=\"start\"><div class=d>" : "\n")
+            part = .start(lines: lines + 1)
+        case .step(let lines):
+            if lines > 0 { output.write("\n") }
+            part = .step(lines: lines + 1)
+        }
+        output.write(text)
+    }
+
+    /// Starts step `step + 1`'s item: its number, time and input, the states after it and the
+    /// rows it fired (for the script), then its first lines.
+    private mutating func item(time: Duration, input: String, rows: [Int], lines: [String]) {
+        switch part {
+        case .none, .end: return
+        case .start(let count): output.write((count == 0 ? "" : "</div></div>\n") + timelineStart)
+        case .step: output.write("</div></li>\n")
+        }
+        step += 1
+        var failed = false
+        while nextFailing < summary.stepsWithFailures.count, summary.stepsWithFailures[nextFailing] <= step {
+            failed = failed || summary.stepsWithFailures[nextFailing] == step
+            nextFailing += 1
+        }
+        let rowList = rows.isEmpty ? "" : " data-r=" + rows.map(String.init).joined(separator: ",")
+        output.write(
+            "<li id=step-\(step)\(failed ? " class=ko" : "") data-s=\(states.map(String.init).joined(separator: ","))\(rowList)>"
+                + "<a href=#step-\(step)>\(step)</a><span class=t>@\(Value.render(time))</span>"
+                + "<code class=in>\(LongValue.text(input))</code><div class=d>\(lines.joined(separator: "\n"))")
+        part = .step(lines: lines.count)
+    }
+
+    /// Closes the timeline and the document.
+    private mutating func finish() {
+        switch part {
+        case .none, .end: return
+        case .start(let count): output.write((count == 0 ? "" : "</div></div>\n") + timelineStart)
+        case .step: output.write("</div></li>\n")
+        }
+        output.write("</ol>\n</section>\n</div>\n" + ReportDocument.end(script: ReportScript.javaScript))
+        part = .end
+    }
+
+    /// The timeline's list, with the states before the first step.
+    private var timelineStart: String {
+        "<ol class=\"timeline\" id=\"timeline\" data-s=\"\(summary.initialStates.map(String.init).joined(separator: ","))\">\n"
+    }
+
+    /// Everything above the timeline's steps: the header, the drawing, and at the top of the
+    /// timeline's pane the failures, so that they never take the drawing's height.
+    private var top: String {
+        let count = summary.stepCount
+        let steps = "\(count) step\(count == 1 ? "" : "s")"
+        var text = ReportDocument.start(title: "\(summary.file) — \(summary.machine) replay", bodyClass: "replay")
+        text += "<header>\n<h1>Replay of <code>\(LongValue.text(summary.file))</code></h1>\n"
         text +=
-            "<p class=\"meta\">machine <b>\(Escaping.html(timeline.machine))</b> · \(timeline.moments.count) step"
-            + "\(timeline.moments.count == 1 ? "" : "s") · <span class=\"outcome\">\(outcome)</span></p>\n"
-        if !timeline.givens.isEmpty {
+            "<p class=\"meta\">machine <b>\(LongValue.text(summary.machine))</b> · \(steps) · <span class=\"outcome\">\(outcome)</span></p>\n"
+        if !summary.givens.isEmpty {
             text += "<ul class=\"givens\">"
-            for given in timeline.givens {
-                text += "<li>given <code>\(Escaping.html(given.field)) = \(Escaping.html(given.value))</code></li>"
+            for given in summary.givens {
+                text += "<li>given <code>\(LongValue.text(given.field)) = \(LongValue.text(given.value))</code></li>"
             }
             text += "</ul>\n"
         }
-        return text + "</header>\n"
+        text += "</header>\n"
+        let drawing = MachineDrawing(listing: summary.listing)
+        text +=
+            "<div class=\"layout\">\n<section class=\"diagram-pane\" aria-label=\"The machine\">\n"
+            + "<div class=\"bar\"><div class=\"current\" id=\"current\" aria-live=\"polite\"></div>"
+            + "<button type=\"button\" id=\"zoom\" hidden>Actual size</button></div>\n"
+            + "<div class=\"diagram\" id=\"diagram\">\n" + Panels.html(drawing, machine: summary.machine) + "</div>\n"
+            + "<details class=\"legend\"><summary>Reading the drawing; choosing a step</summary>\(Panels.legend(summary.listing))"
+            + "<p class=\"keys\">Select a step to see the states active after it and the rows it fired: click it, or use ← → "
+            + "(previous, next), Home and End (first, last); each step has its link (#step-N).</p></details>\n"
+            + "</section>\n<section class=\"timeline-pane\" id=\"timeline-pane\">\n" + failures + "<h2>Timeline: \(steps)</h2>\n"
+        return text
     }
 
     private var outcome: String {
-        switch timeline.outcome {
+        switch summary.outcome {
         case .passed(let expectations)?:
             "<span class=\"passed\">passed: \(expectations) expectation\(expectations == 1 ? "" : "s") held</span>"
         case .failed(let failures, let expectations)?:
             "<span class=\"failed\">FAILED: \(failures) of \(expectations) expectation\(expectations == 1 ? "" : "s") failed</span>"
         case .invalid(let error)?:
-            "<span class=\"failed\">INVALID: \(Escaping.html(error.description))</span>"
+            "<span class=\"failed\">INVALID: \(LongValue.text(error.description))</span>"
         case nil:
             "<span class=\"failed\">did not end</span>"
         }
@@ -73,83 +200,38 @@ public struct ReplayPage: Sendable {
 
     /// The failed expectations, each linked to the step it was checked after.
     private var failures: String {
-        guard !timeline.failures.isEmpty else { return "" }
-        var stepOfFailure: [Int: Int] = [:]
-        for (index, moment) in timeline.moments.enumerated() {
-            for failure in moment.failures { stepOfFailure[failure] = index + 1 }
-        }
-        let count = timeline.failures.count
+        let count = summary.failureCount
+        guard count > 0 else { return "" }
         var text =
             "<section class=\"failures\" id=\"failures\">\n<h2>\(count) expectation\(count == 1 ? "" : "s") failed</h2>\n<ol>\n"
-        for (index, failure) in timeline.failures.enumerated() {
+        for failure in summary.failures {
             let place = "line \(failure.location)"
             let link =
-                stepOfFailure[index].map { "<a href=\"#step-\($0)\">\(place), after step \($0)</a>" }
-                ?? "\(place), before any step"
+                failure.step.map { "<a href=\"#step-\($0)\">\(place), after step \($0)</a>" } ?? "\(place), before any step"
             text +=
-                "<li class=\"failure\" data-line=\"\(failure.location.line)\" data-column=\"\(failure.location.column)\">\(link): "
-                + "<code>\(Escaping.html(failure.statement))</code> expected <code>\(Escaping.html(failure.expected))</code>,"
-                + " actual <code>\(Escaping.html(failure.actual))</code></li>\n"
+                "<li class=\"failure\" data-line=\"\(failure.location.line)\" data-column=\"\(failure.location.column)\">"
+                + "\(link): \(failure.html)</li>\n"
         }
-        return text + "</ol>\n</section>\n"
-    }
-
-    /// Expectations checked before the first step, if any.
-    private var beforeAnyStep: String {
-        let held = timeline.heldBeforeAnyStep
-        let failed = timeline.failuresBeforeAnyStep
-        guard !held.isEmpty || !failed.isEmpty else { return "" }
-        let lines = held.map(heldLine) + failed.map { failureLine(timeline.failures[$0]) }
-        return "<div class=\"start\"><div class=d>\(lines.joined(separator: "\n"))</div></div>\n"
-    }
-
-    /// One step in compact markup (a timeline may hold thousands): its details are lines of
-    /// text in one block, as the text transcript writes them, so the page stays small and fast.
-    private func item(_ moment: ReplayTimeline.Moment, number: Int) -> String {
-        var lines: [String] = []
-        if let step = moment.step {
-            if !step.fired.isEmpty { lines.append("fired   " + Escaping.text(step.fired.joined(separator: ", "))) }
-            if let ignored = step.ignored { lines.append("ignored " + Escaping.text(ignored)) }
-            if let dropped = step.dropped { lines.append("dropped " + Escaping.text(dropped)) }
-            for change in step.compoundChanges {
-                lines.append(Escaping.text(change.text))
-            }
-            for change in step.stateChanges { lines.append("state   " + self.change(change)) }
-            for change in step.fieldChanges { lines.append("field   " + self.change(change)) }
-            for command in step.commands { lines.append("command " + Escaping.text(command)) }
-        } else {
-            lines.append("nothing due")
+        text += "</ol>\n"
+        if count > summary.failures.count {
+            text += "<p>and \(count - summary.failures.count) more, each marked ✗ in the timeline.</p>\n"
         }
-        for expectation in moment.held { lines.append(heldLine(expectation)) }
-        for index in moment.failures { lines.append(failureLine(timeline.failures[index])) }
-        return "<li id=step-\(number)\(moment.failures.isEmpty ? "" : " class=ko")><a href=#step-\(number)>\(number)</a>"
-            + "<span class=t>@\(Value.render(moment.time))</span><code class=in>\(Escaping.text(moment.input))</code>"
-            + "<div class=d>\(lines.joined(separator: "\n"))</div></li>\n"
+        return text + "</section>\n"
     }
 
-    private func change(_ change: TranscriptStep.Change) -> String {
-        Escaping.text("\(change.name): \(change.old) → \(change.new)")
+    private static func change(_ change: TranscriptStep.Change) -> String {
+        "\(LongValue.text(change.name)): \(LongValue.text(change.old)) → \(LongValue.text(change.new))"
     }
 
-    private func heldLine(_ expectation: (line: Int, statement: String)) -> String {
-        "<span class=ok>✓ line \(expectation.line) \(Escaping.text(expectation.statement))</span>"
-    }
-
-    private func failureLine(_ failure: ExpectationFailure) -> String {
-        "<span class=ko>✗ line \(failure.location.line) \(Escaping.text(failure.statement))"
-            + " — expected \(Escaping.text(failure.expected)), actual \(Escaping.text(failure.actual))</span>"
-    }
-
-    /// The script's data: its file and machine, the initial states, and for each step the
-    /// states after it and the rows it fired, by index. Safe inside `<script>`.
-    private var data: String {
-        var text = "{\"file\":\(Escaping.scriptJSON(timeline.file)),\"machine\":\(Escaping.scriptJSON(timeline.machine)),"
-        text += "\"regions\":[" + timeline.listing.regions.map { Escaping.scriptJSON($0.name) }.joined(separator: ",") + "],"
-        text += "\"initial\":[" + timeline.initialStates.map(String.init).joined(separator: ",") + "],\"steps\":["
-        text += timeline.moments.map { moment in
-            "[[" + moment.states.map(String.init).joined(separator: ",") + "],["
-                + moment.firedRows.map(String.init).joined(separator: ",") + "]]"
-        }.joined(separator: ",")
-        return text + "]}"
+    /// A failure as a line of its step: a bare `expect` with the lines `replay --update` writes
+    /// for it, one per line; another with what it expected and what was found.
+    private static func failureLine(_ failure: ExpectationFailure) -> String {
+        let line = failure.location.line
+        guard failure.statement == "expect" else {
+            return "<span class=ko>✗ line \(line) \(LongValue.text(failure.statement))"
+                + " — expected \(LongValue.text(failure.expected)), actual \(LongValue.text(failure.actual))</span>"
+        }
+        return "<span class=ko>✗ line \(line) a bare expect; replay --update writes:"
+            + ReplaySummary.bareExpectLines(failure).map { "\n    " + LongValue.text($0) }.joined() + "</span>"
     }
 }

@@ -16,17 +16,20 @@ import Testing
         let program = try ScriptChecker(vocabulary: vocabulary).check(
             [UInt8](try Data(contentsOf: script)), file: "Examples/search-and-cancel.events")
         let listing = vocabulary.table.listing
-        var timeline = ReplayTimeline(
+        let player = Player(vocabulary: vocabulary)
+        var summary = ReplaySummary(
             listing: listing, initialStates: listing.regions.indices.map { program.initialState.controls[$0] })
-        let outcome = try Player(vocabulary: vocabulary).play(program, into: &timeline)
+        let outcome = try player.play(program, into: &summary)
         #expect(outcome == .passed(expectations: 17))
-        #expect(timeline.moments.count == 9)
+        #expect(summary.stepCount == 9)
+        var page = ReplayPage(summary: summary, output: "")
+        try player.play(program, into: &page)
         let environment = ProcessInfo.processInfo.environment
         let store = SnapshotStore(
             directory: ExampleSnapshotTests.root.appendingPathComponent("Tests/Snapshots/Reports"),
             mode: try SnapshotRecordMode.resolve(nil, environment: environment),
             isContinuousIntegration: SnapshotRecordMode.isContinuousIntegration(environment), fileExtension: "html")
-        let result = try store.verify(ReplayPage(timeline: timeline).html, named: "search-and-cancel")
+        let result = try store.verify(page.output, named: "search-and-cancel")
         #expect(result == .matched, "\(result)")
     }
 }

@@ -23,23 +23,37 @@ import Testing
         )
     }
 
-    @Test func theSVGShowsEveryStateAndEveryEdgeOfTheDOT() throws {
+    @Test func theSVGListsEveryStateAndRowAndReadsTopDownInTableOrder() throws {
         let svg = try committed("address-picker.svg")
-        for region in listing.regions {
-            #expect(
-                svg.contains(">\(region.name)</text>"), "StateCharts/address-picker.svg is stale: run Scripts/update-statecharts")
-            for (index, state) in region.states.enumerated() {
-                // A compound state is drawn as a cluster around its children.
-                let title = region.isCompound(index) ? "cluster_\(region.name).\(state)" : "\(region.name).\(state)"
-                #expect(
-                    svg.contains("<title>\(title)</title>"),
-                    "the SVG lacks \(region.name).\(state): run Scripts/update-statecharts")
+        let regions = svg.matches(
+            of: /<g class="region" transform="translate\(0 (\d+)\)">\n<rect class="panel"[^\n]*>([a-z]+)<\/text>/)
+        #expect(regions.map { String($0.2) } == listing.regions.map(\.name), "a panel per region, in table order")
+        let tops = regions.map { Int($0.1) ?? 0 }
+        #expect(tops == tops.sorted(), "top down")
+        for (index, region) in listing.regions.enumerated() {
+            for (state, name) in region.states.enumerated() {
+                #expect(svg.contains("id=\"st-\(index)-\(state)\" data-region=\"\(region.name)\" data-state=\"\(name)\""))
             }
         }
-        for row in listing.rows {
-            let label = row.guard.map { "\(row.event) [\($0)]" } ?? row.event
-            #expect(svg.contains(">\(label)</text>"), "the SVG lacks the edge \(row.id): run Scripts/update-statecharts")
+        for (index, row) in listing.rows.enumerated() {
+            #expect(svg.contains("<g class=\"row entry\" data-row=\"\(index)\""), "\(row.id) is listed")
+            let hasArrow = ["row arrow", "row arrow internal"].contains {
+                svg.contains("<g class=\"\($0)\" data-row=\"\(index)\"")
+            }
+            #expect(hasArrow == (row.target != nil), "\(row.id): an arrow exactly when it has a target")
         }
+        // The picker's internal rows (search's active to its children) are marked as such.
+        #expect(svg.contains("<g class=\"row arrow internal\""))
+        #expect(svg.contains("A dashed arrow is an internal row"))
+    }
+
+    /// The README's diagram reads at the README's width: its panels at their own size, their text
+    /// 11 px, the whole no wider than GitHub's column.
+    @Test func theSVGIsNarrowEnoughForTheREADME() throws {
+        let svg = try committed("address-picker.svg")
+        let width = try #require(svg.firstMatch(of: /viewBox="0 0 (\d+) \d+"/).flatMap { Int($0.1) })
+        #expect(width <= 880)
+        #expect(svg.contains("svg.machine{font:11px"))
     }
 
     @Test func everySCXMLTargetNamesAState() throws {

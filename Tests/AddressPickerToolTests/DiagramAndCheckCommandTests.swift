@@ -2,7 +2,9 @@ import Foundation
 import Testing
 
 @Suite("address-picker diagram and check") struct DiagramAndCheckCommandTests {
-    @Test("diagram writes what StateCharts/ holds", arguments: [("dot", "dot"), ("mermaid", "mmd"), ("scxml", "scxml")])
+    @Test(
+        "diagram writes what StateCharts/ holds",
+        arguments: [("dot", "dot"), ("mermaid", "mmd"), ("scxml", "scxml"), ("svg", "svg")])
     func diagramMatchesStateCharts(format: String, fileExtension: String) throws {
         let result = try Tool.run(["diagram", "--format", format])
         #expect(result.status == 0)
@@ -23,7 +25,7 @@ import Testing
     @Test func diagramRejectsUnknownFormats() throws {
         let result = try Tool.run(["diagram", "--format", "png"])
         #expect(result.status == 64)
-        #expect(result.error.hasPrefix("error: --format takes dot, mermaid, scxml, not 'png'"))
+        #expect(result.error.hasPrefix("error: --format takes dot, mermaid, scxml, svg, not 'png'"))
     }
 
     @Test func checkFindsNothingInTheAddressPicker() throws {

@@ -26,3 +26,14 @@ import Testing
             .description == #"address(street: "Main St")"#)
     }
 }
+
+/// A repeated line is checked once (the checker's memo); lines that differ only in how a
+/// character is composed are different lines.
+@Suite("Repeated lines") struct RepeatedLineTests {
+    @Test func linesThatDifferOnlyInCompositionAreCheckedApart() {
+        let precomposed = "send typed(\"\u{E9}\")\nexpect query == \"\u{E9}\"\n"
+        let decomposed = "send typed(\"e\u{301}\")\nexpect query == \"e\u{301}\"\n"
+        let (outcome, transcript) = harness.replay(precomposed + decomposed + precomposed)
+        #expect(outcome == .passed(expectations: 3), "\(transcript)")
+    }
+}

@@ -76,10 +76,27 @@ import Testing
         #expect(result.status == .invalid)
         #expect(
             result.error
-                == "error: \(folder.appendingPathComponent("long.events").path): 20001 inputs is more than --html reports "
-                + "(20000 steps at most); replay it without --html, or split it\n")
+                == "error: \(folder.appendingPathComponent("long.events").path): its replay makes 20001 steps, more than --html "
+                + "reports (20000 at most); replay it without --html, or split it\n")
         #expect(CallBox.listing(folder).filter { $0.hasSuffix(".html") } == ["short.html"])
         #expect(result.output.hasPrefix("PASS "))
+    }
+
+    @Test func aPageShortensLongValuesSoItsSizeIsBoundedByItsSteps() throws {
+        let long = String(repeating: "x", count: 20_000)
+        let script =
+            "send call\nrespond ring \"\(long)\"\n"
+            + String(repeating: "expect answeredBy == \"y\(long)\"\nsend hangUp\n", count: 100)
+        let folder = try CallBox.folder(["long.events": script])
+        let result = try CallBox.run(["replay", "--html", folder.path, folder.appendingPathComponent("long.events").path])
+        #expect(result.status == .failure, "\(result.error)")
+        let page = String(decoding: try Data(contentsOf: folder.appendingPathComponent("long.html")), as: UTF8.self)
+        // 102 steps and 100 failures, each showing two values of 20,000 characters: 8 MB of values
+        // in all, a page of a few hundred bytes a value.
+        #expect(page.utf8.count < 500_000, "\(page.utf8.count) bytes")
+        #expect(page.contains("<span class=cut>… [shortened: 20002 characters]</span>"), "the answer, as a value")
+        #expect(page.contains("<span class=cut>… [shortened: 20003 characters]</span>"), "an expected value")
+        #expect(page.components(separatedBy: "<span class=cut>").count > 300, "each long value says it was shortened")
     }
 
     @Test func helpListsTheOptionAndItsLimit() throws {
@@ -87,7 +104,8 @@ import Testing
         #expect(replay.contains("[--record[=<mode>]] [--html <directory>]"))
         #expect(replay.contains("  --html <directory>      Write each script's report to <directory>/NAME.html"))
         #expect(replay.contains("HTML REPORTS (--html):"))
-        #expect(replay.contains("more than\n  20000 inputs"))
+        #expect(replay.contains("more than\n  20000 steps."))
+        #expect(replay.contains("values longer than 400 characters are shortened on the page"))
         let coverage = try CallBox.run(["coverage", "--help"]).output
         #expect(coverage.contains("  --html <file>           Also write the coverage as a self-contained HTML page to <file>"))
     }

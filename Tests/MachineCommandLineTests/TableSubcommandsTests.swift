@@ -5,7 +5,7 @@ import Testing
 @Suite("diagram, check and coverage, in process") struct TableSubcommandsTests {
     @Test(arguments: [
         ("dot", "// Generated from the pager transition table"), ("mermaid", "%% Generated from the pager transition table"),
-        ("scxml", "<?xml"),
+        ("scxml", "<?xml"), ("svg", "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<!-- Generated from the pager transition table"),
     ])
     func diagramInEveryFormat(format: String, prefix: String) throws {
         let result = try CallBox.run(["diagram", "--format", format])
@@ -23,7 +23,8 @@ import Testing
         let unknown = try CallBox.run(["diagram", "--format", "png"])
         #expect(unknown.status == .usage)
         #expect(
-            unknown.error.hasPrefix("error: --format takes dot, mermaid, scxml, not 'png'\n\nOVERVIEW: Draw the pager machine"))
+            unknown.error.hasPrefix(
+                "error: --format takes dot, mermaid, scxml, svg, not 'png'\n\nOVERVIEW: Draw the pager machine"))
     }
 
     @Test func checkFindsNothingInThePagerAndSomethingInABrokenOne() throws {

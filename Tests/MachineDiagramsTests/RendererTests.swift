@@ -50,14 +50,13 @@ enum Lamp: MachineDefinition {
                     "glow.__initial" [shape=point, width=0.12, label=""];
                     "glow.dark" [label="dark"];
                     "glow.lit" [label="lit"];
-                    "glow.__any" [label="any state", shape=plaintext, fontcolor="#666666"];
+                    "glow.__any" [label="any state\\nflip (stays)\\l", shape=plaintext, fontcolor="#666666"];
                     "glow.__initial" -> "glow.dark";
                   }
 
                   "power.off" -> "power.on" [label="flip", tooltip="on"];
                   "power.on" -> "power.off" [label="flip", tooltip="off"];
                   "power.on" -> "power.broken" [label="blow [isNew]", tooltip="blow"];
-                  "glow.__any" -> "glow.__any" [label="flip", tooltip="glow"];
                   "glow.__any" -> "glow.dark" [label="reset", tooltip="reset"];
                 }
 
@@ -84,13 +83,27 @@ enum Lamp: MachineDefinition {
                     glow_dark : dark
                     glow_lit : lit
                     glow_any : any state
+                    glow_any : flip (stays)
                     [*] --> glow_dark
-                    glow_any --> glow_any : flip
                     glow_any --> glow_dark : reset
                   }
 
                 """)
         #expect(!text.contains("\n    --\n"))
+    }
+
+    @Test("A row without a target is listed in its state, never drawn as a loop", arguments: DiagramFormat.allCases)
+    func aRowWithoutATargetIsNoLoop(_ format: DiagramFormat) {
+        let text = format.render(listing, name: "lamp", generatedBy: "lamp diagram")
+        // `glow` (flip, from any state, no target) exits and enters nothing.
+        switch format {
+        case .dot: #expect(!text.contains("tooltip=\"glow\""), "no edge")
+        case .mermaid: #expect(!text.contains("--> glow_any"), "no transition")
+        case .scxml: #expect(text.contains("<transition event=\"flip\"/>"), "a transition without a target")
+        case .svg:
+            #expect(text.contains(">flip (stays)</tspan>"))
+            #expect(!text.contains("class=\"row arrow\" data-row=\"3\""), "no arrow")
+        }
     }
 
     @Test func scxmlHasAParallelOfRegionsAndATransitionPerRowAndState() {

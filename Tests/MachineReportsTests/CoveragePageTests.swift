@@ -15,7 +15,9 @@ import Testing
         let html = CoveragePage(report: report, machine: "gate", scripts: ["a.events", "b.events"]).html
         // D3.jammed (2), D5.forced, A1.ring, A2.silence and A3.rebadge never fired; D1.badge's guard was seen both ways.
         #expect(html.contains("<tr class=\"unfired\" data-row=\"2\"><td class=\"hits\">0</td><td><code>D3.jammed</code>"))
-        #expect(html.contains("<g class=\"row arrow unfired\" data-row=\"2\">"))
+        #expect(html.contains("<g class=\"row arrow unfired\" data-row=\"2\" data-from=\"st-0-1\">"))
+        #expect(html.contains("<g class=\"row entry unfired\" data-row=\"2\" data-from=\"st-0-1\">"))
+        #expect(html.contains(">jammed → closed ×0</tspan>"), "each row's line ends with its hit count")
         #expect(html.contains("<tr data-row=\"0\"><td class=\"hits\">1</td><td><code>D1.badge</code></td>"))
         #expect(html.contains("[isKnown] seen true and false"))
         #expect(html.contains("[isKnown] never checked"), "A3.rebadge never met a badge while ringing")

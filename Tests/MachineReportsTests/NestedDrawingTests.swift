@@ -19,15 +19,7 @@ import Testing
 
         """
 
-    func timeline(_ source: String, file: String = "lift.events") throws -> ReplayTimeline {
-        let vocabulary = LiftVocabulary()
-        let program = try ScriptChecker(vocabulary: vocabulary).check(Array(source.utf8), file: file)
-        let listing = vocabulary.table.listing
-        var timeline = ReplayTimeline(
-            listing: listing, initialStates: listing.regions.indices.map { program.initialState.controls[$0] })
-        try Player(vocabulary: vocabulary).play(program, into: &timeline)
-        return timeline
-    }
+    func html(_ source: String) throws -> String { try page(source, file: "lift.events", vocabulary: LiftVocabulary()).html }
 
     typealias Box = (g: String, x: Int, y: Int, width: Int, height: Int)
 
@@ -50,7 +42,7 @@ import Testing
     }
 
     @Test func aCompoundStateIsAGroupAroundItsChildren() throws {
-        let html = ReplayPage(timeline: try timeline(Self.story)).html
+        let html = try html(Self.story)
         // parked 0, service 1, waiting 2, moving 3, up 4, down 5.
         let service = try box(html, 1)
         let moving = try box(html, 3)
@@ -64,9 +56,9 @@ import Testing
         for child in [4, 5] { #expect(inside(try box(html, child), moving), "state \(child) is inside moving") }
         #expect(!inside(try box(html, 0), service))
         let parked = try box(html, 0)
-        #expect(parked.x + parked.width < service.x, "parked is left of service")
-        // The group's name on its left, before its first child.
-        #expect(html.contains("<text class=\"group-name\" x=\"\(service.x + 10)\""))
+        #expect(parked.y + parked.height < service.y, "parked is above service")
+        // The group's name at its top, above its own rows and its first child.
+        #expect(html.contains("<text class=\"name\" x=\"\(service.x + 8)\" y=\"\(service.y + 15)\">service</text>"))
         #expect(html.contains("<title>car: service, a compound state</title>"))
         // Each group draws before the states it holds, so it lies under them.
         let order = try [1, 2, 3, 4, 5].map { try #require(html.range(of: "id=\"st-0-\($0)\"")).lowerBound }
@@ -76,17 +68,31 @@ import Testing
     }
 
     @Test func theScriptMarksTheLeafAndItsAncestors() throws {
-        let html = ReplayPage(timeline: try timeline(Self.story)).html
+        let html = try html(Self.story)
         #expect(
             html.contains(
-                "box = box.hasAttribute(\"data-parent\") ? document.getElementById(box.getAttribute(\"data-parent\")) : null;"))
+                "return box.hasAttribute(\"data-parent\") ? document.getElementById(box.getAttribute(\"data-parent\")) : null;"))
+        #expect(html.contains("for (var box = leaf(region, state); box; box = parent(box)) box.classList.add(\"active\");"))
         #expect(html.contains(".state.compound.active>rect{"))
         // Steps give leaves only: up (4) after climb and after resume.
-        #expect(html.contains("\"steps\":[[[2],[0]],[[4],[1]],[[0],[5]],[[4],[6]],[[2],[4]]]"))
+        let steps = html.matches(of: /<li id=step-\d+ data-s=(\d+) data-r=(\d+)>/).map { "\($0.1):\($0.2)" }
+        #expect(steps == ["2:0", "4:1", "0:5", "4:6", "2:4"])
+    }
+
+    @Test func entryByHistoryIsMarkedAndTheRowsArrowEndsThere() throws {
+        let html = try html(Self.story)
+        let service = try box(html, 1)
+        // service is entered by its deep history (resume): its marker, on its header's second line.
+        let marker = "<g class=\"history\"><circle cx=\"\(service.x + service.width - 12)\" cy=\"\(service.y + 30)\" r=\"8\"/>"
+        #expect(html.contains(marker + "<text x=\"\(service.x + service.width - 12)\" y=\"\(service.y + 33)\">H*</text></g>"))
+        let resume = try #require(html.split(separator: "\n").first { $0.hasPrefix("<g class=\"row arrow\" data-row=\"6\"") })
+        #expect(resume.contains("L\(service.x + service.width - 4) \(service.y + 30)\"/>"), "resume ends at the marker")
+        #expect(html.contains(">resume → service (H*)</tspan>"))
+        #expect(html.contains("<li>H and H* mark entry by a compound state&#39;s shallow or deep history.</li>"))
     }
 
     @Test func aFlatMachineIsDrawnWithoutGroups() throws {
-        let html = ReplayPage(timeline: try gateTimeline(ReplayPageTests.story)).html
+        let html = try gatePage(ReplayPageTests.story).html
         #expect(!html.contains("class=\"state compound"))
         #expect(!html.contains(" data-parent=\""))
     }
@@ -100,13 +106,15 @@ import Testing
         let html = CoveragePage(report: coverage.report, machine: "lift", scripts: ["lift.events"]).html
         #expect(
             html.contains("<tr><th>history</th><td>1 of 1 (100.0%)</td><td>compound states restored by their history</td></tr>"))
+        #expect(html.contains(">H*</text>"), "entry by history is marked in the drawing")
+        #expect(html.contains("car: parked --resume--&gt; service (H*)"), "and in the table of rows")
         #expect(html.contains("<g class=\"state unentered\" id=\"st-0-5\""), "down is never entered")
         #expect(html.contains("<g class=\"state compound\" id=\"st-0-3\""), "moving is")
         #expect(!(try gateCoverage(CoveragePageTests.scripts).histories != nil))
     }
 
     @Test func matchesItsReference() throws {
-        let html = ReplayPage(timeline: try timeline(Self.story)).html
+        let html = try html(Self.story)
         let environment = ProcessInfo.processInfo.environment
         let store = SnapshotStore(
             directory: referencePages, mode: try SnapshotRecordMode.resolve(nil, environment: environment),

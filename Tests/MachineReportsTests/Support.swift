@@ -3,17 +3,23 @@ import Foundation
 import MachineAnalysis
 import MachineReports
 
-/// Replays `source` against the gate and returns its timeline.
-func gateTimeline(_ source: String, file: String = "gate.events", limit: Int = ReplayTimeline.stepLimit) throws -> ReplayTimeline
-{
-    let vocabulary = GateVocabulary()
+/// Replays `source` twice against the gate: into its summary, then into its page.
+func gatePage(_ source: String, file: String = "gate.events") throws -> (summary: ReplaySummary, html: String) {
+    try page(source, file: file, vocabulary: GateVocabulary())
+}
+
+/// Replays `source` twice against `vocabulary`'s machine, as `replay --html` does: into its
+/// summary, then into its page.
+func page<V: ScriptVocabulary>(_ source: String, file: String, vocabulary: V) throws -> (summary: ReplaySummary, html: String) {
     let program = try ScriptChecker(vocabulary: vocabulary).check(Array(source.utf8), file: file)
     let listing = vocabulary.table.listing
-    var timeline = ReplayTimeline(
-        listing: listing, initialStates: listing.regions.indices.map { program.initialState.controls[$0] },
-        limit: limit)
-    try Player(vocabulary: vocabulary).play(program, into: &timeline)
-    return timeline
+    let player = Player(vocabulary: vocabulary)
+    var summary = ReplaySummary(
+        listing: listing, initialStates: listing.regions.indices.map { program.initialState.controls[$0] })
+    try player.play(program, into: &summary)
+    var page = ReplayPage(summary: summary, output: "")
+    try player.play(program, into: &page)
+    return (summary, page.output)
 }
 
 /// The gate's coverage by `sources`.

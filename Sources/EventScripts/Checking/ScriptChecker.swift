@@ -142,9 +142,23 @@ public final class ScriptChecker<V: ScriptVocabulary>: Sendable {
                 }
             }
 
-            /// By the line's text: a string's hash and equality are the standard library's own,
-            /// never generic code.
-            @usableFromInline var entries: [String: Entry] = [:]
+            @usableFromInline var entries: [Line: Entry] = [:]
+
+            /// A line's bytes as a key: equal when its bytes are (a `String` key would take a
+            /// line with "ü" precomposed for one with "u" and a combining diaeresis), hashed as a
+            /// whole rather than byte by byte.
+            @usableFromInline
+            struct Line: Hashable {
+                @usableFromInline let bytes: [UInt8]
+
+                @inlinable
+                init(_ bytes: ArraySlice<UInt8>) { self.bytes = Array(bytes) }
+
+                @inlinable
+                func hash(into hasher: inout Hasher) {
+                    bytes.withUnsafeBytes { hasher.combine(bytes: $0) }
+                }
+            }
 
             @inlinable
             init() {}
@@ -155,7 +169,7 @@ public final class ScriptChecker<V: ScriptVocabulary>: Sendable {
         /// statement. Errors are those of ``add(_:)``, at the same places.
         @inlinable
         mutating func add(_ line: inout ScriptLine) throws(ScriptError) -> Memo.Entry? {
-            let key = line.bytes.count <= Memo.longestLine ? String(decoding: line.bytes, as: UTF8.self) : nil
+            let key = line.bytes.count <= Memo.longestLine ? Memo.Line(line.bytes) : nil
             if let key, let entry = memo.entries[key] {
                 if let statement = entry.needsInput {
                     try requireInput(statement, at: ScriptLocation(line: line.number, column: entry.column))

@@ -1,7 +1,8 @@
 import EventScripts
 import MachineDiagrams
 
-/// `NAME diagram`: the machine drawn from its table, as DOT, Mermaid or SCXML.
+/// `NAME diagram`: the machine drawn from its table, as DOT, Mermaid, SCXML or SVG (drawn by the
+/// package's own layout, with no Graphviz).
 struct DiagramCommand<V: ScriptVocabulary>: Sendable {
     let tool: String
     let vocabulary: V

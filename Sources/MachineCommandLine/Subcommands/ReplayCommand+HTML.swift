@@ -18,8 +18,10 @@ extension ReplayCommand {
           One page per script, opened from disk with no network: the machine drawn from its table,
           the failed expectations, and a timeline of every step; selecting a step (click, ← →,
           Home, End, or a #step-N link) marks the states active after it and the rows it fired.
-          A script is refused (status 2, no page written) when it has more than
-          \(ReplayTimeline.stepLimit) inputs or its replay makes more than \(ReplayTimeline.stepLimit) steps.
+          A script is refused (status 2, no page written) when its replay makes more than
+          \(ReplaySummary.stepLimit) steps. The page is written as the script is replayed (twice: the
+          first replay finds what the top of the page says), so memory does not grow with the
+          script; values longer than \(ReplaySummary.valueLimit) characters are shortened on the page.
           --html prints one line per script, as --quiet does (in --format); it does not go with
           --output, --snapshot, --record\(savedStates == nil ? "" : ", --save-state, --from-state") or --update.
           An invalid script gets no page.
@@ -40,40 +42,38 @@ extension ReplayCommand {
         }
         let destinations = try transcriptPaths(files, in: directory, extension: "html")
         let checker = ScriptChecker(vocabulary: vocabulary)
-        let player = Player(vocabulary: vocabulary)
         let listing = vocabulary.table.listing
-        let limit = ReplayTimeline.stepLimit
         var status = ExitCode.success
         var standardOutput = invocation.standardOutput
         for file in files {
             let name = InputFiles.displayName(file)
             var outcome: Outcome
             do {
-                let script = try checker.check(try invocation.read(file), file: name)
-                let inputs = script.inputCount
-                guard inputs <= limit else {
-                    invocation.printError(
-                        "error: \(name): \(inputs) inputs is more than --html reports (\(limit) steps at most); "
-                            + "replay it without --html, or split it")
-                    status = max(status, .invalid)
-                    continue
-                }
-                let initialStates = listing.regions.indices.map { script.initialState.controls[$0] }
-                var sink = Tee(
-                    first: ReplayTimeline(listing: listing, initialStates: initialStates),
+                // Checked whole first, then replayed twice, statement by statement, reading the
+                // script again each time: into the summary, then into the page as it is written.
+                let script = try checker.check(try invocation.script(file), file: name)
+                var runtime = Runtime(table: vocabulary.table, state: script.initialState, answerer: answerer)
+                var first = Tee(
+                    first: ReplaySummary(
+                        listing: listing, initialStates: listing.regions.indices.map { script.initialState.controls[$0] }),
                     second: Diagnostics(streams: invocation.streams))
-                outcome = try player.play(script, answerer: answerer, into: &sink)
-                guard !sink.first.isOverLimit else {
+                outcome = try replay(script, on: &runtime, into: &first)
+                let summary = first.first
+                guard !summary.isOverLimit else {
                     invocation.printError(
-                        "error: \(name): its replay makes \(sink.first.momentCount) steps, more than --html reports "
-                            + "(\(limit) at most); replay it without --html, or split it")
+                        "error: \(name): its replay makes \(summary.stepCount) steps, more than --html reports "
+                            + "(\(ReplaySummary.stepLimit) at most); replay it without --html, or split it")
                     status = max(status, .invalid)
                     continue
                 }
                 if case .invalid = outcome {
                 } else if let path = destinations[file] {
-                    let page = ReplayPage(timeline: sink.first)
-                    try invocation.write(to: path) { $0.write(page.html) }
+                    try invocation.write(to: path) { output in
+                        var runtime = Runtime(table: vocabulary.table, state: script.initialState, answerer: answerer)
+                        var page = ReplayPage(summary: summary, output: output)
+                        _ = try replay(script, on: &runtime, into: &page)
+                        output = page.output
+                    }
                 }
             } catch let error as ScriptError {
                 outcome = .invalid(error)
@@ -88,5 +88,12 @@ extension ReplayCommand {
         }
         try standardOutput.finish("standard output")
         return status
+    }
+
+    /// Replays `script` on `runtime` into `sink`.
+    private func replay<S: TranscriptSink>(
+        _ script: CheckedScript<V>, on runtime: inout Runtime<V.Machine>, into sink: inout S
+    ) throws -> Outcome {
+        try Player(vocabulary: vocabulary).play(script, on: &runtime, into: &sink)
     }
 }

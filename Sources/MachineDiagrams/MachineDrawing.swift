@@ -1,0 +1,136 @@
+import MachineCore
+
+/// The SVG of a ``MachineLayout``, panel by panel: state boxes (`id="st-REGION-STATE"`, the
+/// region's and state's indexes), rows as entries and arrows (`data-row="ROW"`, the row's index;
+/// `data-from`, the box they leave), so that a page's script can mark the active states and the
+/// rows that fired, and its style can mark rows and states by class. Colours come from the
+/// style of the page or file around it.
+///
+/// A compound state is a group (`class="state compound"`) drawn before, and so under, the boxes
+/// it holds; a state with a parent names its parent's element (`data-parent="st-REGION-STATE"`),
+/// so that a script marks a leaf's ancestors active with it.
+package struct MachineDrawing {
+    package let layout: MachineLayout
+    package let listing: TableListing
+    /// Extra classes of each row's elements, by row index (`unfired`, say); empty for none.
+    let rowClasses: [String]
+    /// Extra classes of each state's box, by region and state index (`unentered`, say); empty for none.
+    let stateClasses: [[String]]
+
+    /// The drawing of `listing`, each row's lines ending with `notes[row]` when it is not
+    /// empty, its rows and states with the extra classes given, if any.
+    package init(listing: TableListing, notes: [String] = [], rowClasses: [String] = [], stateClasses: [[String]] = []) {
+        self.layout = MachineLayout(listing: listing, notes: notes)
+        self.listing = listing
+        self.rowClasses = rowClasses
+        self.stateClasses = stateClasses
+    }
+
+    /// Panel `index` as an `<svg>` element of its own, described by `label` for screen readers.
+    package func svg(panel index: Int, label: String) -> String {
+        let panel = layout.panels[index]
+        return "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"machine\" viewBox=\"0 0 \(layout.width) \(panel.height)\""
+            + " width=\"\(layout.width)\" height=\"\(panel.height)\" role=\"img\" aria-label=\"\(Escaping.html(label))\">\n"
+            + content(panel) + "</svg>\n"
+    }
+
+    /// A panel's elements, in its own coordinates: its background and title, its boxes (each
+    /// group before what it holds), its entries, then its arrows over them.
+    func content(_ panel: MachineLayout.Panel) -> String {
+        var text =
+            "<rect class=\"panel\" x=\"0.5\" y=\"0.5\" width=\"\(layout.width - 1)\" height=\"\(panel.height - 1)\" rx=\"8\"/>"
+            + "<text class=\"region-name\" x=\"\(MachineLayout.padding)\" y=\"20\">\(Escaping.html(panel.name))</text>\n"
+        for box in panel.boxes { text += draw(box, in: panel) }
+        for entry in panel.entries { text += draw(entry, in: panel) }
+        for arrow in panel.arrows { text += draw(arrow, in: panel) }
+        return text
+    }
+
+    private func id(_ region: Int, _ state: Int?) -> String { "st-\(region)-\(state.map(String.init) ?? "any")" }
+
+    private func draw(_ box: MachineLayout.Box, in panel: MachineLayout.Panel) -> String {
+        let region = Escaping.html(panel.name)
+        var classes = box.state == nil ? "state any" : box.isCompound ? "state compound" : "state"
+        if box.isFinal { classes += " final" }
+        if let state = box.state, panel.region < stateClasses.count, state < stateClasses[panel.region].count,
+            !stateClasses[panel.region][state].isEmpty
+        {
+            classes += " " + stateClasses[panel.region][state]
+        }
+        let parent = box.parent.map { " data-parent=\"\(id(panel.region, $0))\"" } ?? ""
+        var text =
+            "<g class=\"\(classes)\" id=\"\(id(panel.region, box.state))\" data-region=\"\(region)\""
+            + " data-state=\"\(Escaping.html(box.name))\"\(parent)>"
+        let middle = box.y + MachineLayout.headerHeight / 2
+        if box.isInitial {
+            text +=
+                "<circle class=\"initial\" cx=\"\(box.x - 10)\" cy=\"\(middle)\" r=\"4\"/>"
+                + "<path class=\"initial-edge\" d=\"M\(box.x - 6) \(middle)H\(box.x)\"/>"
+        }
+        text += "<rect x=\"\(box.x)\" y=\"\(box.y)\" width=\"\(box.width)\" height=\"\(box.height)\" rx=\"8\"/>"
+        if box.isFinal {
+            text +=
+                "<rect class=\"inner\" x=\"\(box.x + 3)\" y=\"\(box.y + 3)\" width=\"\(box.width - 6)\""
+                + " height=\"\(box.height - 6)\" rx=\"6\"/>"
+        }
+        text += "<text class=\"name\" x=\"\(box.x + 8)\" y=\"\(box.y + 15)\">\(Escaping.html(box.name))</text>"
+        for marker in box.histories {
+            text +=
+                "<g class=\"history\"><circle cx=\"\(marker.x)\" cy=\"\(marker.y)\" r=\"\(MachineLayout.historyRadius)\"/>"
+                + "<text x=\"\(marker.x)\" y=\"\(marker.y + 3)\">\(marker.history == .deep ? "H*" : "H")</text></g>"
+        }
+        let kind = box.isCompound ? ", a compound state" : ""
+        return text + "<title>\(region): \(Escaping.html(box.name))\(kind)</title></g>\n"
+    }
+
+    private func draw(_ entry: MachineLayout.Entry, in panel: MachineLayout.Panel) -> String {
+        var text =
+            "<g class=\"\(classes(entry.row, "row entry"))\" data-row=\"\(entry.row)\" data-from=\"\(id(panel.region, entry.source))\">"
+            + "<text x=\"\(entry.x)\" y=\"\(entry.y)\">"
+        for (index, line) in entry.lines.enumerated() {
+            text +=
+                "<tspan x=\"\(entry.x)\" dy=\"\(index == 0 ? 0 : MachineLayout.lineHeight)\">\(Escaping.html(line))</tspan>"
+        }
+        return text + "</text><title>\(Escaping.html(listing.rows[entry.row].id))</title></g>\n"
+    }
+
+    private func draw(_ arrow: MachineLayout.Arrow, in panel: MachineLayout.Panel) -> String {
+        guard let end = arrow.points.last else { return "" }
+        let path = "M" + arrow.points.map { "\($0.x) \($0.y)" }.joined(separator: "L")
+        let base = arrow.isInternal ? "row arrow internal" : "row arrow"
+        return
+            "<g class=\"\(classes(arrow.row, base))\" data-row=\"\(arrow.row)\" data-from=\"\(id(panel.region, arrow.source))\">"
+            + "<path class=\"edge\" d=\"\(path)\"/><path class=\"head\" d=\"M\(end.x) \(end.y)l8 -4v8z\"/>"
+            + "<title>\(Escaping.html(listing.rows[arrow.row].id))</title></g>\n"
+    }
+
+    private func classes(_ row: Int, _ base: String) -> String {
+        let extra = row < rowClasses.count ? rowClasses[row] : ""
+        return extra.isEmpty ? base : base + " " + extra
+    }
+
+    /// What the drawing's marks mean, those of `listing`'s drawing only, one sentence each.
+    package static func legend(_ listing: TableListing) -> [String] {
+        let rows = listing.rows
+        var lines = [
+            "● marks an initial state, a double border a final state.",
+            "A row is listed in each state it leaves, as event [guard] → target; its arrow runs in the right margin into the target.",
+        ]
+        if rows.contains(where: { $0.sources == nil }) {
+            lines.append("any state lists the rows that leave every state of its region.")
+        }
+        if listing.isHierarchical {
+            lines.append("A group is a compound state: a row listed under its name leaves every state inside it.")
+        }
+        if rows.contains(where: \.isInternal) {
+            lines.append("A dashed arrow is an internal row: it does not exit its compound state.")
+        }
+        if rows.contains(where: { $0.target == nil }) {
+            lines.append("(stays) marks a row without a target: it exits and enters nothing, and has no arrow.")
+        }
+        if rows.contains(where: { $0.history != nil }) {
+            lines.append("H and H* mark entry by a compound state's shallow or deep history.")
+        }
+        return lines
+    }
+}

@@ -1,0 +1,298 @@
+import MachineCore
+
+/// A machine laid out from its table to be read top down, deterministically and without
+/// Graphviz: one panel per region, in table order, each with its states as boxes one under the
+/// other in declaration order (after an `any state` box when some row leaves from any state), a
+/// compound state as a group around its children, depth first.
+///
+/// Each row is listed, as text, in the box of every state it leaves: `event [guard] → target`,
+/// so a row of a compound state is listed in its group, under its name, and applies in every
+/// state inside it. A row with a target also has an arrow from its line, through the panel's
+/// right margin, into its target's box (into the target's `H` or `H*` marker when it enters by
+/// history); a row without a target is listed `(stays)` and has no arrow: it exits and enters
+/// nothing, unlike a row whose target is its own state, whose arrow loops back.
+///
+/// Arrows run on vertical tracks in the margin, the shortest nearest the boxes, each on the
+/// first track where it overlaps no other; the arrows into one box meet at its header. Every
+/// panel has the same width and its boxes the same right edge, so panels line up in a column or
+/// side by side. Coordinates are whole numbers, so the same table gives the same drawing.
+package struct MachineLayout {
+    /// A region's panel, in its own coordinates (its top left corner at 0, 0).
+    package struct Panel {
+        package let region: Int
+        package let name: String
+        package let height: Int
+        package let boxes: [Box]
+        package let entries: [Entry]
+        package let arrows: [Arrow]
+    }
+
+    /// A control state (or a region's `any state`): a box, or the group of a compound state.
+    package struct Box {
+        /// The state's index, or `nil` for `any state`.
+        package let state: Int?
+        package let name: String
+        package internal(set) var x = 0
+        package let y: Int
+        package internal(set) var width = 0
+        package internal(set) var height = 0
+        /// The region's initial state, or the initial child of its parent.
+        package let isInitial: Bool
+        package let isFinal: Bool
+        /// Whether it is a compound state, drawn as a group around its children.
+        package let isCompound: Bool
+        /// The index of its parent state, if it has one.
+        package let parent: Int?
+        /// The histories rows enter it by, each a marker on its header's second line.
+        package internal(set) var histories: [(history: History, x: Int, y: Int)] = []
+    }
+
+    /// A row listed in one of the states it leaves.
+    package struct Entry {
+        package let row: Int
+        /// The state it is listed in, or `nil` for `any state`.
+        package let source: Int?
+        package internal(set) var x = 0
+        /// The baseline of its first line.
+        package let y: Int
+        package let lines: [String]
+    }
+
+    /// A row's arrow from its entry to its target.
+    package struct Arrow {
+        package let row: Int
+        /// The state it leaves, as its entry's `source`.
+        package let source: Int?
+        /// The corners of the line, from the entry to the target, whose last is the head's tip.
+        package let points: [(x: Int, y: Int)]
+        package let isInternal: Bool
+    }
+
+    /// Rows are written in 11 px monospace: at most this wide in layout units per character.
+    static let characterWidth = 7
+    /// State names are 12 px bold monospace.
+    static let nameCharacterWidth = 8
+    /// Lines longer than this many characters wrap between the parts of a row.
+    static let lineCharacters = 46
+    static let lineHeight = 14
+    /// A box's header: its name's line.
+    static let headerHeight = 21
+    /// The header's second line, where a compound state entered by history has its markers.
+    static let historyLineHeight = 18
+    static let padding = 12
+    /// The panel's title (the region's name) above its boxes.
+    static let titleHeight = 26
+    /// Room on the left of a box for the initial state's marker.
+    static let markerRoom = 16
+    /// How much further right a group's children start than the group.
+    static let indent = 18
+    /// How much further left a group's children end than the group.
+    static let groupRightPadding = 8
+    static let boxGap = 7
+    static let childGap = 5
+    static let trackGap = 6
+    /// The space between the boxes' right edge and the first track.
+    static let marginGap = 12
+    static let historyRadius = 8
+
+    package let panels: [Panel]
+    /// Every panel's width.
+    package let width: Int
+
+    /// Lays out `listing`, each row's lines ending with `notes[row]` when it is not empty (a
+    /// coverage page's `×3`, say).
+    package init(listing: TableListing, notes: [String] = []) {
+        let drafts = listing.regions.indices.map { PanelDraft(listing: listing, region: $0, notes: notes) }
+        let right = drafts.map(\.contentRight).max() ?? 0
+        let placed = drafts.map { $0.placed(right: right) }
+        panels = placed.map(\.panel)
+        width = placed.map(\.width).max() ?? 0
+    }
+
+    /// The text of row `row`'s entry, as parts to wrap: its event, guard, target (or `(stays)`)
+    /// and note.
+    static func parts(_ row: RowListing, in region: RegionDescription, note: String) -> [String] {
+        var parts = [row.event]
+        if let condition = row.guard { parts.append("[\(condition)]") }
+        if let target = row.target {
+            let marker = row.history.map { $0 == .deep ? " (H*)" : " (H)" } ?? ""
+            parts.append("→ \(region.states[target])\(marker)")
+        } else {
+            parts.append("(stays)")
+        }
+        if !note.isEmpty { parts.append(note) }
+        return parts
+    }
+
+    /// `parts` joined by spaces into lines of at most ``lineCharacters`` where they can be
+    /// (a part longer than that has a line of its own), the later lines indented by two.
+    static func wrap(_ parts: [String]) -> [String] {
+        var lines: [String] = []
+        for part in parts {
+            if let last = lines.last, last.count + 1 + part.count <= lineCharacters {
+                lines[lines.count - 1] = last + " " + part
+            } else {
+                lines.append(lines.isEmpty ? part : "  " + part)
+            }
+        }
+        return lines
+    }
+}
+
+/// One region's boxes and entries, placed from the top; its arrows wait for the right edge
+/// that every panel shares.
+private struct PanelDraft {
+    typealias L = MachineLayout
+
+    let listing: TableListing
+    let region: Int
+    var boxes: [L.Box] = []
+    var entries: [L.Entry] = []
+    /// The depth of each box, by position in `boxes`.
+    var depths: [Int] = []
+    /// How wide each box's content is, by position in `boxes`.
+    var contentWidths: [Int] = []
+    var height = 0
+
+    init(listing: TableListing, region: Int, notes: [String]) {
+        self.listing = listing
+        self.region = region
+        let description = listing.regions[region]
+        let rows = listing.rows.indices.filter { listing.rows[$0].region == region }
+        var y = L.titleHeight
+        func lines(_ row: Int) -> [String] {
+            L.wrap(L.parts(listing.rows[row], in: description, note: row < notes.count ? notes[row] : ""))
+        }
+        // Boxes, depth first: each takes its header, then its entries, then its children.
+        func place(_ state: Int?, depth: Int, isInitial: Bool) {
+            let name = state.map { description.states[$0] } ?? "any state"
+            let histories =
+                state.map { state in
+                    History.allCases.filter { history in
+                        rows.contains { listing.rows[$0].target == state && listing.rows[$0].history == history }
+                    }
+                } ?? []
+            let top = y
+            let index = boxes.count
+            boxes.append(
+                L.Box(
+                    state: state, name: name, y: top, isInitial: isInitial,
+                    isFinal: state.map { description.finalStates.contains($0) } ?? false,
+                    isCompound: state.map(description.isCompound) ?? false, parent: state.flatMap { description.parents[$0] },
+                    histories: histories.map { ($0, 0, top + L.headerHeight + L.historyLineHeight / 2) }))
+            depths.append(depth)
+            contentWidths.append(0)
+            y += L.headerHeight + (histories.isEmpty ? 0 : L.historyLineHeight)
+            var widest = name.count * L.nameCharacterWidth + histories.count * (2 * L.historyRadius + 6)
+            let listed = listing.rows(of: region, leaving: state)
+            for row in listed {
+                let text = lines(row)
+                entries.append(L.Entry(row: row, source: state, y: y + 10, lines: text))
+                widest = max(widest, (text.map(\.count).max() ?? 0) * L.characterWidth)
+                y += text.count * L.lineHeight
+            }
+            y += listed.isEmpty ? 2 : 4
+            if let state {
+                for (position, child) in description.children[state].enumerated() {
+                    place(child, depth: depth + 1, isInitial: position == 0)
+                    y += L.childGap
+                }
+                if description.isCompound(state) { y += 2 }
+            }
+            boxes[index].height = y - top
+            contentWidths[index] = widest + 16
+        }
+        if rows.contains(where: { listing.rows[$0].sources == nil }) {
+            place(nil, depth: 0, isInitial: false)
+            y += L.boxGap
+        }
+        for state in description.states.indices where description.parents[state] == nil {
+            place(state, depth: 0, isInitial: state == description.initial)
+            y += L.boxGap
+        }
+        height = y - L.boxGap + L.padding
+    }
+
+    /// The left edge of a box at `depth`.
+    func left(_ depth: Int) -> Int { L.padding + L.markerRoom + depth * L.indent }
+
+    /// The right edge the boxes need: the widest content, wherever it is.
+    var contentRight: Int {
+        boxes.indices.map { left(depths[$0]) + contentWidths[$0] + depths[$0] * L.groupRightPadding }.max() ?? 0
+    }
+
+    /// The panel with its boxes' right edge at `right`, its entries placed, and its arrows on tracks.
+    func placed(right: Int) -> (panel: L.Panel, width: Int) {
+        let description = listing.regions[region]
+        var boxes = self.boxes
+        for index in boxes.indices {
+            let edge = right - depths[index] * L.groupRightPadding
+            boxes[index].x = left(depths[index])
+            boxes[index].width = edge - boxes[index].x
+            for position in boxes[index].histories.indices {
+                boxes[index].histories[position].x = edge - 4 - L.historyRadius - position * (2 * L.historyRadius + 6)
+            }
+        }
+        func box(_ state: Int?) -> L.Box? { boxes.first { $0.state == state } }
+        var entries = self.entries
+        for index in entries.indices { entries[index].x = (box(entries[index].source)?.x ?? 0) + 8 }
+
+        // Each arrow: from its entry's first line at its box's edge, to its target's header
+        // (or history marker), on a track in the margin.
+        struct Route {
+            let entry: Int
+            let from: (x: Int, y: Int)
+            let to: (x: Int, y: Int)
+            var span: ClosedRange<Int> { min(from.y, to.y)...max(from.y, to.y) }
+        }
+        var routes: [Route] = []
+        for (index, entry) in entries.enumerated() {
+            let row = listing.rows[entry.row]
+            guard let target = row.target, let source = box(entry.source), let arrival = box(target) else { continue }
+            // From the end of the line that names the target, so the arrow continues its text.
+            let line = entry.lines.lastIndex { $0.contains("→ ") } ?? 0
+            let from = (
+                x: min(entry.x + entry.lines[line].count * L.characterWidth + 4, source.x + source.width),
+                y: entry.y + line * L.lineHeight - 4
+            )
+            let marker = row.history.flatMap { history in arrival.histories.first { $0.history == history } }
+            let to =
+                marker.map { (x: $0.x + L.historyRadius, y: $0.y) }
+                ?? (x: arrival.x + arrival.width, y: arrival.y + L.headerHeight / 2)
+            routes.append(Route(entry: index, from: from, to: to))
+        }
+        var tracks: [[ClosedRange<Int>]] = []
+        var trackOf = Array(repeating: 0, count: routes.count)
+        let shortestFirst = routes.indices.sorted { a, b in
+            let lengthA = routes[a].span.upperBound - routes[a].span.lowerBound
+            let lengthB = routes[b].span.upperBound - routes[b].span.lowerBound
+            return lengthA != lengthB ? lengthA < lengthB : a < b
+        }
+        for index in shortestFirst {
+            // A little room around each span, so that two lines on one track never touch.
+            let span = (routes[index].span.lowerBound - 3)...(routes[index].span.upperBound + 3)
+            if let track = tracks.firstIndex(where: { !$0.contains { $0.overlaps(span) } }) {
+                tracks[track].append(span)
+                trackOf[index] = track
+            } else {
+                tracks.append([span])
+                trackOf[index] = tracks.count - 1
+            }
+        }
+        let arrows = routes.enumerated().map { index, route in
+            let x = right + L.marginGap + trackOf[index] * L.trackGap
+            let entry = entries[route.entry]
+            let row = listing.rows[entry.row]
+            return L.Arrow(
+                row: entry.row, source: entry.source,
+                points: [route.from, (x, route.from.y), (x, route.to.y), route.to],
+                isInternal: row.isInternal)
+        }
+        let width = right + L.marginGap + max(0, tracks.count - 1) * L.trackGap + L.marginGap + L.padding
+        return (
+            L.Panel(
+                region: region, name: description.name, height: height, boxes: boxes, entries: entries, arrows: arrows),
+            width
+        )
+    }
+}
