@@ -272,7 +272,8 @@ import Testing
     }
 
     /// A key written twice in one object is refused where the second is, however the two are
-    /// spelled: escaped, or canonically equivalent (the Angstrom sign is "Å").
+    /// spelled (escaped, or canonically equivalent: the Angstrom sign is "Å"), in a small object
+    /// or a large one.
     @Test func aKeyWrittenTwiceIsRefusedWhereverItIs() throws {
         var runtime = Relay.runtime()
         _ = try runtime.send(.arm(.a, .seconds(1)))
@@ -283,6 +284,8 @@ import Testing
             (#""format":2,"#, #""format":2,"format":2,"#, "format"),
             (#""tally":{"#, #""tally":{"\u00C5":1,"\u212B":2,"#, "\u{212B}"),
             (#""name":"a","#, #""name":"a","name":"b","#, "name"),
+            // Past the keys an object's are searched in order: through its set of keys.
+            (#""tally":{"#, #""tally":{"# + (0..<20).map { "\"k\($0)\":0," }.joined() + #""k3":1,"#, "k3"),
         ] {
             #expect(text.contains(from), "\(from)")
             #expect {

@@ -32,8 +32,10 @@ enum JSONScan {
             while case .valid(let scalar) = parser.parseScalar(from: &iterator) { position += scalar.count }
             throw failure("a byte that is not UTF-8", bytes, at: position)
         }
-        // The keys of each object the position is in, innermost last; `nil` for an array.
-        var open: [Set<String>?] = []
+        // The arrays and objects the position is in, innermost last, and the keys read so far of
+        // the objects among them, in one list (an object's keys follow its enclosing object's).
+        var open: [Container] = []
+        var keys: [String] = []
         var expectsKey = false
         var position = 0
         while position < bytes.count {
@@ -51,7 +53,7 @@ enum JSONScan {
                     guard let key = key(bytes[start..<position]) else {
                         throw failure("a key that is not a valid JSON string", bytes, at: start)
                     }
-                    if open[object]?.insert(key).inserted == false {
+                    guard open[object].insert(key, into: &keys) else {
                         throw failure("the key \"\(key.prefix(40))\" is written twice in one object", bytes, at: start)
                     }
                 }
@@ -59,13 +61,13 @@ enum JSONScan {
                 continue
             case UInt8(ascii: "{"), UInt8(ascii: "["):
                 guard open.count < maximumDepth else { throw failure("nesting deeper than \(maximumDepth)", bytes, at: position) }
-                open.append(byte == UInt8(ascii: "{") ? [] : nil)
+                open.append(Container(isObject: byte == UInt8(ascii: "{"), firstKey: keys.count))
                 expectsKey = byte == UInt8(ascii: "{")
             case UInt8(ascii: "}"), UInt8(ascii: "]"):
-                _ = open.popLast()
+                if let closed = open.popLast() { keys.removeSubrange(closed.firstKey...) }
                 expectsKey = false
             case UInt8(ascii: ","):
-                expectsKey = (open.last ?? nil) != nil
+                expectsKey = open.last?.isObject ?? false
             case UInt8(ascii: " "), UInt8(ascii: "\n"), UInt8(ascii: "\r"), UInt8(ascii: "\t"), UInt8(ascii: ":"),
                 UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "+"), UInt8(ascii: "."),
                 UInt8(ascii: "E"), UInt8(ascii: "e"), UInt8(ascii: "a"), UInt8(ascii: "f"), UInt8(ascii: "l"),
@@ -77,7 +79,41 @@ enum JSONScan {
             position += 1
         }
         if let innermost = open.last {
-            throw failure("the text ends inside \(innermost == nil ? "an array" : "an object")", bytes, at: bytes.count)
+            throw failure("the text ends inside \(innermost.isObject ? "an object" : "an array")", bytes, at: bytes.count)
+        }
+    }
+
+    /// An array or object the scan is in.
+    private struct Container {
+        let isObject: Bool
+        /// Where the object's keys start in the scan's list of keys.
+        let firstKey: Int
+        /// The object's keys as a set, made once it has more than ``searchedKeys`` (a large
+        /// dictionary), so that reading n keys costs O(n), not O(n²).
+        var keySet: Set<String>?
+
+        init(isObject: Bool, firstKey: Int) {
+            self.isObject = isObject
+            self.firstKey = firstKey
+        }
+
+        /// Objects with at most this many keys are searched in order: most have a few, and
+        /// comparing them costs less than hashing them.
+        static let searchedKeys = 16
+
+        /// Adds `key` to the object's keys (the end of `keys`); false if it has it already, as
+        /// Swift's strings compare.
+        mutating func insert(_ key: String, into keys: inout [String]) -> Bool {
+            if keys.count - firstKey < Self.searchedKeys {
+                if keys[firstKey...].contains(key) { return false }
+            } else {
+                var set = keySet ?? Set(keys[firstKey...])
+                keySet = nil
+                guard set.insert(key).inserted else { return false }
+                keySet = set
+            }
+            keys.append(key)
+            return true
         }
     }
 
