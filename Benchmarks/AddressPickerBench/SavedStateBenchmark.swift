@@ -110,11 +110,11 @@ enum SavedStateBenchmark {
         if let failed { throw BenchmarkError.mismatch("saved state: \(failed)") }
         report.add(save)
         report.add(restore)
-        for (name, comparison) in [("save", save), ("restore", restore)] {
-            let microseconds = comparison.subject.median / 1_000
-            report.add(
-                "saved state, \(name) (median)",
-                String(format: "%.1f µs (%@ 50 µs)", microseconds, microseconds < 50 ? "under" : "OVER"))
-        }
+        report.add("saved state, save (median)", String(format: "%.1f µs", save.subject.median / 1_000))
+        // The budget: a saved picker restores in at most 1 ms.
+        let restoreMicroseconds = restore.subject.median / 1_000
+        report.add(
+            "saved state, restore (median)",
+            String(format: "%.1f µs (%@ the 1 ms budget)", restoreMicroseconds, restoreMicroseconds <= 1_000 ? "within" : "OVER"))
     }
 }

@@ -1,4 +1,3 @@
-import MachineAnalysis
 import MachineCore
 
 /// Inputs worth trying on a machine: what model-based testing (covering paths) and random

@@ -69,7 +69,7 @@ import Testing
             (#""latitude":40.7"#, #""latitude":140.7"#, "latitude 140.7 is outside -90...90"),
             (#""minimumQueryLength":1"#, #""minimumQueryLength":0"#, "0 is not from 1 to"),
             (#""completionCache":0"#, #""completionCache":-1"#, "-1 is not from 0 to"),
-            (#""duplicateDistance":10.0"#, #""duplicateDistance":1e300"#, "is not from 0 to"),
+            (#""duplicateDistance":10,"#, #""duplicateDistance":1e300,"#, "is not from 0 to"),
             (#""searchDebounce":[0,300000000000000000]"#, #""searchDebounce":[-1,0]"#, "is not from 0 to 24 hours"),
         ]
         for (from, to, fragment) in edits {

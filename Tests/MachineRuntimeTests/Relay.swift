@@ -7,6 +7,8 @@ enum Relay: MachineDefinition {
     struct Context: Equatable, Sendable, Codable {
         var log: [String] = []
         var level = 0.5
+        /// Numbers by name, which no row touches: what the tests of saved numbers and keys set.
+        var tally: [String: Double] = [:]
     }
 
     enum Event: MachineEvent, Equatable {

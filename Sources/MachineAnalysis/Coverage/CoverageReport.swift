@@ -1,4 +1,3 @@
-import MachineAnalysis
 import MachineCore
 
 /// Coverage totals by name: what a coverage table prints and what tests assert.

@@ -1,4 +1,3 @@
-import MachineAnalysis
 import MachineCore
 import MachineRuntime
 

@@ -1,9 +1,15 @@
 import MachineCore
 
-/// A saved state as JSON. The context and the requests are written and read through their
-/// `Codable` conformances; the rest (format, machine, control states, clock, timers, request
-/// records) is laid out here, field by field, which keeps a save and a restore of a running
-/// machine well under 50 µs (see ``JSONNode``).
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+/// A saved state as JSON, through `Codable` and the toolchain's `JSONEncoder` and `JSONDecoder`.
+/// The context and the requests are written and read through their own conformances; the rest
+/// (format, machine, control states, clock, timers, request records) is laid out by
+/// ``SavedStateLayout``:
 ///
 /// ```json
 /// {"context":{…},"controls":{"search":"typing",…},"format":2,"history":{"search.active":"typing"},"lastTimerSerial":6,
@@ -20,224 +26,203 @@ extension SavedState where M.Context: Codable, M.Request: Codable {
     /// - Throws: ``SavedStateError/unencodable(_:)`` when the context holds something JSON
     ///   cannot carry (an infinite or NaN number).
     public func json() throws(SavedStateError) -> [UInt8] {
-        let path = JSONPath.root
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         do {
-            let timers = JSONArray()
-            timers.items = self.timers.map { timer in
-                .object(
-                    JSONObject([
-                        JSONMember("deadline", timer.deadline.map(Self.node(of:)) ?? .null),
-                        JSONMember("name", .string(timer.name)),
-                        JSONMember("serial", .integer(Int64(timer.serial))),
-                    ]))
-            }
-            let requests = JSONArray()
-            requests.items.reserveCapacity(self.requests.count)
-            let requestsPath = path.appending(JSONKey(stringValue: "requests"))
-            for index in self.requests.indices {
-                let entry = self.requests[index]
-                var members = [
-                    JSONMember("id", .integer(Int64(entry.id))), JSONMember("kind", .string(entry.kind)),
-                    JSONMember("madeAt", Self.node(of: entry.madeAt)), JSONMember("ordinal", .integer(Int64(entry.ordinal))),
-                    JSONMember(
-                        "request",
-                        try NodeEncoder.node(
-                            of: entry.request, in: requestsPath.appending(JSONKey(intValue: index)),
-                            key: JSONKey(stringValue: "request"))),
-                    JSONMember("status", .string(entry.status.rawValue)),
-                ]
-                if let cancelledAt = entry.cancelledAt { members.append(JSONMember("cancelledAt", Self.node(of: cancelledAt))) }
-                if let successor = entry.supersededBy { members.append(JSONMember("supersededBy", .integer(Int64(successor)))) }
-                requests.items.append(.object(JSONObject(members)))
-            }
-            let root = JSONObject([
-                JSONMember("context", try NodeEncoder.node(of: context, in: path, key: JSONKey(stringValue: "context"))),
-                JSONMember("controls", .object(JSONObject(controls.map { JSONMember($0.key, .string($0.value)) }))),
-                JSONMember("format", .integer(Int64(format))),
-                JSONMember("history", .object(JSONObject(history.map { JSONMember($0.key, .string($0.value)) }))),
-                JSONMember("lastTimerSerial", .integer(Int64(lastTimerSerial))), JSONMember("machine", .string(machine)),
-                JSONMember("now", Self.node(of: now)), JSONMember("requests", .array(requests)),
-                JSONMember("timers", .array(timers)),
-            ])
-            return try JSONWriter.bytes(of: .object(root))
+            return Array(try encoder.encode(SavedStateLayout(state: self)))
         } catch {
-            throw .unencodable(SavedStateFields.describe(error))
+            throw .unencodable(SavedStateLayout<M>.describe(error))
         }
     }
 
-    /// Reads a state of `table`'s machine from `json`. Checks, in order, that it is JSON, that it
-    /// is of ``formatVersion`` (or of version 1, which had no history), that it is of this machine
-    /// (`TransitionTable.identity`), and
-    /// that every field is there with its type. Whether the state is one a runtime can be in is
-    /// checked by ``Runtime/init(restoring:table:invariants:answerer:)``.
+    /// Reads a state of `table`'s machine from `json`. Checks, in order, that it is JSON with
+    /// each key once in its object (``JSONScan``), that it is of ``formatVersion`` (or of
+    /// version 1, which had no history), that it is of this machine
+    /// (`TransitionTable.identity`), and that every field is there with its type and a value
+    /// its type accepts. Whether the state is one a runtime can be in is checked by
+    /// ``Runtime/init(restoring:table:invariants:answerer:)``.
     ///
     /// - Throws: ``SavedStateError/corrupt(_:)`` (saying where), ``SavedStateError/otherFormat(found:expected:)``
     ///   or ``SavedStateError/otherMachine(found:expected:)``.
     public init(json: some Collection<UInt8>, table: TransitionTable<M>) throws(SavedStateError) {
-        let tape: JSONTape
+        let bytes = Array(json)
+        try JSONScan.check(bytes)
         do {
-            tape = try JSONParser.tape(of: Array(json))
+            self = try JSONDecoder().decode(SavedStateLayout<M>.self, from: Data(bytes), configuration: table.identity).state
+        } catch let error as SavedStateError {
+            throw error
         } catch {
-            throw .corrupt(SavedStateFields.describe(error))
+            throw .corrupt(SavedStateLayout<M>.describe(error))
         }
-        let root = try SavedStateFields(tape, 0)
-        let format = try root.integer("format")
-        guard format == Self.formatVersion || format == 1 else { throw .otherFormat(found: format, expected: Self.formatVersion) }
-        let machine = try root.string("machine")
-        guard machine == table.identity else { throw .otherMachine(found: machine, expected: table.identity) }
-
-        let controls = try root.object("controls").stringMembers()
-        let history = format >= 2 ? try root.object("history").stringMembers() : [:]
-        var timers: [TimerEntry] = []
-        for timer in try root.array("timers") {
-            timers.append(
-                TimerEntry(
-                    name: try timer.string("name"), deadline: try timer.optionalTime("deadline"),
-                    serial: try timer.integer("serial")))
-        }
-        var requests: [RequestEntry] = []
-        for request in try root.array("requests") {
-            let status = try request.string("status")
-            guard let known = RequestStatus(rawValue: status) else {
-                throw .corrupt(
-                    "\(SavedStateFields.describe(request.place("status"))): '\(status)' is not pending, answered, cancelled or dropped"
-                )
-            }
-            requests.append(
-                RequestEntry(
-                    id: try request.integer("id"), kind: try request.string("kind"), ordinal: try request.integer("ordinal"),
-                    request: try request.decoded(M.Request.self, "request"), madeAt: try request.time("madeAt"), status: known,
-                    cancelledAt: request.has("cancelledAt") ? try request.time("cancelledAt") : nil,
-                    supersededBy: request.has("supersededBy") ? try request.integer("supersededBy") : nil))
-        }
-        // A version 1 file (no history) is read as the current version holds it, so that a
-        // runtime restored from it saves the same state.
-        self.init(
-            format: Self.formatVersion, machine: machine, controls: controls, history: history,
-            context: try root.decoded(M.Context.self, "context"),
-            now: try root.time("now"), timers: timers, lastTimerSerial: try root.integer("lastTimerSerial"), requests: requests)
-    }
-
-    private static func node(of time: Duration) -> JSONNode {
-        .object(
-            JSONObject([
-                JSONMember("attoseconds", .integer(time.components.attoseconds)),
-                JSONMember("seconds", .integer(time.components.seconds)),
-            ]))
     }
 }
 
-/// One JSON object of a saved state, read field by field; every failure says where.
-struct SavedStateFields {
-    let tape: JSONTape
-    /// The object's entry in the tape.
-    let index: Int
+/// The layout of a saved state's JSON, field by field. Decoding it checks the format and the
+/// machine (its configuration is the table's identity) before anything else, so that a file
+/// of another version or machine is refused as such rather than as corrupt.
+struct SavedStateLayout<M: MachineDefinition>: Encodable, DecodableWithConfiguration
+where M.Context: Codable, M.Request: Codable {
+    let state: SavedState<M>
 
-    init(_ tape: JSONTape, _ index: Int) throws(SavedStateError) {
-        self.tape = tape
-        self.index = index
-        guard tape.entries[index].kind == .object else {
-            throw .corrupt("\(Self.describe(tape.codingPath(to: index))): expected an object")
+    private enum Keys: String, CodingKey {
+        case context, controls, format, history, lastTimerSerial, machine, now, requests, timers
+    }
+
+    init(state: SavedState<M>) { self.state = state }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: Keys.self)
+        try container.encode(state.context, forKey: .context)
+        try container.encode(state.controls, forKey: .controls)
+        try container.encode(state.format, forKey: .format)
+        try container.encode(state.history, forKey: .history)
+        try container.encode(state.lastTimerSerial, forKey: .lastTimerSerial)
+        try container.encode(state.machine, forKey: .machine)
+        try container.encode(Time(state.now), forKey: .now)
+        try container.encode(state.requests.map(Request.init), forKey: .requests)
+        try container.encode(state.timers.map(Timer.init), forKey: .timers)
+    }
+
+    init(from decoder: any Decoder, configuration identity: String) throws {
+        let container = try decoder.container(keyedBy: Keys.self)
+        let format: Int = try container.field(.format)
+        guard format == SavedState<M>.formatVersion || format == 1 else {
+            throw SavedStateError.otherFormat(found: format, expected: SavedState<M>.formatVersion)
         }
-    }
-
-    /// Where the member `key` is (written out only for an error).
-    func place(_ key: String) -> [any CodingKey] { tape.codingPath(to: index) + [JSONKey(stringValue: key)] }
-
-    private func failure(_ key: String, _ problem: String) -> SavedStateError {
-        .corrupt("\(Self.describe(place(key))): \(problem)")
-    }
-
-    /// The object's members, each a string, each key once (of a key written twice, the
-    /// first, as a lookup reads it), read in one pass.
-    func stringMembers() throws(SavedStateError) -> [String: String] {
-        var members: [String: String] = [:]
-        for key in tape.keys(of: index) {
-            let name = tape.string(at: key)
-            guard members[name] == nil else { continue }
-            guard tape.entries[key + 1].kind == .string else { throw failure(name, "expected a string") }
-            members[name] = tape.string(at: key + 1)
-        }
-        return members
-    }
-
-    func has(_ key: String) -> Bool { tape.member(key, of: index) != nil }
-
-    private func member(_ key: String) throws(SavedStateError) -> Int {
-        guard let value = tape.member(key, of: index) else { throw failure(key, "missing") }
-        return value
-    }
-
-    func integer(_ key: String) throws(SavedStateError) -> Int {
-        let entry = tape.entries[try member(key)]
-        guard entry.kind == .integer, let integer = Int(exactly: entry.first) else {
-            throw failure(key, "expected a whole number")
-        }
-        return integer
-    }
-
-    func string(_ key: String) throws(SavedStateError) -> String {
-        let value = try member(key)
-        guard tape.entries[value].kind == .string else { throw failure(key, "expected a string") }
-        return tape.string(at: value)
-    }
-
-    func object(_ key: String) throws(SavedStateError) -> SavedStateFields { try SavedStateFields(tape, try member(key)) }
-
-    func array(_ key: String) throws(SavedStateError) -> [SavedStateFields] {
-        let value = try member(key)
-        guard tape.entries[value].kind == .array else { throw failure(key, "expected an array") }
-        var items: [SavedStateFields] = []
-        for item in tape.items(of: value) { items.append(try SavedStateFields(tape, item)) }
-        return items
+        let machine: String = try container.field(.machine)
+        guard machine == identity else { throw SavedStateError.otherMachine(found: machine, expected: identity) }
+        // A version 1 file (no history) is read as the current version holds it, so that a
+        // runtime restored from it saves the same state.
+        state = SavedState(
+            format: SavedState<M>.formatVersion, machine: machine, controls: try container.field(.controls),
+            history: format >= 2 ? try container.field(.history) : [:], context: try container.field(.context),
+            now: try container.field(.now, as: Time.self).duration,
+            timers: try container.field(.timers, as: [Timer].self).map(\.entry),
+            lastTimerSerial: try container.field(.lastTimerSerial),
+            requests: try container.field(.requests, as: [Request].self).map(\.entry))
     }
 
     /// A time: `{"seconds": S, "attoseconds": A}`.
-    func time(_ key: String) throws(SavedStateError) -> Duration {
-        let time = try object(key)
-        return Duration(
-            secondsComponent: Int64(try time.integer("seconds")), attosecondsComponent: Int64(try time.integer("attoseconds")))
-    }
+    private struct Time: Codable {
+        let duration: Duration
 
-    /// A time, or `null`.
-    func optionalTime(_ key: String) throws(SavedStateError) -> Duration? {
-        if tape.entries[try member(key)].kind == .null { return nil }
-        return try time(key)
-    }
+        private enum Keys: String, CodingKey { case seconds, attoseconds }
 
-    /// A value read through its `Decodable` conformance.
-    func decoded<T: Decodable>(_ type: T.Type, _ key: String) throws(SavedStateError) -> T {
-        let value = try member(key)
-        do {
-            return try NodeDecoder.value(type, tape, value)
-        } catch {
-            throw .corrupt(Self.describe(error))
+        init(_ duration: Duration) { self.duration = duration }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: Keys.self)
+            try container.encode(duration.components.seconds, forKey: .seconds)
+            try container.encode(duration.components.attoseconds, forKey: .attoseconds)
+        }
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: Keys.self)
+            duration = Duration(
+                secondsComponent: try container.field(.seconds), attosecondsComponent: try container.field(.attoseconds))
         }
     }
 
-    /// Where `keys` lead: `at requests[2].madeAt`, or `at the top level`.
-    static func describe(_ keys: [any CodingKey]) -> String {
-        let path = keys.map { key in key.intValue.map { "[\($0)]" } ?? ".\(key.stringValue)" }.joined()
-        return path.isEmpty ? "at the top level" : "at " + (path.hasPrefix(".") ? String(path.dropFirst()) : path)
+    /// A running timer; its deadline is written, as `null` for one that never fires.
+    private struct Timer: Codable {
+        let entry: SavedState<M>.TimerEntry
+
+        private enum Keys: String, CodingKey { case deadline, name, serial }
+
+        init(_ entry: SavedState<M>.TimerEntry) { self.entry = entry }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: Keys.self)
+            try container.encode(entry.deadline.map(Time.init), forKey: .deadline)
+            try container.encode(entry.name, forKey: .name)
+            try container.encode(entry.serial, forKey: .serial)
+        }
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: Keys.self)
+            entry = SavedState<M>.TimerEntry(
+                name: try container.field(.name), deadline: try container.field(.deadline, as: Time?.self)?.duration,
+                serial: try container.field(.serial))
+        }
+    }
+
+    /// A request the runtime made; `cancelledAt` and `supersededBy` only when set.
+    private struct Request: Codable {
+        let entry: SavedState<M>.RequestEntry
+
+        private enum Keys: String, CodingKey { case cancelledAt, id, kind, madeAt, ordinal, request, status, supersededBy }
+
+        init(_ entry: SavedState<M>.RequestEntry) { self.entry = entry }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: Keys.self)
+            try container.encodeIfPresent(entry.cancelledAt.map(Time.init), forKey: .cancelledAt)
+            try container.encode(entry.id, forKey: .id)
+            try container.encode(entry.kind, forKey: .kind)
+            try container.encode(Time(entry.madeAt), forKey: .madeAt)
+            try container.encode(entry.ordinal, forKey: .ordinal)
+            try container.encode(entry.request, forKey: .request)
+            try container.encode(entry.status.rawValue, forKey: .status)
+            try container.encodeIfPresent(entry.supersededBy, forKey: .supersededBy)
+        }
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: Keys.self)
+            let status: String = try container.field(.status)
+            guard let known = SavedState<M>.RequestStatus(rawValue: status) else {
+                throw DecodingError.dataCorruptedError(
+                    forKey: .status, in: container, debugDescription: "'\(status)' is not pending, answered, cancelled or dropped"
+                )
+            }
+            entry = SavedState<M>.RequestEntry(
+                id: try container.field(.id), kind: try container.field(.kind), ordinal: try container.field(.ordinal),
+                request: try container.field(.request), madeAt: try container.field(.madeAt, as: Time.self).duration,
+                status: known, cancelledAt: try container.optionalField(.cancelledAt, as: Time.self)?.duration,
+                supersededBy: try container.optionalField(.supersededBy))
+        }
     }
 
     /// What a decoding or encoding error says, with the path of the field (`at region.center: …`).
     static func describe(_ error: any Error) -> String {
-        func path(_ keys: [any CodingKey]) -> String { describe(keys) }
         switch error {
-        case DecodingError.dataCorrupted(let context):
-            return context.codingPath.isEmpty
-                ? context.debugDescription : "\(path(context.codingPath)): \(context.debugDescription)"
         case DecodingError.keyNotFound(let key, let context):
-            return "\(path(context.codingPath + [key])): missing"
-        case DecodingError.typeMismatch(let type, let context):
-            return "\(path(context.codingPath)): expected \(type), \(context.debugDescription)"
-        case DecodingError.valueNotFound(let type, let context):
-            return "\(path(context.codingPath)): expected \(type), found null"
+            "\(place(context.codingPath + [key])): missing"
+        case DecodingError.dataCorrupted(let context), DecodingError.typeMismatch(_, let context),
+            DecodingError.valueNotFound(_, let context):
+            "\(place(context.codingPath)): \(context.debugDescription)"
         case EncodingError.invalidValue(_, let context):
-            return "\(path(context.codingPath)): \(context.debugDescription)"
+            "\(place(context.codingPath)): \(context.debugDescription)"
         default:
-            return "\(error)"
+            "\(error)"
         }
+    }
+
+    /// Where `keys` lead: `at requests[2].madeAt`, or `at the top level`.
+    static func place(_ keys: [any CodingKey]) -> String {
+        let path = keys.map { key in key.intValue.map { "[\($0)]" } ?? ".\(key.stringValue)" }.joined()
+        return path.isEmpty ? "at the top level" : "at " + (path.hasPrefix(".") ? String(path.dropFirst()) : path)
+    }
+}
+
+extension KeyedDecodingContainer {
+    /// The value of `key`. `JSONDecoder` reports a number that does not fit its type (1.5 for
+    /// an `Int`) as text that is not JSON, without saying where: any error that is not a
+    /// `DecodingError` (or a ``SavedStateError``) is reported here, at the innermost field the
+    /// layout decodes (a value of the machine's own types, such as its context, as a whole).
+    fileprivate func field<T: Decodable>(_ key: Key, as type: T.Type = T.self) throws -> T {
+        do {
+            return try decode(type, forKey: key)
+        } catch let error as DecodingError {
+            throw error
+        } catch let error as SavedStateError {
+            throw error
+        } catch {
+            throw DecodingError.dataCorruptedError(forKey: key, in: self, debugDescription: "\(error)")
+        }
+    }
+
+    /// The value of `key`, or `nil` when the key is absent.
+    fileprivate func optionalField<T: Decodable>(_ key: Key, as type: T.Type = T.self) throws -> T? {
+        contains(key) ? try field(key, as: type) : nil
     }
 }

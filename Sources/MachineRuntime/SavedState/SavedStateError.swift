@@ -5,8 +5,9 @@ public enum SavedStateError: Error, Equatable, CustomStringConvertible {
     /// The file is the state of another machine: its table's identity differs
     /// (`TransitionTable.identity`).
     case otherMachine(found: String, expected: String)
-    /// The file is not JSON, is cut short, or lacks a field or has one of the wrong type:
-    /// what the decoder said, with where (`requests[2].madeAt`, a line and column).
+    /// The file is not JSON, is cut short, writes a key twice in one object, or lacks a field
+    /// or has one of the wrong type or value: what is wrong, with where (the field's path,
+    /// `at requests[2].madeAt: …`, or a line and column of the text).
     case corrupt(String)
     /// The file is well-formed but describes no state a runtime can be in: which field, and why.
     case inconsistent(field: String, problem: String)
