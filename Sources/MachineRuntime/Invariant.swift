@@ -31,10 +31,10 @@ extension Invariant {
     /// or a descendant of `state` when it is a compound state.
     public static func request<S: ControlState>(_ kind: M.Request.Kind, onlyIn region: Region<S>, _ state: S) -> Invariant {
         Invariant("\(kind.name) in flight exactly when \(region.name) is \(state.name)") { observation in
-            let inFlight = observation.after.requests.contains { $0.isPending && $0.reference.kind == kind }
+            let pending = observation.after.requests.contains { $0.isPending && $0.reference.kind == kind }
             let waiting = observation.after.state.isIn(state, of: region)
-            if inFlight == waiting { return nil }
-            return inFlight
+            if pending == waiting { return nil }
+            return pending
                 ? "a \(kind.name) request is in flight while \(region.name) is \(observation.after.state[region].name)"
                 : "\(region.name) is \(state.name) but no \(kind.name) request is in flight"
         }

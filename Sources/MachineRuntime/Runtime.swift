@@ -33,9 +33,9 @@ public struct Runtime<M: MachineDefinition>: Sendable {
     /// The positions in `_requests` of each kind's requests, in ordinal order.
     @usableFromInline var requestsOfKind: [[Int]]
     /// The position of each kind's request in flight.
-    @usableFromInline var inFlight: [Int?]
+    @usableFromInline var pendingPosition: [Int?]
     /// Requests an answerer has yet to answer, oldest first.
-    @usableFromInline var unanswered: [Int] = []
+    @usableFromInline var awaitingProvider: [Int] = []
 
     /// The machine's state now. Lent where the runtime keeps it, not copied (a copy of a state
     /// retains every field of its context): a script's `expect` reads it at every expectation.
@@ -77,11 +77,11 @@ public struct Runtime<M: MachineDefinition>: Sendable {
         self._state = state
         self.answerer = answerer
         self.requestsOfKind = Array(repeating: [], count: M.Request.Kind.allCases.count)
-        self.inFlight = Array(repeating: nil, count: M.Request.Kind.allCases.count)
+        self.pendingPosition = Array(repeating: nil, count: M.Request.Kind.allCases.count)
     }
 
     /// The requests still waiting for an answer, in the order made.
-    public var pendingRequests: [RequestRecord<M>] { inFlight.compactMap { $0 }.sorted().map { _requests[$0] } }
+    public var pendingRequests: [RequestRecord<M>] { pendingPosition.compactMap { $0 }.sorted().map { _requests[$0] } }
 
     /// The `ordinal`-th request of `kind` (from 1), if it was made; `nil` for any other number.
     public func request(_ kind: M.Request.Kind, _ ordinal: Int) -> RequestRecord<M>? {
@@ -169,7 +169,7 @@ public struct Runtime<M: MachineDefinition>: Sendable {
             }
             index = found
         } else {
-            guard let found = inFlight[kind.rawValue] else { throw .noRequestInFlight(kind: kind.name) }
+            guard let found = pendingPosition[kind.rawValue] else { throw .noPendingRequest(kind: kind.name) }
             index = found
         }
         guard !_requests[index].isAnswered else { throw .alreadyAnswered(_requests[index].reference.description) }
@@ -185,7 +185,7 @@ public struct Runtime<M: MachineDefinition>: Sendable {
         // copied, through its generic value witnesses, to read them.
         let reference = _requests[index].reference
         let kind = reference.kind.rawValue
-        if inFlight[kind] == index { inFlight[kind] = nil }
+        if pendingPosition[kind] == index { pendingPosition[kind] = nil }
         if let cancellation = _requests[index].cancellation {
             steps.append(
                 RuntimeStep(
@@ -203,8 +203,8 @@ public struct Runtime<M: MachineDefinition>: Sendable {
         step(input, event, into: &steps)
         guard let answerer else { return }
         var delivered = 0
-        while !unanswered.isEmpty {
-            let index = unanswered.removeFirst()
+        while !awaitingProvider.isEmpty {
+            let index = awaitingProvider.removeFirst()
             guard _requests[index].isPending else { continue }
             delivered += 1
             if delivered > Self.loopBound { throw .answerLoop(steps: delivered) }
@@ -238,8 +238,8 @@ public struct Runtime<M: MachineDefinition>: Sendable {
                         id: _requests.count + 1, reference: RequestReference(request.kind, ordinal), request: request,
                         madeAt: _now))
                 requestsOfKind[kind].append(_requests.count - 1)
-                inFlight[kind] = _requests.count - 1
-                if answerer != nil { unanswered.append(_requests.count - 1) }
+                pendingPosition[kind] = _requests.count - 1
+                if answerer != nil { awaitingProvider.append(_requests.count - 1) }
             case .cancel(let kind):
                 if let index = cancel(kind.rawValue) { cancelledNow.append((kind.rawValue, index)) }
             case .output:
@@ -253,9 +253,9 @@ public struct Runtime<M: MachineDefinition>: Sendable {
     /// Marks the request of `kind` in flight cancelled; returns its position.
     @inlinable
     mutating func cancel(_ kind: Int) -> Int? {
-        guard let index = inFlight[kind] else { return nil }
+        guard let index = pendingPosition[kind] else { return nil }
         _requests[index].cancellation = RequestRecord<M>.Cancellation(at: _now)
-        inFlight[kind] = nil
+        pendingPosition[kind] = nil
         return index
     }
 }

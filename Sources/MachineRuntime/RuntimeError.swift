@@ -13,7 +13,7 @@ public enum RuntimeError: Error, Equatable, CustomStringConvertible {
     /// Time only moves forward.
     case negativeDuration(Duration)
     /// `respond` without a number, but no request of that kind is in flight.
-    case noRequestInFlight(kind: String)
+    case noPendingRequest(kind: String)
     /// `respond` names a request that was never made.
     case noSuchRequest(String)
     /// The request has been answered already.
@@ -37,7 +37,7 @@ public enum RuntimeError: Error, Equatable, CustomStringConvertible {
             "'\(event)' is not a host event: timers fire and providers answer through the runtime"
         case .negativeDuration(let duration):
             "cannot advance by a negative duration (\(duration))"
-        case .noRequestInFlight(let kind):
+        case .noPendingRequest(let kind):
             "no \(kind) request is in flight"
         case .noSuchRequest(let reference):
             "\(reference) was never requested"

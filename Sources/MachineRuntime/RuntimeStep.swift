@@ -2,8 +2,8 @@ import MachineCore
 
 /// One step the runtime took: what came in, when, and what the machine did with it.
 public struct RuntimeStep<M: MachineDefinition>: Sendable {
-    /// What came in.
-    public enum Input: Sendable {
+    /// What caused a step: what came in from outside the machine.
+    public enum Cause: Sendable {
         /// An event from the host.
         case event(M.Event)
         /// A timer fired.
@@ -17,8 +17,8 @@ public struct RuntimeStep<M: MachineDefinition>: Sendable {
 
     /// The virtual time of the step.
     public let time: Duration
-    /// What came in.
-    public let input: Input
+    /// What caused it.
+    public let cause: Cause
     /// What the machine did, or `nil` for a dropped answer (it never reached the machine).
     public let result: StepResult<M>?
     /// The state before the step.
@@ -27,9 +27,9 @@ public struct RuntimeStep<M: MachineDefinition>: Sendable {
     public let after: MachineState<M>
 
     @inlinable
-    init(time: Duration, input: Input, result: StepResult<M>?, before: MachineState<M>, after: MachineState<M>) {
+    init(time: Duration, cause: Cause, result: StepResult<M>?, before: MachineState<M>, after: MachineState<M>) {
         self.time = time
-        self.input = input
+        self.cause = cause
         self.result = result
         self.before = before
         self.after = after

@@ -98,7 +98,7 @@ import Testing
 
     @Test func misuseOfRespondIsAnError() throws {
         var runtime = Asker.runtime()
-        #expect(throws: RuntimeError.noRequestInFlight(kind: "lookup")) {
+        #expect(throws: RuntimeError.noPendingRequest(kind: "lookup")) {
             try runtime.respond(.lookup, with: .reply("x"))
         }
         #expect(throws: RuntimeError.noSuchRequest("lookup#3")) {

@@ -91,8 +91,8 @@ public struct Explorer<S: InputSamples>: Sendable where S.Machine.Context: Equat
     /// invariants (a save and restore that changes nothing) can be checked over the same moves.
     public func nextMove(in runtime: Runtime<M>, using random: inout SplitMix64) -> Input<M> {
         let roll = random.below(100)
-        let inFlight = runtime.pendingRequests
-        if roll < 35, let record = random.pick(inFlight), let answer = random.pick(samples.answers(to: record.request)) {
+        let pending = runtime.pendingRequests
+        if roll < 35, let record = random.pick(pending), let answer = random.pick(samples.answers(to: record.request)) {
             return .respond(record.reference.kind, ordinal: nil, answer)
         }
         let stale = runtime.requests.filter { $0.cancellation != nil && !$0.isAnswered }

@@ -52,9 +52,9 @@ extension Runtime {
             let kind = record.reference.kind
             requestsOfKind[kind.rawValue].append(index)
             if record.isPending {
-                inFlight[kind.rawValue] = index
+                pendingPosition[kind.rawValue] = index
                 _state.work.pending.append(kind)
-                if answerer != nil { unanswered.append(index) }
+                if answerer != nil { awaitingProvider.append(index) }
             }
         }
         for running in timers { _state.work.timers.append(running.timer) }
