@@ -2,15 +2,17 @@ import EventScripts
 import MachineReports
 import MachineRuntime
 
-extension ReplayCommand {
+extension ReplayOptions {
     /// `--html DIR`: the option, as replay's help lists it.
-    var htmlOption: Option {
-        .value(
-            "html", "directory",
+    static func html(conflictsWith others: [any AnyOption]) -> Option<String?> {
+        Option(
+            "html", "directory", .folder,
             help: "Write each script's report to <directory>/NAME.html (self-contained HTML), atomically, "
-                + "and print one line per script.")
+                + "and print one line per script.", conflictsWith: others)
     }
+}
 
+extension ReplayCommand {
     /// What replay's help says of `--html`.
     var htmlDiscussion: String {
         """
@@ -20,8 +22,7 @@ extension ReplayCommand {
           Home, End, or a #step-N link) marks the states active after it and the rows it fired.
           A script is refused (status 2, no page written) when it has more than
           \(ReplayTimeline.stepLimit) inputs or its replay makes more than \(ReplayTimeline.stepLimit) steps.
-          --html prints one line per script, as --quiet does (in --format); it does not go with
-          --output, --snapshot, --record\(savedStates == nil ? "" : ", --save-state, --from-state") or --update.
+          --html prints one line per script, as --quiet does (in --format).
           An invalid script gets no page.
         """
     }
@@ -31,13 +32,6 @@ extension ReplayCommand {
     func reportHTML(
         _ files: [String], into directory: String, _ invocation: Invocation, answerer: Answerer<V.Machine>?, format: Format
     ) throws -> ExitCode {
-        let arguments = invocation.arguments
-        for other in ["output", "snapshot", "record"] where arguments.value(other) != nil || arguments.has(other) {
-            throw UsageError("--html does not go with --\(other): it writes one report per script into its own folder")
-        }
-        for other in ["save-state", "from-state"] where arguments.value(other) != nil {
-            throw UsageError("--html does not go with --\(other): a report shows a replay from a new machine")
-        }
         let destinations = try transcriptPaths(files, in: directory, extension: "html")
         let checker = ScriptChecker(vocabulary: vocabulary)
         let player = Player(vocabulary: vocabulary)
