@@ -66,10 +66,16 @@ public struct Subcommand: Sendable {
             .joined(separator: " ")
     }
 
-    /// What a usage error prints after its message: the usage line and where to read more, not
-    /// the whole help.
+    /// What a usage error prints after its message: the usage line, on one line of a terminal
+    /// (beyond 80 columns the options it may leave out are `[<options>]`, as swift-argument-parser
+    /// abbreviates them), and where to read more; not the whole help.
     func usageReminder(tool: String) -> String {
-        "Usage: \(usage(tool: tool))\n  See '\(tool) \(name) --help' for more information."
+        var line = usage(tool: tool)
+        if line.count > 80 {
+            line = ([tool, name] + arguments.map(\.synopsis) + options.filter(\.isRequired).map(\.synopsis) + ["[<options>]"])
+                .joined(separator: " ")
+        }
+        return "Usage: \(line)\n  See '\(tool) \(name) --help' for more information."
     }
 
     /// Its `--help`: overview, usage, arguments, options, discussion and exit statuses.
