@@ -50,12 +50,12 @@ package struct PlayView: Equatable, Sendable {
     /// Adds `step` to the latest steps, the oldest dropped past ``stepsKept``.
     package mutating func record(_ step: RuntimeStep<AddressPicker>) {
         let rows = step.result?.firedRows.map { AddressPicker.table.rows[$0].id } ?? []
-        steps.append(StepSummary(time: step.time, input: Self.name(of: step.input), rows: rows))
+        steps.append(StepSummary(time: step.time, input: Self.name(of: step.cause), rows: rows))
         if steps.count > Self.stepsKept { steps.removeFirst(steps.count - Self.stepsKept) }
     }
 
     /// How the machine panel names an input.
-    static func name(of input: RuntimeStep<AddressPicker>.Input) -> String {
+    static func name(of input: RuntimeStep<AddressPicker>.Cause) -> String {
         switch input {
         case .event(let event): event.kind.name
         case .timer(let timer): timer.name

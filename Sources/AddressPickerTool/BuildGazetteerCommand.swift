@@ -5,6 +5,11 @@ import MachineCommandLine
 /// maintainers; Scripts/build-gazetteer.py runs it), or rewrites a gazetteer file of an earlier
 /// format version in the current one.
 enum BuildGazetteerCommand {
+    /// `--output <file>`.
+    static let output = Option(
+        required: "output", short: "o", "file", .file,
+        help: "Where to write the gazetteer (atomically); a file, never standard output (- is refused).")
+
     static let subcommand = Subcommand(
         "build-gazetteer",
         abstract: "Build the gazetteer file from tab-separated place records, or upgrade a gazetteer file (for maintainers).",
@@ -15,11 +20,7 @@ enum BuildGazetteerCommand {
                     "Tab-separated records (see SOURCE below), or a gazetteer file of an earlier format version to rewrite with the same answers; - reads standard input."
             )
         ],
-        options: [
-            .value(
-                "output", short: "o", "file", required: true,
-                help: "Where to write the gazetteer (atomically); a file, never standard output (- is refused).")
-        ],
+        options: [output],
         exitCodes: [
             .success: "the file was written",
             .invalid: "the source is invalid: a malformed record (reported as FILE:LINE: error: ...) or a damaged gazetteer file",
@@ -49,7 +50,7 @@ enum BuildGazetteerCommand {
     static func run(_ invocation: Invocation) throws -> ExitCode {
         let arguments = invocation.arguments
         guard arguments.positional.count == 1 else { throw UsageError("name one file of records") }
-        guard let output = arguments.value("output") else { throw UsageError("missing --output <file>") }
+        let output = arguments[Self.output]
         // The gazetteer is binary and never written to standard output: `-o -` would name a file.
         guard output != "-" else {
             throw UsageError(

@@ -10,17 +10,20 @@ import TerminalUI
 /// embedded gazetteer; confirming prints the address (and writes it to `--output`), so a shell
 /// script can pick one.
 enum PlayCommand {
+    /// `--location <latitude,longitude>`.
+    static let location = Option(
+        "location", "latitude,longitude", .coordinate,
+        help: "Where the device is (a simulated location): the map starts there, and locate-me finds it.")
+    /// `--record <file>`.
+    static let record = Option("record", "file", .file, help: "Record the session as an event script that 'replay' plays back.")
+    /// `--output <file>`.
+    static let output = Option(
+        "output", short: "o", "file", .file,
+        help: "Also write the confirmed address to <file>, atomically, for a script to read.")
+
     static let subcommand = Subcommand(
         "play", abstract: "Use the picker in the terminal: search, pan the map, locate, confirm; the address is printed.",
-        options: [
-            .value(
-                "location", "latitude,longitude",
-                help: "Where the device is (a simulated location): the map starts there, and locate-me finds it."),
-            .value("record", "file", help: "Record the session as an event script that 'replay' plays back."),
-            .value(
-                "output", short: "o", "file",
-                help: "Also write the confirmed address to <file>, atomically, for a script to read."),
-        ],
+        options: [location, record, output],
         exitCodes: [
             .success: "an address was confirmed and printed on standard output",
             .failure: "quit without confirming (q), or standard input closed",
@@ -44,9 +47,8 @@ enum PlayCommand {
 
     static func run(_ invocation: Invocation) throws -> ExitCode {
         let arguments = invocation.arguments
-        let location = try arguments.value("location").map { try coordinate($0, "--location") }
         // The address is written once confirmed: a path that cannot be written fails now, not then.
-        if let path = arguments.value("output") { try invocation.checkWritable(path) }
+        if let path = arguments[output] { try invocation.checkWritable(path) }
         let terminal = Terminal(input: invocation.streams.input, output: invocation.streams.output)
         guard terminal.isTerminal else {
             invocation.printError(
@@ -55,7 +57,7 @@ enum PlayCommand {
         }
         guard Thread.isMainThread else { throw ToolError("play runs on the main thread only") }
         let colors = (invocation.environment["NO_COLOR"] ?? "").isEmpty
-        let options = PlaySession.Options(location: location, record: arguments.value("record"), colors: colors)
+        let options = PlaySession.Options(location: arguments[location], record: arguments[record], colors: colors)
         let gazetteer = try loadGazetteer()
         let outcome = try MainActor.assumeIsolated { () throws -> PlaySession.Outcome in
             do {
@@ -69,7 +71,7 @@ enum PlayCommand {
         switch outcome {
         case .confirmed(let address):
             try invocation.print(address.formatted)
-            if let path = arguments.value("output") {
+            if let path = arguments[output] {
                 try invocation.write(to: path) { $0.write(address.formatted + "\n") }
             }
             return .success

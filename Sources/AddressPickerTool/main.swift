@@ -10,18 +10,20 @@ MachineCommandLine(
     version: "address-picker 0.1.0\nPlace data of the embedded gazetteer: GeoNames, geonames.org, CC BY 4.0.",
     abstract: "An explicit state machine for picking an address on a map: replay its event scripts.",
     vocabulary: AddressPickerVocabulary(),
-    samples: AddressPickerSamples(includingOutOfRangeIndexes: true),
+    exploration: Exploration(
+        samples: AddressPickerSamples(includingOutOfRangeIndexes: true),
+        // The request policies first: every row can fire from there.
+        initialContexts: [
+            "policies": AddressPicker.Context(configuration: .samplePolicies),
+            "no-policies": AddressPicker.Context(),
+        ]),
     invariants: AddressPicker.invariants,
-    // The request policies first: every row can fire from there.
-    initialContexts: [
-        "policies": AddressPicker.Context(configuration: .samplePolicies),
-        "no-policies": AddressPicker.Context(),
-    ],
     providers: [
         "gazetteer": {
             let provider = GazetteerProvider(gazetteer: try loadGazetteer())
             return { provider.answer($0) }
         }
     ],
+    savedStates: .json,
     subcommands: [SearchCommand.subcommand, ReverseCommand.subcommand, BuildGazetteerCommand.subcommand, PlayCommand.subcommand]
 ).main()

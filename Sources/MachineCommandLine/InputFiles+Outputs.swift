@@ -1,9 +1,6 @@
 import Foundation
 
 extension InputFiles {
-    /// Why `-` is refused as a folder to write in: it names standard output, which holds no files.
-    static let dashIsNoFolder = "a folder option takes a folder, not - (leave it out to print to standard output)"
-
     /// Refuses to write `output` when it is one of the `scripts` (the same file, by device and
     /// inode, whatever the paths say): a transcript or a saved state would replace the script
     /// it came from.

@@ -57,7 +57,7 @@ public struct Invocation: Sendable {
     /// (`body` throws, the disk is full) never leaves a half-written or temporary file. A
     /// symbolic link is written through (its target is replaced, the link stays); a device or
     /// a pipe (`/dev/stdout`) is written to directly; a folder is refused before anything is
-    /// written.
+    /// written. Missing folders on the way are created (`-o out/pager.dot` creates `out`).
     ///
     /// `-` is standard output, as for `diagram -o -`.
     ///
@@ -69,18 +69,21 @@ public struct Invocation: Sendable {
             try output.finish("standard output")
             return
         }
+        try OutputFile.createFolders(for: path)
         try OutputFile.write(path) { output in
             try body(&output)
             return true
         }
     }
 
-    /// Checks that ``write(to:_:)`` could write `path` (not a folder, not in a missing folder,
-    /// permitted), without writing it: for an output written only after a long or interactive
-    /// run, so that the run does not end in an error it could have started with.
+    /// Checks that ``write(to:_:)`` could write `path` (not a folder, permitted), creating its
+    /// missing folders, without writing it: for an output written only after a long or
+    /// interactive run, so that the run does not end in an error it could have started with.
     ///
     /// - Throws: a ``ToolError`` naming the path.
     public func checkWritable(_ path: String) throws(ToolError) {
-        if path != "-" { try OutputFile.check(path) }
+        guard path != "-" else { return }
+        try OutputFile.createFolders(for: path)
+        try OutputFile.check(path)
     }
 }

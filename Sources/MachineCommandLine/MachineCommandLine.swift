@@ -13,26 +13,29 @@ import ScriptFiles
 /// ```swift
 /// import MachineCommandLine
 /// import SignIn
+/// import SignInScripting
 ///
 /// MachineCommandLine(
 ///     name: "sign-in",
 ///     vocabulary: SignInVocabulary(),
-///     samples: SignInSamples(),          // InputSamples: for paths and explore (optional: without them, those subcommands explain what is missing)
-///     invariants: SignIn.invariants      // exploration invariants beyond Invariant.standard (optional)
-/// ).main()                                // parses CommandLine.arguments, runs, exits with the status
+///     exploration: Exploration(samples: SignInSamples()),   // for paths and explore (optional: without it, they explain what is missing)
+///     invariants: SignIn.invariants                          // checked by explore beyond Invariant.standard (optional)
+/// ).main()                                                    // parses CommandLine.arguments, runs, exits with the status
 /// ```
 ///
 /// - `replay FILE...` replays event scripts and prints their transcripts (`--quiet`,
 ///   `--format json`, `-o DIR`, `--provider NAME`), or compares them with references
 ///   (`--snapshot DIR`, `--record[=all]`, or the environment variable `NAME_RECORD`: the tool's
 ///   name upper-cased, its dashes and other punctuation as underscores, `SIGN_IN_RECORD`).
-///   When the machine's context and requests are `Codable`, it also saves the state a script
-///   ends in (`--save-state FILE`) and starts scripts from a saved state (`--from-state FILE`).
+///   With `savedStates: .json` (for a machine whose context and requests are `Codable`), it
+///   also saves the state a script ends in (`--save-state FILE`) and starts scripts from a
+///   saved state (`--from-state FILE`).
 /// - `diagram` draws the table as DOT, Mermaid, SCXML or SVG; `check` runs its static checks.
 /// - `coverage FILE...` reports the rows, states, events, guards and row pairs scripts exercise.
 /// - `paths -o DIR` writes scripts that together fire every row; `explore` drives the machine
-///   with random inputs and checks the invariants after every move. Both need input samples,
-///   and start from a named initial context (`--initial NAME`, the first by default).
+///   with random inputs and checks the invariants after every move. Both need an
+///   ``Exploration`` (input samples), and start from a named initial context (`--initial NAME`,
+///   the first by default).
 ///
 /// Every subcommand exits with 0 (success), 1 (a failure found), 2 (an invalid input), 64 (a
 /// usage error) or 74 (a file could not be read or written); see ``ExitCode``.
@@ -49,120 +52,47 @@ public struct MachineCommandLine: Sendable {
     /// Every subcommand, the machine's first, then the tool's own.
     let subcommands: [Subcommand]
 
-    /// A tool for the machine of `vocabulary`, without input samples: `paths` and `explore`
-    /// explain that they need them.
+    /// A tool for the machine of `vocabulary`.
     ///
     /// - Parameters:
     ///   - name: The tool's name, as typed (`sign-in`).
     ///   - version: What `--version` prints (`sign-in 1.0`); without it, there is no `--version`.
     ///   - abstract: The first line of the tool's help; by default, what it does to the machine.
     ///   - vocabulary: The machine's script vocabulary.
-    ///   - providers: Providers that `--provider NAME` can choose to answer requests, each made
-    ///     when chosen (an error it throws ends the run: a ``ToolError`` with 74, another with 2).
-    ///     `script`, the script's own `respond` and `fail` lines, is always there and the default.
-    ///   - subcommands: The tool's own subcommands, listed after the machine's; their names must
-    ///     differ from the machine's and each other's.
-    public init<V: ScriptVocabulary>(
-        name: String, version: String? = nil, abstract: String? = nil, vocabulary: V,
-        providers: [String: @Sendable () throws -> Answerer<V.Machine>] = [:], subcommands: [Subcommand] = []
-    ) {
-        let machine = MachineSubcommands(tool: name, vocabulary: vocabulary, providers: providers, savedStates: nil)
-        self.init(
-            name: name, version: version, abstract: abstract, vocabulary: vocabulary,
-            subcommands: machine.scripted + [
-                SamplesMissing.subcommand("paths", abstract: SampledAbstracts.paths(machine: vocabulary.machineName)),
-                SamplesMissing.subcommand("explore", abstract: SampledAbstracts.explore(machine: vocabulary.machineName)),
-            ] + subcommands)
-    }
-
-    /// A tool for the machine of `vocabulary`, with input samples for `paths` and `explore`.
-    /// The machine's context is `Hashable`: the search for covering paths tells states apart by it.
-    ///
-    /// - Parameters:
-    ///   - name: The tool's name, as typed (`sign-in`).
-    ///   - version: What `--version` prints (`sign-in 1.0`); without it, there is no `--version`.
-    ///   - abstract: The first line of the tool's help; by default, what it does to the machine.
-    ///   - vocabulary: The machine's script vocabulary.
-    ///   - samples: The host events and answers `paths` and `explore` try.
+    ///   - exploration: The input samples and initial contexts of `paths` and `explore`; without
+    ///     it, those two explain that they need them.
     ///   - invariants: What `explore` checks after every move besides `Invariant/standard`,
-    ///     which it always checks (an invariant named like a standard one is checked once).
-    ///   - initialContexts: The contexts `paths` and `explore` can start from, by name
-    ///     (`--initial NAME`), the first by default; without any, the vocabulary's initial
-    ///     context, named `default`. Names must differ.
+    ///     which it always checks (an invariant named like a standard one is checked once), and
+    ///     what `replay --from-state` checks of the state it restores.
     ///   - providers: Providers that `--provider NAME` can choose to answer requests, each made
     ///     when chosen (an error it throws ends the run: a ``ToolError`` with 74, another with 2).
     ///     `script`, the script's own `respond` and `fail` lines, is always there and the default.
+    ///   - savedStates: `.json` to give `replay` `--save-state` and `--from-state`; it can be
+    ///     named only when the machine's context and requests are `Codable`.
     ///   - subcommands: The tool's own subcommands, listed after the machine's; their names must
     ///     differ from the machine's and each other's.
-    public init<V: ScriptVocabulary, S: InputSamples>(
-        name: String, version: String? = nil, abstract: String? = nil, vocabulary: V, samples: S,
-        invariants: [Invariant<V.Machine>] = [], initialContexts: KeyValuePairs<String, V.Machine.Context> = [:],
-        providers: [String: @Sendable () throws -> Answerer<V.Machine>] = [:], subcommands: [Subcommand] = []
-    ) where S.Machine == V.Machine, V.Machine.Context: Hashable {
-        self.init(
-            name: name, version: version, abstract: abstract, vocabulary: vocabulary, samples: samples, invariants: invariants,
-            initialContexts: initialContexts, providers: providers, subcommands: subcommands, savedStates: nil)
-    }
-
-    /// A tool for the machine of `vocabulary`, without input samples, whose `replay` also saves
-    /// and restores the machine's state (`--save-state`, `--from-state`): chosen over
-    /// ``init(name:version:abstract:vocabulary:providers:subcommands:)`` when the machine's
-    /// context and requests are `Codable`. The parameters are that initialiser's.
     public init<V: ScriptVocabulary>(
         name: String, version: String? = nil, abstract: String? = nil, vocabulary: V,
-        providers: [String: @Sendable () throws -> Answerer<V.Machine>] = [:], subcommands: [Subcommand] = []
-    ) where V.Machine.Context: Codable, V.Machine.Request: Codable {
+        exploration: Exploration<V.Machine>? = nil, invariants: [Invariant<V.Machine>] = [],
+        providers: [String: @Sendable () throws -> Answerer<V.Machine>] = [:],
+        savedStates: SavedStateFiles<V.Machine>? = nil, subcommands: [Subcommand] = []
+    ) {
         let machine = MachineSubcommands(
-            tool: name, vocabulary: vocabulary, providers: providers, savedStates: .json(invariants: []))
-        self.init(
-            name: name, version: version, abstract: abstract, vocabulary: vocabulary,
-            subcommands: machine.scripted + [
+            tool: name, vocabulary: vocabulary, providers: providers, savedStates: savedStates, invariants: invariants)
+        let sampled: [Subcommand]
+        if let exploration {
+            sampled = exploration.sampled.subcommands(tool: name, vocabulary: vocabulary, invariants: invariants)
+        } else {
+            sampled = [
                 SamplesMissing.subcommand("paths", abstract: SampledAbstracts.paths(machine: vocabulary.machineName)),
                 SamplesMissing.subcommand("explore", abstract: SampledAbstracts.explore(machine: vocabulary.machineName)),
-            ] + subcommands)
-    }
-
-    /// A tool for the machine of `vocabulary`, with input samples, whose `replay` also saves and
-    /// restores the machine's state (`--save-state`, `--from-state`): chosen over
-    /// ``init(name:version:abstract:vocabulary:samples:invariants:initialContexts:providers:subcommands:)``
-    /// when the machine's context and requests are `Codable`. The parameters are that initialiser's.
-    public init<V: ScriptVocabulary, S: InputSamples>(
-        name: String, version: String? = nil, abstract: String? = nil, vocabulary: V, samples: S,
-        invariants: [Invariant<V.Machine>] = [], initialContexts: KeyValuePairs<String, V.Machine.Context> = [:],
-        providers: [String: @Sendable () throws -> Answerer<V.Machine>] = [:], subcommands: [Subcommand] = []
-    ) where S.Machine == V.Machine, V.Machine.Context: Hashable & Codable, V.Machine.Request: Codable {
-        self.init(
-            name: name, version: version, abstract: abstract, vocabulary: vocabulary, samples: samples, invariants: invariants,
-            initialContexts: initialContexts, providers: providers, subcommands: subcommands,
-            savedStates: .json(invariants: invariants))
-    }
-
-    private init<V: ScriptVocabulary, S: InputSamples>(
-        name: String, version: String?, abstract: String?, vocabulary: V, samples: S,
-        invariants: [Invariant<V.Machine>], initialContexts: KeyValuePairs<String, V.Machine.Context>,
-        providers: [String: @Sendable () throws -> Answerer<V.Machine>], subcommands: [Subcommand],
-        savedStates: SavedStateFiles<V.Machine>?
-    ) where S.Machine == V.Machine, V.Machine.Context: Hashable {
-        let machine = MachineSubcommands(tool: name, vocabulary: vocabulary, providers: providers, savedStates: savedStates)
-        let starts = InitialContexts(vocabulary: vocabulary, named: initialContexts)
-        let standard = Invariant<V.Machine>.standard
-        let checked = standard + invariants.filter { invariant in !standard.contains { $0.name == invariant.name } }
-        self.init(
-            name: name, version: version, abstract: abstract, vocabulary: vocabulary,
-            subcommands: machine.scripted + [
-                PathsCommand(tool: name, vocabulary: vocabulary, samples: samples, initialContexts: starts).subcommand,
-                ExploreCommand(tool: name, vocabulary: vocabulary, samples: samples, invariants: checked, initialContexts: starts)
-                    .subcommand,
-            ] + subcommands)
-    }
-
-    private init<V: ScriptVocabulary>(name: String, version: String?, abstract: String?, vocabulary: V, subcommands: [Subcommand])
-    {
+            ]
+        }
         self.name = name
         self.version = version
         self.abstract = abstract ?? "Replay, draw, check, cover and explore the \(vocabulary.machineName) machine."
-        self.subcommands = subcommands
-        let names = subcommands.map(\.name)
+        self.subcommands = machine.scripted + sampled + subcommands
+        let names = self.subcommands.map(\.name)
         precondition(Set(names).count == names.count, "two subcommands share a name: \(names)")
     }
 
@@ -220,37 +150,31 @@ public struct MachineCommandLine: Sendable {
         case "-h", "--help", "--version":
             if first == "--version", version == nil { break }
             guard arguments.count == 1 else {
-                streams.printError("error: \(first) takes no argument, not '\(arguments[1])'\n\n\(overview)")
-                return .usage
+                return usageError("\(first) takes no argument, not '\(arguments[1])'", streams)
             }
             return streams.show(first == "--version" ? version ?? "" : overview)
         case "help":
             guard arguments.count > 1 else { return streams.show(overview) }
             guard arguments.count == 2 else {
-                streams.printError("error: help takes one subcommand, not '\(arguments[2])' as well\n\n\(overview)")
-                return .usage
+                return usageError("help takes one subcommand, not '\(arguments[2])' as well", streams)
             }
             // `help help` and `help --help` ask what `help` does: the overview says.
             if ["help", "-h", "--help"].contains(arguments[1]) { return streams.show(overview) }
             guard let subcommand = subcommand(named: arguments[1]) else {
-                streams.printError("error: unknown subcommand '\(arguments[1])'\n\n\(overview)")
-                return .usage
+                return usageError(unknownSubcommand(arguments[1]), streams)
             }
             return streams.show(subcommand.help(tool: name))
         default:
             break
         }
-        guard let subcommand = subcommand(named: first) else {
-            streams.printError("error: unknown subcommand '\(first)'\n\n\(overview)")
-            return .usage
-        }
+        guard let subcommand = subcommand(named: first) else { return usageError(unknownSubcommand(first), streams) }
         do {
             let parsed = try ParsedArguments(
                 Array(arguments.dropFirst()), options: subcommand.options, acceptsPositional: !subcommand.arguments.isEmpty)
             if parsed.wantsHelp { return streams.show(subcommand.help(tool: name)) }
             return try subcommand.perform(Invocation(tool: name, arguments: parsed, environment: environment, streams: streams))
         } catch let error as UsageError {
-            streams.printError("error: \(error.message)\n\n\(subcommand.help(tool: name))")
+            streams.printError("error: \(error.message)\n\(subcommand.usageReminder(tool: name))")
             return .usage
         } catch let error as ToolError {
             streams.printError("error: \(error)")
@@ -262,6 +186,18 @@ public struct MachineCommandLine: Sendable {
             streams.printError("error: \(error)")
             return .invalid
         }
+    }
+
+    /// Prints a mistake in the subcommand's place with the tool's usage line: exit status 64.
+    private func usageError(_ message: String, _ streams: StandardStreams) -> ExitCode {
+        streams.printError("error: \(message)\nUsage: \(name) <subcommand>\n  See '\(name) --help' for more information.")
+        return .usage
+    }
+
+    /// The message of an unknown subcommand, with the nearest one when it looks mistyped.
+    private func unknownSubcommand(_ typed: String) -> String {
+        let suggestion = Suggestion.closest(to: typed, among: subcommands.map(\.name) + ["help"])
+        return "unknown subcommand '\(typed)'" + (suggestion.map { "; did you mean '\($0)'?" } ?? "")
     }
 
     private func subcommand(named name: String) -> Subcommand? {

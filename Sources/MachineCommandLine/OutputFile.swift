@@ -9,7 +9,8 @@ import ScriptFiles
 ///   half-written file or a temporary one behind; a replaced file keeps its permissions;
 /// - a symbolic link is written through: its target is replaced the same way, the link stays;
 /// - a device, a pipe or a socket (`/dev/stdout`, a FIFO) is written to directly, never replaced;
-/// - a folder, or a name in a missing folder, is an error before anything is written;
+/// - a folder, or a name in a missing folder, is an error before anything is written
+///   (`Invocation.write(to:_:)` creates missing folders first);
 /// - `-` is an error: where it means standard output, the caller writes there instead.
 struct OutputFile {
     /// What to write; checked by ``commit()``.
@@ -110,6 +111,18 @@ struct OutputFile {
             throw error
         }
         if keep { try file.commit() } else { file.discard() }
+    }
+
+    /// Creates the folders `path` is in when they are missing (`out/x.dot` creates `out`).
+    static func createFolders(for path: String) throws(ToolError) {
+        let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
+        var isFolder: ObjCBool = false
+        guard !FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder) else { return }
+        do {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        } catch {
+            throw ToolError("cannot create the folder '\(folder)' for '\(path)': \(error.localizedDescription)")
+        }
     }
 
     /// `-` is standard output where a tool can write there (`Invocation.write(to:_:)`); here,

@@ -1,24 +1,25 @@
 /// What a subcommand was given, parsed against its declared ``Option``s in the conventions of
 /// swift-argument-parser: `--name value`, `--name=value`, flags, short aliases, `--` ends the
-/// options; everything else (a negative number and `-` included) is positional.
+/// options; everything else (`-`, and a negative number or coordinate such as `-33.9,151.2`
+/// included) is positional. Each option's value is read, typed, as it is parsed, and the
+/// options that do not go together are refused, so a subcommand runs only on a command line
+/// its declarations accept.
 public struct ParsedArguments: Sendable {
     /// The positional arguments, in order.
     public private(set) var positional: [String] = []
-    private var values: [String: String] = [:]
-    private var flags: Set<String> = []
+    /// The value of each option given, by name: what its parser made of it, or `true` for a flag.
+    private var values: [String: any Sendable] = [:]
     /// Whether `-h` or `--help` was given.
     private(set) var wantsHelp = false
 
     /// Parses `arguments` against `options`; `-h`/`--help` is always accepted. Positional
-    /// arguments are refused when `acceptsPositional` is false, and a required option must be
-    /// given (unless help is asked for).
-    init(_ arguments: [String], options: [Option], acceptsPositional: Bool) throws(UsageError) {
+    /// arguments are refused when `acceptsPositional` is false; a required option must be given,
+    /// an option's requirements too, and no two options that conflict (unless help is asked for).
+    init(_ arguments: [String], options: [OptionDeclaration], acceptsPositional: Bool) throws(UsageError) {
         var remaining = arguments[...]
         var onlyPositional = false
         while let argument = remaining.popFirst() {
-            // A negative number is a value, not an option: `reverse -33.86 151.21`.
-            let isNegativeNumber = argument.count > 1 && argument.hasPrefix("-") && Self.plainDecimal(argument) != nil
-            if onlyPositional || !argument.hasPrefix("-") || argument == "-" || isNegativeNumber {
+            if onlyPositional || !Self.isOption(argument) {
                 positional.append(argument)
                 continue
             }
@@ -30,55 +31,87 @@ public struct ParsedArguments: Sendable {
                 wantsHelp = true
                 continue
             }
-            let body = argument.hasPrefix("--") ? argument.dropFirst(2) : argument.dropFirst()
+            let isLong = argument.hasPrefix("--")
+            let body = isLong ? argument.dropFirst(2) : argument.dropFirst()
             let parts = body.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
             let name = String(parts[0])
             let option =
-                argument.hasPrefix("--")
-                ? options.first { $0.name == name }
-                : options.first { name.count == 1 && $0.short == name.first }
-            guard let option else { throw UsageError("unknown option '\(argument)'") }
+                isLong ? options.first { $0.name == name } : options.first { name.count == 1 && $0.short == name.first }
+            guard let option else { throw Self.unknown(argument, isLong: isLong, name: name, options: options) }
             switch option.kind {
+            case .flag:
+                guard parts.count == 1 else { throw UsageError("'--\(option.name)' takes no value") }
+                values[option.name] = true
             case .value:
+                let text: String
                 if parts.count == 2 {
-                    values[option.name] = String(parts[1])
-                } else if let value = remaining.popFirst() {
-                    values[option.name] = value
+                    text = String(parts[1])
+                } else if let next = remaining.popFirst() {
+                    text = next
                 } else {
                     throw UsageError("missing value for '\(option.synopsis)'")
                 }
-                // No option means anything by an empty value (`-o ''` would name no folder).
-                if values[option.name] == "" { throw UsageError("'\(option.synopsis)' takes a value, not an empty one") }
-            case .optionalValue:
-                flags.insert(option.name)
-                if parts.count == 2 { values[option.name] = String(parts[1]) }
-            case .flag:
-                guard parts.count == 1 else { throw UsageError("'--\(option.name)' takes no value") }
-                flags.insert(option.name)
+                values[option.name] = try Self.value(text, of: option)
+            case .optionalValue(let alone):
+                values[option.name] = parts.count == 2 ? try Self.value(String(parts[1]), of: option) : alone
             }
         }
         guard !wantsHelp else { return }
         if !acceptsPositional, let first = positional.first { throw UsageError("unexpected argument '\(first)'") }
-        if let missing = options.first(where: { $0.isRequired && values[$0.name] == nil }) {
-            throw UsageError("missing \(missing.synopsis)")
+        for option in options where values[option.name] == nil && option.isRequired {
+            throw UsageError("missing \(option.synopsis)")
+        }
+        for option in options where values[option.name] != nil {
+            for other in option.conflicts where values[other] != nil {
+                throw UsageError("--\(option.name) does not go with --\(other)")
+            }
+        }
+        for option in options where values[option.name] != nil {
+            for required in option.requires where values[required.name] == nil {
+                throw UsageError("--\(option.name) goes with \(required.synopsis)")
+            }
         }
     }
 
-    /// The value given to the option `name`, if any (the last one when given twice).
-    public func value(_ name: String) -> String? { values[name] }
+    /// The value of `option`: what was given, typed, or its default (`nil` for an option without
+    /// one, `false` for a flag) when it was not.
+    public subscript<Value>(_ option: Option<Value>) -> Value {
+        option.read(values[option.declaration.name])
+    }
 
-    /// Whether the flag `name` (or the option `name` that may carry a value) was given.
-    public func has(_ name: String) -> Bool { flags.contains(name) }
+    /// Whether `argument` is an option rather than a positional argument: it starts with a dash,
+    /// is not `-` alone, and is not a number (`-33.9`) or a coordinate (`-33.9,151.2`).
+    private static func isOption(_ argument: String) -> Bool {
+        guard argument.hasPrefix("-"), argument != "-" else { return false }
+        guard let second = argument.dropFirst().first else { return true }
+        return !(second.isASCII && (second.isNumber || second == "."))
+    }
 
-    /// The value of the option `name` as a whole number in `range`, or `nil` when not given.
-    ///
-    /// - Throws: a usage error naming the range when the value is not a whole number in it.
-    public func wholeNumber(_ name: String, in range: ClosedRange<Int>) throws(UsageError) -> Int? {
-        guard let text = values[name] else { return nil }
-        guard let value = Int(text), range.contains(value) else {
-            throw UsageError("--\(name) takes a whole number from \(range.lowerBound) to \(range.upperBound), not '\(text)'")
+    /// `text` read by `option`'s parser; a usage error says what the option takes.
+    private static func value(_ text: String, of option: OptionDeclaration) throws(UsageError) -> any Sendable {
+        // No option means anything by an empty value (`-o ''` would name no folder).
+        guard !text.isEmpty else { throw UsageError("'\(option.synopsis)' takes a value, not an empty one") }
+        guard let parser = option.parser else { return text }
+        let value: (any Sendable)?
+        do {
+            value = try parser.parse(text)
+        } catch {
+            throw UsageError("--\(option.name): \(error.message)")
+        }
+        guard let value else {
+            let suggestion = Suggestion.closest(to: text, among: parser.choices).map { "; did you mean '\($0)'?" } ?? ""
+            throw UsageError("--\(option.name) takes \(parser.takes), not '\(text)'\(suggestion)")
         }
         return value
+    }
+
+    /// The error of an option no declaration has, suggesting the nearest one.
+    private static func unknown(
+        _ argument: String, isLong: Bool, name: String, options: [OptionDeclaration]
+    ) -> UsageError {
+        let names = ["help"] + options.map(\.name)
+        let suggestion = isLong ? Suggestion.closest(to: name, among: names).map { "; did you mean '--\($0)'?" } : nil
+        return UsageError("unknown option '\(argument)'\(suggestion ?? "")")
     }
 
     /// `text` as a number written in decimal digits, with an optional sign and fraction (`12`,

@@ -1,5 +1,5 @@
-/// A mistake on the command line: printed after `error: `, followed by the subcommand's help;
-/// exit status 64 (``ExitCode/usage``).
+/// A mistake on the command line: printed after `error: `, followed by the subcommand's usage
+/// line (not its whole help); exit status 64 (``ExitCode/usage``).
 public struct UsageError: Error, CustomStringConvertible, Sendable {
     /// What is wrong, for the person who typed it (`--limit takes a whole number from 1 to 10, not 'x'`).
     public let message: String

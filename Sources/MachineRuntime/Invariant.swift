@@ -130,7 +130,7 @@ extension Invariant where M.Context: Equatable {
     public static var dropsChangeNothing: Invariant {
         Invariant("a dropped answer changes nothing") { observation in
             for step in observation.steps {
-                guard case .drop(let reference, _, _) = step.input else { continue }
+                guard case .drop(let reference, _, _) = step.cause else { continue }
                 if step.before != step.after || step.result != nil {
                     return "the dropped answer to \(reference) changed the state"
                 }
@@ -170,6 +170,6 @@ extension Invariant where M.Context: Equatable {
 extension RuntimeStep {
     /// Whether the step is a dropped answer.
     var isDrop: Bool {
-        if case .drop = input { true } else { false }
+        if case .drop = cause { true } else { false }
     }
 }

@@ -12,7 +12,7 @@ import MachineCore
 /// its own, unless the runtime is stopped or released before that task begins; its answer comes
 /// back through the runtime:
 /// - an answer to a request that was cancelled or superseded meanwhile is dropped, and the drop
-///   is a step (``RuntimeStep/Input/drop(_:_:_:)``), never applied; the request's task is
+///   is a step (``RuntimeStep/Cause/drop(_:_:_:)``), never applied; the request's task is
 ///   cancelled as soon as the request is, so a provider may return early;
 /// - an answer of the wrong kind is a provider's bug: it is refused and reported to ``onError``
 ///   as ``RuntimeError/wrongAnswer(kind:event:)``, and the request stays in flight without an

@@ -189,7 +189,7 @@ public struct Runtime<M: MachineDefinition>: Sendable {
         if let cancellation = _requests[index].cancellation {
             steps.append(
                 RuntimeStep(
-                    time: _now, input: .drop(reference, answer, cancellation),
+                    time: _now, cause: .drop(reference, answer, cancellation),
                     result: nil, before: _state, after: _state))
         } else {
             try perform(.answer(reference, answer), answer, into: &steps)
@@ -198,9 +198,9 @@ public struct Runtime<M: MachineDefinition>: Sendable {
 
     @inlinable
     mutating func perform(
-        _ input: consuming RuntimeStep<M>.Input, _ event: M.Event, into steps: inout [RuntimeStep<M>]
+        _ cause: consuming RuntimeStep<M>.Cause, _ event: M.Event, into steps: inout [RuntimeStep<M>]
     ) throws(RuntimeError) {
-        step(input, event, into: &steps)
+        step(cause, event, into: &steps)
         guard let answerer else { return }
         var delivered = 0
         while !awaitingProvider.isEmpty {
@@ -213,7 +213,7 @@ public struct Runtime<M: MachineDefinition>: Sendable {
     }
 
     @inlinable
-    mutating func step(_ input: consuming RuntimeStep<M>.Input, _ event: M.Event, into steps: inout [RuntimeStep<M>]) {
+    mutating func step(_ cause: consuming RuntimeStep<M>.Cause, _ event: M.Event, into steps: inout [RuntimeStep<M>]) {
         let before = _state
         var result = StepResult<M>()
         table.step(&_state, event, into: &result)
@@ -247,7 +247,7 @@ public struct Runtime<M: MachineDefinition>: Sendable {
             }
         }
         steps.append(
-            RuntimeStep(time: _now, input: consume input, result: consume result, before: consume before, after: _state))
+            RuntimeStep(time: _now, cause: consume cause, result: consume result, before: consume before, after: _state))
     }
 
     /// Marks the request of `kind` in flight cancelled; returns its position.

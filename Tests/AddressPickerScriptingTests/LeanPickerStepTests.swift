@@ -27,7 +27,7 @@ import Testing
             episodeMoves += 1
             for step in try runtime.apply(explorer.nextMove(in: runtime, using: &random)) {
                 let event: AddressPicker.Event
-                switch step.input {
+                switch step.cause {
                 case .event(let sent): event = sent; compared.events += 1
                 case .timer(let timer): event = AddressPicker.event(firing: timer); compared.timers += 1
                 case .answer(_, let answer): event = answer; compared.answers += 1
@@ -38,7 +38,7 @@ import Testing
                 guard let recorded = step.result, state == step.after, lean.firedRows == recorded.firedRows,
                     lean.commands == recorded.commands, lean.ignored == recorded.ignored
                 else {
-                    Issue.record("move \(move): \(step.input) steps differently with a lean result")
+                    Issue.record("move \(move): \(step.cause) steps differently with a lean result")
                     return
                 }
             }

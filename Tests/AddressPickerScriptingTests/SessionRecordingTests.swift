@@ -108,7 +108,7 @@ import Testing
         try live.send(.queryChanged("Apple S"))
         gate.open("Apple")
         await wait(until: "the drop of completions#1") {
-            steps.contains { if case .drop = $0.input { true } else { false } }
+            steps.contains { if case .drop = $0.cause { true } else { false } }
         }
         clock.advance(by: .milliseconds(300))
         await wait(until: "completions#2") { live.state[AddressPicker.search] == .loadingCompletions }

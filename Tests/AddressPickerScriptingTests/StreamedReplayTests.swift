@@ -52,7 +52,7 @@ import Testing
         let bytes = Chunked(Array(text.utf8), size: chunk)
         let script: CheckedScript<AddressPickerVocabulary>
         do {
-            script = try ScriptChecker(vocabulary: vocabulary).check(bytes, file: "long.events")
+            script = try ScriptChecker(vocabulary: vocabulary).check(reading: bytes, file: "long.events")
         } catch let error as ScriptError {
             #expect(bytes.reads == 1, "an invalid script is read once, never replayed")
             return (.invalid(error), "")
@@ -161,7 +161,7 @@ import Testing
         #expect(error.location == ScriptLocation(line: 2, column: 23))
         for chunk in [1, 3, 100] {
             #expect(throws: error) {
-                try ScriptChecker(vocabulary: Self.vocabulary).check(Chunked(bytes, size: chunk), file: "long.events")
+                try ScriptChecker(vocabulary: Self.vocabulary).check(reading: Chunked(bytes, size: chunk), file: "long.events")
             }
         }
     }
@@ -182,7 +182,7 @@ import Testing
         let first = Array("machine address-picker\nsend searchActivated\nexpect search == editing\n".utf8)
         let second = Array("machine address-picker\nsend searchActivated\nsend nothingHere\n".utf8)
         let bytes = Chunked(first, size: 8, second: second)
-        let script = try ScriptChecker(vocabulary: Self.vocabulary).check(bytes, file: "changed.events")
+        let script = try ScriptChecker(vocabulary: Self.vocabulary).check(reading: bytes, file: "changed.events")
         var runtime = Runtime(table: Self.vocabulary.table, state: script.initialState)
         var sink = TextTranscript(output: "")
         let outcome = try Player(vocabulary: Self.vocabulary).play(script, on: &runtime, into: &sink)
@@ -198,7 +198,7 @@ import Testing
     @Test func aScriptShortenedBetweenThePassesEndsInvalid() throws {
         let first = Array("machine address-picker\nsend searchActivated\nexpect search == editing\n".utf8)
         let bytes = Chunked(first, size: 1 << 16, second: Array("machine address-picker\nsend searchActivated\n".utf8))
-        let script = try ScriptChecker(vocabulary: Self.vocabulary).check(bytes, file: "changed.events")
+        let script = try ScriptChecker(vocabulary: Self.vocabulary).check(reading: bytes, file: "changed.events")
         var runtime = Runtime(table: Self.vocabulary.table, state: script.initialState)
         var sink = TextTranscript(output: "")
         let outcome = try Player(vocabulary: Self.vocabulary).play(script, on: &runtime, into: &sink)

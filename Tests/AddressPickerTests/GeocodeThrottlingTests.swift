@@ -80,7 +80,7 @@ import Testing
         try picker.advance(500)
         #expect(picker.steps.count == 2)
         guard picker.steps.count == 2 else { return }
-        if case .timer(let first) = picker.steps[0].input {
+        if case .timer(let first) = picker.steps[0].cause {
             #expect(first == .geocodeCooldown)
         } else {
             Issue.record("a timer first")

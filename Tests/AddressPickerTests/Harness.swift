@@ -59,7 +59,7 @@ struct Harness {
     /// The requests whose late answers were dropped by the last input.
     var dropped: [String] {
         steps.compactMap { step in
-            if case .drop(let reference, _, _) = step.input { reference.description } else { nil }
+            if case .drop(let reference, _, _) = step.cause { reference.description } else { nil }
         }
     }
 

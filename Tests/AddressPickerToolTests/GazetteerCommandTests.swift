@@ -2,6 +2,19 @@ import Foundation
 import Testing
 
 @Suite("address-picker search, reverse and --provider gazetteer") struct GazetteerCommandTests {
+    /// `--limit` is the most lines printed: the completion that searches every Springfield
+    /// counts as one.
+    @Test func searchPrintsAtMostTheLimit() throws {
+        let result = try Tool.run(["search", "springfield", "--limit", "3"])
+        #expect(result.status == 0)
+        #expect(
+            result.output
+                == "Springfield — Search Nearby\nSpringfield — Missouri, United States\nSpringfield — Massachusetts, United States\n"
+        )
+        let near = try Tool.run(["search", "springfield", "--limit", "2", "--near", "39.8,-89.6"])
+        #expect(near.output.split(separator: "\n").count == 2 + 1 + 2, "\(near.output)")
+    }
+
     @Test func searchPrintsCompletions() throws {
         let result = try Tool.run(["search", "Lond", "--limit", "3"])
         #expect(result.status == 0)
@@ -23,6 +36,19 @@ import Testing
         #expect(try Tool.run(["reverse", "-33.8688", "151.2093"]).output.hasPrefix("Sydney, New South Wales, Australia"))
     }
 
+    /// A point is written `latitude,longitude` everywhere: in `--near`, in `--location` and here.
+    @Test func reverseTakesThePointAsNearAndLocationDo() throws {
+        let london = try Tool.run(["reverse", "51.5,-0.12"])
+        #expect(london.status == 0, "\(london.error)")
+        #expect(london.output == (try Tool.run(["reverse", "51.5", "-0.12"])).output)
+        #expect(try Tool.run(["reverse", "-33.8688,151.2093"]).output.hasPrefix("Sydney, New South Wales, Australia"))
+        #expect(try Tool.run(["reverse", "51.5, -0.12"]).output == london.output)
+        let bad = try Tool.run(["reverse", "51.5"])
+        #expect(bad.status == 64)
+        #expect(bad.error.hasPrefix("error: give the point as latitude,longitude, not '51.5'\n"))
+        #expect(try Tool.run(["reverse", "91,0"]).error.hasPrefix("error: latitude 91.0 is outside -90...90"))
+    }
+
     @Test(
         "Out-of-range or malformed coordinates are usage errors",
         arguments: [["91", "0"], ["0", "-180.5"], ["nan", "0"], ["1"], ["a", "b"]])
@@ -37,6 +63,28 @@ import Testing
             "replay", "--quiet", "--provider", "gazetteer", "Examples/Gazetteer/springfield-offline.events",
         ])
         #expect(result.status == 0, "\(result.output)\(result.error)")
+    }
+
+    /// Replayed without the provider it was written for, the script fails, and says what to try.
+    @Test func withoutItsProviderTheGazetteerExampleSaysWhichToName() throws {
+        let result = try Tool.run(["replay", "--quiet", "Examples/Gazetteer/springfield-offline.events"])
+        #expect(result.status == 1)
+        #expect(
+            result.error.hasSuffix(
+                "hint: Examples/Gazetteer/springfield-offline.events made 4 requests and answered none itself; "
+                    + "was it written for a provider? Replay it with --provider gazetteer.\n"))
+        let failing = try Tool.folder(["fail.events": "machine address-picker\nsend appeared\nexpect map == idle\n"])
+        let answered = try Tool.run(
+            ["replay", "--quiet", "fail.events"], in: failing)
+        #expect(answered.status == 1)
+        #expect(answered.error.contains("hint: fail.events made 1 request and answered none itself"))
+        let responding = try Tool.folder([
+            "fail.events":
+                "machine address-picker\nsend appeared\nrespond address address(city: \"X\")\nexpect map == geocoding\n"
+        ])
+        let selfAnswered = try Tool.run(["replay", "--quiet", "fail.events"], in: responding)
+        #expect(selfAnswered.status == 1, "\(selfAnswered.error)")
+        #expect(!selfAnswered.error.contains("hint:"), "a script that answers is not written for a provider")
     }
 
     @Test func buildGazetteerWritesAFileThatItKeepsAsItIs() throws {

@@ -33,9 +33,10 @@ import Testing
         let intoFolder = try Tool.run(["play", "--output", "taken"], in: folder)
         #expect(intoFolder.status == 74)
         #expect(intoFolder.error == "error: cannot write 'taken': it is a folder\n")
-        let missing = try Tool.run(["play", "-o", "missing/address.txt"], in: folder)
-        #expect(missing.status == 74)
-        #expect(missing.error.hasPrefix("error: cannot write 'missing/address.txt': the folder"))
-        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["taken"], "no file left behind")
+        try Data().write(to: folder.appendingPathComponent("plain"))
+        let underAFile = try Tool.run(["play", "-o", "plain/address.txt"], in: folder)
+        #expect(underAFile.status == 74)
+        #expect(underAFile.error == "error: cannot write 'plain/address.txt': Not a directory\n")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == ["plain", "taken"])
     }
 }

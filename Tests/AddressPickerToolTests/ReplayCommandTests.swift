@@ -29,7 +29,11 @@ import Testing
         let folder = try Tool.folder(["invalid.events": invalid])
         let result = try Tool.run(["replay", "invalid.events"], in: folder)
         #expect(result.error.hasPrefix("invalid.events:2:6: error: unknown event 'teleport'"))
-        #expect(result.output.isEmpty)
+        // Its transcript, as that of a script stopped at run time, is its header and its end.
+        #expect(
+            result.output.hasPrefix(
+                "script invalid.events (machine address-picker)\n\n\nINVALID: invalid.events:2:6: unknown event 'teleport'; "))
+        #expect(result.output.split(separator: "\n").count == 2, "no step ran")
     }
 
     @Test func quietPrintsALinePerScript() throws {

@@ -51,8 +51,8 @@ final class LiveSession<C: Clock> where C.Duration == Duration {
     }
 
     /// Whether some step's input is of the kind `matches` says.
-    func saw(_ matches: (RuntimeStep<SearchBox>.Input) -> Bool) -> Bool {
-        steps.contains { matches($0.input) }
+    func saw(_ matches: (RuntimeStep<SearchBox>.Cause) -> Bool) -> Bool {
+        steps.contains { matches($0.cause) }
     }
 
     /// What the recorded script gave when replayed.

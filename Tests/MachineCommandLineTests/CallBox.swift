@@ -14,13 +14,15 @@ enum CallBox {
         name: "call-box",
         version: "call-box 1.2",
         vocabulary: PagerVocabulary(),
-        samples: PagerSamples(),
+        exploration: Exploration(
+            samples: PagerSamples(),
+            initialContexts: ["default": Pager.Context(), "impatient": Pager.Context(patience: .seconds(1))]),
         invariants: invariants,
-        initialContexts: ["default": Pager.Context(), "impatient": Pager.Context(patience: .seconds(1))],
         providers: [
             "alice": { { _ in .answered("Alice") } },
             "down": { throw ToolError("the line is down") },
         ],
+        savedStates: .json,
         subcommands: [dial])
 
     /// The pager's invariants beyond the standard ones; the first is one of them, given again.
@@ -35,19 +37,27 @@ enum CallBox {
 
     /// A tool whose exploration finds a violation: nobody may ever answer.
     static let nobodyAnswers = MachineCommandLine(
-        name: "call-box", vocabulary: PagerVocabulary(), samples: PagerSamples(),
-        invariants: [Invariant("nobody answers") { $0.after.state.context.answeredBy.map { "\($0) answered" } }],
-        initialContexts: ["default": Pager.Context(), "impatient": Pager.Context(patience: .seconds(1))])
+        name: "call-box", vocabulary: PagerVocabulary(),
+        exploration: Exploration(
+            samples: PagerSamples(),
+            initialContexts: ["default": Pager.Context(), "impatient": Pager.Context(patience: .seconds(1))]),
+        invariants: [Invariant("nobody answers") { $0.after.state.context.answeredBy.map { "\($0) answered" } }])
 
     /// A tool whose table has a dead end and an unhandled event.
     static let brokenTable = MachineCommandLine(
         name: "call-box", vocabulary: PagerVocabulary(table: Pager.table(hangingUp: false)))
 
+    /// `dial NUMBER [--twice]`'s options.
+    static let twice = Option(flag: "twice", help: "Dial it twice.")
+    static let prefix = Option(
+        "prefix", short: "p", "digits", ValueParser("digits") { $0.allSatisfy(\.isNumber) ? $0 : nil },
+        help: "Dial these first.")
+
     /// `dial NUMBER [--twice]`: the tool's own subcommand.
     static let dial = Subcommand(
         "dial", abstract: "Dial a number.",
         arguments: [Argument("number", help: "The digits to dial.")],
-        options: [.flag("twice", help: "Dial it twice."), .value("prefix", short: "p", "digits", help: "Dial these first.")],
+        options: [twice, prefix],
         exitCodes: [.success: "the number was dialled"]
     ) { invocation in
         let arguments = invocation.arguments
@@ -55,8 +65,8 @@ enum CallBox {
             throw UsageError("dial one number")
         }
         guard number.allSatisfy(\.isNumber) else { throw ToolError("cannot dial '\(number)'") }
-        let dialled = (arguments.value("prefix") ?? "") + number
-        try invocation.print(arguments.has("twice") ? "\(dialled) \(dialled)" : dialled)
+        let dialled = (arguments[prefix] ?? "") + number
+        try invocation.print(arguments[twice] ? "\(dialled) \(dialled)" : dialled)
         return .success
     }
 

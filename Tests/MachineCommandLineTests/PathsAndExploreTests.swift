@@ -103,6 +103,6 @@ import Testing
         #expect(result.error.hasPrefix("error: \(subcommand) needs the machine's input samples"))
         let help = try CallBox.run([subcommand, "--help"], tool: CallBox.withoutSamples)
         #expect(help.status == .success)
-        #expect(help.output.contains("MachineCommandLine(samples:)"))
+        #expect(help.output.contains("MachineCommandLine(exploration:) an Exploration(samples:)"))
     }
 }

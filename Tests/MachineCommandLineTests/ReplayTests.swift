@@ -91,7 +91,7 @@ import Testing
         #expect(result.output == "", "nothing is replayed")
         #expect(
             result.error.hasPrefix(
-                "error: CALL_BOX_RECORD=sometimes names no record mode; expected missing, all or never\n\nOVERVIEW: "))
+                "error: CALL_BOX_RECORD=sometimes names no record mode; expected missing, all or never\nUsage: call-box replay "))
     }
 
     /// The arguments of a snapshot run of `story.events` in `folder` against `folder/snaps`.
@@ -196,18 +196,15 @@ import Testing
 
     @Test(
         arguments: [
-            (["--format", "json"], "--snapshot does not go with --format: references are text transcripts"),
-            (["--format=text"], "--snapshot does not go with --format: references are text transcripts"),
-            (
-                ["-o", "out"],
-                "--snapshot does not go with --output: it compares each transcript with its reference instead of writing it"
-            ),
+            (["--format", "json"], "--snapshot does not go with --format"),
+            (["--format=text"], "--snapshot does not go with --format"),
+            (["-o", "out"], "--snapshot does not go with --output"),
         ])
     func optionsWithNoMeaningForSnapshotsAreRefused(options: [String], message: String) throws {
         let folder = try CallBox.folder(["story.events": ReplayTests.passing])
         let result = try CallBox.run(Self.arguments(folder, "--record") + options)
         #expect(result.status == .usage)
-        #expect(result.error.hasPrefix("error: \(message)\n\nOVERVIEW: "))
+        #expect(result.error.hasPrefix("error: \(message)\nUsage: call-box replay "))
         #expect(result.output == "")
         #expect(CallBox.listing(folder) == ["story.events"], "nothing is written")
     }
@@ -230,26 +227,50 @@ import Testing
         #expect(result.output.hasPrefix("RECORDED "), "\(result.error)")
     }
 
+    /// What goes with what is said once, by the option that declares it, in its line of help.
     @Test func helpSaysWhichOptionsGoTogether() throws {
         let help = try CallBox.run(["replay", "--help"]).output
-        // The pager's states can be saved, so its replay has the saved-state options.
-        let savesStates = help.contains("--save-state <file>")
-        #expect(savesStates)
-        #expect(help.contains("goes with --record, --provider and --quiet only."))
-        let snapshotRefusals = savesStates ? "--html, --update, --save-state or --from-state" : "--html or --update"
+        let lines = help.split(separator: "\n")
+        func line(_ option: String) -> String {
+            lines.first { $0.hasPrefix("  \(option) ") }.map(String.init) ?? "no line for \(option)"
+        }
+        #expect(line("--snapshot <directory>").hasSuffix(" Not with --output, --format, --save-state or --from-state."))
+        #expect(line("--record[=<mode>]").hasSuffix(" Only with --snapshot <directory>."))
         #expect(
-            help.contains(
-                """
-                  --snapshot goes with --record, --provider and --quiet (which changes nothing); not with
-                  --output, --format, \(snapshotRefusals) (status 64).
-                """))
-        let htmlRefusals = savesStates ? "--record, --save-state, --from-state or --update" : "--record or --update"
+            line("--html <directory>").hasSuffix(" Not with --output, --snapshot, --record, --save-state or --from-state."))
         #expect(
-            help.contains(
-                """
-                  --html prints one line per script, as --quiet does (in --format); it does not go with
-                  --output, --snapshot, \(htmlRefusals).
-                """))
+            line("--update").hasSuffix(
+                " Not with --snapshot, --record, --output, --format, --quiet, --html, --save-state or --from-state."))
+        #expect(line("--check").hasSuffix(" Only with --update."))
+        #expect(line("--format <format>").contains("(default: text)."))
+        // A tool without saved states neither lists them nor names them.
+        let without = try CallBox.run(["replay", "--help"], tool: CallBox.withoutSamples).output
+        #expect(!without.contains("--save-state"))
+        #expect(without.contains(" Not with --output or --format.\n"))
+    }
+
+    /// Every script named has its transcript on standard output, ending with how it ended: one
+    /// that cannot be checked as well as one stopped at run time (its error on standard error too).
+    @Test(arguments: ["text", "json"]) func anInvalidScriptsTranscriptIsItsHeaderAndItsEnd(_ format: String) throws {
+        let folder = try CallBox.folder(["unchecked.events": "send dance\n", "stopped.events": "respond ring \"Bob\"\n"])
+        var transcripts: [String] = []
+        for name in ["unchecked.events", "stopped.events"] {
+            let path = folder.appendingPathComponent(name).path
+            let result = try CallBox.run(["replay", "--format", format, path])
+            #expect(result.status == .invalid)
+            #expect(result.error.hasPrefix("\(path):1:"), "\(result.error)")
+            let lines = result.output.split(separator: "\n", omittingEmptySubsequences: false)
+            if format == "text" {
+                #expect(lines.first == "script \(name) (machine pager)")
+                #expect(lines.dropLast().last?.hasPrefix("INVALID: \(path):1:") == true, "\(result.output)")
+            } else {
+                #expect(lines.first?.hasPrefix(#"{"type":"script","file":"\#(path)","#) == true, "\(result.output)")
+                #expect(lines.dropLast().last?.hasPrefix(#"{"type":"end","outcome":"invalid""#) == true, "\(result.output)")
+            }
+            transcripts.append(result.output.replacingOccurrences(of: name, with: "NAME"))
+        }
+        // Neither ran a step: the two transcripts differ only in the error.
+        #expect(transcripts[0].split(separator: "\n").count == transcripts[1].split(separator: "\n").count)
     }
 
     @Test(

@@ -63,7 +63,7 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: state))
         let snapshot = try CallBox.run(["replay", calling, "--snapshot", folder.path, "--from-state", state])
         #expect(snapshot.status == .usage)
-        #expect(snapshot.error.contains("do not go with --snapshot"))
+        #expect(snapshot.error.hasPrefix("error: --snapshot does not go with --from-state\n"))
         let stdin = try CallBox.run(["replay", "-", "--from-state", "-"], input: "send call\n")
         #expect(stdin.status == .usage)
     }
@@ -90,6 +90,32 @@ import Testing
         }
         let missing = try CallBox.run(["replay", answering, "--from-state", folder.appendingPathComponent("none.json").path])
         #expect(missing.status == .cannotReadOrWrite)
+    }
+
+    /// `--from-state` checks the restored state against the tool's invariants: the pager's say
+    /// patience runs exactly while the line rings; a tool given none restores the same file.
+    @Test func aStateThatBreaksTheToolsInvariantsIsRefused() throws {
+        let folder = try Self.scripts()
+        let state = folder.appendingPathComponent("state.json").path
+        _ = try CallBox.run(["replay", folder.appendingPathComponent("calling.events").path, "--save-state", state])
+        let saved = try String(contentsOfFile: state, encoding: .utf8)
+        let noTimer = saved.replacing(try Regex(#""timers":\s*\[[^\]]*\]"#), with: #""timers":[]"#)
+        #expect(noTimer != saved, "\(saved)")
+        let broken = folder.appendingPathComponent("broken.json").path
+        try Data(noTimer.utf8).write(to: URL(fileURLWithPath: broken))
+        let answering = folder.appendingPathComponent("answering.events").path
+        let refused = try CallBox.run(["replay", answering, "--from-state", broken])
+        #expect(refused.status == .invalid)
+        #expect(refused.error.contains("(the invariant: patience runs exactly when line is ringing)"), "\(refused.error)")
+        let withoutInvariants = MachineCommandLine(name: "call-box", vocabulary: PagerVocabulary(), savedStates: .json)
+        let restored = try CallBox.run(["replay", answering, "--from-state", broken], tool: withoutInvariants)
+        #expect(restored.status == .success, "\(restored.error)")
+    }
+
+    @Test func aToolWithoutSavedStatesHasNoSuchOptions() throws {
+        let result = try CallBox.run(["replay", "--save-state", "x.json", "-"], tool: CallBox.withoutSamples)
+        #expect(result.status == .usage)
+        #expect(result.error.hasPrefix("error: unknown option '--save-state'"))
     }
 
     @Test func aScriptWithGivenLinesCannotStartFromASavedState() throws {

@@ -22,9 +22,8 @@ import Testing
         #expect(CallBox.listing(folder) == ["pager.dot"])
         let unknown = try CallBox.run(["diagram", "--format", "png"])
         #expect(unknown.status == .usage)
-        #expect(
-            unknown.error.hasPrefix(
-                "error: --format takes dot, mermaid, scxml, svg, not 'png'\n\nOVERVIEW: Draw the pager machine"))
+        #expect(unknown.error.hasPrefix("error: --format takes dot, mermaid"))
+        #expect(unknown.error.contains(" not 'png'\nUsage: call-box diagram "))
     }
 
     @Test func checkFindsNothingInThePagerAndSomethingInABrokenOne() throws {

@@ -107,7 +107,7 @@ import Testing
         }
         try harness.runtime.send(.ask("old"))
         try harness.runtime.send(.ask("new"))
-        await harness.log.wait(until: "the drop of lookup#1") { $0.contains { if case .drop = $0.input { true } else { false } } }
+        await harness.log.wait(until: "the drop of lookup#1") { $0.contains { if case .drop = $0.cause { true } else { false } } }
         harness.clock.advance(by: .milliseconds(7))
         gate.open("new")
         await harness.log.waitFor(4)

@@ -78,7 +78,7 @@ import Testing
         // Every request is answered or dropped, and every timer has fired.
         await harness.log.wait(until: "\(asked) answers or drops and no timer running") { steps in
             steps.filter { step in
-                switch step.input {
+                switch step.cause {
                 case .answer, .drop: true
                 case .event, .timer: false
                 }
@@ -95,7 +95,7 @@ import Testing
         let steps = harness.log.steps
         #expect(zip(steps, steps.dropFirst()).allSatisfy { $0.time <= $1.time }, "step times never go back")
         for (step, elapsed) in zip(steps, harness.elapsedAtStep) {
-            #expect(step.time <= elapsed, "\(step.input) at \(step.time) reported after only \(elapsed)")
+            #expect(step.time <= elapsed, "\(step.cause) at \(step.time) reported after only \(elapsed)")
         }
         #expect(harness.outputs == inputs.compactMap { if case .say(let words) = $0 { .said(words) } else { nil } })
 
@@ -111,7 +111,7 @@ import Testing
         var runtime = Asker.runtime()
         var replayed: [RuntimeStep<Asker>] = []
         for step in steps {
-            switch step.input {
+            switch step.cause {
             case .timer:
                 continue
             case .event(let event):
@@ -127,7 +127,7 @@ import Testing
     }
 
     static func summary(_ step: RuntimeStep<Asker>) -> String {
-        "\(step.time) \(step.input) -> \(step.after[Asker.line]) \(step.after.context.log)"
+        "\(step.time) \(step.cause) -> \(step.after[Asker.line]) \(step.after.context.log)"
     }
 
     @Test @MainActor func timersFireNoEarlierThanTheirDeadline() async throws {

@@ -162,13 +162,13 @@ import Testing
         // Superseding it cancels its task: the provider returns early, and that answer is dropped.
         try runtime.send(.ask("next"))
         await log.wait(until: "the drop of lookup#1") { steps in
-            steps.contains { if case .drop = $0.input { true } else { false } }
+            steps.contains { if case .drop = $0.cause { true } else { false } }
         }
         #expect(log.drops.first?.time == .milliseconds(500))
         #expect(runtime.state[Asker.line] == .waiting)
         gate.open("next")
         await log.wait(until: "the answer to lookup#2") { steps in
-            steps.contains { if case .answer = $0.input { true } else { false } }
+            steps.contains { if case .answer = $0.cause { true } else { false } }
         }
         #expect(runtime.state.context.log == ["live next"])
         #expect(performs.counts == ["never": 1, "next": 1])

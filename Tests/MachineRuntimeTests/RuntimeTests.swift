@@ -82,8 +82,8 @@ import Testing
         #expect(runtime.requests[0].cancellation?.supersededBy == 2)
 
         let late = try runtime.respond(.lookup, 1, with: .reply("stale"))
-        guard case .drop(let reference, _, let cancellation) = late.first?.input else {
-            Issue.record("expected a drop, got \(String(describing: late.first?.input))")
+        guard case .drop(let reference, _, let cancellation) = late.first?.cause else {
+            Issue.record("expected a drop, got \(String(describing: late.first?.cause))")
             return
         }
         #expect(reference.description == "lookup#1")
@@ -124,7 +124,7 @@ import Testing
         let steps = try runtime.send(.ask("life"))
         #expect(steps.count == 2)
         #expect(steps.map(\.time) == [.seconds(2), .seconds(2)])
-        guard case .answer(let reference, _) = steps[1].input else {
+        guard case .answer(let reference, _) = steps[1].cause else {
             Issue.record("expected an answer step")
             return
         }

@@ -26,7 +26,7 @@ import Testing
 
     /// What a step did, comparable: its time, input, commands and states.
     static func trace(_ steps: [RuntimeStep<Relay>]) -> [String] {
-        steps.map { "\($0.time) \($0.input) \($0.commands) \($0.before) \($0.after)" }
+        steps.map { "\($0.time) \($0.cause) \($0.commands) \($0.before) \($0.after)" }
     }
 
     static func text(_ runtime: Runtime<Relay>) throws -> String {
@@ -86,7 +86,7 @@ import Testing
         var restored = try Self.restore(try Self.text(try Self.busy()))
         let steps = try restored.advance(by: .milliseconds(80))
         #expect(
-            steps.map { "\($0.input)" } == [
+            steps.map { "\($0.cause)" } == [
                 "timer(MachineRuntimeTests.Relay.Timer.b)", "timer(MachineRuntimeTests.Relay.Timer.a)",
             ])
     }

@@ -54,7 +54,7 @@ final class StepLog {
         }
         timeout.cancel()
         if !arrived {
-            let seen = steps.map { "\($0.time) \($0.input)" }.joined(separator: "\n  ")
+            let seen = steps.map { "\($0.time) \($0.cause)" }.joined(separator: "\n  ")
             Issue.record(
                 "timed out after \(limit) waiting for \(description); \(steps.count) steps:\n  \(seen)",
                 sourceLocation: sourceLocation)
@@ -68,9 +68,9 @@ final class StepLog {
     }
 
     /// The steps whose input is a dropped answer.
-    var drops: [RuntimeStep<Asker>] { steps.filter { if case .drop = $0.input { true } else { false } } }
+    var drops: [RuntimeStep<Asker>] { steps.filter { if case .drop = $0.cause { true } else { false } } }
     /// The steps whose input is an applied answer.
-    var answers: [RuntimeStep<Asker>] { steps.filter { if case .answer = $0.input { true } else { false } } }
+    var answers: [RuntimeStep<Asker>] { steps.filter { if case .answer = $0.cause { true } else { false } } }
 }
 
 /// Counts how often a provider was asked each question.
@@ -97,9 +97,9 @@ func settle() async {
 }
 
 extension RuntimeStep where M == Asker {
-    /// The step's input, short: `say("hi")`, `timer a`, `answer lookup#1 reply("x")`, `drop lookup#1 …`.
+    /// The step's cause, short: `say("hi")`, `timer a`, `answer lookup#1 reply("x")`, `drop lookup#1 …`.
     var label: String {
-        switch input {
+        switch cause {
         case .event(let event): "\(event)"
         case .timer(let timer): "timer \(timer)"
         case .answer(let reference, let answer): "answer \(reference) \(answer)"

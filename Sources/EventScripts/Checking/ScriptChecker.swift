@@ -28,16 +28,25 @@ public final class ScriptChecker<V: ScriptVocabulary>: Sendable {
         self.table = vocabulary.table
     }
 
-    /// Checks all of `bytes`, a script held in memory, as ``check(_:file:)-(any ScriptBytes,_)``
+    /// Checks all of `bytes`, a script held in memory, as ``check(reading:file:)``
     /// does: reading bytes in memory cannot fail, so the only error is the script's.
     @inlinable
     public func check(_ bytes: [UInt8], file: String) throws(ScriptError) -> CheckedScript<V> {
         do {
-            return try check(bytes as any ScriptBytes, file: file)
+            return try check(reading: bytes, file: file)
         } catch let error as ScriptError {
             throw error
         } catch {
             preconditionFailure("reading bytes in memory failed: \(error)")
+        }
+    }
+
+    /// The inputs the `send`, `advance`, `respond` and `fail` statements of `bytes` check into,
+    /// in order: what a vocabulary's tests compare with the inputs its ``ScriptWriter`` wrote,
+    /// so that what tools write reads back the same.
+    public func inputs(in bytes: [UInt8], file: String) throws(ScriptError) -> [Input<M>] {
+        try instructions(in: bytes, file: file).compactMap { instruction in
+            if case .input(let input) = instruction.kind { input } else { nil }
         }
     }
 
@@ -66,7 +75,7 @@ public final class ScriptChecker<V: ScriptVocabulary>: Sendable {
     /// - Throws: the ``ScriptError`` of the first invalid statement (in line order, with its line
     ///   and column), or what `script` throws when it cannot be read.
     @inlinable
-    public func check(_ script: any ScriptBytes, file: String) throws -> CheckedScript<V> {
+    public func check(reading script: any ScriptBytes, file: String) throws -> CheckedScript<V> {
         var builder = Builder(checker: self)
         var statements = 0
         try ScriptSource.forEachLine(in: script, file: file) { line throws(ScriptError) in

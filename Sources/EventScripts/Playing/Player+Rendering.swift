@@ -16,7 +16,7 @@ extension Player {
     func render(_ step: RuntimeStep<M>) -> TranscriptStep {
         var input: String
         var dropped: String?
-        switch step.input {
+        switch step.cause {
         case .event(let event):
             input = parts.writer.statement(.send(event))
         case .timer(let timer):

@@ -346,7 +346,7 @@ public struct Player<V: ScriptVocabulary>: Sendable {
             let wantsSteps = sink.wantsSteps
             for step in steps {
                 onStep?(step)
-                if case .drop(let reference, _, _) = step.input { drops.insert(reference) }
+                if case .drop(let reference, _, _) = step.cause { drops.insert(reference) }
                 if wantsSteps { sink.write(.step(player.render(step))) }
             }
             lastInput = (line, steps)

@@ -1,5 +1,5 @@
 /// A script's bytes that can be read more than once, chunk by chunk: what a streamed replay
-/// checks in one pass and replays in a second (``ScriptChecker/check(_:file:)``,
+/// checks in one pass and replays in a second (``ScriptChecker/check(reading:file:)``,
 /// the player's `play(_:on:into:onStep:)` of a ``CheckedScript``), holding neither the script nor its program.
 ///
 /// A file conforms by reading itself from its start in chunks (a tool's reads a 64 KiB buffer at

@@ -140,7 +140,7 @@ public struct ScriptWriter<V: ScriptVocabulary>: Sendable {
             }
         }
         for step in steps {
-            if case .drop(let reference, _, _) = step.input { lines.append("expect dropped \(reference)") }
+            if case .drop(let reference, _, _) = step.cause { lines.append("expect dropped \(reference)") }
         }
         if steps.allSatisfy(\.isIgnored) {
             lines.append("expect ignored")

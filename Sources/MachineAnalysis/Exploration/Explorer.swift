@@ -128,7 +128,7 @@ public struct Explorer<S: InputSamples>: Sendable where S.Machine.Context: Equat
 
     func record(_ steps: [RuntimeStep<M>], in report: inout ExplorationReport<M>) {
         for step in steps {
-            switch step.input {
+            switch step.cause {
             case .drop: report.drops += 1
             case .timer: report.timersFired += 1
             case .event, .answer: break

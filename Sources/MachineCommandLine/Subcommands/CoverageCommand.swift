@@ -9,20 +9,26 @@ struct CoverageCommand<V: ScriptVocabulary>: Sendable {
     let vocabulary: V
     let providers: Providers<V.Machine>
 
+    /// `--min <percent>`.
+    var minimum: Option<Double?> {
+        Option("min", "percent", .percentage, help: "Exit with 1 when row coverage is below <percent>.")
+    }
+
+    /// `--html <file>`.
+    var html: Option<String?> {
+        Option(
+            "html", "file", .file,
+            help: "Also write the coverage as a self-contained HTML page to <file>, atomically: "
+                + "the machine drawn with each row's hits, unfired rows and guards seen one way only marked.")
+    }
+
     var subcommand: Subcommand {
         Subcommand(
             "coverage", abstract: "Replay event scripts and report the \(vocabulary.machineName) machine's transition coverage.",
             arguments: [
                 Argument("file", repeated: true, help: "Event scripts (.events) to replay; - reads one from standard input.")
             ],
-            options: [
-                .value("min", "percent", help: "Exit with 1 when row coverage is below <percent>."),
-                providers.option,
-                .value(
-                    "html", "file",
-                    help: "Also write the coverage as a self-contained HTML page to <file>, atomically: "
-                        + "the machine drawn with each row's hits, unfired rows and guards seen one way only marked."),
-            ],
+            options: [minimum, providers.option, html],
             exitCodes: [
                 .success: "the scripts passed (and rows are covered to --min)",
                 .failure: "an expectation failed, or row coverage is below --min",
@@ -38,14 +44,8 @@ struct CoverageCommand<V: ScriptVocabulary>: Sendable {
     func run(_ invocation: Invocation) throws -> ExitCode {
         let arguments = invocation.arguments
         try InputFiles.check(arguments.positional)
-        var minimum: Double?
-        if let text = arguments.value("min") {
-            guard let value = ParsedArguments.plainDecimal(text), (0...100).contains(value) else {
-                throw UsageError("--min takes a percentage from 0 to 100, not '\(text)'")
-            }
-            minimum = value
-        }
-        let answerer = try providers.answerer(named: arguments.value("provider"))
+        let minimum = arguments[self.minimum]
+        let answerer = try providers.answerer(named: arguments[providers.option])
         let checker = ScriptChecker(vocabulary: vocabulary)
         let player = Player(vocabulary: vocabulary)
         var coverage = TransitionCoverage(table: vocabulary.table)
@@ -67,7 +67,7 @@ struct CoverageCommand<V: ScriptVocabulary>: Sendable {
             }
         }
         let report = coverage.report
-        if let path = arguments.value("html") {
+        if let path = arguments[html] {
             let page = CoveragePage(
                 report: report, machine: vocabulary.machineName,
                 scripts: arguments.positional.map(InputFiles.displayName))

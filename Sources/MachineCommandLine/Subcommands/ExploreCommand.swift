@@ -17,20 +17,36 @@ struct ExploreCommand<V: ScriptVocabulary, S: InputSamples>: Sendable where S.Ma
         Explorer(table: vocabulary.table, initial: initial, samples: samples, invariants: invariants)
     }
 
+    /// `--seed <n>`.
+    var seed: Option<UInt64> {
+        Option(
+            "seed", "n", .wholeNumber(in: 0...UInt64.max), default: 1,
+            help: "The seed of the random inputs; the same seed makes the same moves.")
+    }
+
+    /// `--steps <k>`.
+    var steps: Option<Int> {
+        Option("steps", "k", .wholeNumber(in: 1...1_000_000_000), default: 10_000, help: "How many moves to make.")
+    }
+
+    /// `--output <file>`: `nil` for the default, which depends on the seed.
+    var output: Option<String?> {
+        Option(
+            "output", short: "o", "file", .file,
+            help: "Where to write the script of a violation (default: explore-seed-<n>.events).")
+    }
+
+    /// `--expect`.
+    var expect: Option<Bool> {
+        Option(
+            flag: "expect", help: "In the script of a violation, follow each input with the exact expectations of what it did.")
+    }
+
     var subcommand: Subcommand {
         let episode = explorer(from: vocabulary.table.initialState(context: vocabulary.initialContext)).maximumEpisodeLength
         return Subcommand(
             "explore", abstract: SampledAbstracts.explore(machine: vocabulary.machineName),
-            options: [
-                .value("seed", "n", help: "The seed of the random inputs (default 1); the same seed makes the same moves."),
-                .value("steps", "k", help: "How many moves to make (default 10000)."),
-                .value(
-                    "output", short: "o", "file",
-                    help: "Where to write the script of a violation (default explore-seed-<n>.events)."),
-                .flag(
-                    "expect", help: "In the script of a violation, follow each input with the exact expectations of what it did."),
-                initialContexts.option,
-            ],
+            options: [seed, steps, output, expect, initialContexts.option],
             exitCodes: [
                 .success: "every invariant held",
                 .failure: "an invariant was broken (the report is printed even when its script cannot be written)",
@@ -51,17 +67,12 @@ struct ExploreCommand<V: ScriptVocabulary, S: InputSamples>: Sendable where S.Ma
 
     func run(_ invocation: Invocation) throws -> ExitCode {
         let arguments = invocation.arguments
-        var seed: UInt64 = 1
-        if let text = arguments.value("seed") {
-            guard let number = UInt64(text) else {
-                throw UsageError("--seed takes a whole number from 0 to \(UInt64.max), not '\(text)'")
-            }
-            seed = number
-        }
-        let steps = try arguments.wholeNumber("steps", in: 1...1_000_000_000) ?? 10_000
-        let output = arguments.value("output") ?? "explore-seed-\(seed).events"
-        let initialName = arguments.value("initial")
-        let explorer = explorer(from: try initialContexts.start(named: initialName))
+        let seed = arguments[self.seed]
+        let steps = arguments[self.steps]
+        let output = arguments[self.output] ?? "explore-seed-\(seed).events"
+        let initialName = arguments[initialContexts.option]
+        let expectations = arguments[expect]
+        let explorer = explorer(from: initialContexts.start(named: initialName))
 
         var progress = Progress(descriptor: invocation.streams.error)
         let report = explorer.explore(seed: seed, moves: steps) { moves in
@@ -79,14 +90,14 @@ struct ExploreCommand<V: ScriptVocabulary, S: InputSamples>: Sendable where S.Ma
         let shrunk = explorer.shrink(violation)
         let command =
             "\(tool) explore --seed \(seed) --steps \(steps)" + (initialName.map { " --initial \($0)" } ?? "")
-            + (arguments.has("expect") ? " --expect" : "")
+            + (expectations ? " --expect" : "")
         let script = ExplorationScript.render(
             shrunk, vocabulary: vocabulary, initial: explorer.initial,
             header: [
                 "Found by `\(command)` after \(report.moves) moves;",
                 "shrunk from \(violation.inputs.count) moves to \(shrunk.inputs.count).",
             ],
-            expectations: arguments.has("expect"))
+            expectations: expectations)
         // The report comes first: a script that cannot be written must not lose it.
         try invocation.print(summary)
         invocation.printError(

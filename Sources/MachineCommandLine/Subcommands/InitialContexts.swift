@@ -12,9 +12,9 @@ struct InitialContexts<V: ScriptVocabulary>: Sendable {
     let named: [(name: String, context: M.Context)]
 
     /// `named`, or the vocabulary's initial context named `default` when there are none.
-    init(vocabulary: V, named: KeyValuePairs<String, M.Context>) {
+    init(vocabulary: V, named: [(String, M.Context)]) {
         self.vocabulary = vocabulary
-        self.named = named.isEmpty ? [("default", vocabulary.initialContext)] : named.map { ($0.key, $0.value) }
+        self.named = named.isEmpty ? [("default", vocabulary.initialContext)] : named.map { (name: $0.0, context: $0.1) }
         let names = self.named.map(\.name)
         precondition(Set(names).count == names.count, "two initial contexts share a name: \(names)")
     }
@@ -25,8 +25,10 @@ struct InitialContexts<V: ScriptVocabulary>: Sendable {
     }
 
     /// The `--initial` option.
-    var option: Option {
-        .value("initial", "name", help: "Start from the initial context <name>: \(HelpText.alternatives(names)).")
+    var option: Option<String?> {
+        Option(
+            "initial", "name", .choices(named.map(\.name)),
+            help: "Start from the initial context <name>: \(HelpText.alternatives(names)).")
     }
 
     /// The help section that shows each context as the `given` lines that set it up.
@@ -40,12 +42,9 @@ struct InitialContexts<V: ScriptVocabulary>: Sendable {
             }.joined()
     }
 
-    /// The start named `name`, or the first when `name` is `nil`.
-    func start(named name: String?) throws(UsageError) -> MachineState<M> {
-        guard let name else { return vocabulary.table.initialState(context: named[0].context) }
-        guard let start = named.first(where: { $0.name == name }) else {
-            throw UsageError("--initial takes \(HelpText.alternatives(named.map(\.name))), not '\(name)'")
-        }
+    /// The start named `name`, one of the names of the option, or the first when `name` is `nil`.
+    func start(named name: String?) -> MachineState<M> {
+        let start = named.first { $0.name == name } ?? named[0]
         return vocabulary.table.initialState(context: start.context)
     }
 }

@@ -9,16 +9,19 @@ struct MachineSubcommands<V: ScriptVocabulary>: Sendable {
     let providers: Providers<V.Machine>
     /// How `replay` saves and restores states, when the machine's are Codable.
     let savedStates: SavedStateFiles<V.Machine>?
+    /// The tool's invariants, which a restored state must hold.
+    let invariants: [Invariant<V.Machine>]
 
     init(
         tool: String, vocabulary: V, providers: [String: @Sendable () throws -> Answerer<V.Machine>],
-        savedStates: SavedStateFiles<V.Machine>?
+        savedStates: SavedStateFiles<V.Machine>?, invariants: [Invariant<V.Machine>]
     ) {
         precondition(providers[Providers<V.Machine>.script] == nil, "the provider name 'script' is the script's own answers")
         self.tool = tool
         self.vocabulary = vocabulary
         self.providers = Providers(factories: providers)
         self.savedStates = savedStates
+        self.invariants = invariants
     }
 
     /// `replay`, `diagram`, `check` and `coverage`.
@@ -26,7 +29,8 @@ struct MachineSubcommands<V: ScriptVocabulary>: Sendable {
         [
             ReplayCommand(
                 tool: tool, vocabulary: vocabulary, providers: providers,
-                recordVariable: MachineCommandLine.recordVariable(forTool: tool), savedStates: savedStates
+                recordVariable: MachineCommandLine.recordVariable(forTool: tool), savedStates: savedStates,
+                invariants: invariants
             ).subcommand,
             DiagramCommand(tool: tool, vocabulary: vocabulary).subcommand,
             CheckCommand(tool: tool, vocabulary: vocabulary).subcommand,

@@ -11,22 +11,26 @@ struct PathsCommand<V: ScriptVocabulary, S: InputSamples>: Sendable where S.Mach
     let samples: S
     let initialContexts: InitialContexts<V>
 
+    /// `--output <directory>`.
+    var output: Option<String> {
+        Option(
+            required: "output", short: "o", "directory", .folder,
+            help:
+                "The folder to write path-NN.events into (created if missing), as one set: path-NN.events files of an earlier run are replaced or removed."
+        )
+    }
+
+    /// `--expect`.
+    var expect: Option<Bool> {
+        Option(
+            flag: "expect",
+            help: "After each input, write the exact expectations of what it did, so each script is also a regression test.")
+    }
+
     var subcommand: Subcommand {
         Subcommand(
             "paths", abstract: SampledAbstracts.paths(machine: vocabulary.machineName),
-            options: [
-                .value(
-                    "output", short: "o", "directory", required: true,
-                    help:
-                        "The folder to write path-NN.events into (created if missing), as one set: path-NN.events files of an earlier run are replaced or removed."
-                ),
-                .flag(
-                    "expect",
-                    help:
-                        "After each input, write the exact expectations of what it did, so each script is also a regression test."
-                ),
-                initialContexts.option,
-            ],
+            options: [output, expect, initialContexts.option],
             exitCodes: [
                 .success: "the scripts were written and together fire every row",
                 .failure: "some rows were not reached (named on standard error)",
@@ -49,10 +53,10 @@ struct PathsCommand<V: ScriptVocabulary, S: InputSamples>: Sendable where S.Mach
 
     func run(_ invocation: Invocation) throws -> ExitCode {
         let arguments = invocation.arguments
-        guard let directory = arguments.value("output") else { throw UsageError("missing --output <directory>") }
-        guard directory != "-" else { throw UsageError(InputFiles.dashIsNoFolder) }
-        let initialName = arguments.value("initial")
-        let initial = try initialContexts.start(named: initialName)
+        let directory = arguments[output]
+        let initialName = arguments[initialContexts.option]
+        let expectations = arguments[expect]
+        let initial = initialContexts.start(named: initialName)
         let table = vocabulary.table
         var progress = Progress(descriptor: invocation.streams.error)
         let result = CoveringPaths.search(table: table, from: initial, samples: samples) { depth, states, rows in
@@ -65,9 +69,9 @@ struct PathsCommand<V: ScriptVocabulary, S: InputSamples>: Sendable where S.Mach
             throw ToolError("cannot create the folder '\(directory)': \(error.localizedDescription)")
         }
         let command =
-            "\(tool) paths" + (initialName.map { " --initial \($0)" } ?? "") + (arguments.has("expect") ? " --expect" : "")
+            "\(tool) paths" + (initialName.map { " --initial \($0)" } ?? "") + (expectations ? " --expect" : "")
         let scripts = CoveringScripts.render(
-            result.paths, vocabulary: vocabulary, from: initial, generatedBy: command, expectations: arguments.has("expect"))
+            result.paths, vocabulary: vocabulary, from: initial, generatedBy: command, expectations: expectations)
         try Self.replaceSet(in: directory, with: scripts)
         try invocation.print(
             "wrote \(result.paths.count) scripts to \(directory): \(table.rows.count - result.uncoveredRows.count) of \(table.rows.count) rows, \(result.statesExplored) states explored"

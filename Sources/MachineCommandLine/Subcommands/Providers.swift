@@ -14,17 +14,25 @@ struct Providers<M: MachineDefinition>: Sendable {
     var names: [String] { [Self.script] + factories.keys.sorted() }
 
     /// The `--provider` option.
-    var option: Option {
+    var option: Option<String?> {
         let choices = ["\(Self.script) (default: the script's respond and fail lines)"] + factories.keys.sorted()
-        return .value("provider", "provider", help: "Who answers requests: \(HelpText.alternatives(choices)).")
+        return Option(
+            "provider", "provider", .choices(names), help: "Who answers requests: \(HelpText.alternatives(choices)).")
     }
 
-    /// The answerer of the provider `name` (the script's, `nil`, when not named).
+    /// The hint for a script `file` whose expectations failed while the script answered
+    /// requests (the default): when it made requests and answered none, and the tool has
+    /// providers, it was likely written for one of them.
+    func hint(file: String, requests: [RequestRecord<M>]) -> String? {
+        guard !factories.isEmpty, !requests.isEmpty, !requests.contains(where: \.isAnswered) else { return nil }
+        let choices = HelpText.alternatives(factories.keys.sorted().map { "--provider \($0)" })
+        let count = "\(requests.count) request\(requests.count == 1 ? "" : "s")"
+        return "hint: \(file) made \(count) and answered none itself; was it written for a provider? Replay it with \(choices)."
+    }
+
+    /// The answerer of the provider `name`, one of ``names`` (the script's, `nil`, when not named).
     func answerer(named name: String?) throws -> Answerer<M>? {
-        guard let name, name != Self.script else { return nil }
-        guard let factory = factories[name] else {
-            throw UsageError("--provider takes \(HelpText.alternatives(names)), not '\(name)'")
-        }
+        guard let name, let factory = factories[name] else { return nil }
         return try factory()
     }
 }

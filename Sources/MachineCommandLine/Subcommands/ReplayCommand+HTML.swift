@@ -2,15 +2,17 @@ import EventScripts
 import MachineReports
 import MachineRuntime
 
-extension ReplayCommand {
+extension ReplayOptions {
     /// `--html DIR`: the option, as replay's help lists it.
-    var htmlOption: Option {
-        .value(
-            "html", "directory",
+    static func html(conflictsWith others: [any AnyOption]) -> Option<String?> {
+        Option(
+            "html", "directory", .folder,
             help: "Write each script's report to <directory>/NAME.html (self-contained HTML), atomically, "
-                + "and print one line per script.")
+                + "and print one line per script.", conflictsWith: others)
     }
+}
 
+extension ReplayCommand {
     /// What replay's help says of `--html`.
     var htmlDiscussion: String {
         """
@@ -22,8 +24,7 @@ extension ReplayCommand {
           \(ReplaySummary.stepLimit) steps. The page is written as the script is replayed (twice: the
           first replay finds what the top of the page says), so memory does not grow with the
           script; values longer than \(ReplaySummary.valueLimit) characters are shortened on the page.
-          --html prints one line per script, as --quiet does (in --format); it does not go with
-          --output, --snapshot, --record\(savedStates == nil ? "" : ", --save-state, --from-state") or --update.
+          --html prints one line per script, as --quiet does (in --format).
           An invalid script gets no page.
         """
     }
@@ -33,13 +34,6 @@ extension ReplayCommand {
     func reportHTML(
         _ files: [String], into directory: String, _ invocation: Invocation, answerer: Answerer<V.Machine>?, format: Format
     ) throws -> ExitCode {
-        let arguments = invocation.arguments
-        for other in ["output", "snapshot", "record"] where arguments.value(other) != nil || arguments.has(other) {
-            throw UsageError("--html does not go with --\(other): it writes one report per script into its own folder")
-        }
-        for other in ["save-state", "from-state"] where arguments.value(other) != nil {
-            throw UsageError("--html does not go with --\(other): a report shows a replay from a new machine")
-        }
         let destinations = try transcriptPaths(files, in: directory, extension: "html")
         let checker = ScriptChecker(vocabulary: vocabulary)
         let listing = vocabulary.table.listing
@@ -51,7 +45,7 @@ extension ReplayCommand {
             do {
                 // Checked whole first, then replayed twice, statement by statement, reading the
                 // script again each time: into the summary, then into the page as it is written.
-                let script = try checker.check(try invocation.script(file), file: name)
+                let script = try checker.check(reading: try invocation.script(file), file: name)
                 var runtime = Runtime(table: vocabulary.table, state: script.initialState, answerer: answerer)
                 var first = Tee(
                     first: ReplaySummary(

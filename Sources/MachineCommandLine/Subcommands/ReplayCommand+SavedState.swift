@@ -4,16 +4,6 @@ import MachineRuntime
 /// `replay --save-state FILE` and `replay --from-state FILE`, for machines whose context and
 /// requests are Codable (see ``SavedStateFiles``).
 extension ReplayCommand {
-    /// The options, when the machine's states can be saved.
-    var savedStateOptions: [Option] {
-        guard savedStates != nil else { return [] }
-        return [
-            .value(
-                "save-state", "file", help: "Write the state the script ends in to <file> (JSON), atomically; one script only."),
-            .value("from-state", "file", help: "Start every script from the state saved in <file> instead of a new machine."),
-        ]
-    }
-
     /// What `--help` says of them.
     var savedStateDiscussion: String {
         guard savedStates != nil else { return "" }
@@ -24,8 +14,8 @@ extension ReplayCommand {
               held or not); an invalid script writes nothing. --from-state starts each script from
               the saved state (its clock, timers and requests in flight go on; respond can name the
               saved requests); such a script cannot have given lines (exit 2). A state file of
-              another format version or machine, or a broken one, is exit 2, nothing replayed.
-              Neither goes with --snapshot.
+              another format version or machine, or a broken one, or a state that breaks one of the
+              machine's invariants, is exit 2, nothing replayed.
             """
     }
 
@@ -34,13 +24,9 @@ extension ReplayCommand {
     func savedStatePlan(
         _ invocation: Invocation, files: [String], answerer: Answerer<V.Machine>?
     ) throws -> (start: Runtime<V.Machine>?, saveTo: String?) {
-        let arguments = invocation.arguments
-        let saveTo = arguments.value("save-state")
-        let from = arguments.value("from-state")
+        let saveTo = invocation.arguments[options.saveState]
+        let from = invocation.arguments[options.fromState]
         guard let savedStates, saveTo != nil || from != nil else { return (nil, nil) }
-        if arguments.value("snapshot") != nil {
-            throw UsageError("--save-state and --from-state do not go with --snapshot")
-        }
         if saveTo != nil, files.count != 1 {
             throw UsageError("--save-state writes the state one script ends in: name one script, not \(files.count)")
         }
@@ -54,7 +40,7 @@ extension ReplayCommand {
         guard let from else { return (nil, saveTo) }
         let bytes = try invocation.read(from)
         do {
-            return (try savedStates.restore(bytes, vocabulary.table, answerer), saveTo)
+            return (try savedStates.restore(bytes, vocabulary.table, invariants, answerer), saveTo)
         } catch {
             throw InvalidSavedState(file: InputFiles.displayName(from), error: error)
         }

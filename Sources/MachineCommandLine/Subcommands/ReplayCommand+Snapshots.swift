@@ -4,33 +4,12 @@ import MachineRuntime
 import ScriptFiles
 
 extension ReplayCommand {
-    /// The options `--snapshot` does not go with, and why; the saved-state options are refused
-    /// where they are read (`savedStatePlan`). `--quiet` goes with it and changes nothing: a
-    /// snapshot run prints one line per script already.
-    static var snapshotRefusals: [(option: String, reason: String)] {
-        [
-            ("output", "it compares each transcript with its reference instead of writing it"),
-            ("format", "references are text transcripts"),
-        ]
-    }
-
     /// `--snapshot DIR`: compares each script's transcript with its reference, recording as
     /// `--record` or the environment variable ``recordVariable`` says.
     func snapshot(
         _ files: [String], into directory: String, _ invocation: Invocation, answerer: Answerer<V.Machine>?
     ) throws -> ExitCode {
-        let arguments = invocation.arguments
-        for (other, reason) in Self.snapshotRefusals where arguments.value(other) != nil || arguments.has(other) {
-            throw UsageError("--snapshot does not go with --\(other): \(reason)")
-        }
-        var explicit: SnapshotRecordMode?
-        if arguments.has("record") {
-            let value = arguments.value("record") ?? "missing"
-            guard let mode = SnapshotRecordMode(rawValue: value) else {
-                throw UsageError("--record takes missing, all or never, not '\(value)'")
-            }
-            explicit = mode
-        }
+        let explicit = invocation.arguments[options.record]
         let environment = invocation.environment
         let mode: SnapshotRecordMode
         do {

@@ -3,23 +3,14 @@ import MachineRuntime
 import ScriptFiles
 
 extension ReplayCommand {
-    /// The options `--update` does not go with: it neither prints transcripts nor compares them.
-    static var notWithUpdate: [String] {
-        ["snapshot", "record", "output", "format", "quiet", "html", "save-state", "from-state"]
-    }
-
     /// `--update [--check]`: writes each script's expectations (see ``ScriptUpdater``), prints
     /// the unified diff of each script that changes, and writes it atomically unless `--check`.
     /// An invalid script is reported and never written.
     func update(_ files: [String], _ invocation: Invocation, answerer: Answerer<V.Machine>?) throws -> ExitCode {
-        let arguments = invocation.arguments
         if files.contains("-") {
             throw UsageError("--update rewrites script files in place; it cannot update standard input (-)")
         }
-        if let other = Self.notWithUpdate.first(where: { arguments.has($0) || arguments.value($0) != nil }) {
-            throw UsageError("--update does not go with --\(other)")
-        }
-        let check = arguments.has("check")
+        let check = invocation.arguments[options.check]
         let updater = ScriptUpdater(vocabulary: vocabulary)
         var status = ExitCode.success
         var output = invocation.standardOutput
@@ -39,7 +30,7 @@ extension ReplayCommand {
             }
             report(update.failures, of: file, invocation)
             status = max(status, ExitCode(update.outcome.exitCode))
-            guard let diff = update.diff(from: "a/\(file)", to: "b/\(file)") else {
+            guard let diff = update.diff(from: Self.diffName("a", file), to: Self.diffName("b", file)) else {
                 invocation.printError("\(update.failures.isEmpty ? "UP TO DATE" : "FAIL") \(file)")
                 continue
             }
@@ -63,6 +54,12 @@ extension ReplayCommand {
         }
         try output.finish("the diff to standard output")
         return status
+    }
+
+    /// How a diff header names `file` on `side` (`a` or `b`), as git does: `a/dir/x.events`, and
+    /// `a/tmp/x.events` for `/tmp/x.events`, never `a//tmp/x.events`.
+    static func diffName(_ side: String, _ file: String) -> String {
+        side + "/" + file.drop { $0 == "/" }
     }
 
     /// Prints the expectations the update could not make hold, as a replay reports failures.

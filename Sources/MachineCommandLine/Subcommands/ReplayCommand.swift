@@ -15,8 +15,14 @@ struct ReplayCommand<V: ScriptVocabulary>: Sendable {
     let recordVariable: String
     /// How states are saved and restored, when the machine's are Codable.
     let savedStates: SavedStateFiles<V.Machine>?
+    /// The tool's invariants, which a state restored by `--from-state` must hold.
+    let invariants: [Invariant<V.Machine>]
 
-    enum Format: String { case text, json }
+    /// How transcripts and summary lines are printed.
+    typealias Format = ReplayOptions.Format
+
+    /// The options, declared once.
+    var options: ReplayOptions { ReplayOptions(provider: providers.option, savesStates: savedStates != nil) }
 
     var subcommand: Subcommand {
         Subcommand(
@@ -24,35 +30,7 @@ struct ReplayCommand<V: ScriptVocabulary>: Sendable {
             arguments: [
                 Argument("file", repeated: true, help: "Event scripts (.events) to replay; - reads one from standard input.")
             ],
-            options: [
-                .flag(
-                    "quiet", short: "q",
-                    help:
-                        "Print one line per script instead of its transcript: PASS, FAIL, INVALID, UNREADABLE (the script could not be read) or ERROR (a file could not be read or written as it ran)."
-                ),
-                .value(
-                    "format", "format",
-                    help: "text (default) or json (JSON Lines: one object per entry, or per script with --quiet)."),
-                .value(
-                    "output", short: "o", "directory",
-                    help: "Write each transcript to <directory>/NAME.transcript (.jsonl for json), atomically."),
-                providers.option,
-                .value(
-                    "snapshot", "directory",
-                    help:
-                        "Compare each transcript with <directory>/NAME.transcript instead of printing it; goes with --record, --provider and --quiet only."
-                ),
-                .optionalValue("record", "mode", help: "With --snapshot: write missing references (or all, with --record=all)."),
-                htmlOption,
-                .flag(
-                    "update",
-                    help:
-                        "Write the expectations: fill each bare expect and rewrite each failing == and commands [...]; print a diff of each change."
-                ),
-                .flag(
-                    "check", help: "With --update: print the diffs and exit 1 if a script would change, writing nothing (for CI)."
-                ),
-            ] + savedStateOptions,
+            options: options.all,
             exitCodes: [
                 .success: "every expectation held (with --update: after the update, which wrote the scripts that changed)",
                 .failure:
@@ -69,8 +47,7 @@ struct ReplayCommand<V: ScriptVocabulary>: Sendable {
                   \(recordVariable)=missing|all|never (any other value is a usage error). On CI (CI set)
                   nothing is ever written. A reference is written as --output writes a file (a symbolic
                   link written through); one that is a folder or cannot be read or written is status 74.
-                  --snapshot goes with --record, --provider and --quiet (which changes nothing); not with
-                  --output, --format, --html\(savedStates == nil ? " or --update" : ", --update, --save-state or --from-state") (status 64).
+                  --quiet changes nothing: a snapshot prints one line per script already.
 
                 \(htmlDiscussion)
 
@@ -83,33 +60,31 @@ struct ReplayCommand<V: ScriptVocabulary>: Sendable {
                   command, expect ignored, expect dropped, a value the script language cannot write) stay
                   and fail. Each changed script's diff is printed (--- a/FILE +++ b/FILE) and the script is
                   written atomically; with --check nothing is written. --update reads files, not standard
-                  input, and goes with neither --snapshot, --record, --output, --format, --quiet, --html,
-                  --save-state nor --from-state.
+                  input.
+
+                Options given together that do not go together are a usage error (status 64).
                 """ + savedStateDiscussion,
             perform: { try run($0) })
     }
 
     func run(_ invocation: Invocation) throws -> ExitCode {
         let arguments = invocation.arguments
+        let options = options
         let files = arguments.positional
         try InputFiles.check(files)
-        guard let format = Format(rawValue: arguments.value("format") ?? "text") else {
-            throw UsageError("--format takes text or json, not '\(arguments.value("format") ?? "")'")
-        }
-        let answerer = try providers.answerer(named: arguments.value("provider"))
-        if arguments.has("update") { return try update(files, invocation, answerer: answerer) }
-        if arguments.has("check") { throw UsageError("--check goes with --update") }
-        if let directory = arguments.value("html") {
+        let format = arguments[options.format]
+        let answerer = try providers.answerer(named: arguments[options.provider])
+        if arguments[options.update] { return try update(files, invocation, answerer: answerer) }
+        if let directory = arguments[options.html] {
             return try reportHTML(files, into: directory, invocation, answerer: answerer, format: format)
         }
         let plan = try savedStatePlan(invocation, files: files, answerer: answerer)
-        if let snapshots = arguments.value("snapshot") {
+        if let snapshots = arguments[options.snapshot] {
             return try snapshot(files, into: snapshots, invocation, answerer: answerer)
         }
-        if arguments.has("record") { throw UsageError("--record goes with --snapshot <directory>") }
         let destinations = try transcriptPaths(
-            files, in: arguments.value("output"), extension: format == .json ? "jsonl" : "transcript")
-        let summarise = arguments.has("quiet") || !destinations.isEmpty
+            files, in: arguments[options.output], extension: format == .json ? "jsonl" : "transcript")
+        let summarise = arguments[options.quiet] || !destinations.isEmpty
         let checker = ScriptChecker(vocabulary: vocabulary)
         var status = ExitCode.success
         var standardOutput = invocation.standardOutput
@@ -120,7 +95,7 @@ struct ReplayCommand<V: ScriptVocabulary>: Sendable {
             do {
                 // Checked whole first, so that an invalid script runs nothing; then read again and
                 // replayed statement by statement, so that neither it nor its program is held.
-                let script = try checker.check(try invocation.script(file), file: name)
+                let script = try checker.check(reading: try invocation.script(file), file: name)
                 checked = true
                 if plan.start != nil, let refused = givensRefused(script.givens, file: name) { throw refused }
                 var runtime = plan.start ?? Runtime(table: vocabulary.table, state: script.initialState, answerer: answerer)
@@ -136,9 +111,15 @@ struct ReplayCommand<V: ScriptVocabulary>: Sendable {
                         script, on: &runtime, format, quiet: summarise, invocation.streams, into: &standardOutput)
                 }
                 if let path = plan.saveTo, ExitCode(outcome.exitCode) != .invalid { try saveState(of: runtime, to: path) }
+                if case .failed = outcome, answerer == nil, let hint = providers.hint(file: name, requests: runtime.requests) {
+                    invocation.printError(hint)
+                }
             } catch let error as ScriptError {
                 outcome = .invalid(error)
                 invocation.printError(error.description)
+                // Nothing of it ran: its transcript is its header and its end, as that of a
+                // script that stops at run time.
+                if !summarise { transcribe(invalid: error, file: name, format, into: &standardOutput) }
             } catch let error as ToolError {
                 invocation.printError("error: \(error)")
                 status = max(status, .cannotReadOrWrite)
@@ -165,7 +146,6 @@ struct ReplayCommand<V: ScriptVocabulary>: Sendable {
     /// anything is written.
     func transcriptPaths(_ files: [String], in directory: String?, extension: String) throws -> [String: String] {
         guard let directory else { return [:] }
-        guard directory != "-" else { throw UsageError(InputFiles.dashIsNoFolder) }
         var isDirectory: ObjCBool = false
         if !FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory) {
             do {
@@ -207,6 +187,23 @@ struct ReplayCommand<V: ScriptVocabulary>: Sendable {
         var sink = Tee(first: TextTranscript(output: output), second: diagnostics)
         defer { output = sink.first.output }
         return try player.play(script, on: &runtime, into: &sink)
+    }
+
+    /// Writes the transcript of a script that never ran, `error` stopping it: its header and its end.
+    private func transcribe(invalid error: ScriptError, file: String, _ format: Format, into output: inout BufferedOutput) {
+        let entries: [TranscriptEntry] = [
+            .header(file: file, machine: vocabulary.machineName, givens: []), .end(.invalid(error)),
+        ]
+        switch format {
+        case .text:
+            var transcript = TextTranscript(output: output)
+            for entry in entries { transcript.write(entry) }
+            output = transcript.output
+        case .json:
+            var transcript = JSONTranscript(output: output)
+            for entry in entries { transcript.write(entry) }
+            output = transcript.output
+        }
     }
 
     func summary(of outcome: Outcome, file: String, format: Format) -> String {

@@ -5,7 +5,7 @@ enum SamplesMissing {
     static func subcommand(_ name: String, abstract: String) -> Subcommand {
         let explanation =
             "\(name) needs the machine's input samples, and this tool was built without them: "
-            + "give MachineCommandLine(samples:) an InputSamples value (the host events and answers to try)."
+            + "give MachineCommandLine(exploration:) an Exploration(samples:), whose InputSamples are the host events and answers to try."
         return Subcommand(
             name, abstract: abstract + " (Needs input samples.)", exitCodes: [:], discussion: explanation,
             perform: { _ in throw UsageError(explanation) })

@@ -3,5 +3,6 @@ import SignIn
 import SignInScripting
 
 MachineCommandLine(
-    name: "sign-in", vocabulary: SignInVocabulary(), samples: SignInSamples(), invariants: SignIn.invariants
+    name: "sign-in", vocabulary: SignInVocabulary(), exploration: Exploration(samples: SignInSamples()),
+    invariants: SignIn.invariants
 ).main()

@@ -20,11 +20,8 @@ import Testing
     @Test func everySampleInputReadsBackAsItself() throws {
         let writer = ScriptWriter(vocabulary: vocabulary)
         let lines = inputs.map(writer.statement)
-        let program = try ScriptChecker(vocabulary: vocabulary).check(
-            Array(lines.joined(separator: "\n").utf8), file: "samples.events")
-        let read = program.instructions.compactMap { instruction -> Input<SignIn>? in
-            if case .input(let input) = instruction.kind { input } else { nil }
-        }
+        let read = try ScriptChecker(vocabulary: vocabulary).inputs(
+            in: Array(lines.joined(separator: "\n").utf8), file: "samples.events")
         #expect(read == inputs)
         #expect(lines.contains("respond sendCode"))
         #expect(lines.contains("respond verifyCode \"ada\""))

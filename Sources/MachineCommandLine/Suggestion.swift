@@ -1,0 +1,41 @@
+/// The "did you mean …?" of a mistyped subcommand, option or choice: the known word nearest to
+/// what was typed, when it is near enough to be the one meant.
+enum Suggestion {
+    /// The word of `candidates` nearest to `typed`, by edit distance (a letter added, removed,
+    /// changed, or two neighbours swapped: `replya` is one edit from `replay`), when it is at
+    /// most one edit away from a word of two or three letters, two from a longer one; the first
+    /// of equals.
+    static func closest(to typed: String, among candidates: [String]) -> String? {
+        guard typed.count >= 2 else { return nil }
+        let limit = typed.count < 4 ? 1 : 2
+        var best: (word: String, distance: Int)?
+        for candidate in candidates where candidate != typed {
+            let distance = editDistance(Array(typed), Array(candidate))
+            if distance <= limit, distance < (best?.distance ?? .max) { best = (candidate, distance) }
+        }
+        return best?.word
+    }
+
+    /// The optimal-string-alignment distance between `a` and `b`: the fewest insertions,
+    /// deletions, substitutions and transpositions of adjacent characters that turn one into
+    /// the other.
+    static func editDistance(_ a: [Character], _ b: [Character]) -> Int {
+        guard !a.isEmpty else { return b.count }
+        guard !b.isEmpty else { return a.count }
+        var previous2 = [Int](repeating: 0, count: b.count + 1)
+        var previous = Array(0...b.count)
+        var current = [Int](repeating: 0, count: b.count + 1)
+        for i in 1...a.count {
+            current[0] = i
+            for j in 1...b.count {
+                let cost = a[i - 1] == b[j - 1] ? 0 : 1
+                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
+                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
+                    current[j] = min(current[j], previous2[j - 2] + 1)
+                }
+            }
+            (previous2, previous, current) = (previous, current, previous2)
+        }
+        return previous[b.count]
+    }
+}
