@@ -110,7 +110,7 @@ let package = Package(
             ]),
         .testTarget(
             name: "MachineTestingTests",
-            dependencies: ["MachineTesting", "EventScripts", "ScriptFiles", "MachineCore", "MachineRuntime"]),
+            dependencies: ["MachineTesting", "EventScripts", "ScriptFiles", "MachineCore", "MachineRuntime", "MachineAnalysis"]),
         .testTarget(name: "MachineDiagramsTests", dependencies: ["MachineDiagrams", "MachineCore"]),
         .testTarget(
             name: "MachineReportsTests", dependencies: ["MachineReports", "EventScripts", "MachineCore", "MachineAnalysis"]),
