@@ -93,7 +93,7 @@ import Testing
         #expect(runtime.pendingRequests.map(\.reference.description) == ["deliver#2"])
         let before = runtime.state
         let steps = try runtime.respond(.deliver, 1, with: .acknowledged)
-        guard case .drop = steps.first?.input else {
+        guard case .drop = steps.first?.cause else {
             Issue.record("the late answer was not dropped: \(steps)")
             return
         }
@@ -126,7 +126,7 @@ import Testing
         var runtime = try Self.connected()
         #expect(throws: RuntimeError.notAHostEvent("opened")) { try runtime.send(.opened) }
         #expect(throws: RuntimeError.notAHostEvent("heartbeatDue")) { try runtime.send(.heartbeatDue) }
-        #expect(throws: RuntimeError.noRequestInFlight(kind: "deliver")) { try runtime.respond(.deliver, with: .acknowledged) }
+        #expect(throws: RuntimeError.noPendingRequest(kind: "deliver")) { try runtime.respond(.deliver, with: .acknowledged) }
         var state = runtime.state
         var result = StepResult<Connection>()
         Connection.table.step(&state, .ackTimedOut, into: &result)
