@@ -71,14 +71,33 @@ public struct MachineCommandLine: Sendable {
     ///     named only when the machine's context and requests are `Codable`.
     ///   - subcommands: The tool's own subcommands, listed after the machine's; their names must
     ///     differ from the machine's and each other's.
+    @inlinable
     public init<V: ScriptVocabulary>(
         name: String, version: String? = nil, abstract: String? = nil, vocabulary: V,
         exploration: Exploration<V.Machine>? = nil, invariants: [Invariant<V.Machine>] = [],
         providers: [String: @Sendable () throws -> Answerer<V.Machine>] = [:],
         savedStates: SavedStateFiles<V.Machine>? = nil, subcommands: [Subcommand] = []
     ) {
+        // Made here, in the tool's own module when this initialiser is inlined there, so that
+        // the machine's scripts are checked and replayed by code compiled for the machine.
+        self.init(
+            name: name, version: version, abstract: abstract, vocabulary: vocabulary, runner: ScriptRunner(vocabulary),
+            exploration: exploration, invariants: invariants, providers: providers, savedStates: savedStates,
+            subcommands: subcommands)
+    }
+
+    /// The tool ``init(name:version:abstract:vocabulary:exploration:invariants:providers:savedStates:subcommands:)``
+    /// makes, replaying scripts with `runner`.
+    @usableFromInline
+    init<V: ScriptVocabulary>(
+        name: String, version: String?, abstract: String?, vocabulary: V, runner: ScriptRunner<V>,
+        exploration: Exploration<V.Machine>?, invariants: [Invariant<V.Machine>],
+        providers: [String: @Sendable () throws -> Answerer<V.Machine>], savedStates: SavedStateFiles<V.Machine>?,
+        subcommands: [Subcommand]
+    ) {
         let machine = MachineSubcommands(
-            tool: name, vocabulary: vocabulary, providers: providers, savedStates: savedStates, invariants: invariants)
+            tool: name, vocabulary: vocabulary, runner: runner, providers: providers, savedStates: savedStates,
+            invariants: invariants)
         let sampled: [Subcommand]
         if let exploration {
             sampled = exploration.sampled.subcommands(tool: name, vocabulary: vocabulary, invariants: invariants)

@@ -28,6 +28,9 @@ extension Option where Value == Bool {
     /// A flag, `--name` (or `-s`): `true` when given.
     ///
     /// - Parameters:
+    ///   - name: Its long name, without the dashes.
+    ///   - short: Its one-letter alias, if any.
+    ///   - help: What it does, in one line of `--help`.
     ///   - conflictsWith: Options that cannot be given with it: `--name does not go with --other`.
     ///   - requires: Options without which it means nothing: `--name goes with --other <value>`.
     public init(

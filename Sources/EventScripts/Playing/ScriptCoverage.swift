@@ -19,7 +19,8 @@ extension TransitionCoverage {
 }
 
 /// A sink that keeps nothing: the outcome is all a coverage run needs.
-struct OutcomeOnly: TranscriptSink {
-    var wantsSteps: Bool { false }
-    mutating func write(_ entry: TranscriptEntry) {}
+package struct OutcomeOnly: TranscriptSink {
+    package var wantsSteps: Bool { false }
+    package init() {}
+    package mutating func write(_ entry: TranscriptEntry) {}
 }

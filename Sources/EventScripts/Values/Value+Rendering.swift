@@ -88,6 +88,8 @@ extension Value: CustomStringConvertible {
 
     /// A string literal with the script's escapes.
     public static func quoted(_ string: String) -> String {
+        let escaped: (UInt8) -> Bool = { $0 < 0x20 || $0 == 0x7F || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }
+        if !string.utf8.contains(where: escaped) { return "\"" + string + "\"" }
         var text = "\""
         for scalar in string.unicodeScalars {
             switch scalar {

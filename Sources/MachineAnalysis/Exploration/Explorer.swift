@@ -42,7 +42,7 @@ public struct Explorer<S: InputSamples>: Sendable where S.Machine.Context: Equat
     /// Makes `moves` random moves from `seed`; stops at the first violation.
     ///
     /// - Parameters:
-    ///   - seed: The seed of the ``SplitMix64`` that chooses the moves: the same seed makes the
+    ///   - seed: The seed of the `SplitMix64` (`MachineRuntime`) that chooses the moves: the same seed makes the
     ///     same moves.
     ///   - moves: How many moves to make at most.
     ///   - progress: Called with the number of moves made, every 1,000 moves (for a

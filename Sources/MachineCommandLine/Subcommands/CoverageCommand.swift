@@ -2,11 +2,14 @@ import EventScripts
 import Foundation
 import MachineAnalysis
 import MachineReports
+import MachineRuntime
 
 /// `NAME coverage FILE...`: which rows, states, events, guards and row pairs the scripts
 /// exercise.
 struct CoverageCommand<V: ScriptVocabulary>: Sendable {
     let vocabulary: V
+    /// Checks and replays the scripts, compiled for the machine.
+    let runner: ScriptRunner<V>
     let providers: Providers<V.Machine>
 
     /// `--min <percent>`.
@@ -46,15 +49,16 @@ struct CoverageCommand<V: ScriptVocabulary>: Sendable {
         try InputFiles.check(arguments.positional)
         let minimum = arguments[self.minimum]
         let answerer = try providers.answerer(named: arguments[providers.option])
-        let checker = ScriptChecker(vocabulary: vocabulary)
-        let player = Player(vocabulary: vocabulary)
         var coverage = TransitionCoverage(table: vocabulary.table)
         var status = ExitCode.success
         for file in arguments.positional {
             let name = InputFiles.displayName(file)
             do {
-                let script = try checker.check(try invocation.read(file), file: name)
-                let outcome = try coverage.record(script, player: player, answerer: answerer)
+                let script = try runner.check(try invocation.read(file), file: name)
+                coverage.beginRun(at: script.initialState)
+                var runtime = Runtime(table: vocabulary.table, state: script.initialState, answerer: answerer)
+                var sink = OutcomeOnly()
+                let outcome = try runner.play(script, on: &runtime, into: &sink) { coverage.record($0) }
                 if case .invalid(let error) = outcome { invocation.printError(error.description) }
                 if case .failed(let failures, _) = outcome { invocation.printError("\(name): \(failures) expectation(s) failed") }
                 status = max(status, ExitCode(outcome.exitCode))

@@ -6,6 +6,8 @@ import MachineRuntime
 struct MachineSubcommands<V: ScriptVocabulary>: Sendable {
     let tool: String
     let vocabulary: V
+    /// Checks and replays the machine's scripts, compiled for it.
+    let runner: ScriptRunner<V>
     let providers: Providers<V.Machine>
     /// How `replay` saves and restores states, when the machine's are Codable.
     let savedStates: SavedStateFiles<V.Machine>?
@@ -13,12 +15,13 @@ struct MachineSubcommands<V: ScriptVocabulary>: Sendable {
     let invariants: [Invariant<V.Machine>]
 
     init(
-        tool: String, vocabulary: V, providers: [String: @Sendable () throws -> Answerer<V.Machine>],
+        tool: String, vocabulary: V, runner: ScriptRunner<V>, providers: [String: @Sendable () throws -> Answerer<V.Machine>],
         savedStates: SavedStateFiles<V.Machine>?, invariants: [Invariant<V.Machine>]
     ) {
         precondition(providers[Providers<V.Machine>.script] == nil, "the provider name 'script' is the script's own answers")
         self.tool = tool
         self.vocabulary = vocabulary
+        self.runner = runner
         self.providers = Providers(factories: providers)
         self.savedStates = savedStates
         self.invariants = invariants
@@ -28,13 +31,13 @@ struct MachineSubcommands<V: ScriptVocabulary>: Sendable {
     var scripted: [Subcommand] {
         [
             ReplayCommand(
-                tool: tool, vocabulary: vocabulary, providers: providers,
+                tool: tool, vocabulary: vocabulary, runner: runner, providers: providers,
                 recordVariable: MachineCommandLine.recordVariable(forTool: tool), savedStates: savedStates,
                 invariants: invariants
             ).subcommand,
             DiagramCommand(tool: tool, vocabulary: vocabulary).subcommand,
             CheckCommand(tool: tool, vocabulary: vocabulary).subcommand,
-            CoverageCommand(vocabulary: vocabulary, providers: providers).subcommand,
+            CoverageCommand(vocabulary: vocabulary, runner: runner, providers: providers).subcommand,
         ]
     }
 }

@@ -35,7 +35,6 @@ extension ReplayCommand {
         _ files: [String], into directory: String, _ invocation: Invocation, answerer: Answerer<V.Machine>?, format: Format
     ) throws -> ExitCode {
         let destinations = try transcriptPaths(files, in: directory, extension: "html")
-        let checker = ScriptChecker(vocabulary: vocabulary)
         let listing = vocabulary.table.listing
         var status = ExitCode.success
         var standardOutput = invocation.standardOutput
@@ -45,7 +44,7 @@ extension ReplayCommand {
             do {
                 // Checked whole first, then replayed twice, statement by statement, reading the
                 // script again each time: into the summary, then into the page as it is written.
-                let script = try checker.check(reading: try invocation.script(file), file: name)
+                let script = try runner.check(try invocation.script(file), file: name)
                 var runtime = Runtime(table: vocabulary.table, state: script.initialState, answerer: answerer)
                 var first = Tee(
                     first: ReplaySummary(
@@ -88,6 +87,6 @@ extension ReplayCommand {
     private func replay<S: TranscriptSink>(
         _ script: CheckedScript<V>, on runtime: inout Runtime<V.Machine>, into sink: inout S
     ) throws -> Outcome {
-        try Player(vocabulary: vocabulary).play(script, on: &runtime, into: &sink)
+        try runner.play(script, on: &runtime, into: &sink)
     }
 }

@@ -20,8 +20,6 @@ extension ReplayCommand {
         let store = SnapshotStore(
             directory: URL(fileURLWithPath: directory), mode: mode,
             isContinuousIntegration: SnapshotRecordMode.isContinuousIntegration(environment))
-        let checker = ScriptChecker(vocabulary: vocabulary)
-        let player = Player(vocabulary: vocabulary)
         var status = ExitCode.success
         var output = invocation.standardOutput
         for file in files {
@@ -30,8 +28,10 @@ extension ReplayCommand {
             let reference = store.referenceURL(for: base).path
             let transcript: (outcome: Outcome, text: String)
             do {
-                transcript = try player.transcript(
-                    of: try checker.check(try invocation.read(file), file: name), answerer: answerer)
+                let script = try runner.check(try invocation.read(file), file: name)
+                var runtime = Runtime(table: vocabulary.table, state: script.initialState, answerer: answerer)
+                var sink = TextTranscript(output: "")
+                transcript = (try runner.play(script, on: &runtime, into: &sink), sink.output)
             } catch let error as ToolError {
                 invocation.printError("error: \(error)")
                 status = max(status, .cannotReadOrWrite)

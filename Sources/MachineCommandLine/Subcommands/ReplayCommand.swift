@@ -10,6 +10,8 @@ import MachineRuntime
 struct ReplayCommand<V: ScriptVocabulary>: Sendable {
     let tool: String
     let vocabulary: V
+    /// Checks and replays the scripts, compiled for the machine.
+    let runner: ScriptRunner<V>
     let providers: Providers<V.Machine>
     /// The environment variable that records references: `NAME_RECORD`.
     let recordVariable: String
@@ -85,7 +87,6 @@ struct ReplayCommand<V: ScriptVocabulary>: Sendable {
         let destinations = try transcriptPaths(
             files, in: arguments[options.output], extension: format == .json ? "jsonl" : "transcript")
         let summarise = arguments[options.quiet] || !destinations.isEmpty
-        let checker = ScriptChecker(vocabulary: vocabulary)
         var status = ExitCode.success
         var standardOutput = invocation.standardOutput
         for file in files {
@@ -95,7 +96,7 @@ struct ReplayCommand<V: ScriptVocabulary>: Sendable {
             do {
                 // Checked whole first, so that an invalid script runs nothing; then read again and
                 // replayed statement by statement, so that neither it nor its program is held.
-                let script = try checker.check(reading: try invocation.script(file), file: name)
+                let script = try runner.check(try invocation.script(file), file: name)
                 checked = true
                 if plan.start != nil, let refused = givensRefused(script.givens, file: name) { throw refused }
                 var runtime = plan.start ?? Runtime(table: vocabulary.table, state: script.initialState, answerer: answerer)
@@ -176,17 +177,16 @@ struct ReplayCommand<V: ScriptVocabulary>: Sendable {
         _ script: CheckedScript<V>, on runtime: inout Runtime<V.Machine>,
         _ format: Format, quiet: Bool, _ streams: StandardStreams, into output: inout BufferedOutput
     ) throws -> Outcome {
-        let player = Player(vocabulary: vocabulary)
         var diagnostics = Diagnostics(streams: streams)
-        if quiet { return try player.play(script, on: &runtime, into: &diagnostics) }
+        if quiet { return try runner.play(script, on: &runtime, into: &diagnostics) }
         if format == .json {
             var sink = Tee(first: JSONTranscript(output: output), second: diagnostics)
             defer { output = sink.first.output }
-            return try player.play(script, on: &runtime, into: &sink)
+            return try runner.play(script, on: &runtime, into: &sink)
         }
         var sink = Tee(first: TextTranscript(output: output), second: diagnostics)
         defer { output = sink.first.output }
-        return try player.play(script, on: &runtime, into: &sink)
+        return try runner.play(script, on: &runtime, into: &sink)
     }
 
     /// Writes the transcript of a script that never ran, `error` stopping it: its header and its end.

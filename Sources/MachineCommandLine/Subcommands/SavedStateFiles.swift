@@ -14,7 +14,7 @@ public struct SavedStateFiles<M: MachineDefinition>: Sendable {
 }
 
 extension SavedStateFiles where M.Context: Codable, M.Request: Codable {
-    /// Saved states as ``SavedState`` writes and reads them, as JSON. `--from-state` refuses a
+    /// Saved states as `SavedState` writes and reads them, as JSON. `--from-state` refuses a
     /// state that breaks one of the tool's invariants.
     public static var json: SavedStateFiles {
         SavedStateFiles(

@@ -17,13 +17,13 @@ import MachineRuntime
 ///
 /// The script starts with a comment saying what recorded it and when, the `machine` line and the
 /// `given` lines of a context that differs from the vocabulary's. Then comes every input the live
-/// runtime applied, written by ``ScriptWriter``: each host event as `send`, the time between
+/// runtime applied, written by `ScriptWriter`: each host event as `send`, the time between
 /// inputs as `advance` (whole milliseconds, see `MachineRuntime/LiveRuntime`), each answer as
 /// `respond` or `fail` (with `#N` when its request had been abandoned: the replay drops it, as the
 /// session did). ``finish(in:)`` ends it with an `expect` line for every control state and for
 /// every other field that differs from the start, so that the replay checks where the session
 /// ended. The replay takes the session's steps exactly: its transcript is the live session's
-/// (see ``Player/transcribe(_:into:)``), byte for byte.
+/// (see `Player.transcribe(_:into:)`), byte for byte.
 ///
 /// Each input is written with one `write` as it is recorded, with no buffer in between: a crash
 /// of the process loses at most the input being written, and the script up to it still replays

@@ -27,7 +27,7 @@ public struct ScriptUpdater<V: ScriptVocabulary>: Sendable {
 
     /// The update of the script `bytes`, read from `file`, replayed with `answerer` if given.
     ///
-    /// - Throws: the ``ScriptError`` that makes the script invalid (it has no update), or, should
+    /// - Throws: the `ScriptError` that makes the script invalid (it has no update), or, should
     ///   a rewrite ever make it invalid, that error: an invalid script is never written.
     public func update(_ bytes: [UInt8], file: String, answerer: Answerer<M>? = nil) throws(ScriptError) -> ScriptUpdate {
         let before = try replay(bytes, file: file, answerer: answerer)
