@@ -11,7 +11,7 @@ import MachineRuntime
 @MainActor
 enum PickerSession {
     /// Answers the session's requests at once.
-    static func perform() throws -> LiveRuntime<AddressPicker, SteppedClock>.Perform {
+    static func perform() throws -> LiveRuntime<AddressPicker, SteppedClock>.Provider {
         let store = Place(
             name: "Apple SoHo", center: try Coordinate(latitude: 40.725, longitude: -73.9987),
             address: Address(street: "103 Prince St", city: "New York"))

@@ -36,7 +36,7 @@ enum RecordingBenchmark {
         let clock = SteppedClock()
         let live = LiveRuntime(
             table: AddressPicker.table, state: AddressPicker.initialState(), clock: clock,
-            perform: try PickerSession.perform(), onOutput: { _ in })
+            provider: try PickerSession.perform(), onOutput: { _ in })
         var inputs = 0
         var recorder: SessionRecorder<AddressPickerVocabulary>?
         if let file {

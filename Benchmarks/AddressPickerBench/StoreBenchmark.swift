@@ -38,7 +38,7 @@ enum StoreBenchmark {
         let clock = SteppedClock()
         let live = LiveRuntime(
             table: AddressPicker.table, state: AddressPicker.initialState(), clock: clock,
-            perform: try PickerSession.perform(), onOutput: { _ in })
+            provider: try PickerSession.perform(), onOutput: { _ in })
         var count = 0
         guard #available(macOS 14, iOS 17, tvOS 17, watchOS 10, *), throughStore else {
             if countingSteps { live.onStep = { _ in count += 1 } }

@@ -18,7 +18,7 @@ struct AddressPickerScreen: View {
     init(providers: ProviderSet, onPicked: @escaping (Address) -> Void) {
         _store = State(initialValue: MachineStore(
             table: AddressPicker.table, state: AddressPicker.initialState(), clock: ContinuousClock(),
-            perform: providers.answer))
+            provider: providers.answer))
         self.onPicked = onPicked
     }
 

@@ -10,8 +10,8 @@ enum PlayProviders {
     /// Why locate-me fails without `--location`.
     static let noLocation = "no simulated location (start play with --location LAT,LON)"
 
-    /// The perform function of the live runtime.
-    static func perform(
+    /// The provider of the live runtime.
+    static func provider(
         gazetteer: Gazetteer, location: Coordinate?, prompt: PermissionPrompt
     ) -> @Sendable (AddressPicker.Request) async -> AddressPicker.Event {
         let provider = GazetteerProvider(gazetteer: gazetteer)

@@ -71,7 +71,7 @@ package final class PlaySession {
         let prompt = PermissionPrompt()
         let live = LiveRuntime(
             table: AddressPicker.table, state: Self.initialState(location: options.location), clock: ContinuousClock(),
-            perform: PlayProviders.perform(gazetteer: gazetteer, location: options.location, prompt: prompt),
+            provider: PlayProviders.provider(gazetteer: gazetteer, location: options.location, prompt: prompt),
             onOutput: { _ in })
         self.prompt = prompt
         self.live = live

@@ -75,7 +75,7 @@ public struct MachineCommandLine: Sendable {
     public init<V: ScriptVocabulary>(
         name: String, version: String? = nil, abstract: String? = nil, vocabulary: V,
         exploration: Exploration<V.Machine>? = nil, invariants: [Invariant<V.Machine>] = [],
-        providers: [String: @Sendable () throws -> Answerer<V.Machine>] = [:],
+        providers: [String: @Sendable () throws -> Provider<V.Machine>] = [:],
         savedStates: SavedStateFiles<V.Machine>? = nil, subcommands: [Subcommand] = []
     ) {
         // Made here, in the tool's own module when this initialiser is inlined there, so that
@@ -92,7 +92,7 @@ public struct MachineCommandLine: Sendable {
     init<V: ScriptVocabulary>(
         name: String, version: String?, abstract: String?, vocabulary: V, runner: ScriptRunner<V>,
         exploration: Exploration<V.Machine>?, invariants: [Invariant<V.Machine>],
-        providers: [String: @Sendable () throws -> Answerer<V.Machine>], savedStates: SavedStateFiles<V.Machine>?,
+        providers: [String: @Sendable () throws -> Provider<V.Machine>], savedStates: SavedStateFiles<V.Machine>?,
         subcommands: [Subcommand]
     ) {
         let machine = MachineSubcommands(

@@ -15,7 +15,7 @@ import Observation
 /// ```swift
 /// let store = MachineStore(
 ///     table: AddressPicker.table, state: AddressPicker.initialState(), clock: ContinuousClock(),
-///     perform: providers.answer)
+///     provider: providers.answer)
 /// store.send(.appeared)
 /// Text(store.query)                              // re-rendered when the query changes, only then
 /// .task { for await output in store.outputs { /* move the map, dismiss search, … */ } }
@@ -77,12 +77,12 @@ public final class MachineStore<M: MachineDefinition, C: Clock>: Observable wher
         }
     }
 
-    /// A store running `table` from `state` on `clock`, performing requests with `perform`.
+    /// A store running `table` from `state` on `clock`, its requests answered by `provider`.
     @inlinable
     public convenience init(
-        table: TransitionTable<M>, state: MachineState<M>, clock: C, perform: @escaping LiveRuntime<M, C>.Perform
+        table: TransitionTable<M>, state: MachineState<M>, clock: C, provider: @escaping LiveRuntime<M, C>.Provider
     ) {
-        self.init(runtime: LiveRuntime(table: table, state: state, clock: clock, perform: perform, onOutput: { _ in }))
+        self.init(runtime: LiveRuntime(table: table, state: state, clock: clock, provider: provider, onOutput: { _ in }))
     }
 
     /// A store that takes over `runtime`: from now on it reports the runtime's outputs and steps

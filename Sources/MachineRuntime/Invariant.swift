@@ -7,7 +7,7 @@ import MachineCore
 /// once, beside its table, such as ``request(_:onlyIn:_:)`` and ``timer(_:onlyIn:_:)``, which tie
 /// work in flight to the control states that wait for it. The same list serves every tool:
 /// restoring a saved state refuses one that breaks an invariant
-/// (``Runtime/init(restoring:table:invariants:answerer:)``), and exploration checks them after
+/// (``Runtime/init(restoring:table:invariants:provider:)``), and exploration checks them after
 /// every move.
 ///
 /// An invariant sees an ``Observation``: an input with the runtime before and after it, or a

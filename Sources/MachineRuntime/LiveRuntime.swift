@@ -48,7 +48,7 @@ import MachineCore
 /// script; only the moments at which inputs arrive are rounded.
 ///
 /// Restoring: a live runtime taken over from a ``Runtime`` value
-/// (``init(runtime:clock:perform:onOutput:)``, for instance one restored from a saved state)
+/// (``init(runtime:clock:provider:onOutput:)``, for instance one restored from a saved state)
 /// carries on from its virtual time. It schedules its timers against `clock`, and it performs
 /// again every request that was still in flight: the first answers to those went with the
 /// process that asked for them, so each such request reaches its provider a second time.
@@ -63,7 +63,7 @@ public final class LiveRuntime<M: MachineDefinition, C: Clock> where C.Duration 
     /// Performs a request and returns the event that answers it (a failure too is an event of
     /// the machine's). It is called once per request; the task it runs in is cancelled when the
     /// request is cancelled or the runtime stops.
-    public typealias Perform = @Sendable (M.Request) async -> M.Event
+    public typealias Provider = @Sendable (M.Request) async -> M.Event
 
     /// The runtime being driven: its state, requests and timers.
     public private(set) var runtime: Runtime<M>
@@ -94,7 +94,7 @@ public final class LiveRuntime<M: MachineDefinition, C: Clock> where C.Duration 
 
     private let clock: C
     private let start: C.Instant
-    private let perform: Perform
+    private let provider: Provider
     /// How many requests, from the first, have been handed to a provider (or were abandoned in
     /// the step that made them): each request is performed once, when this count passes it.
     private var requestsStarted = 0
@@ -116,12 +116,12 @@ public final class LiveRuntime<M: MachineDefinition, C: Clock> where C.Duration 
         case wake(due: Duration)
     }
 
-    /// A live runtime for `table` from `state`, timed by `clock`, performing requests with `perform`.
+    /// A live runtime for `table` from `state`, timed by `clock`, its requests answered by `provider`.
     public convenience init(
-        table: TransitionTable<M>, state: MachineState<M>, clock: C, perform: @escaping Perform,
+        table: TransitionTable<M>, state: MachineState<M>, clock: C, provider: @escaping Provider,
         onOutput: @escaping (M.Output) -> Void
     ) {
-        self.init(runtime: Runtime(table: table, state: state), clock: clock, perform: perform, onOutput: onOutput)
+        self.init(runtime: Runtime(table: table, state: state), clock: clock, provider: provider, onOutput: onOutput)
     }
 
     /// A live runtime that takes over `runtime` (one restored from a saved state, say) at its
@@ -132,11 +132,11 @@ public final class LiveRuntime<M: MachineDefinition, C: Clock> where C.Duration 
     /// process that asked for it, so its provider is asked a second time. The request keeps its
     /// number (`completions#3`), and its new answer is applied as its own. Answers come back on
     /// the main actor, so none is reported before the caller has set ``onStep`` and the rest.
-    public init(runtime: Runtime<M>, clock: C, perform: @escaping Perform, onOutput: @escaping (M.Output) -> Void) {
+    public init(runtime: Runtime<M>, clock: C, provider: @escaping Provider, onOutput: @escaping (M.Output) -> Void) {
         self.runtime = runtime
         self.clock = clock
         self.start = clock.now.advanced(by: .zero - runtime.now)
-        self.perform = perform
+        self.provider = provider
         self.onOutput = onOutput
         startRequests()
         scheduleWakeUp()
@@ -309,12 +309,12 @@ public final class LiveRuntime<M: MachineDefinition, C: Clock> where C.Duration 
             requestsStarted += 1
             // A request abandoned in the step that made it is never performed.
             guard record.isPending else { continue }
-            let perform = perform
+            let provider = provider
             let (id, request) = (record.id, record.request)
             requestTasks[id] = Task { [weak self] in
                 // Stopped or released before the task began: the request is never performed.
                 guard self?.isStopped == false else { return }
-                let answer = await perform(request)
+                let answer = await provider(request)
                 self?.deliver(answer, toRequest: id)
             }
         }

@@ -1,14 +1,16 @@
 import MachineCore
 
-/// Answers a request at the instant it is made (an offline geocoder, a test double).
-public typealias Answerer<M: MachineDefinition> = @Sendable (M.Request) -> M.Event
+/// A provider that answers a request at the instant it is made (an offline geocoder, a test
+/// double): what a ``Runtime`` asks when it makes a request. ``LiveRuntime`` takes an
+/// asynchronous one, ``LiveRuntime/Provider``.
+public typealias Provider<M: MachineDefinition> = @Sendable (M.Request) -> M.Event
 
 /// Runs a machine deterministically on a virtual clock.
 ///
 /// The runtime is the one place that owns time and work in flight. It steps the machine, then
 /// performs the step's commands: it starts and cancels timers on the virtual clock, and starts
 /// and cancels requests, each with an id and a number per kind. A request is either held until
-/// ``respond(_:_:with:)`` answers it (scripts and tests), or answered at once by an ``Answerer``,
+/// ``respond(_:_:with:)`` answers it (scripts and tests), or answered at once by an ``Provider``,
 /// as a step of its own. An answer to a request that was cancelled or superseded is dropped, and
 /// the drop is recorded as a step, never applied. Host outputs are in each step's commands.
 ///
@@ -28,13 +30,13 @@ public struct Runtime<M: MachineDefinition>: Sendable {
     @usableFromInline var _now: Duration = .zero
     @usableFromInline var _requests: [RequestRecord<M>] = []
     @usableFromInline var _timers: [RunningTimer] = []
-    @usableFromInline let answerer: Answerer<M>?
+    @usableFromInline let provider: Provider<M>?
     @usableFromInline var timerSerial = 0
     /// The positions in `_requests` of each kind's requests, in ordinal order.
     @usableFromInline var requestsOfKind: [[Int]]
     /// The position of each kind's request in flight.
     @usableFromInline var pendingPosition: [Int?]
-    /// Requests an answerer has yet to answer, oldest first.
+    /// Requests a provider has yet to answer, oldest first.
     @usableFromInline var awaitingProvider: [Int] = []
 
     /// The machine's state now. Lent where the runtime keeps it, not copied (a copy of a state
@@ -70,12 +72,12 @@ public struct Runtime<M: MachineDefinition>: Sendable {
     /// - Parameters:
     ///   - table: The machine's table.
     ///   - state: Where the machine starts; the clock starts at zero.
-    ///   - answerer: Answers every request at the instant it is made; without one,
+    ///   - provider: Answers every request at the instant it is made; without one,
     ///     requests wait for ``respond(_:_:with:)``.
-    public init(table: TransitionTable<M>, state: MachineState<M>, answerer: Answerer<M>? = nil) {
+    public init(table: TransitionTable<M>, state: MachineState<M>, provider: Provider<M>? = nil) {
         self.table = table
         self._state = state
-        self.answerer = answerer
+        self.provider = provider
         self.requestsOfKind = Array(repeating: [], count: M.Request.Kind.allCases.count)
         self.pendingPosition = Array(repeating: nil, count: M.Request.Kind.allCases.count)
     }
@@ -201,14 +203,14 @@ public struct Runtime<M: MachineDefinition>: Sendable {
         _ cause: consuming RuntimeStep<M>.Cause, _ event: M.Event, into steps: inout [RuntimeStep<M>]
     ) throws(RuntimeError) {
         step(cause, event, into: &steps)
-        guard let answerer else { return }
+        guard let provider else { return }
         var delivered = 0
         while !awaitingProvider.isEmpty {
             let index = awaitingProvider.removeFirst()
             guard _requests[index].isPending else { continue }
             delivered += 1
             if delivered > Self.loopBound { throw .answerLoop(steps: delivered) }
-            try deliver(answerer(_requests[index].request), to: index, into: &steps)
+            try deliver(provider(_requests[index].request), to: index, into: &steps)
         }
     }
 
@@ -239,7 +241,7 @@ public struct Runtime<M: MachineDefinition>: Sendable {
                         madeAt: _now))
                 requestsOfKind[kind].append(_requests.count - 1)
                 pendingPosition[kind] = _requests.count - 1
-                if answerer != nil { awaitingProvider.append(_requests.count - 1) }
+                if provider != nil { awaitingProvider.append(_requests.count - 1) }
             case .cancel(let kind):
                 if let index = cancel(kind.rawValue) { cancelledNow.append((kind.rawValue, index)) }
             case .output:

@@ -24,7 +24,7 @@ public func assertRowCoverage<M>(
 /// percent of the rows (listing the missing ones), or when a script is invalid or fails.
 @discardableResult
 public func assertRowCoverage<V: ScriptVocabulary>(
-    ofScripts urls: [URL], vocabulary: V, minimum: Double = 100, answerer: Answerer<V.Machine>? = nil,
+    ofScripts urls: [URL], vocabulary: V, minimum: Double = 100, provider: Provider<V.Machine>? = nil,
     sourceLocation: SourceLocation = #_sourceLocation
 ) -> TransitionCoverage<V.Machine> {
     let checker = ScriptChecker(vocabulary: vocabulary)
@@ -34,7 +34,7 @@ public func assertRowCoverage<V: ScriptVocabulary>(
         do {
             let bytes = [UInt8](try Data(contentsOf: url))
             let outcome = try coverage.record(
-                try checker.check(bytes, file: url.lastPathComponent), player: player, answerer: answerer)
+                try checker.check(bytes, file: url.lastPathComponent), player: player, provider: provider)
             if outcome.exitCode != 0 {
                 Issue.record(
                     Comment(rawValue: "\(url.lastPathComponent) did not pass: \(outcome)"), sourceLocation: sourceLocation)

@@ -31,14 +31,14 @@ public func assertTranscript<V: ScriptVocabulary>(
 /// in `directory`; see ``assertTranscript(ofScript:vocabulary:matchesSnapshotIn:named:record:environment:sourceLocation:)``.
 public func assertTranscript<V: ScriptVocabulary>(
     ofScript source: [UInt8], file: String, vocabulary: V, matchesSnapshotIn directory: URL, named name: String,
-    record: SnapshotRecordMode? = nil, answerer: Answerer<V.Machine>? = nil,
+    record: SnapshotRecordMode? = nil, provider: Provider<V.Machine>? = nil,
     environment: [String: String] = ProcessInfo.processInfo.environment,
     sourceLocation: SourceLocation = #_sourceLocation
 ) {
     let transcript: String
     do {
         let script = try ScriptChecker(vocabulary: vocabulary).check(source, file: file)
-        let (outcome, text) = try Player(vocabulary: vocabulary).transcript(of: script, answerer: answerer)
+        let (outcome, text) = try Player(vocabulary: vocabulary).transcript(of: script, provider: provider)
         if case .failed = outcome {
             Issue.record(Comment(rawValue: "The script's expectations failed:\n\(text)"), sourceLocation: sourceLocation)
         }

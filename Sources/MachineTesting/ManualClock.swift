@@ -13,7 +13,7 @@ import Testing
 /// ```swift
 /// let clock = ManualClock()
 /// let runtime = LiveRuntime(table: Kettle.table, state: Kettle.table.initialState(context: .init()),
-///                           clock: clock, perform: thermometer.read, onOutput: { _ in })
+///                           clock: clock, provider: thermometer.read, onOutput: { _ in })
 /// try runtime.send(.switchOn)        // starts the 90-second boil timer
 /// clock.advance(by: .seconds(89))    // not due yet: the runtime sleeps on
 /// clock.advance(by: .seconds(1))     // due: the runtime wakes and the timer fires

@@ -41,6 +41,6 @@ import Testing
             ofScript: [UInt8](try Data(contentsOf: script)), file: "springfield-offline.events",
             vocabulary: AddressPickerVocabulary(),
             matchesSnapshotIn: ExampleSnapshotTests.root.appendingPathComponent("Tests/Snapshots/Gazetteer"),
-            named: "springfield-offline", answerer: { provider.answer($0) })
+            named: "springfield-offline", provider: { provider.answer($0) })
     }
 }

@@ -12,7 +12,7 @@ import Testing
 @Suite(.timeLimit(.minutes(1))) @MainActor struct ReadmeSessionExamplesTests {
     static let recording = """
         let live = LiveRuntime(table: AddressPicker.table, state: AddressPicker.initialState(), clock: ContinuousClock(),
-                               perform: providers.answer, onOutput: { output in /* … */ })
+                               provider: providers.answer, onOutput: { output in /* … */ })
         let recorder = try SessionRecorder(vocabulary: AddressPickerVocabulary(), file: "session.events",
                                            recordedBy: "my-app 1.2", at: Date(), startingFrom: live.runtime)
         live.onInput = recorder.record
@@ -23,8 +23,8 @@ import Testing
     static let restoring = """
         let bytes = try runtime.savedState.json()            // [UInt8], keys sorted: same state, same bytes
         let saved = try SavedState(json: bytes, table: AddressPicker.table)
-        let restored = try Runtime(restoring: saved, table: AddressPicker.table, answerer: nil)
-        let live = LiveRuntime(runtime: restored, clock: ContinuousClock(), perform: providers.answer,
+        let restored = try Runtime(restoring: saved, table: AddressPicker.table, provider: nil)
+        let live = LiveRuntime(runtime: restored, clock: ContinuousClock(), provider: providers.answer,
                                onOutput: { output in /* … */ })
         """
 
@@ -56,7 +56,7 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: path) }
         let live = LiveRuntime(
             table: AddressPicker.table, state: AddressPicker.initialState(), clock: ContinuousClock(),
-            perform: providers.answer, onOutput: { output in /* … */ })
+            provider: providers.answer, onOutput: { output in /* … */ })
         let recorder = try SessionRecorder(
             vocabulary: AddressPickerVocabulary(), file: path,
             recordedBy: "my-app 1.2", at: Date(), startingFrom: live.runtime)
@@ -80,9 +80,9 @@ import Testing
         _ = try runtime.send(.appeared)
         let bytes = try runtime.savedState.json()  // [UInt8], keys sorted: same state, same bytes
         let saved = try SavedState(json: bytes, table: AddressPicker.table)
-        let restored = try Runtime(restoring: saved, table: AddressPicker.table, answerer: nil)
+        let restored = try Runtime(restoring: saved, table: AddressPicker.table, provider: nil)
         let live = LiveRuntime(
-            runtime: restored, clock: ContinuousClock(), perform: providers.answer,
+            runtime: restored, clock: ContinuousClock(), provider: providers.answer,
             onOutput: { output in /* … */ })
         // The lookup that was in flight is performed again and answered.
         try await waitUntil { live.state.context.address == Address(city: "Springfield") }

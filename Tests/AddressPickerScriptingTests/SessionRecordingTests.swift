@@ -55,7 +55,7 @@ import Testing
         let soho = Place(
             name: "Apple SoHo", center: try Coordinate(latitude: 40.725, longitude: -73.9987),
             address: Address(street: "103 Prince St", city: "New York"))
-        let perform: LiveRuntime<AddressPicker, ManualClock>.Perform = { @MainActor request in
+        let provider: LiveRuntime<AddressPicker, ManualClock>.Provider = { @MainActor request in
             switch request {
             case .requestCompletions(let query):
                 await gate.pass(query)
@@ -78,7 +78,7 @@ import Testing
         var outputs: [AddressPicker.Output] = []
         let live = LiveRuntime(
             table: AddressPicker.table, state: AddressPicker.initialState(context), clock: clock,
-            perform: perform, onOutput: { outputs.append($0) })
+            provider: provider, onOutput: { outputs.append($0) })
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("picker-\(UUID().uuidString).events").path
         defer { try? FileManager.default.removeItem(atPath: file) }
         let recorder = try SessionRecorder(

@@ -89,7 +89,7 @@ struct FakeProviders: CompletionProvider, PlaceSearchProvider, ReverseGeocodingP
         var outputs: [AddressPicker.Output] = []
         let runtime = LiveRuntime(
             table: AddressPicker.table, state: AddressPicker.initialState(), clock: StillClock(),
-            perform: providers.answer, onOutput: { outputs.append($0) })
+            provider: providers.answer, onOutput: { outputs.append($0) })
         try runtime.send(.appeared)
         #expect(runtime.state[AddressPicker.map] == .geocoding)
         runtime.stop()

@@ -12,7 +12,7 @@ import Testing
     @Test func theScreensCallsDriveThePicker() async throws {
         guard #available(macOS 14, iOS 17, tvOS 17, watchOS 10, *) else { return }
         let store = MachineStore(
-            table: AddressPicker.table, state: AddressPicker.initialState(), clock: clock, perform: FakeProviders().set.answer)
+            table: AddressPicker.table, state: AddressPicker.initialState(), clock: clock, provider: FakeProviders().set.answer)
         var delivered: [Address] = []
         store.onOutput = { if case .deliver(let address) = $0 { delivered.append(address) } }
         store.send(.appeared)
@@ -52,7 +52,7 @@ import Testing
     @Test func aPanByThePersonIsSentAndTheMapSettles() async throws {
         guard #available(macOS 14, iOS 17, tvOS 17, watchOS 10, *) else { return }
         let store = MachineStore(
-            table: AddressPicker.table, state: AddressPicker.initialState(), clock: clock, perform: FakeProviders().set.answer)
+            table: AddressPicker.table, state: AddressPicker.initialState(), clock: clock, provider: FakeProviders().set.answer)
         store.send(.appeared)
         var moved = store.region
         moved.center = try Coordinate(latitude: moved.center.latitude + 0.01, longitude: moved.center.longitude)

@@ -14,10 +14,10 @@ final class LiveSession<C: Clock> where C.Duration == Duration {
     private(set) var steps: [RuntimeStep<SearchBox>] = []
     let file = FileManager.default.temporaryDirectory.appendingPathComponent("recorded-\(UUID().uuidString).events").path
 
-    init(clock: C, context: SearchBox.Context, perform: @escaping LiveRuntime<SearchBox, C>.Perform) throws {
+    init(clock: C, context: SearchBox.Context, provider: @escaping LiveRuntime<SearchBox, C>.Provider) throws {
         runtime = LiveRuntime(
             table: SearchBox.table, state: SearchBox.table.initialState(context: context), clock: clock,
-            perform: perform, onOutput: { _ in })
+            provider: provider, onOutput: { _ in })
         recorder = try SessionRecorder(
             vocabulary: SearchBoxVocabulary(), file: file, recordedBy: "EventScriptsTests",
             at: Date(timeIntervalSince1970: 1_800_000_000), startingFrom: runtime.runtime)

@@ -27,7 +27,7 @@ import Testing
         context.limit = 3
         let session = try LiveSession(
             clock: clock, context: context,
-            perform: { @MainActor request in
+            provider: { @MainActor request in
                 await gate.pass(request.query)
                 return answers[request.query] ?? .hitsFailed("no answer for \(request.query)")
             })
@@ -102,7 +102,7 @@ import Testing
         context.pause = .milliseconds(3)
         let session = try LiveSession(
             clock: ContinuousClock(), context: context,
-            perform: { [delays] request in
+            provider: { [delays] request in
                 try? await Task.sleep(for: delays[request.query] ?? .zero)
                 if request.query.hasSuffix("7") { return .hitsFailed("offline") }
                 return .hits(S.Answer(area: nil, hits: [S.hit(request.query, 1, 1), S.hit("\(request.query)!", 2, 2)]))

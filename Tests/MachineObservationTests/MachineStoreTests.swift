@@ -13,11 +13,11 @@ import Testing
 
     @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
     func makeStore(
-        perform: @escaping LiveRuntime<Finder, ManualClock>.Perform = instantProvider
+        provider: @escaping LiveRuntime<Finder, ManualClock>.Provider = instantProvider
     )
         -> MachineStore<Finder, ManualClock>
     {
-        MachineStore(table: Finder.table, state: Finder.initialState, clock: clock, perform: perform)
+        MachineStore(table: Finder.table, state: Finder.initialState, clock: clock, provider: provider)
     }
 
     @Test func readingOneFieldAndChangingAnotherNotifiesNothing() {
@@ -128,7 +128,7 @@ import Testing
 
     @Test func aReleasedStoreFinishesItsStreamAndStopsItsWork() async {
         guard #available(macOS 14, iOS 17, tvOS 17, watchOS 10, *) else { return }
-        var store: MachineStore<Finder, ManualClock>? = makeStore(perform: { _ in
+        var store: MachineStore<Finder, ManualClock>? = makeStore(provider: { _ in
             // Never answers until cancelled.
             while !Task.isCancelled { await Task.yield() }
             return .failed
@@ -180,7 +180,7 @@ import Testing
         guard #available(macOS 14, iOS 17, tvOS 17, watchOS 10, *) else { return }
         let store = MachineStore(
             table: Finder.table, state: Finder.initialState, clock: ContinuousClock(),
-            perform: { request in
+            provider: { request in
                 try? await Task.sleep(for: .milliseconds(3))
                 return .found([request.query])
             })

@@ -38,7 +38,7 @@ enum Door: MachineDefinition {
         guard #available(macOS 14, iOS 17, tvOS 17, watchOS 10, *) else { return }
         let store = MachineStore(
             table: Door.table, state: Door.table.initialState(context: .init()), clock: ManualClock(),
-            perform: Door.perform)
+            provider: Door.perform)
         #expect(!store.isIn(.open, of: Door.door))
         store.send(.open)
         #expect(store[Door.door] == .ajar)

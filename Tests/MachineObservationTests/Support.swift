@@ -29,6 +29,6 @@ final class Notifications: @unchecked Sendable {
 }
 
 /// A provider that answers every search at once with two results.
-let instantProvider: LiveRuntime<Finder, ContinuousClock>.Perform = { request in
+let instantProvider: LiveRuntime<Finder, ContinuousClock>.Provider = { request in
     .found([request.query + "1", request.query + "2"])
 }

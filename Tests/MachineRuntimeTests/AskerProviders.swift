@@ -38,7 +38,7 @@ final class ProviderGate {
 @MainActor
 enum AskerProviders {
     /// Answers `reply("live <question>")` at once.
-    static func answering(_ log: PerformLog) -> LiveRuntime<Asker, ManualClock>.Perform {
+    static func answering(_ log: PerformLog) -> LiveRuntime<Asker, ManualClock>.Provider {
         { @MainActor request in
             log.record(request)
             return .reply("live \(request.question)")
@@ -46,7 +46,7 @@ enum AskerProviders {
     }
 
     /// Answers `reply("live <question>")` once the gate lets the question through.
-    static func gated(_ gate: ProviderGate, _ log: PerformLog) -> LiveRuntime<Asker, ManualClock>.Perform {
+    static func gated(_ gate: ProviderGate, _ log: PerformLog) -> LiveRuntime<Asker, ManualClock>.Provider {
         { @MainActor request in
             log.record(request)
             await gate.pass(request.question)
@@ -55,7 +55,7 @@ enum AskerProviders {
     }
 
     /// Answers with `event` at once, whatever its kind.
-    static func answering(_ event: Asker.Event, _ log: PerformLog) -> LiveRuntime<Asker, ManualClock>.Perform {
+    static func answering(_ event: Asker.Event, _ log: PerformLog) -> LiveRuntime<Asker, ManualClock>.Provider {
         { @MainActor request in
             log.record(request)
             return event

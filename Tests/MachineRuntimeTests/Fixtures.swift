@@ -70,7 +70,7 @@ enum Asker: MachineDefinition {
         return TransitionTable(regions: [line], rows: rows)
     }()
 
-    static func runtime(answerer: Answerer<Asker>? = nil) -> Runtime<Asker> {
-        Runtime(table: table, state: table.initialState(context: .init()), answerer: answerer)
+    static func runtime(provider: Provider<Asker>? = nil) -> Runtime<Asker> {
+        Runtime(table: table, state: table.initialState(context: .init()), provider: provider)
     }
 }

@@ -15,10 +15,10 @@ import Testing
         var inputs: [Input<Asker>] = []
         let runtime: LiveRuntime<Asker, ManualClock>
 
-        init(perform: (PerformLog) -> LiveRuntime<Asker, ManualClock>.Perform) {
+        init(provider: (PerformLog) -> LiveRuntime<Asker, ManualClock>.Provider) {
             runtime = LiveRuntime(
                 table: Asker.table, state: Asker.table.initialState(context: .init()), clock: clock,
-                perform: perform(performs), onOutput: { _ in })
+                provider: provider(performs), onOutput: { _ in })
             runtime.onStep = { [log] in log.record($0) }
             runtime.onInput = { [unowned self] in inputs.append($0) }
         }
@@ -130,7 +130,7 @@ import Testing
         let performs = PerformLog()
         var runtime: LiveRuntime<Asker, ManualClock>? = LiveRuntime(
             table: Asker.table, state: Asker.table.initialState(context: .init()), clock: clock,
-            perform: AskerProviders.gated(gate, performs), onOutput: { _ in })
+            provider: AskerProviders.gated(gate, performs), onOutput: { _ in })
         try runtime?.send(.ask("q"))
         try runtime?.send(.arm(.a, milliseconds: 100))
         await settle()

@@ -11,7 +11,7 @@ import Testing
         let log = StepLog()
         let runtime = LiveRuntime(
             table: Asker.table, state: Asker.table.initialState(context: .init()), clock: clock,
-            perform: { request in .reply("live \(request.question)") }, onOutput: { _ in })
+            provider: { request in .reply("live \(request.question)") }, onOutput: { _ in })
         runtime.onStep = { log.record($0) }
         try runtime.send(.arm(.a, milliseconds: 10))
         // A whole number of milliseconds past the range: the runtime catches up in whole
@@ -32,7 +32,7 @@ import Testing
         var errors: [RuntimeError] = []
         let runtime = LiveRuntime(
             table: Asker.table, state: Asker.table.initialState(context: .init()), clock: clock,
-            perform: { request in .reply("live \(request.question)") }, onOutput: { _ in })
+            provider: { request in .reply("live \(request.question)") }, onOutput: { _ in })
         runtime.onStep = { log.record($0) }
         runtime.onError = { errors.append($0) }
         try runtime.send(.arm(.a, milliseconds: 10))
@@ -53,7 +53,7 @@ import Testing
         var errors: [RuntimeError] = []
         let runtime = LiveRuntime(
             table: Asker.table, state: Asker.table.initialState(context: .init()), clock: clock,
-            perform: { request in .reply("live \(request.question)") }, onOutput: { _ in })
+            provider: { request in .reply("live \(request.question)") }, onOutput: { _ in })
         runtime.onStep = { log.record($0) }
         runtime.onError = { errors.append($0) }
         try runtime.send(.armFor(.a, .seconds(Int64.max)))

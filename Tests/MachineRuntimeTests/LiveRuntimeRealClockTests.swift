@@ -21,12 +21,12 @@ import Testing
         var elapsedAtStep: [Duration] = []
         var runtime: Live!
 
-        init(perform: @escaping (PerformLog) -> Live.Perform) {
+        init(provider: @escaping (PerformLog) -> Live.Provider) {
             let clock = ContinuousClock()
             let begun = clock.now
             runtime = LiveRuntime(
                 table: Asker.table, state: Asker.table.initialState(context: .init()), clock: clock,
-                perform: perform(performs), onOutput: { [unowned self] in outputs.append($0) })
+                provider: provider(performs), onOutput: { [unowned self] in outputs.append($0) })
             runtime.onStep = { [unowned self] step in
                 elapsedAtStep.append(begun.duration(to: clock.now))
                 log.record(step)
@@ -41,7 +41,7 @@ import Testing
 
     /// A provider that answers `reply("live <question>")` after its question's delay; like a real
     /// one it returns early when its task is cancelled (the request was superseded).
-    static func delayed(_ delays: [String: Duration]) -> (PerformLog) -> Live.Perform {
+    static func delayed(_ delays: [String: Duration]) -> (PerformLog) -> Live.Provider {
         { performs in
             { request in
                 await performs.record(request)
@@ -69,7 +69,7 @@ import Testing
         let pauses = inputs.map { _ in Duration.milliseconds(Int(random.next() % 4)) }
         let asked = inputs.filter { if case .ask = $0 { true } else { false } }.count
 
-        let harness = Harness(perform: Self.delayed(delays))
+        let harness = Harness(provider: Self.delayed(delays))
         let runtime = try #require(harness.runtime)
         for (input, pause) in zip(inputs, pauses) {
             try runtime.send(input)
@@ -131,7 +131,7 @@ import Testing
     }
 
     @Test @MainActor func timersFireNoEarlierThanTheirDeadline() async throws {
-        let harness = Harness(perform: Self.delayed([:]))
+        let harness = Harness(provider: Self.delayed([:]))
         let runtime = try #require(harness.runtime)
         try runtime.send(.arm(.a, milliseconds: 40))
         try runtime.send(.arm(.b, milliseconds: 15))

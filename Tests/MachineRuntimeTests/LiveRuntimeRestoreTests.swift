@@ -25,7 +25,7 @@ import Testing
         let gate = ProviderGate()
         let runtime = LiveRuntime(
             runtime: try Self.runtimeInProgress(), clock: clock,
-            perform: AskerProviders.gated(gate, performs), onOutput: { _ in })
+            provider: AskerProviders.gated(gate, performs), onOutput: { _ in })
         runtime.onStep = { log.record($0) }
         await settle()
         #expect(performs.questions == ["in flight"], "only the request in flight, once")
@@ -49,7 +49,7 @@ import Testing
         let log = StepLog()
         let runtime = LiveRuntime(
             runtime: try Self.runtimeInProgress(), clock: clock,
-            perform: { request in .reply("live \(request.question)") }, onOutput: { _ in })
+            provider: { request in .reply("live \(request.question)") }, onOutput: { _ in })
         runtime.onStep = { log.record($0) }
         await log.waitFor(1)
         #expect(log.steps.map(\.label) == [#"answer lookup#2 reply("live in flight")"#])

@@ -10,9 +10,9 @@ import Testing
     typealias Live = LiveRuntime<Asker, ManualClock>
 
     @MainActor
-    static func live(clock: ManualClock = ManualClock(), perform: @escaping Live.Perform) -> Live {
+    static func live(clock: ManualClock = ManualClock(), provider: @escaping Live.Provider) -> Live {
         LiveRuntime(
-            table: Asker.table, state: Asker.table.initialState(context: .init()), clock: clock, perform: perform,
+            table: Asker.table, state: Asker.table.initialState(context: .init()), clock: clock, provider: provider,
             onOutput: { _ in })
     }
 
@@ -24,7 +24,7 @@ import Testing
     /// provider anyway (200 of 200 trials).
     @Test @MainActor func aRequestMadeJustBeforeAStopNeverReachesItsProvider() async throws {
         let performs = PerformLog()
-        let runtime = Self.live(perform: AskerProviders.answering(performs))
+        let runtime = Self.live(provider: AskerProviders.answering(performs))
         try runtime.send(.ask("q"))
         runtime.stop()
         try await Self.pause()
@@ -35,7 +35,7 @@ import Testing
     /// Defect: releasing the runtime instead of stopping it let the provider be called too.
     @Test @MainActor func aRequestMadeJustBeforeTheRuntimeIsReleasedNeverReachesItsProvider() async throws {
         let performs = PerformLog()
-        var runtime: Live? = Self.live(perform: AskerProviders.answering(performs))
+        var runtime: Live? = Self.live(provider: AskerProviders.answering(performs))
         try runtime?.send(.ask("q"))
         runtime = nil
         try await Self.pause()
@@ -80,7 +80,7 @@ import Testing
         var steps = 0
         let runtime = LiveRuntime(
             table: Asker.table, state: Asker.table.initialState(context: .init()), clock: ManualClock(),
-            perform: { _ in .reply("") }, onOutput: { outputs.append($0) })
+            provider: { _ in .reply("") }, onOutput: { outputs.append($0) })
         runtime.onStep = { _ in steps += 1 }
         runtime.onInput = { [unowned runtime] _ in runtime.stop() }
         try runtime.send(.say("hello"))
@@ -97,7 +97,7 @@ import Testing
         var outputs: [Asker.Output] = []
         let runtime = LiveRuntime(
             table: Asker.table, state: Asker.table.initialState(context: .init()), clock: ManualClock(),
-            perform: { _ in .reply("") }, onOutput: { outputs.append($0) })
+            provider: { _ in .reply("") }, onOutput: { outputs.append($0) })
         runtime.onStep = { steps.append($0.label) }
         runtime.onInput = { [unowned runtime] input in
             guard case .send(let event) = input else { return }
@@ -119,7 +119,7 @@ import Testing
         var runtime: Live?
         runtime = LiveRuntime(
             table: Asker.table, state: Asker.table.initialState(context: .init()), clock: ManualClock(),
-            perform: { _ in .reply("") },
+            provider: { _ in .reply("") },
             onOutput: { output in
                 outputs.append(output)
                 if output == .said("a") {
@@ -139,7 +139,7 @@ import Testing
         var runtime: Live?
         runtime = LiveRuntime(
             table: Asker.table, state: Asker.table.initialState(context: .init()), clock: ManualClock(),
-            perform: { _ in .reply("") },
+            provider: { _ in .reply("") },
             onOutput: { output in
                 outputs.append(output)
                 if output == .said("a") {
@@ -158,7 +158,7 @@ import Testing
     @Test @MainActor func aSaveRecordsTheMomentOfSavingAndTheTimeLeft() throws {
         let clock = ManualClock()
         var inputs: [Input<Asker>] = []
-        let runtime = Self.live(clock: clock, perform: { _ in .reply("") })
+        let runtime = Self.live(clock: clock, provider: { _ in .reply("") })
         runtime.onInput = { inputs.append($0) }
         try runtime.send(.arm(.a, milliseconds: 1_000))
         clock.advance(by: .milliseconds(900))
@@ -176,7 +176,7 @@ import Testing
     /// Saving first fires the timers due by the moment of saving.
     @Test @MainActor func aSaveFiresTheTimersDueFirst() throws {
         let clock = ManualClock()
-        let runtime = Self.live(clock: clock, perform: { _ in .reply("") })
+        let runtime = Self.live(clock: clock, provider: { _ in .reply("") })
         try runtime.send(.arm(.a, milliseconds: 300))
         clock.advance(by: .milliseconds(450))
         let saved = try runtime.savedState()
@@ -186,7 +186,7 @@ import Testing
     }
 
     @Test @MainActor func aStoppedRuntimeRefusesToSave() throws {
-        let runtime = Self.live(perform: { _ in .reply("") })
+        let runtime = Self.live(provider: { _ in .reply("") })
         runtime.stop()
         #expect(throws: RuntimeError.stopped) { try runtime.savedState() }
     }

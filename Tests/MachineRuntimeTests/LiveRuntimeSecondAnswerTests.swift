@@ -16,7 +16,7 @@ import Testing
         var errors: [RuntimeError] = []
         let runtime = LiveRuntime(
             table: Asker.table, state: Asker.table.initialState(context: .init()), clock: clock,
-            perform: AskerProviders.answering(performs), onOutput: { _ in })
+            provider: AskerProviders.answering(performs), onOutput: { _ in })
         runtime.onStep = { log.record($0) }
         runtime.onError = { errors.append($0) }
         try runtime.send(.ask("q"))
@@ -39,7 +39,7 @@ import Testing
         var errors: [RuntimeError] = []
         let runtime = LiveRuntime(
             table: Asker.table, state: Asker.table.initialState(context: .init()), clock: clock,
-            perform: { request in .reply("live \(request.question)") }, onOutput: { _ in })
+            provider: { request in .reply("live \(request.question)") }, onOutput: { _ in })
         runtime.onStep = { log.record($0) }
         runtime.onError = { errors.append($0) }
         try runtime.send(.ask("old"))

@@ -12,12 +12,12 @@ import Testing
 
     @MainActor
     func makeRuntime(
-        clock: ManualClock, log: StepLog, perform: LiveRuntime<Asker, ManualClock>.Perform? = nil,
+        clock: ManualClock, log: StepLog, provider: LiveRuntime<Asker, ManualClock>.Provider? = nil,
         outputs: @escaping (Asker.Output) -> Void = { _ in }
     ) -> LiveRuntime<Asker, ManualClock> {
         let runtime = LiveRuntime(
             table: Asker.table, state: Asker.table.initialState(context: .init()), clock: clock,
-            perform: perform ?? { request in .reply("live \(request.question)") },
+            provider: provider ?? { request in .reply("live \(request.question)") },
             onOutput: outputs)
         runtime.onStep = { log.record($0) }
         return runtime
@@ -41,7 +41,7 @@ import Testing
         let clock = ManualClock()
         let log = StepLog()
         let performs = PerformLog()
-        let runtime = makeRuntime(clock: clock, log: log, perform: AskerProviders.answering(performs))
+        let runtime = makeRuntime(clock: clock, log: log, provider: AskerProviders.answering(performs))
         try runtime.send(.ask("q"))
         await log.waitFor(2)
         #expect(runtime.state.context.log == ["live q"])
@@ -61,7 +61,7 @@ import Testing
         let clock = ManualClock()
         let log = StepLog()
         let performs = PerformLog()
-        let runtime = makeRuntime(clock: clock, log: log, perform: AskerProviders.answering(performs))
+        let runtime = makeRuntime(clock: clock, log: log, provider: AskerProviders.answering(performs))
         try runtime.send(.ask("old"))
         try runtime.send(.ask("new"))
         // Two sends, then one answer delivered and one dropped, in either order.
@@ -80,7 +80,7 @@ import Testing
         let log = StepLog()
         let performs = PerformLog()
         let gate = ProviderGate()
-        let runtime = makeRuntime(clock: clock, log: log, perform: AskerProviders.gated(gate, performs))
+        let runtime = makeRuntime(clock: clock, log: log, provider: AskerProviders.gated(gate, performs))
         try runtime.send(.ask("q"))
         await settle()
         clock.advance(by: .milliseconds(10))
@@ -98,7 +98,7 @@ import Testing
         let clock = ManualClock()
         let log = StepLog()
         let performs = PerformLog()
-        let runtime = makeRuntime(clock: clock, log: log, perform: AskerProviders.answering(.say("wrong"), performs))
+        let runtime = makeRuntime(clock: clock, log: log, provider: AskerProviders.answering(.say("wrong"), performs))
         var errors: [RuntimeError] = []
         runtime.onError = { errors.append($0) }
         try runtime.send(.ask("q"))
@@ -121,7 +121,7 @@ import Testing
         let gate = ProviderGate()
         var outputs: [Asker.Output] = []
         let runtime = makeRuntime(
-            clock: clock, log: log, perform: AskerProviders.gated(gate, performs),
+            clock: clock, log: log, provider: AskerProviders.gated(gate, performs),
             outputs: { outputs.append($0) })
         try runtime.send(.ask("q"))
         try runtime.send(.arm(.a, milliseconds: 10))
@@ -148,7 +148,7 @@ import Testing
         let log = StepLog()
         let performs = PerformLog()
         let gate = ProviderGate()
-        let runtime = makeRuntime(clock: clock, log: log, perform: AskerProviders.gated(gate, performs))
+        let runtime = makeRuntime(clock: clock, log: log, provider: AskerProviders.gated(gate, performs))
         try runtime.send(.ask("never"))
         for _ in 0..<5 {
             clock.advance(by: .milliseconds(100))
@@ -178,7 +178,7 @@ import Testing
         let clock = ManualClock()
         let log = StepLog()
         let performs = PerformLog()
-        let runtime = makeRuntime(clock: clock, log: log, perform: AskerProviders.answering(.failed("offline"), performs))
+        let runtime = makeRuntime(clock: clock, log: log, provider: AskerProviders.answering(.failed("offline"), performs))
         try runtime.send(.ask("q"))
         await log.waitFor(2)
         clock.advance(by: .milliseconds(5))

@@ -83,7 +83,7 @@ enum Relay: MachineDefinition {
 
     static let table = TransitionTable(regions: [line, lamp], rows: rows())
 
-    static func runtime(answerer: Answerer<Relay>? = nil) -> Runtime<Relay> {
-        Runtime(table: table, state: table.initialState(context: .init()), answerer: answerer)
+    static func runtime(provider: Provider<Relay>? = nil) -> Runtime<Relay> {
+        Runtime(table: table, state: table.initialState(context: .init()), provider: provider)
     }
 }

@@ -114,7 +114,7 @@ import Testing
         }
     }
 
-    @Test func anAnswererAnswersAtTheSameInstantAsItsOwnStep() throws {
+    @Test func aProviderAnswersAtTheSameInstantAsItsOwnStep() throws {
         var runtime = Asker.runtime { (request: Asker.Request) -> Asker.Event in
             switch request {
             case .lookup(let question): .reply("answer to \(question)")

@@ -133,11 +133,11 @@ import Testing
         #expect(Relay.table.identity.count == 16 && Relay.table.identity.allSatisfy(\.isHexDigit))
     }
 
-    @Test func anAnswererAnswersTheRequestsStillPendingAfterTheNextStep() throws {
+    @Test func aProviderAnswersTheRequestsStillPendingAfterTheNextStep() throws {
         let saved = try Self.busy().savedState
         var restored = try Runtime(
             restoring: saved, table: Relay.table,
-            answerer: { request in
+            provider: { request in
                 switch request {
                 case .lookup(let question): .answer("auto \(question)")
                 case .ping(let count): .pong(count)

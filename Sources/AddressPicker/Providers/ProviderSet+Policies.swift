@@ -22,7 +22,7 @@ import MachineRuntime
 ///     .fallingBack(to: offline, for: searches)
 /// let runtime = LiveRuntime(
 ///     table: AddressPicker.table, state: AddressPicker.initialState(), clock: clock,
-///     perform: providers.answer, onOutput: { output in /* … */ })
+///     provider: providers.answer, onOutput: { output in /* … */ })
 /// ```
 ///
 /// When the runtime cancels a request, its timeout, backoff or rate-limit wait stops at once and

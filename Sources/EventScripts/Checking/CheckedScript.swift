@@ -4,7 +4,7 @@ import MachineCore
 ///
 /// Every replay (the tool's, `assertTranscript`'s, `replay --update`'s, coverage's) takes the
 /// same two passes: ``ScriptChecker/check(_:file:)`` checks all of the script and makes this; the
-/// player (``Player/play(_:answerer:into:onStep:)``) reads it again and replays each statement as
+/// player (``Player/play(_:provider:into:onStep:)``) reads it again and replays each statement as
 /// it checks it again. Neither the script nor its instructions are ever held whole, and an
 /// invalid script fails the first pass: nothing of it runs.
 public struct CheckedScript<V: ScriptVocabulary> {

@@ -69,7 +69,7 @@ public final class ScriptChecker<V: ScriptVocabulary>: Sendable {
 
     /// Parses and checks all of `script`, read from `file`, without keeping its instructions:
     /// the first pass of every replay, which ``Player`` makes by reading the script again
-    /// (``Player/play(_:answerer:into:onStep:)``). Memory stays that of one line, however long
+    /// (``Player/play(_:provider:into:onStep:)``). Memory stays that of one line, however long
     /// the script.
     ///
     /// - Throws: the ``ScriptError`` of the first invalid statement (in line order, with its line

@@ -58,7 +58,7 @@ public struct Player<V: ScriptVocabulary>: Sendable {
     ///
     /// - Parameters:
     ///   - script: The checked script (``ScriptChecker/check(_:file:)``).
-    ///   - answerer: Answers every request at the instant it is made (`--provider`); without one
+    ///   - provider: Answers every request at the instant it is made (`--provider`); without one
     ///     the script answers them with `respond` and `fail`.
     ///   - sink: Receives the transcript, entry by entry.
     ///   - onStep: Sees every step of the runtime, in order (for coverage).
@@ -66,10 +66,10 @@ public struct Player<V: ScriptVocabulary>: Sendable {
     @inlinable
     @discardableResult
     public func play<S: TranscriptSink>(
-        _ script: CheckedScript<V>, answerer: Answerer<M>? = nil, into sink: inout S,
+        _ script: CheckedScript<V>, provider: Provider<M>? = nil, into sink: inout S,
         onStep: ((RuntimeStep<M>) -> Void)? = nil
     ) throws -> Outcome {
-        var runtime = Runtime(table: parts.table, state: script.initialState, answerer: answerer)
+        var runtime = Runtime(table: parts.table, state: script.initialState, provider: provider)
         return try play(script, on: &runtime, into: &sink, onStep: onStep)
     }
 
@@ -124,11 +124,11 @@ public struct Player<V: ScriptVocabulary>: Sendable {
     }
 
     /// Replays `script` and returns its outcome and its text transcript, whole: for snapshots
-    /// and tests. Use ``play(_:answerer:into:onStep:)`` to stream a long transcript instead.
+    /// and tests. Use ``play(_:provider:into:onStep:)`` to stream a long transcript instead.
     @inlinable
-    public func transcript(of script: CheckedScript<V>, answerer: Answerer<M>? = nil) throws -> (outcome: Outcome, text: String) {
+    public func transcript(of script: CheckedScript<V>, provider: Provider<M>? = nil) throws -> (outcome: Outcome, text: String) {
         var sink = TextTranscript(output: "")
-        let outcome = try play(script, answerer: answerer, into: &sink)
+        let outcome = try play(script, provider: provider, into: &sink)
         return (outcome, sink.output)
     }
 

@@ -7,12 +7,12 @@ extension TransitionCoverage {
     /// - Throws: what the script's bytes throw when they cannot be read again.
     @discardableResult
     public mutating func record<V: ScriptVocabulary>(
-        _ script: CheckedScript<V>, player: Player<V>, answerer: Answerer<M>? = nil
+        _ script: CheckedScript<V>, player: Player<V>, provider: Provider<M>? = nil
     ) throws -> Outcome where V.Machine == M {
         beginRun(at: script.initialState)
         var sink = OutcomeOnly()
         var coverage = self
-        let outcome = try player.play(script, answerer: answerer, into: &sink) { coverage.record($0) }
+        let outcome = try player.play(script, provider: provider, into: &sink) { coverage.record($0) }
         self = coverage
         return outcome
     }

@@ -48,7 +48,7 @@ struct CoverageCommand<V: ScriptVocabulary>: Sendable {
         let arguments = invocation.arguments
         try InputFiles.check(arguments.positional)
         let minimum = arguments[self.minimum]
-        let answerer = try providers.answerer(named: arguments[providers.option])
+        let provider = try providers.provider(named: arguments[providers.option])
         var coverage = TransitionCoverage(table: vocabulary.table)
         var status = ExitCode.success
         for file in arguments.positional {
@@ -56,7 +56,7 @@ struct CoverageCommand<V: ScriptVocabulary>: Sendable {
             do {
                 let script = try runner.check(try invocation.read(file), file: name)
                 coverage.beginRun(at: script.initialState)
-                var runtime = Runtime(table: vocabulary.table, state: script.initialState, answerer: answerer)
+                var runtime = Runtime(table: vocabulary.table, state: script.initialState, provider: provider)
                 var sink = OutcomeOnly()
                 let outcome = try runner.play(script, on: &runtime, into: &sink) { coverage.record($0) }
                 if case .invalid(let error) = outcome { invocation.printError(error.description) }

@@ -15,7 +15,7 @@ struct MachineSubcommands<V: ScriptVocabulary>: Sendable {
     let invariants: [Invariant<V.Machine>]
 
     init(
-        tool: String, vocabulary: V, runner: ScriptRunner<V>, providers: [String: @Sendable () throws -> Answerer<V.Machine>],
+        tool: String, vocabulary: V, runner: ScriptRunner<V>, providers: [String: @Sendable () throws -> Provider<V.Machine>],
         savedStates: SavedStateFiles<V.Machine>?, invariants: [Invariant<V.Machine>]
     ) {
         precondition(providers[Providers<V.Machine>.script] == nil, "the provider name 'script' is the script's own answers")

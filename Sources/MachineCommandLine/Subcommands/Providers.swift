@@ -5,7 +5,7 @@ import MachineRuntime
 /// answer, and the tool's own, each made when named.
 struct Providers<M: MachineDefinition>: Sendable {
     /// The tool's providers by name.
-    let factories: [String: @Sendable () throws -> Answerer<M>]
+    let factories: [String: @Sendable () throws -> Provider<M>]
 
     /// The name of the script's own answers, the default.
     static var script: String { "script" }
@@ -30,8 +30,8 @@ struct Providers<M: MachineDefinition>: Sendable {
         return "hint: \(file) made \(count) and answered none itself; was it written for a provider? Replay it with \(choices)."
     }
 
-    /// The answerer of the provider `name`, one of ``names`` (the script's, `nil`, when not named).
-    func answerer(named name: String?) throws -> Answerer<M>? {
+    /// The provider of the provider `name`, one of ``names`` (the script's, `nil`, when not named).
+    func provider(named name: String?) throws -> Provider<M>? {
         guard let name, let factory = factories[name] else { return nil }
         return try factory()
     }

@@ -32,7 +32,7 @@ extension ReplayCommand {
     /// Replays each script into its HTML report in `directory`, printing one summary line per
     /// script; returns the highest status.
     func reportHTML(
-        _ files: [String], into directory: String, _ invocation: Invocation, answerer: Answerer<V.Machine>?, format: Format
+        _ files: [String], into directory: String, _ invocation: Invocation, provider: Provider<V.Machine>?, format: Format
     ) throws -> ExitCode {
         let destinations = try transcriptPaths(files, in: directory, extension: "html")
         let listing = vocabulary.table.listing
@@ -45,7 +45,7 @@ extension ReplayCommand {
                 // Checked whole first, then replayed twice, statement by statement, reading the
                 // script again each time: into the summary, then into the page as it is written.
                 let script = try runner.check(try invocation.script(file), file: name)
-                var runtime = Runtime(table: vocabulary.table, state: script.initialState, answerer: answerer)
+                var runtime = Runtime(table: vocabulary.table, state: script.initialState, provider: provider)
                 var first = Tee(
                     first: ReplaySummary(
                         listing: listing, initialStates: listing.regions.indices.map { script.initialState.controls[$0] }),
@@ -62,7 +62,7 @@ extension ReplayCommand {
                 if case .invalid = outcome {
                 } else if let path = destinations[file] {
                     try invocation.write(to: path) { output in
-                        var runtime = Runtime(table: vocabulary.table, state: script.initialState, answerer: answerer)
+                        var runtime = Runtime(table: vocabulary.table, state: script.initialState, provider: provider)
                         var page = ReplayPage(summary: summary, output: output)
                         _ = try replay(script, on: &runtime, into: &page)
                         output = page.output

@@ -22,7 +22,7 @@ extension ReplayCommand {
     /// Where the scripts start and where the state goes, from the options; `nil` start for a
     /// new machine.
     func savedStatePlan(
-        _ invocation: Invocation, files: [String], answerer: Answerer<V.Machine>?
+        _ invocation: Invocation, files: [String], provider: Provider<V.Machine>?
     ) throws -> (start: Runtime<V.Machine>?, saveTo: String?) {
         let saveTo = invocation.arguments[options.saveState]
         let from = invocation.arguments[options.fromState]
@@ -40,7 +40,7 @@ extension ReplayCommand {
         guard let from else { return (nil, saveTo) }
         let bytes = try invocation.read(from)
         do {
-            return (try savedStates.restore(bytes, vocabulary.table, invariants, answerer), saveTo)
+            return (try savedStates.restore(bytes, vocabulary.table, invariants, provider), saveTo)
         } catch {
             throw InvalidSavedState(file: InputFiles.displayName(from), error: error)
         }

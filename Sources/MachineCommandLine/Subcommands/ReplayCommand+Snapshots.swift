@@ -7,7 +7,7 @@ extension ReplayCommand {
     /// `--snapshot DIR`: compares each script's transcript with its reference, recording as
     /// `--record` or the environment variable ``recordVariable`` says.
     func snapshot(
-        _ files: [String], into directory: String, _ invocation: Invocation, answerer: Answerer<V.Machine>?
+        _ files: [String], into directory: String, _ invocation: Invocation, provider: Provider<V.Machine>?
     ) throws -> ExitCode {
         let explicit = invocation.arguments[options.record]
         let environment = invocation.environment
@@ -29,7 +29,7 @@ extension ReplayCommand {
             let transcript: (outcome: Outcome, text: String)
             do {
                 let script = try runner.check(try invocation.read(file), file: name)
-                var runtime = Runtime(table: vocabulary.table, state: script.initialState, answerer: answerer)
+                var runtime = Runtime(table: vocabulary.table, state: script.initialState, provider: provider)
                 var sink = TextTranscript(output: "")
                 transcript = (try runner.play(script, on: &runtime, into: &sink), sink.output)
             } catch let error as ToolError {

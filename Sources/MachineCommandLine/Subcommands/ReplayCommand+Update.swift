@@ -6,7 +6,7 @@ extension ReplayCommand {
     /// `--update [--check]`: writes each script's expectations (see ``ScriptUpdater``), prints
     /// the unified diff of each script that changes, and writes it atomically unless `--check`.
     /// An invalid script is reported and never written.
-    func update(_ files: [String], _ invocation: Invocation, answerer: Answerer<V.Machine>?) throws -> ExitCode {
+    func update(_ files: [String], _ invocation: Invocation, provider: Provider<V.Machine>?) throws -> ExitCode {
         if files.contains("-") {
             throw UsageError("--update rewrites script files in place; it cannot update standard input (-)")
         }
@@ -17,7 +17,7 @@ extension ReplayCommand {
         for file in files {
             let update: ScriptUpdate
             do {
-                update = try updater.update(try invocation.read(file), file: file, answerer: answerer)
+                update = try updater.update(try invocation.read(file), file: file, provider: provider)
             } catch let error as ScriptError {
                 invocation.printError(error.description)
                 invocation.printError("INVALID \(file): not updated")

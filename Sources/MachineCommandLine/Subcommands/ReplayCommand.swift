@@ -75,14 +75,14 @@ struct ReplayCommand<V: ScriptVocabulary>: Sendable {
         let files = arguments.positional
         try InputFiles.check(files)
         let format = arguments[options.format]
-        let answerer = try providers.answerer(named: arguments[options.provider])
-        if arguments[options.update] { return try update(files, invocation, answerer: answerer) }
+        let provider = try providers.provider(named: arguments[options.provider])
+        if arguments[options.update] { return try update(files, invocation, provider: provider) }
         if let directory = arguments[options.html] {
-            return try reportHTML(files, into: directory, invocation, answerer: answerer, format: format)
+            return try reportHTML(files, into: directory, invocation, provider: provider, format: format)
         }
-        let plan = try savedStatePlan(invocation, files: files, answerer: answerer)
+        let plan = try savedStatePlan(invocation, files: files, provider: provider)
         if let snapshots = arguments[options.snapshot] {
-            return try snapshot(files, into: snapshots, invocation, answerer: answerer)
+            return try snapshot(files, into: snapshots, invocation, provider: provider)
         }
         let destinations = try transcriptPaths(
             files, in: arguments[options.output], extension: format == .json ? "jsonl" : "transcript")
@@ -99,7 +99,7 @@ struct ReplayCommand<V: ScriptVocabulary>: Sendable {
                 let script = try runner.check(try invocation.script(file), file: name)
                 checked = true
                 if plan.start != nil, let refused = givensRefused(script.givens, file: name) { throw refused }
-                var runtime = plan.start ?? Runtime(table: vocabulary.table, state: script.initialState, answerer: answerer)
+                var runtime = plan.start ?? Runtime(table: vocabulary.table, state: script.initialState, provider: provider)
                 if let path = destinations[file] {
                     outcome = .passed(expectations: 0)
                     try OutputFile.write(path) { output in
@@ -112,7 +112,7 @@ struct ReplayCommand<V: ScriptVocabulary>: Sendable {
                         script, on: &runtime, format, quiet: summarise, invocation.streams, into: &standardOutput)
                 }
                 if let path = plan.saveTo, ExitCode(outcome.exitCode) != .invalid { try saveState(of: runtime, to: path) }
-                if case .failed = outcome, answerer == nil, let hint = providers.hint(file: name, requests: runtime.requests) {
+                if case .failed = outcome, provider == nil, let hint = providers.hint(file: name, requests: runtime.requests) {
                     invocation.printError(hint)
                 }
             } catch let error as ScriptError {

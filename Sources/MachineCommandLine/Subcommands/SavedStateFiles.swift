@@ -8,9 +8,9 @@ import MachineRuntime
 public struct SavedStateFiles<M: MachineDefinition>: Sendable {
     /// The runtime's state as JSON.
     let save: @Sendable (Runtime<M>) throws(SavedStateError) -> [UInt8]
-    /// A runtime restored from JSON, answering with the answerer, if any; a state that breaks
+    /// A runtime restored from JSON, answering with the provider, if any; a state that breaks
     /// one of the invariants is refused.
-    let restore: @Sendable ([UInt8], TransitionTable<M>, [Invariant<M>], Answerer<M>?) throws(SavedStateError) -> Runtime<M>
+    let restore: @Sendable ([UInt8], TransitionTable<M>, [Invariant<M>], Provider<M>?) throws(SavedStateError) -> Runtime<M>
 }
 
 extension SavedStateFiles where M.Context: Codable, M.Request: Codable {
@@ -19,9 +19,9 @@ extension SavedStateFiles where M.Context: Codable, M.Request: Codable {
     public static var json: SavedStateFiles {
         SavedStateFiles(
             save: { runtime throws(SavedStateError) in try runtime.savedState.json() },
-            restore: { bytes, table, invariants, answerer throws(SavedStateError) in
+            restore: { bytes, table, invariants, provider throws(SavedStateError) in
                 try Runtime(
-                    restoring: SavedState(json: bytes, table: table), table: table, invariants: invariants, answerer: answerer)
+                    restoring: SavedState(json: bytes, table: table), table: table, invariants: invariants, provider: provider)
             })
     }
 }

@@ -18,14 +18,14 @@ extension Runtime {
     ///   - table: The machine's table; its `TransitionTable.identity` must be the saved one.
     ///   - invariants: What every state of the machine satisfies; each is checked on the restored
     ///     runtime as it is (see ``Observation/init(of:)``).
-    ///   - answerer: Answers every request at the instant it is made, as for
-    ///     ``init(table:state:answerer:)``; it also answers the requests still pending in
-    ///     `saved`, oldest first, after the next step (as an answerer whose run stopped
+    ///   - provider: Answers every request at the instant it is made, as for
+    ///     ``init(table:state:provider:)``; it also answers the requests still pending in
+    ///     `saved`, oldest first, after the next step (as a provider whose run stopped
     ///     half-way would have).
     /// - Throws: ``SavedStateError``.
     public init(
         restoring saved: SavedState<M>, table: TransitionTable<M>, invariants: [Invariant<M>] = [],
-        answerer: Answerer<M>? = nil
+        provider: Provider<M>? = nil
     ) throws(SavedStateError) {
         guard saved.format == SavedState<M>.formatVersion || saved.format == 1 else {
             throw .otherFormat(found: saved.format, expected: SavedState<M>.formatVersion)
@@ -40,7 +40,7 @@ extension Runtime {
         let requests = try checker.requests(saved.requests)
         try checker.checkFinishedMachineIsIdle(controls, timers: timers, requests: requests)
 
-        self.init(table: table, state: MachineState(controls: controls, context: saved.context), answerer: answerer)
+        self.init(table: table, state: MachineState(controls: controls, context: saved.context), provider: provider)
         _now = saved.now
         _timers = timers
         timerSerial = saved.lastTimerSerial
@@ -54,7 +54,7 @@ extension Runtime {
             if record.isPending {
                 pendingPosition[kind.rawValue] = index
                 _state.work.pending.append(kind)
-                if answerer != nil { awaitingProvider.append(index) }
+                if provider != nil { awaitingProvider.append(index) }
             }
         }
         for running in timers { _state.work.timers.append(running.timer) }

@@ -40,7 +40,7 @@ extension SavedState where M.Context: Codable, M.Request: Codable {
     /// version 1, which had no history), that it is of this machine
     /// (`TransitionTable.identity`), and that every field is there with its type and a value
     /// its type accepts. Whether the state is one a runtime can be in is checked by
-    /// ``Runtime/init(restoring:table:invariants:answerer:)``.
+    /// ``Runtime/init(restoring:table:invariants:provider:)``.
     ///
     /// - Throws: ``SavedStateError/corrupt(_:)`` (saying where), ``SavedStateError/otherFormat(found:expected:)``
     ///   or ``SavedStateError/otherMachine(found:expected:)``.

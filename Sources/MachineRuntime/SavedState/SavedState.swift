@@ -12,7 +12,7 @@ import MachineCore
 ///
 /// Take one with ``Runtime/savedState``, write it with ``json()`` and read it back with
 /// ``init(json:table:)`` (the machine's context and requests must be `Codable`), and restore a
-/// runtime from it with ``Runtime/init(restoring:table:invariants:answerer:)``, which checks everything
+/// runtime from it with ``Runtime/init(restoring:table:invariants:provider:)``, which checks everything
 /// before building anything:
 ///
 /// ```swift
@@ -105,7 +105,7 @@ extension SavedState: Equatable where M.Context: Equatable {}
 
 extension Runtime {
     /// The runtime's state, to be saved (``SavedState/json()``) and restored
-    /// (``init(restoring:table:invariants:answerer:)``). The answerer, if any, is not part of it.
+    /// (``init(restoring:table:invariants:provider:)``). The provider, if any, is not part of it.
     public var savedState: SavedState<M> {
         SavedState(
             format: SavedState<M>.formatVersion,

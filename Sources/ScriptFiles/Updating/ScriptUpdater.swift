@@ -25,30 +25,30 @@ public struct ScriptUpdater<V: ScriptVocabulary>: Sendable {
         self.player = Player(vocabulary: vocabulary)
     }
 
-    /// The update of the script `bytes`, read from `file`, replayed with `answerer` if given.
+    /// The update of the script `bytes`, read from `file`, replayed with `provider` if given.
     ///
     /// - Throws: the `ScriptError` that makes the script invalid (it has no update), or, should
     ///   a rewrite ever make it invalid, that error: an invalid script is never written.
-    public func update(_ bytes: [UInt8], file: String, answerer: Answerer<M>? = nil) throws(ScriptError) -> ScriptUpdate {
-        let before = try replay(bytes, file: file, answerer: answerer)
+    public func update(_ bytes: [UInt8], file: String, provider: Provider<M>? = nil) throws(ScriptError) -> ScriptUpdate {
+        let before = try replay(bytes, file: file, provider: provider)
         let rewrites = before.failures.compactMap(\.rewrite)
         guard !rewrites.isEmpty else {
             return ScriptUpdate(
                 original: bytes, updated: bytes, edits: [], rewrites: 0, outcome: before.outcome, failures: before.failures)
         }
         let (updated, edits) = Self.apply(rewrites, to: bytes)
-        let after = try replay(updated, file: file, answerer: answerer)
+        let after = try replay(updated, file: file, provider: provider)
         return ScriptUpdate(
             original: bytes, updated: updated, edits: edits, rewrites: rewrites.count,
             outcome: after.outcome, failures: after.failures)
     }
 
-    private func replay(_ bytes: [UInt8], file: String, answerer: Answerer<M>?) throws(ScriptError) -> FailureCollector {
+    private func replay(_ bytes: [UInt8], file: String, provider: Provider<M>?) throws(ScriptError) -> FailureCollector {
         var collector = FailureCollector()
         let script = try checker.check(bytes, file: file)
         let outcome: Outcome
         do {
-            outcome = try player.play(script, answerer: answerer, into: &collector)
+            outcome = try player.play(script, provider: provider, into: &collector)
         } catch let error as ScriptError {
             throw error
         } catch {
