@@ -92,7 +92,8 @@ let package = Package(
         .testTarget(
             name: "MachineObservationTests",
             dependencies: ["MachineCore", "MachineObservation", "MachineRuntime", "MachineTesting"]),
-        // Helpers for the script tests of any machine (checking, replaying, hostile scripts).
+        // Helpers for the script tests of any machine (checking, replaying, hostile scripts), and
+        // `TestDepth`: how much the long property tests do (`DEEP_TESTS=1` for all of it).
         .target(
             name: "ScriptTestSupport", dependencies: ["EventScripts", "MachineAnalysis"], path: "Tests/ScriptTestSupport"),
         .testTarget(
@@ -102,7 +103,7 @@ let package = Package(
                 "ScriptTestSupport",
             ],
             exclude: ["Regressions"]),
-        .testTarget(name: "AddressPickerToolTests", dependencies: ["AddressPickerTool"]),
+        .testTarget(name: "AddressPickerToolTests", dependencies: ["AddressPickerTool", "ScriptTestSupport"]),
         .testTarget(
             name: "MachineCommandLineTests",
             dependencies: [
@@ -119,7 +120,8 @@ let package = Package(
             dependencies: ["MachineAnalysis", "MachineTesting", "EventScripts", "MachineCore", "MachineRuntime"]),
         // Regressions/: files the fuzzer found crashing the loader, read by the tests.
         .testTarget(
-            name: "GazetteerTests", dependencies: ["Gazetteer", "AddressPicker", "MachineRuntime"], exclude: ["Regressions"]),
+            name: "GazetteerTests", dependencies: ["Gazetteer", "AddressPicker", "MachineRuntime", "ScriptTestSupport"],
+            exclude: ["Regressions"]),
         .testTarget(
             name: "AddressPickerTests",
             dependencies: ["AddressPicker", "MachineCore", "MachineObservation", "MachineRuntime", "MachineTesting"]),

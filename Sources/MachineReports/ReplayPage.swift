@@ -134,7 +134,7 @@ public struct ReplayPage<Output: TextOutputStream>: TranscriptSink {
         let rowList = rows.isEmpty ? "" : " data-r=" + rows.map(String.init).joined(separator: ",")
         output.write(
             "<li id=step-\(step)\(failed ? " class=ko" : "") data-s=\(states.map(String.init).joined(separator: ","))\(rowList)>"
-                + "<a href=#step-\(step)>\(step)</a><span class=t>@\(Value.render(time))</span>"
+                + "<a href=#step-\(step)>\(step)</a><span class=t>@\(Value.milliseconds(time))</span>"
                 + "<code class=in>\(LongValue.text(input))</code><div class=d>\(lines.joined(separator: "\n"))")
         part = .step(lines: lines.count)
     }

@@ -337,7 +337,9 @@ public final class MachineTestStore<M: MachineDefinition> where M.Context: Equat
             }
         }
         if !allowingRunningTimers {
-            leftovers += runtime.timers.map { "timer \($0.timer.name) is still running (due at \(Value.render($0.deadline)))" }
+            leftovers += runtime.timers.map {
+                "timer \($0.timer.name) is still running (due at \(Value.milliseconds($0.deadline)))"
+            }
         }
         guard !leftovers.isEmpty else { return }
         report(

@@ -4,16 +4,20 @@ import EventScripts
 import MachineAnalysis
 import MachineCore
 import MachineRuntime
+import ScriptTestSupport
 import Testing
 
 @Suite("Exploring the address picker") struct AddressPickerExplorationTests {
     /// The rows that need a request policy on (R1–R3), by id.
     static let policyRows = Set(AddressPicker.table.rows.map(\.id).filter { $0.hasPrefix("R") })
 
-    @Test func oneHundredThousandRandomMovesKeepEveryInvariant() {
-        let report = AddressPicker.explorer().explore(seed: 2026, moves: 100_000)
+    /// 100,000 moves with `DEEP_TESTS`, 20,000 without.
+    static let moves = TestDepth.count(deep: 100_000, quick: 20_000)
+
+    @Test func randomMovesKeepEveryInvariant() {
+        let report = AddressPicker.explorer().explore(seed: 2026, moves: Self.moves)
         #expect(report.violation == nil, "\(report.violation.map { "\($0.invariant): \($0.message)" } ?? "")")
-        #expect(report.moves == 100_000)
+        #expect(report.moves == Self.moves)
         let fired = Set(report.rowHits.indices.filter { report.rowHits[$0] > 0 }.map { AddressPicker.table.rows[$0].id })
         #expect(Self.policyRows.count == 6)
         #expect(
@@ -22,10 +26,10 @@ import Testing
         #expect(report.drops > 100 && report.timersFired > 100 && report.requests > 1_000)
     }
 
-    @Test func withTheRequestPoliciesOnOneHundredThousandRandomMovesKeepEveryInvariantAndFireEveryRow() {
-        let report = AddressPicker.explorer(configuration: .samplePolicies).explore(seed: 2026, moves: 100_000)
+    @Test func withTheRequestPoliciesOnRandomMovesKeepEveryInvariantAndFireEveryRow() {
+        let report = AddressPicker.explorer(configuration: .samplePolicies).explore(seed: 2026, moves: Self.moves)
         #expect(report.violation == nil, "\(report.violation.map { "\($0.invariant): \($0.message)" } ?? "")")
-        #expect(report.moves == 100_000)
+        #expect(report.moves == Self.moves)
         let silent = report.rowHits.indices.filter { report.rowHits[$0] == 0 }.map { AddressPicker.table.rows[$0].id }
         #expect(silent.isEmpty, "every row fires: \(silent)")
         #expect(report.drops > 100 && report.timersFired > 100 && report.requests > 1_000)

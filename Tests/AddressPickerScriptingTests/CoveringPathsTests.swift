@@ -6,10 +6,12 @@ import MachineAnalysis
 import MachineCore
 import MachineRuntime
 import MachineTesting
+import ScriptTestSupport
 import Testing
 
 @Suite("Covering paths") struct CoveringPathsTests {
-    @Test func theAddressPickersCoveringScriptsPassAndFireEveryRow() throws {
+    /// Deep only: the search takes about 45 s in a debug build.
+    @Test(.enabled(if: TestDepth.isDeep)) func theAddressPickersCoveringScriptsPassAndFireEveryRow() throws {
         let vocabulary = AddressPickerVocabulary()
         let initial = AddressPicker.initialState(AddressPicker.Context(configuration: .samplePolicies))
         let result = CoveringPaths.search(table: AddressPicker.table, from: initial, samples: AddressPickerSamples())

@@ -29,7 +29,7 @@ import Testing
     @Test func aSettingOutOfRangeIsReportedAtItsLineBeforeLaterErrors() throws {
         let error = try #require(harness.error("given searchDebounce 99999min\nsend queryChanged(3)"))
         #expect(error.location == ScriptLocation(line: 1, column: 22))
-        #expect(error.message.contains("expected a duration from 0ms to 24 hours"))
+        #expect(error.message.contains("expected a duration from 0ms to 1440min (24 hours)"))
         #expect(error.sourceLine == "given searchDebounce 99999min")
         #expect(error.description.hasSuffix("\n    given searchDebounce 99999min\n                         ^"))
     }
@@ -64,19 +64,19 @@ import Testing
             ),
             (
                 "given geocodeInterval -1s", 23,
-                "expected a duration from 0ms to 24 hours (86400000ms) for geocodeInterval, found -1000ms"
+                "expected a duration from 0ms to 1440min (24 hours) for geocodeInterval, found -1s"
             ),
             (
                 "given geocodeInterval 1441min", 23,
-                "expected a duration from 0ms to 24 hours (86400000ms) for geocodeInterval, found 86460000ms"
+                "expected a duration from 0ms to 1440min (24 hours) for geocodeInterval, found 1441min"
             ),
             (
                 "given searchDebounce -5ms", 22,
-                "expected a duration from 0ms to 24 hours (86400000ms) for searchDebounce, found -5ms"
+                "expected a duration from 0ms to 1440min (24 hours) for searchDebounce, found -5ms"
             ),
             (
                 "given regionDebounce 86400.001s", 22,
-                "expected a duration from 0ms to 24 hours (86400000ms) for regionDebounce, found 86400001ms"
+                "expected a duration from 0ms to 1440min (24 hours) for regionDebounce, found 86400001ms"
             ),
             (
                 "given duplicateDistance -1", 25,

@@ -2,6 +2,7 @@ import AddressPicker
 import AddressPickerScripting
 import EventScripts
 import MachineRuntime
+import ScriptTestSupport
 import Testing
 
 /// A replay (checked whole in a first pass, read again and replayed statement by statement in a
@@ -92,7 +93,7 @@ import Testing
 
     @Test("A long script's transcript is the same streamed, in any chunks, as whole", arguments: [1, 7, 4096, 1 << 16])
     func longScriptTranscripts(chunk: Int) throws {
-        let text = Self.longScript(cycles: chunk == 1 ? 300 : 2_000)
+        let text = Self.longScript(cycles: chunk == 1 ? 300 : TestDepth.count(deep: 2_000, quick: 400))
         let (outcome, transcript) = try Self.whole(text)
         guard case .failed(let failures, _) = outcome else {
             Issue.record("the generated script should fail a few expectations: \(outcome)")

@@ -131,3 +131,26 @@ import Testing
         #expect(children.first { $0.0 == "street" }?.1 == "nil")
     }
 }
+
+@Suite("Bounding region digits") struct BoundingRegionDigitsTests {
+    @Test func aRegionReadsAsTheDecimalsOfItsPlaces() throws {
+        // The arc's width is 360° less the gap it leaves out; in binary arithmetic, west plus
+        // half of it is 2.3460999999999994.
+        let gap: Double = 2.3290 + 360 - 2.3632
+        let west: Double = 2.3290
+        #expect(west + (360 - gap) / 2 != 2.3461)
+        let places = [try Coordinate(latitude: 48.8711, longitude: 2.3632), try Coordinate(latitude: 48.8510, longitude: 2.3290)]
+        let region = try #require(
+            MapRegion.enclosing(places, minimumSpan: Span(checkedLatitudeDelta: 0.01, longitudeDelta: 0.01)))
+        #expect(region.center.longitude == 2.3461)
+        #expect(region.center.latitude == 48.86105)
+        #expect(region.span.latitudeDelta == 0.02412)
+        #expect("\(region.span.longitudeDelta)" == "0.04104")
+    }
+
+    @Test func aHugeMinimumSpanIsKeptAsItIs() throws {
+        let huge = Span(checkedLatitudeDelta: 1e300, longitudeDelta: 1e300)
+        let region = try #require(MapRegion.enclosing([try Coordinate(latitude: 0, longitude: 0)], minimumSpan: huge))
+        #expect(region.span == huge)
+    }
+}

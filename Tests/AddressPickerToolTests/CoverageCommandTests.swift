@@ -1,4 +1,5 @@
 import Foundation
+import ScriptTestSupport
 import Testing
 
 @Suite("address-picker coverage and paths") struct CoverageCommandTests {
@@ -29,7 +30,8 @@ import Testing
         #expect(result.status == 0, "\(result.output)")
     }
 
-    @Test func pathsWritesScriptsThatCoverEveryRow() throws {
+    /// Deep only: the search takes about 45 s in a debug build.
+    @Test(.enabled(if: TestDepth.isDeep)) func pathsWritesScriptsThatCoverEveryRow() throws {
         let folder = try Tool.folder([:])
         let written = try Tool.run(["paths", "--output", "paths"], in: folder)
         #expect(written.status == 0, "\(written.error)")

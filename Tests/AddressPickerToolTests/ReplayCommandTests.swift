@@ -76,7 +76,7 @@ import Testing
         let result = try Tool.run(["replay", "--format=json", "pass.events"], in: folder)
         let lines = result.output.split(separator: "\n")
         #expect(lines.first?.hasPrefix(#"{"type":"script""#) == true)
-        #expect(lines.last == #"{"type":"end","outcome":"passed","expectations":1,"exitCode":0}"#)
+        #expect(lines.last == #"{"type":"end","outcome":"passed","failures":0,"expectations":1,"error":null,"exitCode":0}"#)
     }
 
     @Test func helpAndUsageErrors() throws {

@@ -1,4 +1,5 @@
 import Foundation
+import ScriptTestSupport
 import Testing
 
 @Suite("address-picker replay --update") struct UpdateCommandTests {
@@ -64,7 +65,8 @@ import Testing
         #expect(String(decoding: updated, as: UTF8.self).hasSuffix("\r\n  expect map == geocoding # note\n"))
     }
 
-    @Test func pathsWithExpectWritesScriptsThatPass() throws {
+    /// Deep only: the search takes about 45 s in a debug build.
+    @Test(.enabled(if: TestDepth.isDeep)) func pathsWithExpectWritesScriptsThatPass() throws {
         let folder = try Tool.folder([:])
         let result = try Tool.run(["paths", "--expect", "-o", folder.path])
         #expect(result.status == 0, "\(result.error)")

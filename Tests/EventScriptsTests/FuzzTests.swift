@@ -87,13 +87,14 @@ import Testing
         }
     }
 
-    /// 100,000 scripts in four batches of 25,000 that run side by side.
+    /// 100,000 scripts in four batches of 25,000 that run side by side (4,000 without `DEEP_TESTS`).
     @Test(arguments: 0..<4) func hostileScriptsParseOrFailWithALocatedError(batch: Int) {
-        let tally = Self.hostile.run(count: 25_000, seed: UInt64(batch))
+        let count = TestDepth.count(deep: 25_000, quick: 1_000)
+        let tally = Self.hostile.run(count: count, seed: UInt64(batch))
         #expect(
             tally.unlocated.isEmpty,
             "\(tally.unlocated.count) scripts failed without a location inside them, e.g. \(tally.unlocated.prefix(3))")
-        #expect(tally.valid > 250, "some mutations stay valid and replay: \(tally.valid)")
-        #expect(tally.valid < 22_500, "most mutations are invalid: \(tally.valid)")
+        #expect(tally.valid > count / 100, "some mutations stay valid and replay: \(tally.valid)")
+        #expect(tally.valid < count * 9 / 10, "most mutations are invalid: \(tally.valid)")
     }
 }

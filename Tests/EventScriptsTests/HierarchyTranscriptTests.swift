@@ -48,7 +48,7 @@ import Testing
                 """)
     }
 
-    @Test func theJSONTranscriptCarriesThemOnlyOnStepsThatHaveThem() throws {
+    @Test func theJSONTranscriptCarriesThemOnEveryStep() throws {
         let program = try lamp.program("send toggle\nsend soften\nsend brighten\n")
         var sink = JSONTranscript(output: "")
         try Player(vocabulary: LampVocabulary()).play(program, into: &sink)
@@ -60,7 +60,7 @@ import Testing
         )
         #expect(
             lines[2]
-                == #"{"type":"step","time":"0ms","input":"send soften","fired":[],"ignored":"no row handles it in light dim","dropped":null,"states":[],"fields":[],"commands":[]}"#
+                == #"{"type":"step","time":"0ms","input":"send soften","fired":[],"ignored":"no row handles it in light dim","dropped":null,"compound":[],"states":[],"fields":[],"commands":[]}"#
         )
         #expect(
             lines[3]

@@ -230,13 +230,70 @@ import Testing
                 == #"{"type":"script","file":"test.events","machine":"search-box","givens":[{"field":"query","value":"\"q\""}]}"#)
         #expect(
             lines[1]
-                == #"{"type":"step","time":"0ms","input":"send typed(\"a\")","fired":["S1.type"],"ignored":null,"dropped":null,"states":[{"name":"search","old":"idle","new":"waiting"}],"fields":[{"name":"query","old":"\"q\"","new":"\"a\""},{"name":"timers","old":"[]","new":"[pause]"}],"commands":["startTimer(pause, 300ms)"]}"#
+                == #"{"type":"step","time":"0ms","input":"send typed(\"a\")","fired":["S1.type"],"ignored":null,"dropped":null,"compound":[],"states":[{"name":"search","old":"idle","new":"waiting"}],"fields":[{"name":"query","old":"\"q\"","new":"\"a\""},{"name":"timers","old":"[]","new":"[pause]"}],"commands":["startTimer(pause, 300ms)"]}"#
         )
         #expect(
             lines[2]
                 == #"{"type":"failure","line":3,"column":1,"statement":"expect search == idle","expected":"idle","actual":"waiting","inputLine":2}"#
         )
-        #expect(lines[3] == #"{"type":"end","outcome":"failed","failures":1,"expectations":1,"exitCode":1}"#)
+        #expect(lines[3] == #"{"type":"end","outcome":"failed","failures":1,"expectations":1,"error":null,"exitCode":1}"#)
+    }
+
+    @Test func everyLineOfAKindHasTheSameKeysInTheSameOrder() throws {
+        var keysByType: [String: Set<[String]>] = [:]
+        for script in [
+            "send typed(\"a\")\nadvance 300ms\nrespond hits []\nexpect search == showing",
+            "send typed(\"a\")\nexpect search == idle", "send typed(\"a\")\nrespond hits []",
+            "send typed(\"a\")\nsend typed(\"b\")\nadvance 300ms\nsend closed\nsend typed(\"c\")",
+        ] {
+            var sink = JSONTranscript(output: "")
+            _ = try Player(vocabulary: SearchBoxVocabulary()).play(harness.program(script), into: &sink)
+            for line in sink.output.split(separator: "\n") {
+                let keys = Self.keys(of: String(line))
+                keysByType[keys.first == "type" ? Self.type(of: String(line)) : "?", default: []].insert(keys)
+            }
+        }
+        #expect(Set(keysByType.keys) == ["script", "step", "failure", "end"])
+        for (type, shapes) in keysByType { #expect(shapes.count == 1, "\(type) lines have keys \(shapes)") }
+    }
+
+    /// The top-level keys of a JSON object, in their order.
+    static func keys(of line: String) -> [String] {
+        var keys: [String] = []
+        var depth = 0
+        var inString = false
+        var escaped = false
+        var current = ""
+        var previous: Character = " "
+        for character in line {
+            if inString {
+                if escaped {
+                    escaped = false
+                } else if character == "\\" {
+                    escaped = true
+                } else if character == "\"" {
+                    inString = false
+                    previous = character
+                } else {
+                    current.append(character)
+                }
+                continue
+            }
+            switch character {
+            case "\"": inString = true; current = ""
+            case "{", "[": depth += 1
+            case "}", "]": depth -= 1
+            case ":" where depth == 1 && previous == "\"": keys.append(current)
+            default: break
+            }
+            previous = character
+        }
+        return keys
+    }
+
+    static func type(of line: String) -> String {
+        let start = line.index(line.startIndex, offsetBy: #"{"type":""#.count)
+        return String(line[start...].prefix { $0 != "\"" })
     }
 
     @Test func anInvalidScriptEndsItsJSONLinesWithTheLocatedError() throws {
@@ -247,8 +304,8 @@ import Testing
         #expect(
             sink.output.hasSuffix(
                 """
-                {"type":"step","time":"300ms","input":"respond hits#1 []","fired":["S3.show"],"ignored":null,"dropped":null,"states":[{"name":"search","old":"loading","new":"showing"}],"fields":[{"name":"pending","old":"[hits]","new":"[]"}],"commands":[]}
-                {"type":"end","outcome":"invalid","error":{"file":"test.events","line":4,"column":1,"message":"no hits request is in flight"},"exitCode":2}
+                {"type":"step","time":"300ms","input":"respond hits#1 []","fired":["S3.show"],"ignored":null,"dropped":null,"compound":[],"states":[{"name":"search","old":"loading","new":"showing"}],"fields":[{"name":"pending","old":"[hits]","new":"[]"}],"commands":[]}
+                {"type":"end","outcome":"invalid","failures":null,"expectations":null,"error":{"file":"test.events","line":4,"column":1,"message":"no hits request is in flight"},"exitCode":2}
 
                 """))
     }

@@ -37,3 +37,20 @@ import Testing
         #expect(outcome == .passed(expectations: 3), "\(transcript)")
     }
 }
+
+@Suite("Duration text") struct DurationTextTests {
+    @Test(arguments: [
+        (Duration.seconds(30), "30s"), (.seconds(120), "2min"), (.seconds(90), "90s"), (.milliseconds(1500), "1500ms"),
+        (.milliseconds(300), "300ms"), (.zero, "0ms"), (.microseconds(500), "0.5ms"), (.seconds(3_600), "60min"),
+    ])
+    func aDurationIsWrittenInTheLargestUnitThatHoldsItWhole(_ duration: Duration, _ text: String) throws {
+        #expect(Value.duration(duration).description == text)
+        let script = try harness.program("given pause \(text)\n")
+        #expect(script.givens.first?.value == .duration(duration))
+    }
+
+    @Test func momentsOnTheClockAreInMilliseconds() {
+        #expect(Value.milliseconds(.seconds(30)) == "30000ms")
+        #expect(Value.milliseconds(.microseconds(1500)) == "1.5ms")
+    }
+}

@@ -83,7 +83,7 @@ import Testing
                 """
                 INITIAL CONTEXTS (--initial):
                   default (default)       the machine's initial context (no given line)
-                  impatient               given patience 1000ms
+                  impatient               given patience 1s
                 """))
         #expect(
             help.contains("  --initial <name>        Start from the initial context <name>: default (default) or impatient.\n"))

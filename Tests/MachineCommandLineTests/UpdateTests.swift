@@ -19,7 +19,7 @@ import Testing
         expect line == ringing
         expect pending == [ring]
         expect timers == [patience]
-        expect commands [ring, startTimer(patience, 10000ms)]
+        expect commands [ring, startTimer(patience, 10s)]
 
         respond ring "Bob"   # after a while
         expect line == talking
@@ -48,7 +48,7 @@ import Testing
                 +expect line == ringing
                 +expect pending == [ring]
                 +expect timers == [patience]
-                +expect commands [ring, startTimer(patience, 10000ms)]
+                +expect commands [ring, startTimer(patience, 10s)]
                  
                  respond ring "Bob"   # after a while
                 -expect line == idle
@@ -136,7 +136,7 @@ import Testing
                 """
                 <stdin>:3:1: expectation failed: expect
                     expected: the expectations of line 2 (replay --update writes them)
-                    actual:   expect line == ringing; expect pending == [ring]; expect timers == [patience]; expect commands [ring, startTimer(patience, 10000ms)]
+                    actual:   expect line == ringing; expect pending == [ring]; expect timers == [patience]; expect commands [ring, startTimer(patience, 10s)]
                 """))
     }
 
@@ -175,7 +175,7 @@ import Testing
         #expect(
             script.contains(
                 "send call\nexpect line == ringing\nexpect pending == [ring]\nexpect timers == [patience]\n"
-                    + "expect commands [ring, startTimer(patience, 10000ms)]\nrespond ring \"Bob\"\nexpect line == talking\n"))
+                    + "expect commands [ring, startTimer(patience, 10s)]\nrespond ring \"Bob\"\nexpect line == talking\n"))
         #expect(try CallBox.run(["replay", "-q", path], tool: CallBox.nobodyAnswers).status == .success)
     }
 }

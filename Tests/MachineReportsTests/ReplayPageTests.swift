@@ -55,7 +55,7 @@ import Testing
             html.contains("\n<span class=ko>✗ line 11 expect alarm == quiet — expected quiet, actual ringing</span></div></li>"))
         #expect(
             html.contains(
-                "<li id=step-3 data-s=2,0><a href=#step-3>3</a><span class=t>@1000ms</span><code class=in>advance 1000ms</code><div class=d>nothing due</div></li>"
+                "<li id=step-3 data-s=2,0><a href=#step-3>3</a><span class=t>@1000ms</span><code class=in>advance 1s</code><div class=d>nothing due</div></li>"
             ))
         let failures = try #require(html.range(of: "<section class=\"failures\" id=\"failures\">"))
         let timeline = try #require(html.range(of: "<ol class=\"timeline\""))

@@ -6,6 +6,8 @@ extension MapRegion {
     /// leaves out the largest gap between neighbouring longitudes (normalised into −180..<180);
     /// of equally large gaps, the one whose western end is smallest, the gap that wraps past 180°
     /// last. Each span is 1.2 × the extent, but at least `minimumSpan`'s; spans are not capped.
+    /// The centre and the spans are rounded to 10⁻⁷ degrees (about a centimetre), so that they
+    /// read as the decimals they are (`2.391925`, not `2.3919250000000036`).
     public static func enclosing(_ coordinates: [Coordinate], minimumSpan: Span) -> MapRegion? {
         guard let first = coordinates.first else { return nil }
         var south = first.latitude
@@ -28,11 +30,20 @@ extension MapRegion {
         }
         let west = longitudes[(gapStart + 1) % longitudes.count]
         let width = 360 - largestGap
-        let center = Coordinate(checkedLatitude: (south + north) / 2, longitude: normalized(west + width / 2))
+        let center = Coordinate(
+            checkedLatitude: onGrid((south + north) / 2), longitude: onGrid(normalized(west + width / 2)))
         let span = Span(
-            checkedLatitudeDelta: max(1.2 * (north - south), minimumSpan.latitudeDelta),
-            longitudeDelta: max(1.2 * width, minimumSpan.longitudeDelta))
+            checkedLatitudeDelta: onGrid(max(1.2 * (north - south), minimumSpan.latitudeDelta)),
+            longitudeDelta: onGrid(max(1.2 * width, minimumSpan.longitudeDelta)))
         return MapRegion(center: center, span: span)
+    }
+
+    /// `degrees` rounded to 10⁻⁷: a whole number of ten-millionths divided by 10⁷ is the `Double`
+    /// nearest that decimal, which prints as it. Spans too large for the grid (a configured
+    /// minimum can be) are left as they are.
+    static func onGrid(_ degrees: Double) -> Double {
+        guard abs(degrees) < 1e8 else { return degrees }
+        return (degrees * 1e7).rounded() / 1e7
     }
 
     /// `longitude` moved into −180..<180.

@@ -120,7 +120,7 @@ extension AddressPicker {
         let duration = try duration(value)
         guard duration >= .zero, duration <= Configuration.longestDuration else {
             throw ConversionError(
-                "expected a duration from 0ms to 24 hours (\(Value.render(Configuration.longestDuration))) for \(name), found \(Value.render(duration))"
+                "expected a duration from 0ms to \(Value.render(Configuration.longestDuration)) (24 hours) for \(name), found \(Value.render(duration))"
             )
         }
         return duration

@@ -27,9 +27,9 @@ extension Player {
             input = "drop " + parts.writer.answer(parts.writer.text(of: reference), event).drop { $0 != " " }.dropFirst()
             if let successor = cancellation.supersededBy {
                 dropped =
-                    "superseded by \(parts.table.requestKindNames[reference.kind.rawValue])#\(successor) at \(Value.render(cancellation.at))"
+                    "superseded by \(parts.table.requestKindNames[reference.kind.rawValue])#\(successor) at \(Value.milliseconds(cancellation.at))"
             } else {
-                dropped = "cancelled at \(Value.render(cancellation.at))"
+                dropped = "cancelled at \(Value.milliseconds(cancellation.at))"
             }
         }
         var stateChanges: [TranscriptStep.Change] = []

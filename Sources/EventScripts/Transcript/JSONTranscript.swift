@@ -1,9 +1,10 @@
 /// Writes a transcript as JSON Lines: one object per entry, keys in a fixed order, values as
 /// their script text. For tools that read transcripts as they stream.
 ///
-/// A step that exits, enters or restores compound states carries them, before `states`, as
-/// `"compound":[{"change":"entered","region":"search","state":"active"}]`, in the order their
-/// actions ran; other steps (every step of a flat machine) have no `compound` key.
+/// Every line of a kind has the same keys, in the same order; a key with nothing to say is
+/// `null` (`ignored`, `dropped`) or an empty list. A step's `compound` lists the compound states
+/// it exited, entered or restored, as `{"change":"entered","region":"search","state":"active"}`,
+/// in the order their actions ran (always empty on a flat machine).
 public struct JSONTranscript<Output: TextOutputStream>: TranscriptSink {
     /// Where the lines go.
     public var output: Output
@@ -28,25 +29,23 @@ public struct JSONTranscript<Output: TextOutputStream>: TranscriptSink {
                     .joined(separator: ",") + "]")
         case .step(let step):
             object.add("type", "step")
-            object.add("time", Value.render(step.time))
+            object.add("time", Value.milliseconds(step.time))
             object.add("input", step.input)
             object.addRaw("fired", "[" + step.fired.map(json).joined(separator: ",") + "]")
             object.add("ignored", step.ignored)
             object.add("dropped", step.dropped)
-            if !step.compoundChanges.isEmpty {
-                object.addRaw(
-                    "compound",
-                    "["
-                        + step.compoundChanges.map {
-                            "{\"change\":\(json($0.verb)),\"region\":\(json($0.region)),\"state\":\(json($0.state))}"
-                        }.joined(separator: ",") + "]")
-            }
+            object.addRaw(
+                "compound",
+                "["
+                    + step.compoundChanges.map {
+                        "{\"change\":\(json($0.verb)),\"region\":\(json($0.region)),\"state\":\(json($0.state))}"
+                    }.joined(separator: ",") + "]")
             object.addRaw("states", changes(step.stateChanges))
             object.addRaw("fields", changes(step.fieldChanges))
             object.addRaw("commands", "[" + step.commands.map(json).joined(separator: ",") + "]")
         case .quiet(let time, let input):
             object.add("type", "quiet")
-            object.add("time", Value.render(time))
+            object.add("time", Value.milliseconds(time))
             object.add("input", input)
         case .failure(let failure):
             object.add("type", "failure")
@@ -60,21 +59,24 @@ public struct JSONTranscript<Output: TextOutputStream>: TranscriptSink {
             return
         case .end(let outcome):
             object.add("type", "end")
+            // The same keys for every outcome: counts are null where the script did not run.
+            var counts: (failures: Int, expectations: Int)?
+            var error = "null"
             switch outcome {
             case .passed(let expectations):
                 object.add("outcome", "passed")
-                object.addRaw("expectations", String(expectations))
+                counts = (0, expectations)
             case .failed(let failures, let expectations):
                 object.add("outcome", "failed")
-                object.addRaw("failures", String(failures))
-                object.addRaw("expectations", String(expectations))
-            case .invalid(let error):
+                counts = (failures, expectations)
+            case .invalid(let invalid):
                 object.add("outcome", "invalid")
-                object.addRaw(
-                    "error",
-                    "{\"file\":\(json(error.file)),\"line\":\(error.location.line),\"column\":\(error.location.column),\"message\":\(json(error.message))}"
-                )
+                error =
+                    "{\"file\":\(json(invalid.file)),\"line\":\(invalid.location.line),\"column\":\(invalid.location.column),\"message\":\(json(invalid.message))}"
             }
+            object.addRaw("failures", counts.map { String($0.failures) } ?? "null")
+            object.addRaw("expectations", counts.map { String($0.expectations) } ?? "null")
+            object.addRaw("error", error)
             object.addRaw("exitCode", String(outcome.exitCode))
         }
         output.write(object.text + "}\n")

@@ -54,10 +54,10 @@ public struct TextTranscript<Output: TextOutputStream>: TranscriptSink {
             for given in givens { output += "given \(given.field) = \(given.value)\n" }
             output += "\n"
         case .step(let step):
-            output += "@\(Value.render(step.time)) \(step.input)\n"
+            output += "@\(Value.milliseconds(step.time)) \(step.input)\n"
             write(step, nested: false, into: &output)
         case .quiet(let time, let input):
-            output += "@\(Value.render(time)) \(input): nothing due\n"
+            output += "@\(Value.milliseconds(time)) \(input): nothing due\n"
         case .failure(let failure):
             output += "FAILED \(failure.location) \(failure.statement)\n"
             output += "  expected: \(failure.expected)\n"

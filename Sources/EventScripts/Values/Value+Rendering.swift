@@ -73,8 +73,17 @@ extension Value: CustomStringConvertible {
         return sign + String(digits[..<point]) + "." + String(digits[point...])
     }
 
-    /// A duration in milliseconds (`300ms`, `1500ms`, `0.5ms`).
+    /// A duration as a script writes it: in the largest unit that holds it whole (`2min`, `30s`,
+    /// `300ms`), otherwise in milliseconds with a fraction (`1500ms`, `0.5ms`).
     public static func render(_ duration: Duration) -> String {
+        let (seconds, attoseconds) = duration.components
+        guard attoseconds == 0, seconds != 0 else { return milliseconds(duration) }
+        return seconds % 60 == 0 ? String(seconds / 60) + "min" : String(seconds) + "s"
+    }
+
+    /// A moment on the virtual clock in milliseconds (`300ms`, `1500ms`, `0.5ms`): the unit of a
+    /// transcript's time column, so that times line up and compare at a glance.
+    @usableFromInline package static func milliseconds(_ duration: Duration) -> String {
         let (seconds, attoseconds) = duration.components
         let wholeMilliseconds = attoseconds / 1_000_000_000_000_000
         let (scaled, overflow) = seconds.multipliedReportingOverflow(by: 1000)

@@ -168,7 +168,7 @@ public final class SessionRecorder<V: ScriptVocabulary> {
     /// Why a script cannot start from `runtime`, or `nil` when one can.
     private static func problem(startingFrom runtime: Runtime<M>, _ vocabulary: V) -> String? {
         let state = runtime.state
-        if runtime.now != .zero { return "the runtime is \(Value.render(runtime.now)) in; a script starts at 0ms" }
+        if runtime.now != .zero { return "the runtime is \(Value.milliseconds(runtime.now)) in; a script starts at 0ms" }
         if !runtime.requests.isEmpty { return "the runtime has made requests; a script starts with none" }
         if !runtime.timers.isEmpty || !state.work.timers.isEmpty || !state.work.pending.isEmpty {
             return "the runtime has work running; a script starts with none"
