@@ -32,7 +32,7 @@ import Testing
         let checker = ScriptChecker(vocabulary: vocabulary)
         for (line, message) in [
             ("given maxAttempts 0", "expected a whole number from 1 to 10, found 0"),
-            ("given resendCooldown 0ms", "expected a duration from 1000ms to 3600000ms, found 0ms"),
+            ("given resendCooldown 0ms", "expected a duration from 1s to 60min, found 0ms"),
         ] {
             do {
                 _ = try checker.check(Array(line.utf8), file: "bad.events")
