@@ -71,7 +71,7 @@ public final class StateFields<M: MachineDefinition>: Sendable {
             let states = region.states
             fields.append(
                 Field(
-                    name: region.name, type: .names("\(region.name) state", states), kind: .region,
+                    name: region.name, type: .enumeration("\(region.name) state", states), kind: .region,
                     read: { state in .name(states[state.controls[index]]) },
                     differs: { $0.controls[index] != $1.controls[index] }))
         }
@@ -84,13 +84,13 @@ public final class StateFields<M: MachineDefinition>: Sendable {
         let kinds = table.requestKindNames
         fields.append(
             Field(
-                name: "pending", type: .list(.names("request kind", kinds)), kind: .work,
+                name: "pending", type: .list(.enumeration("request kind", kinds)), kind: .work,
                 read: { state in .list(state.work.pending.map { .name(kinds[$0.rawValue]) }) },
                 differs: { $0.work.pending != $1.work.pending }))
         let timers = table.timerNames
         fields.append(
             Field(
-                name: "timers", type: .list(.names("timer", timers)), kind: .work,
+                name: "timers", type: .list(.enumeration("timer", timers)), kind: .work,
                 read: { state in .list(state.work.timers.map { .name(timers[$0.rawValue]) }) },
                 differs: { $0.work.timers != $1.work.timers }))
         all = fields

@@ -35,7 +35,7 @@ struct TypeChecker {
             return .duration(duration)
         case (.bool, .bool(let bool)):
             return .bool(bool)
-        case (.names(let typeName, let cases), .name(let name)):
+        case (.enumeration(let typeName, let cases), .name(let name)):
             guard cases.contains(name) else {
                 throw ScriptError(
                     "unknown \(typeName) '\(name)'; expected one of \(cases.joined(separator: ", "))",
@@ -97,7 +97,7 @@ struct TypeChecker {
             candidates = candidates.filter { position in
                 switch types[position].unwrapped {
                 case .constructor(let constructor): constructor.name == name
-                case .names(_, let cases): cases.contains(name)
+                case .enumeration(_, let cases): cases.contains(name)
                 default: false
                 }
             }
@@ -135,7 +135,7 @@ struct TypeChecker {
         for type in types {
             switch type.unwrapped {
             case .constructor(let constructor) where !words.contains(constructor.name): words.append(constructor.name)
-            case .names(_, let cases): words += cases.filter { !words.contains($0) }
+            case .enumeration(_, let cases): words += cases.filter { !words.contains($0) }
             default: break
             }
         }
@@ -215,7 +215,7 @@ struct TypeChecker {
     private static func hasShape(_ node: SyntaxNode, of type: ValueType) -> Bool {
         switch (type.unwrapped, node.form) {
         case (.string, .string), (.number, .number), (.integer, .number), (.duration, .duration), (.bool, .bool),
-            (.names, .name), (.list, .list), (.constructor, .call), (.constructor, .name):
+            (.enumeration, .name), (.list, .list), (.constructor, .call), (.constructor, .name):
             true
         case (.oneOf(let types), _): types.contains { hasShape(node, of: $0) }
         default: false

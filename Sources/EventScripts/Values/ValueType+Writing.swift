@@ -17,7 +17,7 @@ extension ValueType {
             return number.isFinite
         case (.duration, .duration):
             return true
-        case (.names(_, let cases), .name(let name)):
+        case (.enumeration(_, let cases), .name(let name)):
             return cases.contains(name)
         case (.list(let element), .list(let values)):
             return values.allSatisfy { element.canWrite($0) }

@@ -12,7 +12,7 @@ public enum ValueType: Sendable {
     /// `true` or `false`.
     case bool
     /// An enumeration: its name (for messages) and its cases.
-    case names(String, [String])
+    case enumeration(String, [String])
     /// The type or `nil`.
     indirect case optional(ValueType)
     /// A list of values of the type.
@@ -31,7 +31,7 @@ public enum ValueType: Sendable {
         case .integer: "a whole number"
         case .duration: "a duration such as 300ms"
         case .bool: "true or false"
-        case .names(let type, let cases): "\(type) (one of \(cases.joined(separator: ", ")))"
+        case .enumeration(let type, let cases): "\(type) (one of \(cases.joined(separator: ", ")))"
         case .optional(let wrapped): "\(wrapped.expectation) or nil"
         case .list(let element): "a list of \(element.plainName)"
         case .constructor(let constructor): constructor.signature
@@ -43,7 +43,7 @@ public enum ValueType: Sendable {
     var plainName: String {
         switch self {
         case .constructor(let constructor): "\(constructor.name)(…)"
-        case .names(let type, _): type
+        case .enumeration(let type, _): type
         default: expectation
         }
     }

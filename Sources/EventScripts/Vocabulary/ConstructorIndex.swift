@@ -154,8 +154,8 @@ struct ConstructorIndex<M: MachineDefinition>: Sendable {
     static func sharedCommands(_ table: TransitionTable<M>) -> [Constructor<Command<M>>] {
         let timerNames = table.timerNames
         let kindNames = table.requestKindNames
-        let timer = ValueType.names("timer", timerNames)
-        let kind = ValueType.names("request kind", kindNames)
+        let timer = ValueType.enumeration("timer", timerNames)
+        let kind = ValueType.enumeration("request kind", kindNames)
         return [
             Constructor(
                 "startTimer", [Parameter("name", timer), Parameter("duration", .duration)],

@@ -151,7 +151,7 @@ extension ValueShape where T: Equatable & Sendable {
     /// ("unknown authorization 'maybe'").
     @inlinable
     public static func enumeration(_ typeName: String, _ cases: [(value: T, name: String)]) -> ValueShape {
-        let type = ValueType.names(typeName, cases.map(\.name))
+        let type = ValueType.enumeration(typeName, cases.map(\.name))
         let name: @Sendable (T) -> String = { value in cases.first { $0.value == value }?.name ?? "\(value)" }
         return ValueShape(
             type, encode: { .name(name($0)) },
