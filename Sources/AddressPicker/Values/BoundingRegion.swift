@@ -6,7 +6,7 @@ extension MapRegion {
     /// leaves out the largest gap between neighbouring longitudes (normalised into −180..<180);
     /// of equally large gaps, the one whose western end is smallest, the gap that wraps past 180°
     /// last. Each span is 1.2 × the extent, but at least `minimumSpan`'s; spans are not capped.
-    public static func enclosing(_ coordinates: [Coordinate], minimumSpan: Span) -> MapRegion? {
+    package static func enclosing(_ coordinates: [Coordinate], minimumSpan: Span) -> MapRegion? {
         guard let first = coordinates.first else { return nil }
         var south = first.latitude
         var north = first.latitude
