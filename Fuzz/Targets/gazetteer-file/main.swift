@@ -24,7 +24,9 @@ enum GazetteerFile {
         let count = gazetteer.count
         let inRange = { (place: Int) in (0..<count).contains(place) }
         let span: Span
-        do { span = try Span(latitudeDelta: 1, longitudeDelta: 1) } catch { return require(false, "a span of one degree: \(error)") }
+        do { span = try Span(latitudeDelta: 1, longitudeDelta: 1) } catch {
+            return require(false, "a span of one degree: \(error)")
+        }
         for place in 0..<min(count, 4) {
             let entry = gazetteer.entry(place)
             let coordinate = entry.coordinate

@@ -31,7 +31,9 @@ enum GazetteerQuery {
             } ?? 10
         let center = Coordinate(clampingLatitude: latitude, longitude: longitude)
         let span: Span
-        do { span = try Span(latitudeDelta: 2, longitudeDelta: 2) } catch { return require(false, "a span of two degrees: \(error)") }
+        do { span = try Span(latitudeDelta: 2, longitudeDelta: 2) } catch {
+            return require(false, "a span of two degrees: \(error)")
+        }
         let region = MapRegion(center: center, span: span)
 
         let completions = bundled.completions(for: query, limit: limit)
