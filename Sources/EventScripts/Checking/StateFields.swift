@@ -2,7 +2,7 @@ import MachineCore
 
 /// Everything a script can read of a machine's state, in transcript order: each region's control
 /// state, the vocabulary's context fields, then `pending` and `timers` from the work ledger.
-public final class StateFields<M: MachineDefinition>: Sendable {
+@usableFromInline package final class StateFields<M: MachineDefinition>: Sendable {
     /// One readable part of the state.
     @usableFromInline package struct Field: Sendable {
         /// Where a field comes from: a region's control state, the context, or the work ledger.

@@ -24,7 +24,7 @@ public enum ValueType: Sendable {
     case oneOf([ValueType])
 
     /// How the type is named in messages ("a duration such as 300ms").
-    public var expectation: String {
+    @usableFromInline package var expectation: String {
         switch self {
         case .string: "a string"
         case .number: "a number"
@@ -49,7 +49,7 @@ public enum ValueType: Sendable {
     }
 
     /// The type without its optional wrapper.
-    public var unwrapped: ValueType {
+    @usableFromInline package var unwrapped: ValueType {
         if case .optional(let wrapped) = self { wrapped.unwrapped } else { self }
     }
 
@@ -63,7 +63,7 @@ public enum ValueType: Sendable {
     }
 
     /// Whether values of the type are numbers (for `<` and friends).
-    public var isNumeric: Bool {
+    @usableFromInline package var isNumeric: Bool {
         switch unwrapped {
         case .number, .integer: true
         default: false

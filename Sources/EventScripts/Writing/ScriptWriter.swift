@@ -19,7 +19,7 @@ public struct ScriptWriter<V: ScriptVocabulary>: Sendable {
     public typealias M = V.Machine
 
     /// The vocabulary the text is written in.
-    public let vocabulary: V
+    @usableFromInline package let vocabulary: V
     @usableFromInline let constructors: ConstructorIndex<M>
     /// What `expect commands` lists: the commands' constructors.
     @usableFromInline let commandType: ValueType
@@ -114,7 +114,7 @@ public struct ScriptWriter<V: ScriptVocabulary>: Sendable {
     /// script language cannot write it so that it reads back equal (a command no constructor of
     /// the vocabulary builds, a number too small or too large to write in decimals).
     @inlinable
-    public func text(of value: Value, as type: ValueType) -> String? {
+    package func text(of value: Value, as type: ValueType) -> String? {
         type.canWrite(value) ? value.description : nil
     }
 
