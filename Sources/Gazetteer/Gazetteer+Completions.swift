@@ -27,7 +27,7 @@ extension Gazetteer {
     }
 
     /// ``completions(for:limit:)`` by scanning every place: slow, for checking the index.
-    public func bruteForceCompletions(for query: String, limit: Int = 10) -> [Int] {
+    package func bruteForceCompletions(for query: String, limit: Int = 10) -> [Int] {
         guard let query = normalizedQuery(query), limit > 0 else { return [] }
         let narrow = narrowing(query)
         let matches = (0..<count).filter { place in

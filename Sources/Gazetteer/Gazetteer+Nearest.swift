@@ -25,7 +25,7 @@ extension Gazetteer {
     }
 
     /// ``nearest(to:)`` by computing the haversine distance to every place.
-    public func bruteForceNearest(to coordinate: Coordinate) -> Int? {
+    package func bruteForceNearest(to coordinate: Coordinate) -> Int? {
         var winner = (distance: Double.infinity, place: -1)
         for place in 0..<count {
             let distance = Coordinate.distance(coordinate.latitude, coordinate.longitude, latitude(place), longitude(place))

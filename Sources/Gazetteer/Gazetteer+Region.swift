@@ -6,7 +6,7 @@ extension Gazetteer {
     ///
     /// Every place is checked against the region; only the `limit` best are kept while scanning,
     /// so a region that shows the whole world costs no more memory than a small one.
-    public func places(in region: MapRegion, limit: Int) -> [Int] {
+    package func places(in region: MapRegion, limit: Int) -> [Int] {
         guard limit > 0 else { return [] }
         var best: [Int] = []
         best.reserveCapacity(limit + 1)

@@ -54,7 +54,7 @@ extension GazetteerBuilder {
     /// Parses the records of `text` as the overload taking bytes does its UTF-8 bytes.
     ///
     /// - Throws: a ``GazetteerSourceError`` at the first problem.
-    public static func records(fromTSV text: String, file: String = "<source>") throws(GazetteerSourceError) -> [Record] {
+    package static func records(fromTSV text: String, file: String = "<source>") throws(GazetteerSourceError) -> [Record] {
         try records(fromTSV: Array(text.utf8), file: file)
     }
 

@@ -24,7 +24,7 @@ public enum GazetteerBuilder {
         public var countryName: String
 
         /// A record with every field.
-        public init(
+        package init(
             name: String, latitudeE5: Int32, longitudeE5: Int32, population: UInt32, region: String,
             subregion: String, countryCode: String, countryName: String
         ) {
@@ -47,7 +47,7 @@ public enum GazetteerBuilder {
     /// The file in `bytes` rewritten in the current format: a file of format version 1 gets the
     /// same tables, the same places in the same order, so every answer stays the same; a file
     /// already in the current format is checked and returned as it is.
-    public static func upgrade(_ bytes: [UInt8]) throws(GazetteerError) -> [UInt8] {
+    package static func upgrade(_ bytes: [UInt8]) throws(GazetteerError) -> [UInt8] {
         let upgraded: [UInt8]
         do {
             _ = try Gazetteer(bytes: bytes)

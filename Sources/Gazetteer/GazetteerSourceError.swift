@@ -11,7 +11,7 @@ public struct GazetteerSourceError: Error, Hashable, Sendable, CustomStringConve
     public let message: String
 
     /// An error in `file`, on `line` (or about the whole file).
-    public init(_ message: String, file: String, line: Int?) {
+    package init(_ message: String, file: String, line: Int?) {
         self.message = message
         self.file = file
         self.line = line

@@ -15,5 +15,5 @@ public struct Guard<M: MachineDefinition>: Sendable {
 
     /// Evaluates the guard.
     @inlinable
-    public func callAsFunction(_ state: MachineState<M>, _ event: M.Event) -> Bool { test(state, event) }
+    package func callAsFunction(_ state: MachineState<M>, _ event: M.Event) -> Bool { test(state, event) }
 }

@@ -64,9 +64,9 @@ public struct Outbox<M: MachineDefinition>: Sendable {
 
     /// Whether `timer` is running.
     @inlinable
-    public func isRunning(_ timer: M.Timer) -> Bool { _work.timers.contains(timer) }
+    package func isRunning(_ timer: M.Timer) -> Bool { _work.timers.contains(timer) }
 
     /// Whether a request of `kind` is in flight.
     @inlinable
-    public func isPending(_ kind: M.Request.Kind) -> Bool { _work.pending.contains(kind) }
+    package func isPending(_ kind: M.Request.Kind) -> Bool { _work.pending.contains(kind) }
 }

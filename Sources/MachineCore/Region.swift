@@ -119,7 +119,7 @@ public struct RegionDescription: Hashable, Sendable {
     /// The children of each state, by index, the initial child first; empty for a leaf.
     public let children: [[Int]]
     /// The parent of each state, by index; `nil` for a state at the top of the region.
-    public let parents: [Int?]
+    package let parents: [Int?]
     /// The compound states in declaration order, each as often as it was declared.
     let declaredParents: [Int]
 
@@ -151,16 +151,16 @@ public struct RegionDescription: Hashable, Sendable {
     }
 
     /// Whether the region nests states.
-    public var isHierarchical: Bool { children.contains { !$0.isEmpty } }
+    package var isHierarchical: Bool { children.contains { !$0.isEmpty } }
 
     /// Whether `state` has children.
-    public func isCompound(_ state: Int) -> Bool { !children[state].isEmpty }
+    package func isCompound(_ state: Int) -> Bool { !children[state].isEmpty }
 
     /// The states without children, in index order: the values the region's control state takes.
     public var leaves: [Int] { states.indices.filter { children[$0].isEmpty } }
 
     /// `state`'s ancestors, its parent first.
-    public func ancestors(of state: Int) -> [Int] {
+    package func ancestors(of state: Int) -> [Int] {
         var chain: [Int] = []
         var current = parents[state]
         while let parent = current, chain.count < states.count {
@@ -174,7 +174,7 @@ public struct RegionDescription: Hashable, Sendable {
     public func contains(_ ancestor: Int, _ state: Int) -> Bool { ancestor == state || ancestors(of: state).contains(ancestor) }
 
     /// The leaf entered by default when `state` is entered: following initial children down.
-    public func defaultLeaf(of state: Int) -> Int {
+    package func defaultLeaf(of state: Int) -> Int {
         var leaf = state
         var steps = 0
         while let first = children[leaf].first, steps < states.count {
@@ -185,5 +185,5 @@ public struct RegionDescription: Hashable, Sendable {
     }
 
     /// The leaf the region starts in: ``initial``, or its default leaf when it is compound.
-    public var initialLeaf: Int { defaultLeaf(of: initial) }
+    package var initialLeaf: Int { defaultLeaf(of: initial) }
 }

@@ -19,7 +19,7 @@ public struct Row<M: MachineDefinition>: Sendable {
     /// The row's stable name.
     public let id: String
     /// The name of the region the row belongs to.
-    public let regionName: String
+    package let regionName: String
     let stateType: ObjectIdentifier
     /// The source state indexes, or `nil` for every state of the region.
     public let sources: [Int]?
@@ -32,7 +32,7 @@ public struct Row<M: MachineDefinition>: Sendable {
     /// The history the row enters its compound target by, if any.
     public let history: History?
     /// Whether the row is internal: it neither exits nor re-enters its source state.
-    public let isInternal: Bool
+    package let isInternal: Bool
     /// The action, if any.
     public let action: Action<M>?
 

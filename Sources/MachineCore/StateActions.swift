@@ -12,7 +12,7 @@
 /// ```
 public struct StateActions<M: MachineDefinition>: Sendable {
     /// The name of the state's region.
-    public let regionName: String
+    package let regionName: String
     let stateType: ObjectIdentifier
     /// The state's index.
     public let state: Int

@@ -22,7 +22,7 @@ public struct StepResult<M: MachineDefinition>: Sendable {
     public var firedRows: [Int] { (0..<_fired.count).map { _fired.row(at: $0) } }
     /// How many rows fired: `firedRows.count`, without building the array.
     @inlinable
-    public var firedRowCount: Int { _fired.count }
+    package var firedRowCount: Int { _fired.count }
     /// Every guard evaluated while choosing the rows, in evaluation order; empty unless
     /// ``recording`` contains ``StepRecording/guardChecks``.
     @inlinable

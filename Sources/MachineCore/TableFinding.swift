@@ -1,5 +1,5 @@
 /// A mistake the static checks find in a table: something no test may ever reach.
-public enum TableFinding: Hashable, Sendable, CustomStringConvertible {
+package enum TableFinding: Hashable, Sendable, CustomStringConvertible {
     /// No row leads from the initial state to this state (for a compound state: to any leaf
     /// inside it).
     case unreachableState(region: String, state: String)
@@ -19,7 +19,7 @@ public enum TableFinding: Hashable, Sendable, CustomStringConvertible {
     /// as the last enabled transition in document order), not a finding.
     case nondeterministic(region: String, state: String, event: String, rows: [String])
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .unreachableState(let region, let state):
             "unreachable state: \(region).\(state) (no row leads to it from \(region)'s initial state)"
@@ -40,7 +40,7 @@ extension TableListing {
     /// unhandled events, rows that never fire, then non-deterministic pairs. In a region that
     /// nests states, the checks follow the step: a row applies in the leaves below its sources,
     /// rows of inner states take precedence, and pairs are looked for at each depth.
-    public var findings: [TableFinding] {
+    package var findings: [TableFinding] {
         let reachable = reachableStates
         var findings: [TableFinding] = []
         for (region, description) in regions.enumerated() {

@@ -7,21 +7,21 @@ public struct TableListing: Hashable, Sendable {
     /// The names of the event kinds.
     public let events: [String]
     /// Sets of guards declared mutually exclusive: at most one of a set holds at a time.
-    public let exclusiveGuards: [Set<String>]
+    package let exclusiveGuards: [Set<String>]
 
     /// Whether the guards `a` and `b` are declared mutually exclusive.
-    public func areExclusive(_ a: String, _ b: String) -> Bool {
+    package func areExclusive(_ a: String, _ b: String) -> Bool {
         a != b && exclusiveGuards.contains { $0.contains(a) && $0.contains(b) }
     }
 
     /// The states row `row` leaves from, as declared (compound states included).
-    public func sources(of row: RowListing) -> [Int] {
+    package func sources(of row: RowListing) -> [Int] {
         row.sources ?? Array(regions[row.region].states.indices)
     }
 
     /// The leaves row `row` applies in: its sources' leaves and the leaves below its compound
     /// sources.
-    public func leaves(of row: RowListing) -> [Int] {
+    package func leaves(of row: RowListing) -> [Int] {
         let region = regions[row.region]
         let sources = sources(of: row)
         return region.leaves.filter { leaf in sources.contains { region.contains($0, leaf) } }
@@ -29,7 +29,7 @@ public struct TableListing: Hashable, Sendable {
 
     /// The leaves entering `target` can reach: its default leaf, or with a history any leaf
     /// below it that the region can be in.
-    public func leavesEntered(by row: RowListing) -> [Int] {
+    package func leavesEntered(by row: RowListing) -> [Int] {
         guard let target = row.target else { return [] }
         let region = regions[row.region]
         guard row.history != nil else { return [region.defaultLeaf(of: target)] }
@@ -37,7 +37,7 @@ public struct TableListing: Hashable, Sendable {
     }
 
     /// Whether any region nests states.
-    public var isHierarchical: Bool { regions.contains(where: \.isHierarchical) }
+    package var isHierarchical: Bool { regions.contains(where: \.isHierarchical) }
 }
 
 /// One row without its types.

@@ -22,13 +22,13 @@ public struct TransitionTable<M: MachineDefinition>: Sendable {
     /// The rows, in declaration order.
     public let rows: [Row<M>]
     /// The names of the event kinds, by raw value.
-    public let eventNames: [String]
+    @usableFromInline package let eventNames: [String]
     /// The names of the timers, by raw value.
-    public let timerNames: [String]
+    @usableFromInline package let timerNames: [String]
     /// The names of the request kinds, by raw value.
-    public let requestKindNames: [String]
+    @usableFromInline package let requestKindNames: [String]
     /// The sets of guards declared mutually exclusive.
-    public let exclusiveGuards: [Set<String>]
+    package let exclusiveGuards: [Set<String>]
     /// The table's identity: 16 hexadecimal digits of a 64-bit FNV-1a hash of its shape, by
     /// name: its regions (their names, states, initial and final states), its rows (id,
     /// region, sources, event, guard, target), and the names of its events, timers and request
@@ -82,7 +82,7 @@ public struct TransitionTable<M: MachineDefinition>: Sendable {
     @usableFromInline let _historyBase: [Int]
     @usableFromInline let _historyDescents: [StatePath]
     /// The compound states entered by history, by slot.
-    public let historySlots: [(region: Int, state: Int)]
+    package let historySlots: [(region: Int, state: Int)]
 
     /// Builds a table from its declaration; `exclusive` declares which guards never hold together.
     ///
@@ -287,7 +287,7 @@ public struct TransitionTable<M: MachineDefinition>: Sendable {
     }
 
     /// The position of the region named `name`.
-    public func regionIndex(named name: String) -> Int? {
+    package func regionIndex(named name: String) -> Int? {
         regions.firstIndex { $0.name == name }
     }
 

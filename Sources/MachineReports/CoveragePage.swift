@@ -10,16 +10,16 @@ import MachineDiagrams
 /// into as many columns as the page is wide.
 ///
 /// One self-contained, deterministic file, like ``ReplayPage``; it needs no script.
-public struct CoveragePage: Sendable {
+package struct CoveragePage: Sendable {
     /// The coverage shown.
-    public let report: CoverageReport
+    package let report: CoverageReport
     /// The machine's name.
-    public let machine: String
+    package let machine: String
     /// The scripts replayed, as named on the command line.
-    public let scripts: [String]
+    package let scripts: [String]
 
     /// The page of `report`, the coverage of `machine` by `scripts`.
-    public init(report: CoverageReport, machine: String, scripts: [String]) {
+    package init(report: CoverageReport, machine: String, scripts: [String]) {
         self.report = report
         self.machine = machine
         self.scripts = scripts
@@ -42,7 +42,7 @@ public struct CoveragePage: Sendable {
     }
 
     /// The whole document.
-    public var html: String {
+    package var html: String {
         let listing = report.listing
         let notes = listing.rows.indices.map { "×\(report.rowHits[$0])" + (unseenOutcome($0).map { ", \($0)" } ?? "") }
         let drawing = MachineDrawing(

@@ -25,11 +25,11 @@ import MachineDiagrams
 ///
 /// The page is one self-contained file (inline style, script and SVG) and deterministic: the
 /// same script gives the same bytes.
-public struct ReplayPage<Output: TextOutputStream>: TranscriptSink {
+package struct ReplayPage<Output: TextOutputStream>: TranscriptSink {
     /// Where the page is written.
-    public private(set) var output: Output
+    package private(set) var output: Output
     /// What the first replay found.
-    public let summary: ReplaySummary
+    package let summary: ReplaySummary
 
     /// How far the page is written.
     private enum Part {
@@ -54,7 +54,7 @@ public struct ReplayPage<Output: TextOutputStream>: TranscriptSink {
 
     /// A page of the replay `summary` describes, written to `output` as a second replay of the
     /// same script writes its transcript into it.
-    public init(summary: ReplaySummary, output: Output) {
+    package init(summary: ReplaySummary, output: Output) {
         self.summary = summary
         self.output = output
         states = summary.initialStates
@@ -64,10 +64,10 @@ public struct ReplayPage<Output: TextOutputStream>: TranscriptSink {
     }
 
     /// Shows the expectations that held too.
-    public var wantsHeldExpectations: Bool { true }
+    package var wantsHeldExpectations: Bool { true }
 
     /// Writes what `entry` adds to the page.
-    public mutating func write(_ entry: TranscriptEntry) {
+    package mutating func write(_ entry: TranscriptEntry) {
         switch entry {
         case .header:
             guard case .none = part else { return }

@@ -9,33 +9,33 @@ import MachineCore
 /// It keeps no step: a count, the numbers of the steps an expectation failed after, and the
 /// first ``failureLimit`` failures, their values shortened as the page shows them. Its memory
 /// does not grow with the script.
-public struct ReplaySummary: TranscriptSink, Sendable {
+package struct ReplaySummary: TranscriptSink, Sendable {
     /// The most steps a page shows: a longer replay is refused (see ``isOverLimit``), for its
     /// page would be too long to read or to open comfortably (a page is a few hundred bytes a
     /// step, at most a few kilobytes).
-    public static let stepLimit = 20_000
+    package static let stepLimit = 20_000
     /// The most failed expectations listed at the top of a page; the timeline marks them all.
-    public static let failureLimit = 100
+    package static let failureLimit = 100
     /// The most characters of a value (an input, a field's value, a command, an expectation) a
     /// page shows; a longer one is shortened, with a marker that says how long it was.
-    public static let valueLimit = 400
+    package static let valueLimit = 400
 
     /// The table the page draws.
-    public let listing: TableListing
+    package let listing: TableListing
     /// The control state of every region before the first step, by region index.
-    public let initialStates: [Int]
+    package let initialStates: [Int]
     /// The script's file, as the transcript names it.
-    public private(set) var file = ""
+    package private(set) var file = ""
     /// The machine's name.
-    public private(set) var machine = ""
+    package private(set) var machine = ""
     /// The `given` lines, as field and value text.
-    public private(set) var givens: [(field: String, value: String)] = []
+    package private(set) var givens: [(field: String, value: String)] = []
     /// How the script ended, once it has.
-    public private(set) var outcome: Outcome?
+    package private(set) var outcome: Outcome?
     /// How many steps the replay made (each input makes one, or more when timers fall due).
-    public private(set) var stepCount = 0
+    package private(set) var stepCount = 0
     /// How many expectations failed.
-    public private(set) var failureCount = 0
+    package private(set) var failureCount = 0
 
     /// The first ``failureLimit`` failures, as the top of the page lists them.
     private(set) var failures: [Failure] = []
@@ -53,16 +53,16 @@ public struct ReplaySummary: TranscriptSink, Sendable {
 
     /// An empty summary of a replay of `listing`'s machine that starts with its regions in
     /// `initialStates` (a program's or checked script's `initialState.controls`, region by region).
-    public init(listing: TableListing, initialStates: [Int]) {
+    package init(listing: TableListing, initialStates: [Int]) {
         self.listing = listing
         self.initialStates = initialStates
     }
 
     /// Whether the replay made more steps than ``stepLimit``: its page is refused.
-    public var isOverLimit: Bool { stepCount > Self.stepLimit }
+    package var isOverLimit: Bool { stepCount > Self.stepLimit }
 
     /// Collects `entry`.
-    public mutating func write(_ entry: TranscriptEntry) {
+    package mutating func write(_ entry: TranscriptEntry) {
         switch entry {
         case .header(let file, let machine, let givens):
             self.file = file

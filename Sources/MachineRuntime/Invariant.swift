@@ -15,9 +15,9 @@ import MachineCore
 /// answer changes nothing) holds trivially of a runtime seen as it is.
 public struct Invariant<M: MachineDefinition>: Sendable {
     /// What must hold, in words.
-    public let name: String
+    package let name: String
     /// Returns a description of the violation, or `nil` when the invariant holds.
-    public let violation: @Sendable (Observation<M>) -> String?
+    package let violation: @Sendable (Observation<M>) -> String?
 
     /// An invariant named `name`; `violation` describes what is wrong, or returns `nil`.
     public init(_ name: String, violation: @escaping @Sendable (Observation<M>) -> String?) {
@@ -67,7 +67,7 @@ extension Invariant where M.Context: Equatable {
     /// configuration is that leaf and its ancestors), and each compound state entered by history
     /// remembers nothing yet or a leaf inside it. A flat machine's states are all leaves, and it
     /// has no history.
-    public static var leafConfiguration: Invariant {
+    package static var leafConfiguration: Invariant {
         Invariant("each region is in a leaf, and history remembers leaves of its state") { observation in
             let table = observation.after.table
             let controls = observation.after.state.controls
@@ -109,7 +109,7 @@ extension Invariant where M.Context: Equatable {
 
     /// The runtime's timers and requests in flight are the ones the machine's work ledger lists,
     /// in the same order.
-    public static var booksAgree: Invariant {
+    package static var booksAgree: Invariant {
         Invariant("the runtime's timers and requests are the machine's") { observation in
             let runtime = observation.after
             let pending = runtime.requests.filter(\.isPending).map(\.reference.kind)
@@ -127,7 +127,7 @@ extension Invariant where M.Context: Equatable {
     }
 
     /// An answer to a cancelled or superseded request is dropped without changing the state.
-    public static var dropsChangeNothing: Invariant {
+    package static var dropsChangeNothing: Invariant {
         Invariant("a dropped answer changes nothing") { observation in
             for step in observation.steps {
                 guard case .drop(let reference, _, _) = step.cause else { continue }
@@ -146,7 +146,7 @@ extension Invariant where M.Context: Equatable {
 
     /// Once a region is in a final state, every event is ignored, the state does not change, and
     /// nothing is left running.
-    public static var finishedAcceptsNothing: Invariant {
+    package static var finishedAcceptsNothing: Invariant {
         Invariant("a finished machine accepts nothing and runs nothing") { observation in
             let table = observation.after.table
             if let final = table.finalState(of: observation.after.state.controls) {

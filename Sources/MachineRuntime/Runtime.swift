@@ -47,7 +47,7 @@ public struct Runtime<M: MachineDefinition>: Sendable {
     /// The virtual time now, from zero at the start.
     @inlinable public var now: Duration { _now }
     /// Every request made so far, in the order made (a request's `id` is its position + 1).
-    @inlinable public var requests: [RequestRecord<M>] { _requests }
+    @inlinable package var requests: [RequestRecord<M>] { _requests }
     /// The running timers, in the order of their last (re)start.
     @inlinable public var timers: [RunningTimer] { _timers }
 
@@ -86,7 +86,7 @@ public struct Runtime<M: MachineDefinition>: Sendable {
     public var pendingRequests: [RequestRecord<M>] { pendingPosition.compactMap { $0 }.sorted().map { _requests[$0] } }
 
     /// The `ordinal`-th request of `kind` (from 1), if it was made; `nil` for any other number.
-    public func request(_ kind: M.Request.Kind, _ ordinal: Int) -> RequestRecord<M>? {
+    package func request(_ kind: M.Request.Kind, _ ordinal: Int) -> RequestRecord<M>? {
         position(of: kind, ordinal).map { _requests[$0] }
     }
 

@@ -17,16 +17,16 @@ public struct SplitMix64: RandomNumberGenerator, Sendable {
 
     /// A number in `0..<upperBound` (0 when `upperBound` is not positive), computed the same way
     /// everywhere (the standard library's `random(in:using:)` may change between releases).
-    public mutating func below(_ upperBound: Int) -> Int {
+    package mutating func below(_ upperBound: Int) -> Int {
         guard upperBound > 0 else { return 0 }
         return Int(next() % UInt64(upperBound))
     }
 
     /// One of `elements`, or `nil` when it is empty.
-    public mutating func pick<C: RandomAccessCollection>(_ elements: C) -> C.Element? where C.Index == Int {
+    package mutating func pick<C: RandomAccessCollection>(_ elements: C) -> C.Element? where C.Index == Int {
         elements.isEmpty ? nil : elements[elements.startIndex + below(elements.count)]
     }
 
     /// A number in `0 ..< 1` with 53 random bits, computed the same way everywhere.
-    public mutating func nextUnit() -> Double { Double(next() &>> 11) * 0x1p-53 }
+    package mutating func nextUnit() -> Double { Double(next() &>> 11) * 0x1p-53 }
 }

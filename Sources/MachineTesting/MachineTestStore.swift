@@ -185,9 +185,9 @@ public final class MachineTestStore<M: MachineDefinition> where M.Context: Equat
     public var exhaustivity: Exhaustivity
 
     /// The runtime being driven.
-    public private(set) var runtime: Runtime<M>
+    package private(set) var runtime: Runtime<M>
     /// What the store's inputs exercised, for ``assertRowCoverage(_:minimum:sourceLocation:)``.
-    public private(set) var coverage: TransitionCoverage<M>
+    package private(set) var coverage: TransitionCoverage<M>
     private let dump: StateDump<M>
     private var unasserted: (commands: [Command<M>], location: SourceLocation)?
     private var isFinished = false
@@ -241,7 +241,7 @@ public final class MachineTestStore<M: MachineDefinition> where M.Context: Equat
     ///   - sourceLocation: Where a failure is reported.
     /// - Returns: The runtime's steps, for further checks.
     @discardableResult
-    public func perform(
+    package func perform(
         _ input: Input<M>, emits commands: [Command<M>]? = nil, _ update: ((inout MachineState<M>) -> Void)? = nil,
         sourceLocation: SourceLocation = #_sourceLocation
     ) -> [RuntimeStep<M>] {

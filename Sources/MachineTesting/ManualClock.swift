@@ -29,10 +29,10 @@ public final class ManualClock: Clock, @unchecked Sendable {
     /// An instant of a ``ManualClock``: the time since the clock's start.
     public struct Instant: InstantProtocol {
         /// The time since the clock's start.
-        public var offset: Duration
+        package var offset: Duration
 
         /// The instant `offset` after the clock's start.
-        public init(offset: Duration) {
+        package init(offset: Duration) {
             self.offset = offset
         }
 
@@ -60,7 +60,7 @@ public final class ManualClock: Clock, @unchecked Sendable {
 
     /// How many tasks are asleep on the clock now: a test can wait until the code it drives has
     /// begun to sleep, or check that it sleeps on nothing.
-    public var sleeperCount: Int { lock.withLock { sleepers.count } }
+    package var sleeperCount: Int { lock.withLock { sleepers.count } }
 
     /// Zero: the clock is exact.
     public var minimumResolution: Duration { .zero }
@@ -106,7 +106,7 @@ public final class ManualClock: Clock, @unchecked Sendable {
 
     /// Moves the clock to `instant` (or leaves it where it is, if it is already past it) and
     /// wakes the sleepers whose deadline it reaches, in deadline order.
-    public func advance(to instant: Instant) {
+    package func advance(to instant: Instant) {
         wake(upTo: { Swift.max($0, instant) })
     }
 

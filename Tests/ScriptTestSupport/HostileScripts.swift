@@ -53,7 +53,7 @@ public struct HostileScripts<V: ScriptVocabulary>: Sendable {
 
     /// A mutation of `script`: bytes or a byte range replaced, removed, repeated or spliced in
     /// from another seed, lines swapped, or a run of brackets or openings inserted.
-    public func mutate(_ script: [UInt8], using random: inout SplitMix64) -> [UInt8] {
+    package func mutate(_ script: [UInt8], using random: inout SplitMix64) -> [UInt8] {
         var result = script
         for _ in 0...random.below(3) {
             let at = random.below(result.count + 1)
@@ -87,7 +87,7 @@ public struct HostileScripts<V: ScriptVocabulary>: Sendable {
     }
 
     /// A script of the language's words in random order, usually after a valid header.
-    public func generate(using random: inout SplitMix64) -> [UInt8] {
+    package func generate(using random: inout SplitMix64) -> [UInt8] {
         var text = random.below(8) == 0 ? "" : "machine \(vocabulary.machineName)\n"
         for _ in 0..<random.below(40) {
             text += random.pick(words) ?? ""

@@ -23,6 +23,10 @@ enum GazetteerFile {
         }
         let count = gazetteer.count
         let inRange = { (place: Int) in (0..<count).contains(place) }
+        let span: Span
+        do { span = try Span(latitudeDelta: 1, longitudeDelta: 1) } catch {
+            return require(false, "a span of one degree: \(error)")
+        }
         for place in 0..<min(count, 4) {
             let entry = gazetteer.entry(place)
             let coordinate = entry.coordinate
@@ -35,12 +39,12 @@ enum GazetteerFile {
                     completions.count <= 5 && completions.allSatisfy(inRange) && Set(completions).count == completions.count,
                     "completions of \(query.debugDescription): \(completions) of \(count)")
                 let found = gazetteer.search(
-                    query, in: MapRegion(center: coordinate, span: Span(latitudeDelta: 1, longitudeDelta: 1)), limit: 5)
+                    query, in: MapRegion(center: coordinate, span: span), limit: 5)
                 require(
                     found.count <= 5 && found.allSatisfy(inRange) && Set(found).count == found.count,
                     "search of \(query.debugDescription): \(found) of \(count)")
                 let unindexed = gazetteer.bruteForceSearch(
-                    query, in: MapRegion(center: coordinate, span: Span(latitudeDelta: 1, longitudeDelta: 1)), limit: 5)
+                    query, in: MapRegion(center: coordinate, span: span), limit: 5)
                 require(found == unindexed, "search of \(query.debugDescription): \(found), without its index \(unindexed)")
                 _ = found.map { gazetteer.entry($0).address }
             }

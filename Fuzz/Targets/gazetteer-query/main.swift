@@ -30,7 +30,11 @@ enum GazetteerQuery {
                 max(-1, min($0, 40))
             } ?? 10
         let center = Coordinate(clampingLatitude: latitude, longitude: longitude)
-        let region = MapRegion(center: center, span: Span(checkedLatitudeDelta: 2, longitudeDelta: 2))
+        let span: Span
+        do { span = try Span(latitudeDelta: 2, longitudeDelta: 2) } catch {
+            return require(false, "a span of two degrees: \(error)")
+        }
+        let region = MapRegion(center: center, span: span)
 
         let completions = bundled.completions(for: query, limit: limit)
         requirePlaces(completions, of: bundled, limit: limit, "completions of \(query.debugDescription)")

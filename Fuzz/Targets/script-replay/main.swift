@@ -14,7 +14,7 @@ enum ScriptReplay {
     static let player = Player(vocabulary: AddressPickerVocabulary())
 
     static func test(_ bytes: [UInt8]) {
-        let program: CheckedScript<AddressPicker>
+        let program: CheckedScript<AddressPickerVocabulary>
         do {
             program = try checker.check(bytes, file: file)
         } catch {
@@ -22,9 +22,15 @@ enum ScriptReplay {
             return
         }
         var text = TextTranscript(output: "")
-        let outcome = player.play(program, into: &text)
         var json = JSONTranscript(output: "")
-        let jsonOutcome = player.play(program, into: &json)
+        let outcome: Outcome
+        let jsonOutcome: Outcome
+        do {
+            outcome = try player.play(program, into: &text)
+            jsonOutcome = try player.play(program, into: &json)
+        } catch {
+            return require(false, "a script in memory could not be read again: \(error)")
+        }
         require(outcome == jsonOutcome, "the text and JSON replays ended differently: \(outcome), \(jsonOutcome)")
         switch outcome {
         case .passed, .failed: require([0, 1].contains(outcome.exitCode), "exit code \(outcome.exitCode) for \(outcome)")

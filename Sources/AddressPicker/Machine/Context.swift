@@ -28,20 +28,20 @@ extension AddressPicker {
         /// The completion cache: the completions of the queries answered most recently, most
         /// recently used first, each query once, at most ``Configuration/completionCache`` of
         /// them (R2). Scripts read its queries as `cachedQueries`.
-        public var cachedCompletions: [CachedCompletions] = []
+        package var cachedCompletions: [CachedCompletions] = []
 
         /// The centre of the last lookup requested or of the place picked: a user move within
         /// ``Configuration/duplicateDistance`` of it is not looked up again (M2). While the map
         /// is `throttled`, it is the centre of the lookup held back (R3).
-        public var referenceCenter: Coordinate?
+        package var referenceCenter: Coordinate?
         /// Where the address of the lookup in flight, or held back (R3), will come from (M5).
-        public var lookupSource: AddressSource?
+        package var lookupSource: AddressSource?
         /// The query whose completions are on screen, if any (S5).
-        public var completionsQuery: String?
+        package var completionsQuery: String?
         /// The region remembered when the search was activated (S1, C6).
         public var searchOrigin: MapRegion?
         /// Whether a place search has moved the map since the search was activated (C6).
-        public var resultsMovedMap = false
+        package var resultsMovedMap = false
 
         /// The timings and distances.
         public var configuration: Configuration
@@ -97,25 +97,25 @@ extension AddressPicker {
     }
 
     /// One query's completions, as the completion cache keeps them (R2).
-    public struct CachedCompletions: Hashable, Sendable, Codable {
+    package struct CachedCompletions: Hashable, Sendable, Codable {
         /// The query, compared by its Unicode scalars ("é" precomposed and decomposed differ).
-        public var query: String
+        package var query: String
         /// The completions its answer held (possibly none).
-        public var completions: [Completion]
+        package var completions: [Completion]
 
         /// The completions of `query`.
-        public init(query: String, completions: [Completion]) {
+        package init(query: String, completions: [Completion]) {
             self.query = query
             self.completions = completions
         }
 
         /// Equal when the queries have the same Unicode scalars and the completions are equal.
-        public static func == (lhs: Self, rhs: Self) -> Bool {
+        package static func == (lhs: Self, rhs: Self) -> Bool {
             lhs.query.isIdentical(to: rhs.query) && lhs.completions == rhs.completions
         }
 
         /// Hashes the query and the completions (queries equal by scalars hash alike).
-        public func hash(into hasher: inout Hasher) {
+        package func hash(into hasher: inout Hasher) {
             hasher.combine(query)
             hasher.combine(completions)
         }
@@ -125,10 +125,10 @@ extension AddressPicker {
 extension AddressPicker.Configuration {
     /// The longest duration a script may give a timing setting: 24 hours. A debounce or an
     /// interval longer than a day is a mistake, not a policy.
-    public static let longestDuration = Duration.seconds(24 * 60 * 60)
+    package static let longestDuration = Duration.seconds(24 * 60 * 60)
     /// The largest whole number a script may give a setting: 2³¹ − 1.
-    public static let largestWholeNumber = Int(Int32.max)
+    package static let largestWholeNumber = Int(Int32.max)
     /// The largest duplicate distance a script may give, in metres: half the Earth's
     /// circumference (πR, R = 6,371,008.8 m), rounded up; no two points are farther apart.
-    public static let longestDistance = 20_015_087.0
+    package static let longestDistance = 20_015_087.0
 }

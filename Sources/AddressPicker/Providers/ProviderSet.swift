@@ -55,7 +55,7 @@ public struct ProviderSet: Sendable {
     }
 
     /// The event that reports a failed request of `kind`.
-    public static func failure(of kind: AddressPicker.Request.Kind, message: String?) -> AddressPicker.Event {
+    package static func failure(of kind: AddressPicker.Request.Kind, message: String?) -> AddressPicker.Event {
         switch kind {
         case .completions: .completionsFailed(message)
         case .places: .placesFailed(message)

@@ -8,7 +8,7 @@ extension MapRegion {
     /// last. Each span is 1.2 × the extent, but at least `minimumSpan`'s; spans are not capped.
     /// The centre and the spans are rounded to 10⁻⁷ degrees (about a centimetre), so that they
     /// read as the decimals they are (`2.391925`, not `2.3919250000000036`).
-    public static func enclosing(_ coordinates: [Coordinate], minimumSpan: Span) -> MapRegion? {
+    package static func enclosing(_ coordinates: [Coordinate], minimumSpan: Span) -> MapRegion? {
         guard let first = coordinates.first else { return nil }
         var south = first.latitude
         var north = first.latitude

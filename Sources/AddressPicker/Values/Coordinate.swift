@@ -35,7 +35,7 @@ public struct Coordinate: Hashable, Sendable {
     }
 
     /// The mean radius of the Earth used for distances, in metres (IUGG).
-    public static let earthRadius = 6_371_008.8
+    package static let earthRadius = 6_371_008.8
 
     /// The great-circle distance to `other` in metres, by the haversine formula on a sphere of
     /// radius ``earthRadius``.
@@ -44,7 +44,7 @@ public struct Coordinate: Hashable, Sendable {
     }
 
     /// The haversine distance in metres between two positions given in degrees.
-    public static func distance(_ latitude1: Double, _ longitude1: Double, _ latitude2: Double, _ longitude2: Double) -> Double {
+    package static func distance(_ latitude1: Double, _ longitude1: Double, _ latitude2: Double, _ longitude2: Double) -> Double {
         let radians = Double.pi / 180
         let φ1 = latitude1 * radians
         let φ2 = latitude2 * radians

@@ -11,10 +11,10 @@ public struct AddressPickerSamples: InputSamples {
     public typealias Machine = AddressPicker
 
     /// Whether ``events`` also selects completions and results outside the lists on screen.
-    public let includingOutOfRangeIndexes: Bool
+    package let includingOutOfRangeIndexes: Bool
 
     /// The samples; exploration adds out-of-range indexes, covering paths do without them.
-    public init(includingOutOfRangeIndexes: Bool = false) {
+    package init(includingOutOfRangeIndexes: Bool = false) {
         self.includingOutOfRangeIndexes = includingOutOfRangeIndexes
     }
 

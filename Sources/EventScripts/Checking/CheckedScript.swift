@@ -11,17 +11,17 @@ public struct CheckedScript<V: ScriptVocabulary> {
     /// The script's path as given.
     public let file: String
     /// The script's bytes, read again by the replay.
-    public let bytes: any ScriptBytes
+    @usableFromInline package let bytes: any ScriptBytes
     /// The checker that checked it, and checks it again as it is replayed.
-    public let checker: ScriptChecker<V>
+    @usableFromInline package let checker: ScriptChecker<V>
     /// The state the script starts from, after its `given` lines.
     public let initialState: MachineState<V.Machine>
     /// The `given` lines, in order, as checked values.
     public let givens: [Given]
     /// How many instructions (statements other than `machine` and `given`) the script holds.
-    public let instructionCount: Int
+    @usableFromInline package let instructionCount: Int
     /// How many of them are inputs (`send`, `advance`, `respond`, `fail`).
-    public let inputCount: Int
+    @usableFromInline package let inputCount: Int
 
     @inlinable
     init(

@@ -1,7 +1,7 @@
 import MachineCore
 
 /// A path into the state, checked against the vocabulary's types at load time.
-public struct CheckedPath: Sendable, CustomStringConvertible {
+@usableFromInline package struct CheckedPath: Sendable, CustomStringConvertible {
     @usableFromInline
     enum Step: Sendable {
         case part(String, computed: ComputedPart?)
@@ -13,11 +13,11 @@ public struct CheckedPath: Sendable, CustomStringConvertible {
     @usableFromInline let root: Int
     @usableFromInline let steps: [Step]
     /// The type of what the path leads to (optional when it passes through something optional).
-    public let type: ValueType
+    @usableFromInline package let type: ValueType
     let syntax: PathSyntax
 
     /// The path as the script wrote it.
-    public var description: String { syntax.description }
+    @usableFromInline package var description: String { syntax.description }
 
     /// Checks `syntax` against `fields`.
     @usableFromInline

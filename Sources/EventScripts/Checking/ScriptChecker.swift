@@ -12,7 +12,7 @@ public final class ScriptChecker<V: ScriptVocabulary>: Sendable {
     /// The vocabulary checked against.
     public let vocabulary: V
     /// The readable fields of the state.
-    public let fields: StateFields<M>
+    @usableFromInline package let fields: StateFields<M>
     @usableFromInline let constructors: ConstructorIndex<M>
     /// What `expect command` checks a command against: one of the commands' constructors.
     @usableFromInline let commandType: ValueType

@@ -2,11 +2,11 @@ import MachineCore
 
 /// Everything a script can read of a machine's state, in transcript order: each region's control
 /// state, the vocabulary's context fields, then `pending` and `timers` from the work ledger.
-public final class StateFields<M: MachineDefinition>: Sendable {
+@usableFromInline package final class StateFields<M: MachineDefinition>: Sendable {
     /// One readable part of the state.
-    public struct Field: Sendable {
+    @usableFromInline package struct Field: Sendable {
         /// Where a field comes from: a region's control state, the context, or the work ledger.
-        public enum Kind: Hashable, Sendable {
+        @usableFromInline package enum Kind: Hashable, Sendable {
             /// A region's control state (`search`).
             case region
             /// A field of the context (`query`).
@@ -15,15 +15,15 @@ public final class StateFields<M: MachineDefinition>: Sendable {
             case work
         }
         /// Its name in paths and transcripts.
-        public let name: String
+        @usableFromInline package let name: String
         /// Its type.
-        public let type: ValueType
+        @usableFromInline package let type: ValueType
         /// Where it comes from.
-        public let kind: Kind
+        @usableFromInline package let kind: Kind
         /// Its value in a state.
-        public let read: @Sendable (MachineState<M>) -> Value
+        @usableFromInline package let read: @Sendable (MachineState<M>) -> Value
         /// Whether it differs between two states.
-        public let differs: @Sendable (MachineState<M>, MachineState<M>) -> Bool
+        @usableFromInline package let differs: @Sendable (MachineState<M>, MachineState<M>) -> Bool
 
         @inlinable
         init(
@@ -39,7 +39,7 @@ public final class StateFields<M: MachineDefinition>: Sendable {
     }
 
     /// The fields, in order.
-    public let all: [Field]
+    @usableFromInline package let all: [Field]
     /// Each field's `read`, by position: what paths call, without copying the whole field.
     @usableFromInline let readers: [@Sendable (MachineState<M>) -> Value]
     /// For each field of a list's shape, by position, how many elements it has in a state: what
@@ -64,7 +64,7 @@ public final class StateFields<M: MachineDefinition>: Sendable {
     /// The fields of a vocabulary's machine. Inlinable so that each field's `read` and
     /// `differs` are compiled for the machine where the fields are made (by a ``Player``).
     @inlinable
-    public init<V: ScriptVocabulary>(_ vocabulary: V) where V.Machine == M {
+    package init<V: ScriptVocabulary>(_ vocabulary: V) where V.Machine == M {
         let table = vocabulary.table
         var fields: [Field] = []
         for (index, region) in table.regions.enumerated() {
@@ -112,7 +112,7 @@ public final class StateFields<M: MachineDefinition>: Sendable {
     /// order: what a transcript's step shows. The regions and the work ledger are compared here,
     /// specialised for the machine; the context's fields generically, in `contextChanges`.
     @inlinable
-    public func changes(from before: MachineState<M>, to after: MachineState<M>) -> [Int] {
+    package func changes(from before: MachineState<M>, to after: MachineState<M>) -> [Int] {
         var changed: [Int] = []
         // Room for every field: one allocation, rather than one each time the list grows.
         changed.reserveCapacity(readers.count)
@@ -165,15 +165,15 @@ public final class StateFields<M: MachineDefinition>: Sendable {
     }
 
     /// The field named `name`.
-    public subscript(name: String) -> Field? { byName[name].map { all[$0] } }
+    @usableFromInline package subscript(name: String) -> Field? { byName[name].map { all[$0] } }
 
     /// The position in ``all`` of the field named `name`.
-    public func index(of name: String) -> Int? { byName[name] }
+    @usableFromInline package func index(of name: String) -> Int? { byName[name] }
 
     /// A readable dump of `state`: one `name: value` line per field of the given kinds, in field
     /// order; a list of several values spreads over one line per element, so that a line diff
     /// of two dumps points at the element that changed.
-    public func dump(_ state: MachineState<M>, kinds: Set<Field.Kind> = [.region, .context, .work]) -> String {
+    @usableFromInline package func dump(_ state: MachineState<M>, kinds: Set<Field.Kind> = [.region, .context, .work]) -> String {
         var text = ""
         for field in all where kinds.contains(field.kind) {
             text += "\(field.name): \(field.read(state).multiline)\n"

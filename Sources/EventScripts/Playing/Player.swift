@@ -41,11 +41,11 @@ public struct Player<V: ScriptVocabulary>: Sendable {
     @usableFromInline let parts: Parts
 
     /// The vocabulary of the machine.
-    public var vocabulary: V { parts.vocabulary }
+    package var vocabulary: V { parts.vocabulary }
     /// The readable fields of the state.
-    public var fields: StateFields<M> { parts.fields }
+    package var fields: StateFields<M> { parts.fields }
     /// Writes the transcript's inputs as statements.
-    public var writer: ScriptWriter<V> { parts.writer }
+    package var writer: ScriptWriter<V> { parts.writer }
 
     /// A player of scripts of `vocabulary`'s machine. Inlinable, like the player, so that the
     /// fields it reads are compiled for the machine where it is made.

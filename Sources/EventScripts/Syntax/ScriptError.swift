@@ -7,7 +7,7 @@ public struct ScriptError: Error, Hashable, Sendable, CustomStringConvertible {
     /// What is wrong, and what was expected.
     public let message: String
     /// The text of the offending line, when it is known and printable.
-    public var sourceLine: String?
+    package var sourceLine: String?
 
     /// An error at `location`.
     public init(_ message: String, at location: ScriptLocation, file: String = "", sourceLine: String? = nil) {

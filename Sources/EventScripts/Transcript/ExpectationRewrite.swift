@@ -4,10 +4,10 @@
 public struct ExpectationRewrite: Sendable, Equatable {
     /// What is replaced, on one line: the expected value of `expect PATH == VALUE` or `expect
     /// commands [...]`, or the whole of a bare `expect`.
-    public let range: Range<ScriptLocation>
+    package let range: Range<ScriptLocation>
     /// What is written there, line by line: one line for a value, one `expect` line each for a
     /// bare `expect` (the later ones indented like it).
-    public let lines: [String]
+    package let lines: [String]
 
     /// A rewrite of `range` into `lines`.
     public init(_ range: Range<ScriptLocation>, _ lines: [String]) {

@@ -22,25 +22,25 @@ public enum TranscriptEntry: Sendable {
 /// What one step did, rendered: the transcript's unit.
 public struct TranscriptStep: Sendable {
     /// The virtual time of the step.
-    public let time: Duration
+    package let time: Duration
     /// What came in: `send …`, `timer …`, `respond kind#N …`, `fail kind#N …` or `drop kind#N …`.
-    public let input: String
+    package let input: String
     /// The ids of the rows that fired, in order.
-    public let fired: [String]
+    package let fired: [String]
     /// Why nothing fired, when nothing did.
-    public let ignored: String?
+    package let ignored: String?
     /// For a dropped answer, why it was dropped.
-    public let dropped: String?
+    package let dropped: String?
     /// The compound states the fired rows exited, entered or restored by history, in the order
     /// their actions ran; empty for a flat machine (its leaves are in ``stateChanges``).
-    public let compoundChanges: [CompoundChange]
+    package let compoundChanges: [CompoundChange]
     /// Control states that changed, region by region.
-    public let stateChanges: [Change]
+    package let stateChanges: [Change]
     /// Fields that changed, in field order.
-    public let fieldChanges: [Change]
+    package let fieldChanges: [Change]
     /// The commands, in order, each as scripts write it (`expect command`):
     /// `startTimer(searchDebounce, 300ms)`. Held as text, as the changes' values are.
-    public let commands: [String]
+    package let commands: [String]
 
     /// A step, rendered.
     public init(
@@ -63,9 +63,9 @@ public struct TranscriptStep: Sendable {
         /// The region's name.
         public let region: String
         /// The compound state's name.
-        public let state: String
+        package let state: String
         /// Whether it was exited, entered, or entered by its history.
-        public let kind: StateChange.Kind
+        package let kind: StateChange.Kind
 
         /// A change of the compound state `state` of `region`.
         public init(region: String, state: String, kind: StateChange.Kind) {
@@ -75,7 +75,7 @@ public struct TranscriptStep: Sendable {
         }
 
         /// What happened to the state, as transcripts write it: `exited`, `entered` or `restored`.
-        public var verb: String {
+        package var verb: String {
             switch kind {
             case .exited: "exited"
             case .entered: "entered"
@@ -85,7 +85,7 @@ public struct TranscriptStep: Sendable {
 
         /// The change as the text transcript writes it, the verb padded to the width of the
         /// other labels: `entered search.active`, `exited  search.active`.
-        public var text: String {
+        package var text: String {
             verb + String(repeating: " ", count: max(1, 8 - verb.count)) + region + "." + state
         }
     }
@@ -95,12 +95,12 @@ public struct TranscriptStep: Sendable {
     /// The values are held as their text (``Value/description``): every sink shows them as text.
     public struct Change: Sendable {
         /// The field's or the region's name.
-        public let name: String
+        package let name: String
         /// Its value before the step, as scripts write it: `"Apple"`, `[completions]`, or a
         /// region's control state's name, `editing`.
-        public let old: String
+        package let old: String
         /// Its value after, as scripts write it.
-        public let new: String
+        package let new: String
 
         /// A change of `name` from `old` to `new`, each value's text.
         public init(name: String, old: String, new: String) {
@@ -115,21 +115,21 @@ public struct TranscriptStep: Sendable {
 /// of the input statement it refers to.
 public struct ExpectationFailure: Sendable {
     /// Where the `expect` line is.
-    public let location: ScriptLocation
+    package let location: ScriptLocation
     /// The expectation as written (canonically).
-    public let statement: String
+    package let statement: String
     /// What was expected.
-    public let expected: String
+    package let expected: String
     /// What was found.
-    public let actual: String
+    package let actual: String
     /// The line of the most recent send, advance, respond or fail, if any.
-    public let inputLine: Int?
+    package let inputLine: Int?
     /// The steps of that statement.
-    public let changes: [TranscriptStep]
+    package let changes: [TranscriptStep]
     /// How `replay --update` makes it hold, or `nil` when it cannot: a comparison other than
     /// `==` and `~=`, `expect REGION in STATE`, `expect command`, `expect dropped`, `expect
     /// ignored`, a path that reads nothing, or a value the script language cannot write.
-    public let rewrite: ExpectationRewrite?
+    package let rewrite: ExpectationRewrite?
 
     /// A failed expectation.
     public init(

@@ -55,12 +55,12 @@ public struct Constructor<T>: Sendable {
     }
 
     /// How the constructor is written: `point(x:, y:)`.
-    public var signature: String {
+    package var signature: String {
         parameters.isEmpty ? name : "\(name)(\(parameters.map { "\($0.label):" }.joined(separator: ", ")))"
     }
 
     /// The type of the part named `label`, an argument or a computed part.
-    public func partType(_ label: String) -> ValueType? {
+    package func partType(_ label: String) -> ValueType? {
         parameters.first { $0.label == label }?.type ?? computed.first { $0.name == label }?.type
     }
 
@@ -78,7 +78,7 @@ extension Constructor where T == Value {
     /// A constructor of values inside events, answers, commands and fields
     /// (`point(x:, y:)`): the checker types them, and the vocabulary converts them
     /// to its machine's own types.
-    public init(
+    package init(
         _ name: String, _ parameters: [Parameter], requiresLabels: Bool = false, computed: [ComputedPart] = [],
         validate: (@Sendable (Value) -> String?)? = nil
     ) {

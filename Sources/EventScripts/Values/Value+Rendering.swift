@@ -42,7 +42,7 @@ extension Value: CustomStringConvertible {
 
     /// The value as ``description`` writes it, but a list of two or more values over several
     /// lines, one element per line.
-    public var multiline: String {
+    package var multiline: String {
         guard case .list(let values) = self, values.count > 1 else { return description }
         return "[\n" + values.map { "  \($0),\n" }.joined() + "]"
     }
@@ -96,7 +96,7 @@ extension Value: CustomStringConvertible {
     }
 
     /// A string literal with the script's escapes.
-    public static func quoted(_ string: String) -> String {
+    package static func quoted(_ string: String) -> String {
         let escaped: (UInt8) -> Bool = { $0 < 0x20 || $0 == 0x7F || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }
         if !string.utf8.contains(where: escaped) { return "\"" + string + "\"" }
         var text = "\""

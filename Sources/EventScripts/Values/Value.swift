@@ -23,11 +23,11 @@ public enum Value: Hashable, Sendable {
     /// One argument of a constructed value: a part that paths reach by its label.
     public struct Argument: Hashable, Sendable {
         /// The parameter's label.
-        public let label: String
+        package let label: String
         /// Its value.
         public let value: Value
         /// Whether the rendering shows the label (`urgent: true`).
-        public let showsLabel: Bool
+        package let showsLabel: Bool
 
         /// An argument.
         public init(_ label: String, _ value: Value, showsLabel: Bool = false) {

@@ -24,7 +24,7 @@ public enum ValueType: Sendable {
     case oneOf([ValueType])
 
     /// How the type is named in messages ("a duration such as 300ms").
-    public var expectation: String {
+    @usableFromInline package var expectation: String {
         switch self {
         case .string: "a string"
         case .number: "a number"
@@ -49,12 +49,12 @@ public enum ValueType: Sendable {
     }
 
     /// The type without its optional wrapper.
-    public var unwrapped: ValueType {
+    @usableFromInline package var unwrapped: ValueType {
         if case .optional(let wrapped) = self { wrapped.unwrapped } else { self }
     }
 
     /// Whether `nil` is a value of the type.
-    public var acceptsNil: Bool {
+    package var acceptsNil: Bool {
         switch self {
         case .optional: true
         case .oneOf(let types): types.contains { $0.acceptsNil }
@@ -63,7 +63,7 @@ public enum ValueType: Sendable {
     }
 
     /// Whether values of the type are numbers (for `<` and friends).
-    public var isNumeric: Bool {
+    @usableFromInline package var isNumeric: Bool {
         switch unwrapped {
         case .number, .integer: true
         default: false
@@ -78,15 +78,15 @@ public struct Parameter: Sendable {
     /// The type of its argument.
     public let type: ValueType
     /// The value when the argument is left out, or `nil` when it is required.
-    public let defaultValue: Value?
+    package let defaultValue: Value?
     /// Whether the rendering shows the label.
     public let showsLabel: Bool
     /// Other types accepted in this position, with the conversion to the parameter's type
     /// (a contact written as a plain string is its name).
-    public let conversions: [Conversion]
+    package let conversions: [Conversion]
 
     /// A parameter.
-    public init(
+    @usableFromInline package init(
         _ label: String, _ type: ValueType, default defaultValue: Value? = nil, showsLabel: Bool = false,
         conversions: [Conversion] = []
     ) {
@@ -98,14 +98,14 @@ public struct Parameter: Sendable {
     }
 
     /// Another type accepted for a parameter, and how it becomes the parameter's type.
-    public struct Conversion: Sendable {
+    @usableFromInline package struct Conversion: Sendable {
         /// The other type accepted.
-        public let from: ValueType
+        @usableFromInline package let from: ValueType
         /// Turns a checked value of ``from`` into a value of the parameter's type.
-        public let convert: @Sendable (Value) -> Value
+        @usableFromInline package let convert: @Sendable (Value) -> Value
 
         /// A conversion from values of `from`.
-        public init(from: ValueType, convert: @escaping @Sendable (Value) -> Value) {
+        package init(from: ValueType, convert: @escaping @Sendable (Value) -> Value) {
             self.from = from
             self.convert = convert
         }
@@ -115,14 +115,14 @@ public struct Parameter: Sendable {
 /// A read-only part of a constructed value computed from its arguments (`contact.initials`).
 public struct ComputedPart: Sendable {
     /// Its name in paths.
-    public let name: String
+    package let name: String
     /// The type of its values.
     public let type: ValueType
     /// Its value, from the constructed value it is a part of.
     public let compute: @Sendable (Value) -> Value
 
     /// A part named `name`, of `type`, computed with `compute`.
-    public init(_ name: String, _ type: ValueType, compute: @escaping @Sendable (Value) -> Value) {
+    package init(_ name: String, _ type: ValueType, compute: @escaping @Sendable (Value) -> Value) {
         self.name = name
         self.type = type
         self.compute = compute

@@ -6,11 +6,11 @@ import MachineRuntime
 /// lines of the initial context, the inputs as statements, then `expect` lines of every control
 /// state, `pending` and `timers` at the end, so the replay passes and its transcript shows the
 /// state that breaks the invariant.
-public enum ExplorationScript {
+package enum ExplorationScript {
     /// The script of `violation`'s inputs, replayed from `initial`; `header` lines come first as
     /// comments. With `expectations`, each input is followed by the exact expectations of what it
     /// did (`ScriptWriter.expectations(of:fields:)`).
-    public static func render<V: ScriptVocabulary>(
+    package static func render<V: ScriptVocabulary>(
         _ violation: Violation<V.Machine>, vocabulary: V, initial: MachineState<V.Machine>, header: [String],
         expectations: Bool = false
     ) -> String {

@@ -19,7 +19,7 @@ public struct ScriptWriter<V: ScriptVocabulary>: Sendable {
     public typealias M = V.Machine
 
     /// The vocabulary the text is written in.
-    public let vocabulary: V
+    @usableFromInline package let vocabulary: V
     @usableFromInline let constructors: ConstructorIndex<M>
     /// What `expect commands` lists: the commands' constructors.
     @usableFromInline let commandType: ValueType
@@ -36,14 +36,14 @@ public struct ScriptWriter<V: ScriptVocabulary>: Sendable {
     /// An event as a value: its constructor's, or its kind's name when the vocabulary has no
     /// constructor that builds it (a timer's event).
     @inlinable
-    public func value(of event: M.Event) -> Value {
+    package func value(of event: M.Event) -> Value {
         constructors.value(of: event)
     }
 
     /// A command as a value: its constructor's, or the command as Swift describes it when the
     /// vocabulary has no constructor that builds it.
     @inlinable
-    public func value(of command: Command<M>) -> Value {
+    package func value(of command: Command<M>) -> Value {
         constructors.value(of: command)
     }
 
@@ -75,7 +75,7 @@ public struct ScriptWriter<V: ScriptVocabulary>: Sendable {
     /// answer's value (none for an answer that carries none; its arguments for an answer of
     /// several values), or `fail` with the failure's message, if it has one.
     @inlinable
-    public func answer(_ reference: String, _ event: M.Event) -> String {
+    package func answer(_ reference: String, _ event: M.Event) -> String {
         let value = self.value(of: event)
         guard case .constructed(let name, let arguments) = value else { return value.statement("respond", reference) }
         if M.isFailure(event.kind) {
@@ -91,7 +91,7 @@ public struct ScriptWriter<V: ScriptVocabulary>: Sendable {
 
     /// The `given` lines that set up `context` from the vocabulary's initial context: one per
     /// settable field whose value differs, in field order.
-    public func givens(for context: M.Context) -> [String] {
+    package func givens(for context: M.Context) -> [String] {
         let initial = vocabulary.initialContext
         return vocabulary.fields.filter { $0.write != nil && $0.differs(initial, context) }.map {
             "given \($0.name) \($0.read(context))"
@@ -101,7 +101,7 @@ public struct ScriptWriter<V: ScriptVocabulary>: Sendable {
     /// `expect` lines that hold in `state`: one per field of the given kinds, in field order
     /// (by default every region's control state); with `initial`, only for the fields whose
     /// value differs from theirs in it.
-    public func expectations(
+    package func expectations(
         of state: MachineState<M>, fields: StateFields<M>, kinds: Set<StateFields<M>.Field.Kind> = [.region],
         differingFrom initial: MachineState<M>? = nil
     ) -> [String] {
@@ -114,13 +114,13 @@ public struct ScriptWriter<V: ScriptVocabulary>: Sendable {
     /// script language cannot write it so that it reads back equal (a command no constructor of
     /// the vocabulary builds, a number too small or too large to write in decimals).
     @inlinable
-    public func text(of value: Value, as type: ValueType) -> String? {
+    package func text(of value: Value, as type: ValueType) -> String? {
         type.canWrite(value) ? value.description : nil
     }
 
     /// `commands` as `expect commands` lists them, or `nil` when one of them cannot be written.
     @inlinable
-    public func text(ofCommands commands: [Command<M>]) -> String? {
+    package func text(ofCommands commands: [Command<M>]) -> String? {
         text(of: .list(commands.map(value(of:))), as: .list(commandType))
     }
 
@@ -131,7 +131,7 @@ public struct ScriptWriter<V: ScriptVocabulary>: Sendable {
     /// `expect ignored`. `nil` when a value cannot be written (see ``text(of:as:)``): what a bare
     /// `expect` is filled with, and what generated scripts write after each input.
     @inlinable
-    public func expectations(of steps: [RuntimeStep<M>], fields: StateFields<M>) -> [String]? {
+    package func expectations(of steps: [RuntimeStep<M>], fields: StateFields<M>) -> [String]? {
         var lines: [String] = []
         if let before = steps.first?.before, let after = steps.last?.after {
             for field in fields.all where field.differs(before, after) {
@@ -155,7 +155,7 @@ public struct ScriptWriter<V: ScriptVocabulary>: Sendable {
     /// `expect` lines of what it did (``expectations(of:fields:)``; none for an input whose
     /// values cannot be written), so that a generated script is also a regression test. Returns
     /// the lines and the state at the end.
-    public func statements(
+    package func statements(
         replaying inputs: [Input<M>], from initial: MachineState<M>, expectations: Bool
     ) -> (lines: [String], final: MachineState<M>) {
         let fields = expectations ? StateFields(vocabulary) : nil

@@ -1,44 +1,44 @@
 import MachineCore
 
 /// Coverage totals by name: what a coverage table prints and what tests assert.
-public struct CoverageReport: Sendable {
+package struct CoverageReport: Sendable {
     /// The table measured.
-    public let listing: TableListing
+    package let listing: TableListing
     /// Hits per row, in table order.
-    public let rowHits: [Int]
+    package let rowHits: [Int]
     /// Entries per region and state: leaves and the compound states holding them.
-    public let stateEntries: [[Int]]
+    package let stateEntries: [[Int]]
     /// Restores by history per region and compound state (see ``TransitionCoverage/historyRestores``).
-    public let historyRestores: [[Int]]
+    package let historyRestores: [[Int]]
     /// Hits per event kind.
-    public let eventHits: [Int]
+    package let eventHits: [Int]
     /// For each row, whether its guard was seen true and false (a row without a guard: both false).
-    public let guardOutcomes: [(wasTrue: Bool, wasFalse: Bool)]
+    package let guardOutcomes: [(wasTrue: Bool, wasFalse: Bool)]
     /// The pairs of consecutive rows seen, per region, as `[first, second]` row indexes.
-    public let pairs: [Set<[Int]>]
+    package let pairs: [Set<[Int]>]
 
     /// A fraction: how many of how many.
-    public struct Ratio: Equatable, Sendable, CustomStringConvertible {
+    package struct Ratio: Equatable, Sendable, CustomStringConvertible {
         /// How many were covered.
-        public let covered: Int
+        package let covered: Int
         /// How many there are.
-        public let total: Int
+        package let total: Int
         /// The percentage covered; 100 when there is nothing to cover.
-        public var percent: Double { total == 0 ? 100 : Double(covered) * 100 / Double(total) }
-        public var description: String {
+        package var percent: Double { total == 0 ? 100 : Double(covered) * 100 / Double(total) }
+        package var description: String {
             "\(covered) of \(total) (\(String(format1: percent))%)"
         }
     }
 
     /// Rows that fired at least once.
-    public var rows: Ratio { Ratio(covered: rowHits.filter { $0 > 0 }.count, total: rowHits.count) }
+    package var rows: Ratio { Ratio(covered: rowHits.filter { $0 > 0 }.count, total: rowHits.count) }
     /// States entered at least once.
-    public var states: Ratio {
+    package var states: Ratio {
         Ratio(covered: stateEntries.joined().filter { $0 > 0 }.count, total: stateEntries.joined().count)
     }
     /// Compound states entered by some row's history that were restored at least once, when
     /// the table has such rows.
-    public var histories: Ratio? {
+    package var histories: Ratio? {
         var targets: [(region: Int, state: Int)] = []
         for row in listing.rows where row.history != nil {
             if let target = row.target, !targets.contains(where: { $0 == (row.region, target) }) {
@@ -49,16 +49,16 @@ public struct CoverageReport: Sendable {
         return Ratio(covered: targets.filter { historyRestores[$0.region][$0.state] > 0 }.count, total: targets.count)
     }
     /// Event kinds handled at least once.
-    public var events: Ratio { Ratio(covered: eventHits.filter { $0 > 0 }.count, total: eventHits.count) }
+    package var events: Ratio { Ratio(covered: eventHits.filter { $0 > 0 }.count, total: eventHits.count) }
     /// Guarded rows whose guard was seen both true and false.
-    public var guards: Ratio {
+    package var guards: Ratio {
         let guarded = listing.rows.indices.filter { listing.rows[$0].guard != nil }
         return Ratio(
             covered: guarded.filter { guardOutcomes[$0].wasTrue && guardOutcomes[$0].wasFalse }.count,
             total: guarded.count)
     }
     /// Pairs of consecutive rows per region, among those the table allows.
-    public var rowPairs: Ratio {
+    package var rowPairs: Ratio {
         let feasible = feasiblePairs
         let covered = feasible.indices.map { feasible[$0].intersection(pairs[$0]).count }.reduce(0, +)
         return Ratio(covered: covered, total: feasible.map(\.count).reduce(0, +))
@@ -66,7 +66,7 @@ public struct CoverageReport: Sendable {
 
     /// The guarded rows whose guard was not seen both true and false, in table order, with how it
     /// was seen: what to write a script for to raise the guards' coverage.
-    public var guardsSeenOneWay: [(row: String, guard: String, seen: String)] {
+    package var guardsSeenOneWay: [(row: String, guard: String, seen: String)] {
         listing.rows.indices.compactMap { index in
             guard let name = listing.rows[index].guard else { return nil }
             let outcomes = guardOutcomes[index]
@@ -82,7 +82,7 @@ public struct CoverageReport: Sendable {
     }
 
     /// The ids of the rows that never fired, in table order.
-    public var uncoveredRows: [String] {
+    package var uncoveredRows: [String] {
         listing.rows.indices.filter { rowHits[$0] == 0 }.map { listing.rows[$0].id }
     }
 
@@ -105,7 +105,7 @@ public struct CoverageReport: Sendable {
 
     /// The coverage table: the totals, the guards seen one way only, then every row with its
     /// hits, the uncovered rows first.
-    public var text: String {
+    package var text: String {
         var text = """
             rows        \(rows)
             states      \(states)

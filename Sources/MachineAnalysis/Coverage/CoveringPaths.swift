@@ -13,23 +13,23 @@ import MachineRuntime
 /// a state, so a leaf reached with another memory is explored again). The first path that
 /// reaches a ``Goal`` is a shortest one for it. A few of those paths are then chosen, longest
 /// first, until together they reach every goal the search reached.
-public enum CoveringPaths {
+package enum CoveringPaths {
     /// What the search found.
-    public struct Result<M: MachineDefinition>: Sendable {
+    package struct Result<M: MachineDefinition>: Sendable {
         /// The chosen paths, shortest first.
-        public let paths: [InputPath<M>]
+        package let paths: [InputPath<M>]
         /// The indexes of the rows no path fires (not reached within the limits).
-        public let uncoveredRows: [Int]
+        package let uncoveredRows: [Int]
         /// Every goal no path reaches (not reached within the limits, or never reachable, such
         /// as the default entry of a history row whose source is inside its target), rows first,
         /// then states, then history entries, each in table order.
-        public let unreachedGoals: [Goal]
+        package let unreachedGoals: [Goal]
         /// How many distinct states the search explored.
-        public let statesExplored: Int
+        package let statesExplored: Int
     }
 
     /// Something a covering path does: what ``TransitionCoverage`` counts.
-    public enum Goal: Hashable, Sendable {
+    package enum Goal: Hashable, Sendable {
         /// Fire the row at this index.
         case row(Int)
         /// Enter this state of this region (a leaf, or a compound state holding the leaf
@@ -44,7 +44,7 @@ public enum CoveringPaths {
 
         /// The goal in words, by the table's names: `row open`, `state place.open`,
         /// `open restoring place.open`, `open entering place.open by default`.
-        public func description(in listing: TableListing) -> String {
+        package func description(in listing: TableListing) -> String {
             func target(_ row: Int) -> String {
                 let row = listing.rows[row]
                 let region = listing.regions[row.region]
@@ -71,7 +71,7 @@ public enum CoveringPaths {
     ///   - maximumStates: How many distinct states the search may explore.
     ///   - progress: Called as each depth starts, with the states explored and the rows
     ///     reached so far (for a progress line; it cannot change the search).
-    public static func search<S: InputSamples>(
+    package static func search<S: InputSamples>(
         table: TransitionTable<S.Machine>, from initial: MachineState<S.Machine>, samples: S,
         maximumDepth: Int = 16, maximumStates: Int = 500_000,
         progress: (_ depth: Int, _ statesExplored: Int, _ rowsReached: Int) -> Void = { _, _, _ in }

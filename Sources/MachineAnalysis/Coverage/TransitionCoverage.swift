@@ -8,46 +8,46 @@ import MachineRuntime
 /// read the totals with ``report``.
 public struct TransitionCoverage<M: MachineDefinition>: Sendable {
     /// The table measured.
-    public let table: TransitionTable<M>
+    package let table: TransitionTable<M>
     /// How many times each row fired, by row index.
-    public private(set) var rowHits: [Int]
+    package private(set) var rowHits: [Int]
     /// How many times each state was entered, by region and state (a run's initial states count).
-    public private(set) var stateEntries: [[Int]]
+    package private(set) var stateEntries: [[Int]]
     /// Per region and compound state, how often a row entered it by its history and found it
     /// remembered.
-    public private(set) var historyRestores: [[Int]]
+    package private(set) var historyRestores: [[Int]]
     /// How many times each event kind was handled (a row fired for it), by raw value.
-    public private(set) var eventHits: [Int]
+    package private(set) var eventHits: [Int]
     /// The outcomes seen of each row's guard, by row index.
-    public private(set) var guardOutcomes: [GuardOutcomes]
+    package private(set) var guardOutcomes: [GuardOutcomes]
     /// The consecutive pairs of rows seen in each region.
-    public private(set) var pairs: [Set<RowPair>]
+    package private(set) var pairs: [Set<RowPair>]
     private var lastRow: [Int?]
     private let rowRegion: [Int]
 
     /// Whether a guard was seen true, false, or both.
-    public struct GuardOutcomes: Hashable, Sendable {
+    package struct GuardOutcomes: Hashable, Sendable {
         /// Whether the guard was seen to hold.
-        public var wasTrue = false
+        package var wasTrue = false
         /// Whether the guard was seen not to hold.
-        public var wasFalse = false
+        package var wasFalse = false
 
         /// Outcomes seen so far.
-        public init(wasTrue: Bool = false, wasFalse: Bool = false) {
+        package init(wasTrue: Bool = false, wasFalse: Bool = false) {
             self.wasTrue = wasTrue
             self.wasFalse = wasFalse
         }
     }
 
     /// Two rows of one region that fired one after the other.
-    public struct RowPair: Hashable, Sendable {
+    package struct RowPair: Hashable, Sendable {
         /// The index in the table of the row that fired first.
-        public let first: Int
+        package let first: Int
         /// The index in the table of the row of the same region that fired next.
-        public let second: Int
+        package let second: Int
 
         /// The pair of the rows at these indexes.
-        public init(first: Int, second: Int) {
+        package init(first: Int, second: Int) {
             self.first = first
             self.second = second
         }
@@ -67,7 +67,7 @@ public struct TransitionCoverage<M: MachineDefinition>: Sendable {
     }
 
     /// Starts a run from `state`: its control states count as entered, and pairs start afresh.
-    public mutating func beginRun(at state: MachineState<M>) {
+    package mutating func beginRun(at state: MachineState<M>) {
         for (region, description) in table.regions.enumerated() {
             let leaf = state.controls[region]
             guard description.states.indices.contains(leaf) else { continue }
@@ -77,7 +77,7 @@ public struct TransitionCoverage<M: MachineDefinition>: Sendable {
     }
 
     /// Records what one step did.
-    public mutating func record(_ step: RuntimeStep<M>) {
+    package mutating func record(_ step: RuntimeStep<M>) {
         guard let result = step.result else { return }
         for check in result.guardChecks {
             if check.passed { guardOutcomes[check.row].wasTrue = true } else { guardOutcomes[check.row].wasFalse = true }
@@ -97,12 +97,12 @@ public struct TransitionCoverage<M: MachineDefinition>: Sendable {
     }
 
     /// Records every step of `steps`.
-    public mutating func record(_ steps: [RuntimeStep<M>]) {
+    package mutating func record(_ steps: [RuntimeStep<M>]) {
         for step in steps { record(step) }
     }
 
     /// Adds another run's coverage of the same table.
-    public mutating func merge(_ other: TransitionCoverage<M>) {
+    package mutating func merge(_ other: TransitionCoverage<M>) {
         for index in rowHits.indices { rowHits[index] += other.rowHits[index] }
         for region in stateEntries.indices {
             for state in stateEntries[region].indices {
@@ -127,7 +127,7 @@ public struct TransitionCoverage<M: MachineDefinition>: Sendable {
     }
 
     /// The totals, by name.
-    public var report: CoverageReport {
+    package var report: CoverageReport {
         CoverageReport(
             listing: table.listing, rowHits: rowHits, stateEntries: stateEntries, historyRestores: historyRestores,
             eventHits: eventHits,

@@ -35,7 +35,7 @@ extension Explorer {
 
     /// Replays `inputs` from the initial state, leaving out the ones the runtime refuses, until
     /// the invariant named `name` breaks: the inputs applied up to then, or `nil` if it never does.
-    public func replay(_ inputs: [Input<M>], breaking name: String) -> Violation<M>? {
+    package func replay(_ inputs: [Input<M>], breaking name: String) -> Violation<M>? {
         var runtime = Runtime(table: table, state: initial)
         var applied: [Input<M>] = []
         let watched = invariants.filter { $0.name == name }

@@ -16,20 +16,20 @@ public struct Explorer<S: InputSamples>: Sendable where S.Machine.Context: Equat
 
     /// The name under which a refused input is reported: the explorer only makes inputs the
     /// runtime should accept.
-    public static var refusedInput: String { "the runtime accepts every valid input" }
+    package static var refusedInput: String { "the runtime accepts every valid input" }
 
     /// The table explored.
-    public let table: TransitionTable<M>
+    package let table: TransitionTable<M>
     /// Where every episode starts.
-    public let initial: MachineState<M>
+    package let initial: MachineState<M>
     /// Where the inputs come from.
-    public let samples: S
+    package let samples: S
     /// What must hold after every move.
-    public let invariants: [Invariant<M>]
+    package let invariants: [Invariant<M>]
     /// The most moves in one episode before the machine starts again.
-    public var maximumEpisodeLength = 200
+    package var maximumEpisodeLength = 200
     /// How many moves are made in a finished machine before it starts again.
-    public var movesAfterFinishing = 3
+    package var movesAfterFinishing = 3
 
     /// An explorer of `table` from `initial`, with inputs from `samples`, checking `invariants`.
     public init(table: TransitionTable<M>, initial: MachineState<M>, samples: S, invariants: [Invariant<M>]) {

@@ -2,13 +2,13 @@
 ///
 /// It is a ``TransientError``: a request that hung (a dropped connection, a stalled server) may
 /// well answer when asked again, so a ``RetryPolicy`` around a timeout retries it.
-public struct TimeoutError: TransientError, Equatable, CustomStringConvertible {
+package struct TimeoutError: TransientError, Equatable, CustomStringConvertible {
     /// How long the operation was given.
-    public let duration: Duration
+    package let duration: Duration
 
     /// The failure of an operation given `duration`.
-    public init(duration: Duration) { self.duration = duration }
+    package init(duration: Duration) { self.duration = duration }
 
     /// "no answer within 5.0 seconds": what a picker shows as the request's failure.
-    public var description: String { "no answer within \(duration)" }
+    package var description: String { "no answer within \(duration)" }
 }

@@ -29,67 +29,67 @@ public struct SavedState<M: MachineDefinition>: Sendable {
     /// The format this version of the package writes and reads.
     ///
     /// Version 2 added ``history``; a file of version 1 (which had none to save) is still read.
-    public static var formatVersion: Int { 2 }
+    package static var formatVersion: Int { 2 }
 
     /// The format: ``formatVersion`` (a version 1 file is read as the current format holds it).
-    public let format: Int
+    package let format: Int
     /// The identity of the machine's table (`TransitionTable.identity`).
-    public let machine: String
+    package let machine: String
     /// The control state of each region: region name to state name.
-    public let controls: [String: String]
+    package let controls: [String: String]
     /// The leaf each compound state entered by history remembers: `region.state` to the leaf's
     /// name, for the states exited at least once.
-    public let history: [String: String]
+    package let history: [String: String]
     /// The extended state.
-    public let context: M.Context
+    package let context: M.Context
     /// The virtual time.
-    public let now: Duration
+    package let now: Duration
     /// The running timers, in the order of their last (re)start.
-    public let timers: [TimerEntry]
+    package let timers: [TimerEntry]
     /// The number the runtime gave the timer it started last: ties between deadlines fire in
     /// the order of these numbers. Restoring refuses one above ``largestTimerSerial``.
-    public let lastTimerSerial: Int
+    package let lastTimerSerial: Int
 
     /// The greatest ``lastTimerSerial`` a restored runtime accepts: 2^62, more timer starts than
     /// any run makes, and far enough from `Int.max` that counting on cannot overflow.
-    public static var largestTimerSerial: Int { 1 << 62 }
+    package static var largestTimerSerial: Int { 1 << 62 }
     /// Every request made, in the order made.
-    public let requests: [RequestEntry]
+    package let requests: [RequestEntry]
 
     /// A running timer.
-    public struct TimerEntry: Hashable, Sendable {
+    package struct TimerEntry: Hashable, Sendable {
         /// The timer's name.
-        public let name: String
+        package let name: String
         /// When it fires, or `nil` for a timer started for longer than the clock has left,
         /// which never fires (see ``Runtime/RunningTimer/canFire``).
-        public let deadline: Duration?
+        package let deadline: Duration?
         /// Its start number: of two timers due at once, the lower fires first.
-        public let serial: Int
+        package let serial: Int
     }
 
     /// A request the runtime made.
-    public struct RequestEntry: Sendable, Equatable {
+    package struct RequestEntry: Sendable, Equatable {
         /// Its number among all requests, from 1.
-        public let id: Int
+        package let id: Int
         /// The name of its kind.
-        public let kind: String
+        package let kind: String
         /// Its number among the requests of its kind, from 1.
-        public let ordinal: Int
+        package let ordinal: Int
         /// What was asked.
-        public let request: M.Request
+        package let request: M.Request
         /// When it was made.
-        public let madeAt: Duration
+        package let madeAt: Duration
         /// Where it stands.
-        public let status: RequestStatus
+        package let status: RequestStatus
         /// When it was cancelled (for a cancelled or dropped request).
-        public let cancelledAt: Duration?
+        package let cancelledAt: Duration?
         /// The ordinal of the request of the same kind that replaced it, if that is why it was
         /// cancelled.
-        public let supersededBy: Int?
+        package let supersededBy: Int?
     }
 
     /// Where a request stands.
-    public enum RequestStatus: String, Sendable {
+    package enum RequestStatus: String, Sendable {
         /// In flight: no answer yet, not cancelled.
         case pending
         /// Answered, and the answer applied.

@@ -37,11 +37,11 @@ public final class SessionRecorder<V: ScriptVocabulary> {
     public typealias M = V.Machine
 
     /// The path of the script being written.
-    public let file: String
+    package let file: String
     /// The first write that failed, if one did: nothing was written after it.
-    public private(set) var failure: RecordingError?
+    package private(set) var failure: RecordingError?
     /// Whether ``finish(in:)`` was called: nothing more is recorded.
-    public private(set) var isFinished = false
+    package private(set) var isFinished = false
 
     private let writer: ScriptWriter<V>
     private let fields: StateFields<M>

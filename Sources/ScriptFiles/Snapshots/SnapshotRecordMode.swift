@@ -19,7 +19,7 @@ public enum SnapshotRecordMode: String, Sendable, CaseIterable {
     /// `variable` (``environmentVariable`` unless named), else `never`.
     ///
     /// - Throws: the variable's value when it names no mode.
-    public static func resolve(
+    package static func resolve(
         _ explicit: SnapshotRecordMode?, environment: [String: String], variable: String = environmentVariable
     ) throws(SnapshotError) -> SnapshotRecordMode {
         if let explicit { return explicit }
@@ -32,7 +32,7 @@ public enum SnapshotRecordMode: String, Sendable, CaseIterable {
 
     /// Whether `environment` is a continuous-integration run (`CI` set to anything but `false` or
     /// `0`): there, nothing is recorded and a missing reference fails.
-    public static func isContinuousIntegration(_ environment: [String: String]) -> Bool {
+    package static func isContinuousIntegration(_ environment: [String: String]) -> Bool {
         guard let value = environment["CI"] else { return false }
         return !["", "0", "false", "FALSE", "False"].contains(value)
     }

@@ -9,13 +9,13 @@ import Foundation
 /// keeps its permissions.
 public struct SnapshotStore: Sendable {
     /// The folder of the references.
-    public let directory: URL
+    package let directory: URL
     /// When references are written.
-    public let mode: SnapshotRecordMode
+    package let mode: SnapshotRecordMode
     /// Whether this is a CI run: nothing is ever written there.
-    public let isContinuousIntegration: Bool
+    package let isContinuousIntegration: Bool
     /// The references' file extension.
-    public let fileExtension: String
+    package let fileExtension: String
 
     /// A store of the references in `directory`, as `NAME.fileExtension`, that writes them as `mode`
     /// says; on continuous integration it writes nothing and a missing reference is a failure.
@@ -39,7 +39,7 @@ public struct SnapshotStore: Sendable {
 
         /// Whether the run should fail: everything but a match. A recorded reference fails too,
         /// so that it is reviewed before it is trusted.
-        public var isFailure: Bool { self != .matched }
+        package var isFailure: Bool { self != .matched }
     }
 
     /// The reference file for `name`.

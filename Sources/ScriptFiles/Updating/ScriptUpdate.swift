@@ -2,26 +2,26 @@ import EventScripts
 
 /// What ``ScriptUpdater`` made of a script: its new text, what changed, and how the new text
 /// replays.
-public struct ScriptUpdate: Sendable {
+package struct ScriptUpdate: Sendable {
     /// The script as it was.
-    public let original: [UInt8]
+    package let original: [UInt8]
     /// The script with its expectations written: the same bytes when nothing needed writing.
-    public let updated: [UInt8]
+    package let updated: [UInt8]
     /// The old lines to the new, for ``diff(from:to:)``.
     let edits: [TextDiff.Edit]
     /// How many expectations were rewritten or filled.
-    public let rewrites: Int
+    package let rewrites: Int
     /// How the updated script replays: failures are those the update could not make hold.
-    public let outcome: Outcome
+    package let outcome: Outcome
     /// The expectations that still fail in the updated script, in order.
-    public let failures: [ExpectationFailure]
+    package let failures: [ExpectationFailure]
 
     /// Whether the update changes the script.
-    public var changesScript: Bool { rewrites > 0 }
+    package var changesScript: Bool { rewrites > 0 }
 
     /// The unified diff from the original to the updated script, its files named `oldName` and
     /// `newName` (`a/FILE`, `b/FILE`), or `nil` when nothing changes.
-    public func diff(from oldName: String, to newName: String) -> String? {
+    package func diff(from oldName: String, to newName: String) -> String? {
         TextDiff.unified(edits, header: ["--- \(oldName)", "+++ \(newName)"], missingNewline: .marked)
     }
 }

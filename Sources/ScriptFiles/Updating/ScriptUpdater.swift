@@ -10,17 +10,17 @@ import MachineRuntime
 /// and its line's break (LF, CR LF or CR). An expectation the update cannot make hold (`!=`, `<`,
 /// `expect REGION in STATE`, `expect command`, `expect dropped`, `expect ignored`, a path that
 /// reads nothing, a value the script language cannot write) stays as written and still fails.
-public struct ScriptUpdater<V: ScriptVocabulary>: Sendable {
+package struct ScriptUpdater<V: ScriptVocabulary>: Sendable {
     /// The vocabulary's machine.
     public typealias M = V.Machine
 
     /// Checks the script and its update.
-    public let checker: ScriptChecker<V>
+    package let checker: ScriptChecker<V>
     /// Replays them.
-    public let player: Player<V>
+    package let player: Player<V>
 
     /// An updater of scripts of `vocabulary`'s machine.
-    public init(vocabulary: V) {
+    package init(vocabulary: V) {
         self.checker = ScriptChecker(vocabulary: vocabulary)
         self.player = Player(vocabulary: vocabulary)
     }
@@ -29,7 +29,7 @@ public struct ScriptUpdater<V: ScriptVocabulary>: Sendable {
     ///
     /// - Throws: the `ScriptError` that makes the script invalid (it has no update), or, should
     ///   a rewrite ever make it invalid, that error: an invalid script is never written.
-    public func update(_ bytes: [UInt8], file: String, provider: Provider<M>? = nil) throws(ScriptError) -> ScriptUpdate {
+    package func update(_ bytes: [UInt8], file: String, provider: Provider<M>? = nil) throws(ScriptError) -> ScriptUpdate {
         let before = try replay(bytes, file: file, provider: provider)
         let rewrites = before.failures.compactMap(\.rewrite)
         guard !rewrites.isEmpty else {
