@@ -46,6 +46,8 @@ private struct Sampled<S: InputSamples>: SampledSubcommands where S.Machine.Cont
             PathsCommand(tool: tool, vocabulary: vocabulary, samples: samples, initialContexts: starts).subcommand,
             ExploreCommand(tool: tool, vocabulary: vocabulary, samples: samples, invariants: checked, initialContexts: starts)
                 .subcommand,
+            VerifyCommand(tool: tool, vocabulary: vocabulary, samples: samples, invariants: checked, initialContexts: starts)
+                .subcommand,
         ]
     }
 }
