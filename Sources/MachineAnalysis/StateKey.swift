@@ -9,15 +9,17 @@ import MachineRuntime
 /// It leaves out the absolute time, request numbers and the requests' payloads (the context that
 /// made a request holds what it asked), so that a machine that goes round a loop comes back to
 /// the same key and the space is finite wherever the machine is.
+@usableFromInline
 struct StateKey<M: MachineDefinition>: Hashable, Sendable where M.Context: Hashable {
-    let state: MachineState<M>
+    @usableFromInline let state: MachineState<M>
     /// The time left on each running timer, in the runtime's order of the timers.
-    let timers: [Duration]
+    @usableFromInline let timers: [Duration]
     /// A bit for each request kind (by raw value, modulo 64) with a cancelled request not
     /// answered yet; zero when late answers are not inputs of the search.
-    let lateAnswerable: UInt64
+    @usableFromInline let lateAnswerable: UInt64
 
     /// The key of `runtime`; with `lateAnswers`, the kinds that can take a late answer count.
+    @inlinable
     init(_ runtime: Runtime<M>, lateAnswers: Bool) {
         state = runtime.state
         timers = runtime.timers.map { $0.deadline - runtime.now }

@@ -59,6 +59,7 @@ public struct Region<S: ControlState>: AnyRegion {
 
     /// Whether `ancestor` is `state` or one of its ancestors: whether the region is "in"
     /// `ancestor` when its leaf is `state`.
+    @inlinable
     public func isIn(_ ancestor: S, whenIn state: S) -> Bool {
         var current: S? = state
         var steps = 0

@@ -13,23 +13,34 @@ import MachineRuntime
 ///
 /// Each level's frontier is expanded in parallel, in chunks; the chunks' results are merged in
 /// frontier order, so the report is the same on any number of cores.
+@usableFromInline
 package struct Verifier<S: InputSamples>: Sendable where S.Machine.Context: Hashable {
+    @usableFromInline
     package typealias M = S.Machine
 
+    @usableFromInline
     package let table: TransitionTable<M>
+    @usableFromInline
     package let initial: MachineState<M>
+    @usableFromInline
     package let samples: S
     /// Checked on every transition, and on the initial state.
+    @usableFromInline
     package let invariants: [Invariant<M>]
     /// The longest input sequence explored: states this deep are checked but not expanded.
+    @usableFromInline
     package var maximumDepth = 20
     /// The most distinct states visited: the bound on memory.
+    @usableFromInline
     package var maximumStates = 5_000_000
     /// Whether the visited set holds 64-bit fingerprints instead of the states.
+    @usableFromInline
     package var fingerprints = false
     /// Whether the frontier is expanded on every core (off for a single-threaded baseline).
+    @usableFromInline
     package var parallel = true
 
+    @inlinable
     package init(table: TransitionTable<M>, initial: MachineState<M>, samples: S, invariants: [Invariant<M>]) {
         self.table = table
         self.initial = initial
@@ -39,6 +50,7 @@ package struct Verifier<S: InputSamples>: Sendable where S.Machine.Context: Hash
 
     /// Searches the space; `progress` is called as each level starts, with its depth and the
     /// states visited so far (for a progress line; it cannot change the search).
+    @inlinable
     package func verify(progress: (_ depth: Int, _ states: Int) -> Void = { _, _ in }) -> VerificationReport<M> {
         let start = Runtime(table: table, state: initial)
         var report = VerificationReport<M>(rows: table.rows.count, fingerprints: fingerprints)
@@ -96,12 +108,20 @@ package struct Verifier<S: InputSamples>: Sendable where S.Machine.Context: Hash
     }
 
     /// How a state was reached: its parent's index in the level before, and the input.
+    @usableFromInline
     struct Step {
-        let parent: Int
-        let input: Input<M>?
+        @usableFromInline let parent: Int
+        @usableFromInline let input: Input<M>?
+
+        @inlinable
+        init(parent: Int, input: Input<M>?) {
+            self.parent = parent
+            self.input = input
+        }
     }
 
     /// The inputs from the initial state to the state at `index` of level `depth`.
+    @inlinable
     func path(to index: Int, at depth: Int, in trail: [[Step]]) -> [Input<M>] {
         var inputs: [Input<M>] = []
         var (index, depth) = (index, depth)
@@ -115,6 +135,7 @@ package struct Verifier<S: InputSamples>: Sendable where S.Machine.Context: Hash
 
     /// Expands `frontier` in chunks, in parallel when ``parallel``: the chunks' starts in the
     /// frontier and what each found, in frontier order.
+    @inlinable
     func expand(_ frontier: [Runtime<M>], skipping visited: VisitedSet<M>) -> [(Int, Expansion)] {
         let chunkSize = max(1, min(256, frontier.count / 64))
         let starts = Array(stride(from: 0, to: frontier.count, by: chunkSize))
@@ -137,16 +158,19 @@ package struct Verifier<S: InputSamples>: Sendable where S.Machine.Context: Hash
     /// What expanding some states found: their new successors (not in `visited`, in order; a
     /// successor may repeat another's), the rows fired, the states with no way out, and the first
     /// violation. Node indexes count from the chunk's start.
+    @usableFromInline
     struct Expansion: Sendable {
-        var successors: [(node: Int, input: Input<M>, runtime: Runtime<M>, key: HashedKey<M>)] = []
-        var transitions = 0
-        var firedRows: [Bool]
-        var deadlocks: [Int] = []
-        var violation: (node: Int, input: Input<M>, invariant: String, message: String)?
+        @usableFromInline var successors: [(node: Int, input: Input<M>, runtime: Runtime<M>, key: HashedKey<M>)] = []
+        @usableFromInline var transitions = 0
+        @usableFromInline var firedRows: [Bool]
+        @usableFromInline var deadlocks: [Int] = []
+        @usableFromInline var violation: (node: Int, input: Input<M>, invariant: String, message: String)?
 
+        @inlinable
         init(rows: Int) { firedRows = Array(repeating: false, count: rows) }
     }
 
+    @inlinable
     func expand(_ nodes: ArraySlice<Runtime<M>>, skipping visited: VisitedSet<M>) -> Expansion {
         var expansion = Expansion(rows: table.rows.count)
         for (offset, runtime) in zip(0..., nodes) {
@@ -186,6 +210,7 @@ package struct Verifier<S: InputSamples>: Sendable where S.Machine.Context: Hash
     /// Every input tried in `runtime`: the sample host events, the sample answers to each request
     /// in flight, late answers to the newest cancelled unanswered request of each kind, and
     /// advances to each running timer's deadline and to a millisecond before it.
+    @inlinable
     package func inputs(in runtime: Runtime<M>) -> [Input<M>] {
         var inputs: [Input<M>] = samples.events.map { .send($0) }
         for record in runtime.pendingRequests {

@@ -3,18 +3,22 @@ import MachineRuntime
 
 /// A ``StateKey`` with its hash, computed once where the key is made (on any core), so that the
 /// visited set, filled on one, does not hash the context again.
+@usableFromInline
 struct HashedKey<M: MachineDefinition>: Hashable, Sendable where M.Context: Hashable {
-    let key: StateKey<M>
+    @usableFromInline let key: StateKey<M>
     /// The key's hash: also its 64-bit fingerprint.
-    let hash: Int
+    @usableFromInline let hash: Int
 
+    @inlinable
     init(_ key: StateKey<M>) {
         self.key = key
         hash = key.hashValue
     }
 
+    @inlinable
     static func == (a: Self, b: Self) -> Bool { a.hash == b.hash && a.key == b.key }
 
+    @inlinable
     func hash(into hasher: inout Hasher) { hasher.combine(hash) }
 }
 
@@ -24,24 +28,29 @@ struct HashedKey<M: MachineDefinition>: Hashable, Sendable where M.Context: Hash
 ///
 /// Swift seeds its hashes anew in every process, so which states would collide differs from run
 /// to run; without a collision, the report is the same.
+@usableFromInline
 struct VisitedSet<M: MachineDefinition>: Sendable where M.Context: Hashable {
-    private var states: Set<HashedKey<M>> = []
-    private var prints: Set<Int> = []
-    let fingerprints: Bool
+    @usableFromInline var states: Set<HashedKey<M>> = []
+    @usableFromInline var prints: Set<Int> = []
+    @usableFromInline let fingerprints: Bool
 
+    @inlinable
     init(fingerprints: Bool) { self.fingerprints = fingerprints }
 
+    @inlinable
     func contains(_ key: HashedKey<M>) -> Bool {
         fingerprints ? prints.contains(key.hash) : states.contains(key)
     }
 
     /// Adds `key`; whether it was new.
+    @inlinable
     mutating func insert(_ key: HashedKey<M>) -> Bool {
         fingerprints ? prints.insert(key.hash).inserted : states.insert(key).inserted
     }
 
     /// The bytes of the set's table: its capacity times the size of an entry (a fingerprint, or
     /// a key and its hash, not counting what the key's context holds on the heap).
+    @inlinable
     var bytes: Int {
         fingerprints
             ? prints.capacity * MemoryLayout<Int>.stride : states.capacity * MemoryLayout<HashedKey<M>>.stride

@@ -13,6 +13,8 @@ struct VerifyCommand<V: ScriptVocabulary, S: InputSamples>: Sendable where S.Mac
     /// Every invariant checked: the standard ones, then the tool's.
     let invariants: [Invariant<V.Machine>]
     let initialContexts: InitialContexts<V>
+    /// Runs the search: made where the samples' type is known, so that it is compiled for the machine.
+    let search: Sampled<S>.Search
 
     /// `--depth <n>`.
     var depth: Option<Int> {
@@ -83,7 +85,7 @@ struct VerifyCommand<V: ScriptVocabulary, S: InputSamples>: Sendable where S.Mac
         verifier.fingerprints = arguments[fingerprints]
 
         var progress = Progress(descriptor: invocation.streams.error)
-        let report = verifier.verify { depth, states in progress.update("verify: depth \(depth), \(states) states") }
+        let report = search(verifier) { depth, states in progress.update("verify: depth \(depth), \(states) states") }
         progress.finish()
         try invocation.print(summary(of: report, verifier: verifier).joined(separator: "\n"))
         guard let violation = report.violation else { return .success }
