@@ -7,12 +7,12 @@ let usage = """
 
     USAGE: address-picker-bench [--runs <n>] [--only <name>] [--json <file>] [--events <n>]
                                 [--statements <n>] [--update-statements <n>] [--reverse-checks <n>] [--cycles <n>]
-                                [--saves <n>] [--baseline-tool <path>]
+                                [--saves <n>] [--verify-depth <n>] [--baseline-tool <path>]
 
     OPTIONS:
       --runs <n>            Timed runs per benchmark (default 5); min, median and max are reported.
       --only <name>         Run one benchmark: step, reference, hierarchy, replay, update, gazetteer,
-                            recording, store, saved-state or play.
+                            recording, store, saved-state, play or verify.
       --json <file>         Also write the results as JSON to <file>.
       --events <n>          Events of the reference workload (default 10000000).
       --statements <n>      Statements in the generated script of the replay benchmark (default 1000000).
@@ -26,12 +26,13 @@ let usage = """
                             (default 2000; 100000 takes about 5 minutes on 2 cores).
       --cycles <n>          Cycles of the live session of the recording and store benchmarks (default 2000).
       --saves <n>           Saves and restores of the picker per timed run (default 20000).
+      --verify-depth <n>    The depth of the verify benchmark's search (default 5).
       -h, --help            Show help information.
     """
 
 struct Options {
     static let benchmarks = [
-        "step", "reference", "hierarchy", "replay", "update", "gazetteer", "recording", "store", "saved-state", "play",
+        "step", "reference", "hierarchy", "replay", "update", "gazetteer", "recording", "store", "saved-state", "play", "verify",
     ]
     var runs = 5
     var only: String?
@@ -42,6 +43,7 @@ struct Options {
     var reverseChecks = 2_000
     var cycles = 2_000
     var saves = 20_000
+    var verifyDepth = 5
     var baselineTool: String?
 
     func includes(_ benchmark: String) -> Bool { only == nil || only == benchmark }
@@ -73,6 +75,7 @@ func parseOptions() -> Options {
         case "--reverse-checks": options.reverseChecks = count(atLeast: 0)
         case "--cycles": options.cycles = count(atLeast: 1)
         case "--saves": options.saves = count(atLeast: 1)
+        case "--verify-depth": options.verifyDepth = count(atLeast: 1)
         case "--json": options.json = value()
         case "--baseline-tool": options.baselineTool = value()
         case "--only":
@@ -148,6 +151,9 @@ do {
         let comparison = try PlayFrameBenchmark.run(runs: options.runs, frames: 200)
         report.add(comparison)
         report.add("play frame at 200×60 (median)", String(format: "%.3f ms (budget 2 ms)", comparison.subject.median / 1e6))
+    }
+    if options.includes("verify") {
+        try VerifyBenchmark.run(runs: options.runs, depth: options.verifyDepth, into: &report)
     }
     if let peak = peakResidentMemory() { report.add("peak resident memory", String(format: "%.1f MiB", peak)) }
     if let path = options.json {

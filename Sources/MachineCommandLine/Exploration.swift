@@ -3,26 +3,33 @@ import MachineAnalysis
 import MachineCore
 import MachineRuntime
 
-/// What `paths` and `explore` try, given to ``MachineCommandLine``'s `exploration:`: the
+/// What `paths`, `explore` and `verify` try, given to ``MachineCommandLine``'s `exploration:`: the
 /// machine's input samples (host events and answers), and the contexts they may start from.
 ///
 /// It can be made only when the machine's context is `Hashable`: the search for covering paths
-/// tells states apart by it. A tool without one still lists `paths` and `explore`, which then
-/// explain what they need.
+/// tells states apart by it. A tool without one still lists `paths`, `explore` and `verify`, which
+/// then explain what they need.
 public struct Exploration<M: MachineDefinition>: Sendable {
-    /// Makes `paths` and `explore` for the tool.
-    let sampled: any SampledSubcommands<M>
+    /// Makes `paths`, `explore` and `verify` for the tool.
+    @usableFromInline let sampled: any SampledSubcommands<M>
 
     /// `samples` to try, from the initial contexts `initialContexts`, by name (`--initial NAME`,
     /// the first by default; without any, the vocabulary's initial context, named `default`).
     /// Names must differ.
+    @inlinable
     public init<S: InputSamples>(samples: S, initialContexts: KeyValuePairs<String, M.Context> = [:])
     where S.Machine == M, M.Context: Hashable {
-        sampled = Sampled(samples: samples, initialContexts: initialContexts.map { ($0.key, $0.value) })
+        // The search and the standard invariants are made here, in the tool's own module when
+        // this initialiser is inlined there, so that `explore` and `verify` run code compiled for
+        // the machine.
+        sampled = Sampled(
+            samples: samples, initialContexts: initialContexts.map { ($0.key, $0.value) }, standard: Invariant.standard,
+            verify: { verifier, progress in verifier.verify(progress: progress) })
     }
 }
 
-/// `paths` and `explore` for any vocabulary of the machine.
+/// `paths`, `explore` and `verify` for any vocabulary of the machine.
+@usableFromInline
 protocol SampledSubcommands<Machine>: Sendable {
     associatedtype Machine: MachineDefinition
 
@@ -32,20 +39,42 @@ protocol SampledSubcommands<Machine>: Sendable {
     where V.Machine == Machine
 }
 
-/// The samples and initial contexts of an ``Exploration``.
-private struct Sampled<S: InputSamples>: SampledSubcommands where S.Machine.Context: Hashable {
+/// The samples and initial contexts of an ``Exploration``, and its search compiled for the machine.
+@usableFromInline
+struct Sampled<S: InputSamples>: SampledSubcommands where S.Machine.Context: Hashable {
     let samples: S
     let initialContexts: [(String, S.Machine.Context)]
+    /// `Invariant.standard`, compiled for the machine.
+    let standard: [Invariant<S.Machine>]
+    let verify: Search
 
+    /// Runs a verifier, reporting progress (`verify`'s progress line).
+    @usableFromInline
+    typealias Search = @Sendable (Verifier<S>, (_ depth: Int, _ states: Int) -> Void) -> VerificationReport<S.Machine>
+
+    @usableFromInline
+    init(
+        samples: S, initialContexts: [(String, S.Machine.Context)], standard: [Invariant<S.Machine>],
+        verify: @escaping Search
+    ) {
+        self.samples = samples
+        self.initialContexts = initialContexts
+        self.standard = standard
+        self.verify = verify
+    }
+
+    @usableFromInline
     func subcommands<V: ScriptVocabulary>(tool: String, vocabulary: V, invariants: [Invariant<S.Machine>]) -> [Subcommand]
     where V.Machine == S.Machine {
         let starts = InitialContexts(vocabulary: vocabulary, named: initialContexts)
-        let standard = Invariant<S.Machine>.standard
         let checked = standard + invariants.filter { invariant in !standard.contains { $0.name == invariant.name } }
         return [
             PathsCommand(tool: tool, vocabulary: vocabulary, samples: samples, initialContexts: starts).subcommand,
             ExploreCommand(tool: tool, vocabulary: vocabulary, samples: samples, invariants: checked, initialContexts: starts)
                 .subcommand,
+            VerifyCommand(
+                tool: tool, vocabulary: vocabulary, samples: samples, invariants: checked, initialContexts: starts, search: verify
+            ).subcommand,
         ]
     }
 }

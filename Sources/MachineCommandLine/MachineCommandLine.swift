@@ -105,6 +105,7 @@ public struct MachineCommandLine: Sendable {
             sampled = [
                 SamplesMissing.subcommand("paths", abstract: SampledAbstracts.paths(machine: vocabulary.machineName)),
                 SamplesMissing.subcommand("explore", abstract: SampledAbstracts.explore(machine: vocabulary.machineName)),
+                SamplesMissing.subcommand("verify", abstract: SampledAbstracts.verify(machine: vocabulary.machineName)),
             ]
         }
         self.name = name

@@ -25,6 +25,7 @@ public struct MachineState<M: MachineDefinition>: Sendable {
     }
 
     /// Whether `region` is in `state`: its leaf is `state` or a descendant of it.
+    @inlinable
     public func isIn<S>(_ state: S, of region: Region<S>) -> Bool {
         region.isIn(state, whenIn: self[region])
     }

@@ -59,6 +59,7 @@ public struct Region<S: ControlState>: AnyRegion {
 
     /// Whether `ancestor` is `state` or one of its ancestors: whether the region is "in"
     /// `ancestor` when its leaf is `state`.
+    @inlinable
     public func isIn(_ ancestor: S, whenIn state: S) -> Bool {
         var current: S? = state
         var steps = 0
@@ -154,7 +155,7 @@ public struct RegionDescription: Hashable, Sendable {
     package var isHierarchical: Bool { children.contains { !$0.isEmpty } }
 
     /// Whether `state` has children.
-    package func isCompound(_ state: Int) -> Bool { !children[state].isEmpty }
+    @usableFromInline package func isCompound(_ state: Int) -> Bool { !children[state].isEmpty }
 
     /// The states without children, in index order: the values the region's control state takes.
     public var leaves: [Int] { states.indices.filter { children[$0].isEmpty } }

@@ -82,7 +82,7 @@ public struct TransitionTable<M: MachineDefinition>: Sendable {
     @usableFromInline let _historyBase: [Int]
     @usableFromInline let _historyDescents: [StatePath]
     /// The compound states entered by history, by slot.
-    package let historySlots: [(region: Int, state: Int)]
+    @usableFromInline package let historySlots: [(region: Int, state: Int)]
 
     /// Builds a table from its declaration; `exclusive` declares which guards never hold together.
     ///

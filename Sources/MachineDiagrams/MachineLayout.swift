@@ -20,7 +20,7 @@ package struct MachineLayout {
     /// A region's panel, in its own coordinates (its top left corner at 0, 0).
     package struct Panel {
         package let region: Int
-        package let name: String
+        @usableFromInline package let name: String
         package let height: Int
         package let boxes: [Box]
         package let entries: [Entry]
@@ -31,7 +31,7 @@ package struct MachineLayout {
     package struct Box {
         /// The state's index, or `nil` for `any state`.
         package let state: Int?
-        package let name: String
+        @usableFromInline package let name: String
         package internal(set) var x = 0
         package let y: Int
         package internal(set) var width = 0

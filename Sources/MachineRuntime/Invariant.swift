@@ -15,9 +15,9 @@ import MachineCore
 /// answer changes nothing) holds trivially of a runtime seen as it is.
 public struct Invariant<M: MachineDefinition>: Sendable {
     /// What must hold, in words.
-    package let name: String
+    @usableFromInline package let name: String
     /// Returns a description of the violation, or `nil` when the invariant holds.
-    package let violation: @Sendable (Observation<M>) -> String?
+    @usableFromInline package let violation: @Sendable (Observation<M>) -> String?
 
     /// An invariant named `name`; `violation` describes what is wrong, or returns `nil`.
     public init(_ name: String, violation: @escaping @Sendable (Observation<M>) -> String?) {
@@ -29,6 +29,7 @@ public struct Invariant<M: MachineDefinition>: Sendable {
 extension Invariant {
     /// A request of `kind` is in flight exactly when `region` is in `state`: its leaf is `state`,
     /// or a descendant of `state` when it is a compound state.
+    @inlinable
     public static func request<S: ControlState>(_ kind: M.Request.Kind, onlyIn region: Region<S>, _ state: S) -> Invariant {
         Invariant("\(kind.name) in flight exactly when \(region.name) is \(state.name)") { observation in
             let pending = observation.after.requests.contains { $0.isPending && $0.reference.kind == kind }
@@ -42,6 +43,7 @@ extension Invariant {
 
     /// `timer` runs exactly when `region` is in `state`: its leaf is `state`, or a descendant of
     /// `state` when it is a compound state.
+    @inlinable
     public static func timer<S: ControlState>(_ timer: M.Timer, onlyIn region: Region<S>, _ state: S) -> Invariant {
         Invariant("\(timer.name) runs exactly when \(region.name) is \(state.name)") { observation in
             let running = observation.after.timers.contains { $0.timer == timer }
@@ -59,6 +61,7 @@ extension Invariant where M.Context: Equatable {
     /// the runtime's books agree with the machine's work ledger, at most one request of each kind
     /// is in flight, a dropped answer changes nothing, and a finished machine accepts nothing and
     /// runs nothing.
+    @inlinable
     public static var standard: [Invariant] {
         [leafConfiguration, oneRequestPerKind, booksAgree, dropsChangeNothing, finishedAcceptsNothing]
     }
@@ -67,6 +70,7 @@ extension Invariant where M.Context: Equatable {
     /// configuration is that leaf and its ancestors), and each compound state entered by history
     /// remembers nothing yet or a leaf inside it. A flat machine's states are all leaves, and it
     /// has no history.
+    @inlinable
     package static var leafConfiguration: Invariant {
         Invariant("each region is in a leaf, and history remembers leaves of its state") { observation in
             let table = observation.after.table
@@ -96,6 +100,7 @@ extension Invariant where M.Context: Equatable {
     }
 
     /// At most one request of each kind is in flight.
+    @inlinable
     public static var oneRequestPerKind: Invariant {
         Invariant("at most one request of each kind in flight") { observation in
             var seen: [M.Request.Kind] = []
@@ -109,6 +114,7 @@ extension Invariant where M.Context: Equatable {
 
     /// The runtime's timers and requests in flight are the ones the machine's work ledger lists,
     /// in the same order.
+    @inlinable
     package static var booksAgree: Invariant {
         Invariant("the runtime's timers and requests are the machine's") { observation in
             let runtime = observation.after
@@ -127,6 +133,7 @@ extension Invariant where M.Context: Equatable {
     }
 
     /// An answer to a cancelled or superseded request is dropped without changing the state.
+    @inlinable
     package static var dropsChangeNothing: Invariant {
         Invariant("a dropped answer changes nothing") { observation in
             for step in observation.steps {
@@ -146,6 +153,7 @@ extension Invariant where M.Context: Equatable {
 
     /// Once a region is in a final state, every event is ignored, the state does not change, and
     /// nothing is left running.
+    @inlinable
     package static var finishedAcceptsNothing: Invariant {
         Invariant("a finished machine accepts nothing and runs nothing") { observation in
             let table = observation.after.table
@@ -169,6 +177,7 @@ extension Invariant where M.Context: Equatable {
 
 extension RuntimeStep {
     /// Whether the step is a dropped answer.
+    @inlinable
     var isDrop: Bool {
         if case .drop = cause { true } else { false }
     }

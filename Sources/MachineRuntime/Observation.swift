@@ -4,16 +4,16 @@ import MachineCore
 /// caused; or a runtime seen without an input (one being restored), before and after the same.
 public struct Observation<M: MachineDefinition>: Sendable {
     /// The input, or `nil` for a runtime seen as it is (``init(of:)``).
-    package let input: Input<M>?
+    @usableFromInline package let input: Input<M>?
     /// The runtime before the input.
-    package let before: Runtime<M>
+    @usableFromInline package let before: Runtime<M>
     /// The runtime after the input.
     public let after: Runtime<M>
     /// The steps the input caused, in order (empty for an `advance` with nothing due).
-    package let steps: [RuntimeStep<M>]
+    @usableFromInline package let steps: [RuntimeStep<M>]
 
     /// The observation of `input`, which took `before` to `after` in `steps`.
-    package init(input: Input<M>, before: Runtime<M>, after: Runtime<M>, steps: [RuntimeStep<M>]) {
+    @usableFromInline package init(input: Input<M>, before: Runtime<M>, after: Runtime<M>, steps: [RuntimeStep<M>]) {
         self.input = input
         self.before = before
         self.after = after
@@ -22,7 +22,7 @@ public struct Observation<M: MachineDefinition>: Sendable {
 
     /// The observation of `runtime` as it is, with no input and no step: what the invariants
     /// of a state are checked on when a runtime is restored.
-    package init(of runtime: Runtime<M>) {
+    @usableFromInline package init(of runtime: Runtime<M>) {
         self.input = nil
         self.before = runtime
         self.after = runtime

@@ -4,19 +4,19 @@ import MachineCore
 /// for a pause in typing, then asks a provider to find matches. A newer search supersedes an
 /// older one still in flight; clearing stops everything.
 enum Lookup: MachineDefinition {
-    struct Context: Equatable, Sendable {
+    struct Context: Hashable, Sendable {
         var query = ""
         var matches: [Match] = []
         var failure: Failure?
         var debounce = Duration.milliseconds(300)
     }
 
-    struct Match: Equatable, Sendable {
+    struct Match: Hashable, Sendable {
         var title: String
         var score: Int
     }
 
-    enum Failure: Equatable, Sendable { case offline, server(code: Int) }
+    enum Failure: Hashable, Sendable { case offline, server(code: Int) }
 
     enum Event: MachineEvent, Equatable {
         case typed(String), cleared, picked(Int), debounceElapsed, found([Match]), failed(Failure)

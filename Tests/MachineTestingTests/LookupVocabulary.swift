@@ -5,7 +5,7 @@ import MachineCore
 /// `fail find`, `expect search == debouncing`, `expect query == "pie"`.
 struct LookupVocabulary: ScriptVocabulary {
     let machineName = "lookup"
-    let table = Lookup.table
+    var table = Lookup.table
     let initialContext = Lookup.Context()
     let fields: [ContextField<Lookup>] = [
         ContextField("query", .string, \.query),

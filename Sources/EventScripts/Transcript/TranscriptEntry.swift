@@ -95,7 +95,7 @@ public struct TranscriptStep: Sendable {
     /// The values are held as their text (``Value/description``): every sink shows them as text.
     public struct Change: Sendable {
         /// The field's or the region's name.
-        package let name: String
+        @usableFromInline package let name: String
         /// Its value before the step, as scripts write it: `"Apple"`, `[completions]`, or a
         /// region's control state's name, `editing`.
         package let old: String

@@ -115,7 +115,7 @@ public struct Parameter: Sendable {
 /// A read-only part of a constructed value computed from its arguments (`contact.initials`).
 public struct ComputedPart: Sendable {
     /// Its name in paths.
-    package let name: String
+    @usableFromInline package let name: String
     /// The type of its values.
     public let type: ValueType
     /// Its value, from the constructed value it is a part of.

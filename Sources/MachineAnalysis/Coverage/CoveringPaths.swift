@@ -89,7 +89,7 @@ package enum CoveringPaths {
         var rowsReached = 0
         var seen: Set<StateKey<M>> = []
         var frontier = [Node(runtime: Runtime(table: table, state: initial), inputs: [], fired: [])]
-        seen.insert(StateKey(frontier[0].runtime))
+        seen.insert(StateKey(frontier[0].runtime, lateAnswers: false))
         var depth = 0
         while !frontier.isEmpty, reachedCount < goals.count, depth < maximumDepth, seen.count < maximumStates {
             depth += 1
@@ -118,7 +118,7 @@ package enum CoveringPaths {
                             if goal < table.rows.count { rowsReached += 1 }
                         }
                     }
-                    if seen.insert(StateKey(runtime)).inserted {
+                    if seen.insert(StateKey(runtime, lateAnswers: false)).inserted {
                         next.append(Node(runtime: runtime, inputs: path, fired: firedAlong))
                     }
                 }
@@ -232,16 +232,4 @@ struct SearchNode<M: MachineDefinition> {
     let runtime: Runtime<M>
     let inputs: [Input<M>]
     let fired: [Int]
-}
-
-/// What identifies a state for the search: the machine's state and how far off each running
-/// timer is (absolute times and request numbers do not matter).
-struct StateKey<M: MachineDefinition>: Hashable where M.Context: Hashable {
-    let state: MachineState<M>
-    let timers: [Duration]
-
-    init(_ runtime: Runtime<M>) {
-        state = runtime.state
-        timers = runtime.timers.map { $0.deadline - runtime.now }
-    }
 }

@@ -16,7 +16,7 @@ public struct Explorer<S: InputSamples>: Sendable where S.Machine.Context: Equat
 
     /// The name under which a refused input is reported: the explorer only makes inputs the
     /// runtime should accept.
-    package static var refusedInput: String { "the runtime accepts every valid input" }
+    @usableFromInline package static var refusedInput: String { "the runtime accepts every valid input" }
 
     /// The table explored.
     package let table: TransitionTable<M>

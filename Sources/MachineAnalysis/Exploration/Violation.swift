@@ -11,7 +11,7 @@ public struct Violation<M: MachineDefinition>: Sendable {
     public let inputs: [Input<M>]
 
     /// A violation of the invariant named `invariant`, described by `message`, reached by `inputs`.
-    package init(invariant: String, message: String, inputs: [Input<M>]) {
+    @usableFromInline package init(invariant: String, message: String, inputs: [Input<M>]) {
         self.invariant = invariant
         self.message = message
         self.inputs = inputs

@@ -59,7 +59,7 @@ public struct SavedState<M: MachineDefinition>: Sendable {
     /// A running timer.
     package struct TimerEntry: Hashable, Sendable {
         /// The timer's name.
-        package let name: String
+        @usableFromInline package let name: String
         /// When it fires, or `nil` for a timer started for longer than the clock has left,
         /// which never fires (see ``Runtime/RunningTimer/canFire``).
         package let deadline: Duration?

@@ -1,0 +1,34 @@
+import MachineCore
+import MachineRuntime
+
+/// What identifies a runtime's state for a breadth-first search (covering paths, verification):
+/// the machine's state (control states, context, history, and the work ledger: the timers
+/// running and the kinds of request in flight, in order), how far off each running timer is,
+/// and, when late answers are inputs, which kinds have a cancelled request still unanswered.
+///
+/// It leaves out the absolute time, request numbers and the requests' payloads (the context that
+/// made a request holds what it asked), so that a machine that goes round a loop comes back to
+/// the same key and the space is finite wherever the machine is.
+@usableFromInline
+struct StateKey<M: MachineDefinition>: Hashable, Sendable where M.Context: Hashable {
+    @usableFromInline let state: MachineState<M>
+    /// The time left on each running timer, in the runtime's order of the timers.
+    @usableFromInline let timers: [Duration]
+    /// A bit for each request kind (by raw value, modulo 64) with a cancelled request not
+    /// answered yet; zero when late answers are not inputs of the search.
+    @usableFromInline let lateAnswerable: UInt64
+
+    /// The key of `runtime`; with `lateAnswers`, the kinds that can take a late answer count.
+    @inlinable
+    init(_ runtime: Runtime<M>, lateAnswers: Bool) {
+        state = runtime.state
+        timers = runtime.timers.map { $0.deadline - runtime.now }
+        var kinds: UInt64 = 0
+        if lateAnswers {
+            for record in runtime.requests where record.cancellation != nil && !record.isAnswered {
+                kinds |= 1 << UInt64(record.reference.kind.rawValue % 64)
+            }
+        }
+        lateAnswerable = kinds
+    }
+}

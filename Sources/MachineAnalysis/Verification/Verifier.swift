@@ -1,0 +1,238 @@
+import Dispatch
+import MachineCore
+import MachineRuntime
+
+/// Exhaustive bounded verification, in the manner of TLC and SPIN but on the machine itself: a
+/// breadth-first search from the initial state over every runtime state the samples reach, each
+/// distinct state (``StateKey``) expanded once, every invariant checked on every transition.
+///
+/// In every state it tries every input the samples offer there (``inputs(in:)``): every sample
+/// host event, every sample answer and failure to each request in flight, late answers to the
+/// newest cancelled request of each kind, and advances of the clock to each timer's deadline and
+/// to a millisecond before it. Breadth first, the first violation found is one of the shortest.
+///
+/// Each level's frontier is expanded in parallel, in chunks; the chunks' results are merged in
+/// frontier order, so the report is the same on any number of cores.
+@usableFromInline
+package struct Verifier<S: InputSamples>: Sendable where S.Machine.Context: Hashable {
+    @usableFromInline
+    package typealias M = S.Machine
+
+    @usableFromInline
+    package let table: TransitionTable<M>
+    @usableFromInline
+    package let initial: MachineState<M>
+    @usableFromInline
+    package let samples: S
+    /// Checked on every transition, and on the initial state.
+    @usableFromInline
+    package let invariants: [Invariant<M>]
+    /// The longest input sequence explored: states this deep are checked but not expanded.
+    @usableFromInline
+    package var maximumDepth = 20
+    /// The most distinct states visited: the bound on memory.
+    @usableFromInline
+    package var maximumStates = 5_000_000
+    /// Whether the visited set holds 64-bit fingerprints instead of the states.
+    @usableFromInline
+    package var fingerprints = false
+    /// Whether the frontier is expanded on every core (off for a single-threaded baseline).
+    @usableFromInline
+    package var parallel = true
+
+    @inlinable
+    package init(table: TransitionTable<M>, initial: MachineState<M>, samples: S, invariants: [Invariant<M>]) {
+        self.table = table
+        self.initial = initial
+        self.samples = samples
+        self.invariants = invariants
+    }
+
+    /// Searches the space; `progress` is called as each level starts, with its depth and the
+    /// states visited so far (for a progress line; it cannot change the search).
+    @inlinable
+    package func verify(progress: (_ depth: Int, _ states: Int) -> Void = { _, _ in }) -> VerificationReport<M> {
+        let start = Runtime(table: table, state: initial)
+        var report = VerificationReport<M>(rows: table.rows.count, fingerprints: fingerprints)
+        var visited = VisitedSet<M>(fingerprints: fingerprints)
+        _ = visited.insert(HashedKey(StateKey(start, lateAnswers: true)))
+        report.statesVisited = 1
+        for invariant in invariants {
+            guard let message = invariant.violation(Observation(of: start)) else { continue }
+            report.violation = Violation(invariant: invariant.name, message: message, inputs: [])
+            report.visitedBytes = visited.bytes
+            return report
+        }
+        // How each state of each level was reached: its parent in the level before, and the input.
+        var trail: [[Step]] = [[Step(parent: -1, input: nil)]]
+        var frontier = [start]
+        while !frontier.isEmpty, trail.count <= maximumDepth {
+            progress(report.depth + 1, report.statesVisited)
+            let expansions = expand(frontier, skipping: visited)
+            var level: [Step] = []
+            var next: [Runtime<M>] = []
+            merge: for (chunkStart, expansion) in expansions {
+                report.transitions += expansion.transitions
+                for row in expansion.firedRows.indices where expansion.firedRows[row] { report.rowFired[row] = true }
+                for node in expansion.deadlocks {
+                    report.deadlockCount += 1
+                    if report.deadlocks.count < VerificationReport<M>.deadlocksKept {
+                        let index = chunkStart + node
+                        report.deadlocks.append(
+                            Deadlock(inputs: path(to: index, at: trail.count - 1, in: trail), state: frontier[index].state))
+                    }
+                }
+                if let found = expansion.violation {
+                    let inputs = path(to: chunkStart + found.node, at: trail.count - 1, in: trail) + [found.input]
+                    report.violation = Violation(invariant: found.invariant, message: found.message, inputs: inputs)
+                    break merge
+                }
+                for successor in expansion.successors where visited.insert(successor.key) {
+                    report.statesVisited += 1
+                    level.append(Step(parent: chunkStart + successor.node, input: successor.input))
+                    next.append(successor.runtime)
+                    if report.statesVisited >= maximumStates {
+                        report.stoppedAtMaximumStates = true
+                        break merge
+                    }
+                }
+            }
+            if !level.isEmpty || report.violation != nil { report.depth += 1 }
+            if report.violation != nil || report.stoppedAtMaximumStates { break }
+            trail.append(level)
+            frontier = next
+        }
+        report.exhausted = frontier.isEmpty && report.violation == nil && !report.stoppedAtMaximumStates
+        report.visitedBytes = visited.bytes
+        return report
+    }
+
+    /// How a state was reached: its parent's index in the level before, and the input.
+    @usableFromInline
+    struct Step {
+        @usableFromInline let parent: Int
+        @usableFromInline let input: Input<M>?
+
+        @inlinable
+        init(parent: Int, input: Input<M>?) {
+            self.parent = parent
+            self.input = input
+        }
+    }
+
+    /// The inputs from the initial state to the state at `index` of level `depth`.
+    @inlinable
+    func path(to index: Int, at depth: Int, in trail: [[Step]]) -> [Input<M>] {
+        var inputs: [Input<M>] = []
+        var (index, depth) = (index, depth)
+        while depth > 0 {
+            let step = trail[depth][index]
+            if let input = step.input { inputs.append(input) }
+            (index, depth) = (step.parent, depth - 1)
+        }
+        return inputs.reversed()
+    }
+
+    /// Expands `frontier` in chunks, in parallel when ``parallel``: the chunks' starts in the
+    /// frontier and what each found, in frontier order.
+    @inlinable
+    func expand(_ frontier: [Runtime<M>], skipping visited: VisitedSet<M>) -> [(Int, Expansion)] {
+        let chunkSize = max(1, min(256, frontier.count / 64))
+        let starts = Array(stride(from: 0, to: frontier.count, by: chunkSize))
+        var expansions = [Expansion?](repeating: nil, count: starts.count)
+        let expandChunk = { @Sendable (chunk: Int) -> Expansion in
+            let range = starts[chunk]..<min(starts[chunk] + chunkSize, frontier.count)
+            return expand(frontier[range], skipping: visited)
+        }
+        if parallel, starts.count > 1 {
+            expansions.withUnsafeMutableBufferPointer { buffer in
+                nonisolated(unsafe) let results = buffer
+                DispatchQueue.concurrentPerform(iterations: starts.count) { chunk in results[chunk] = expandChunk(chunk) }
+            }
+        } else {
+            for chunk in starts.indices { expansions[chunk] = expandChunk(chunk) }
+        }
+        return zip(starts, expansions.map { $0 ?? Expansion(rows: table.rows.count) }).map { ($0, $1) }
+    }
+
+    /// What expanding some states found: their new successors (not in `visited`, in order; a
+    /// successor may repeat another's), the rows fired, the states with no way out, and the first
+    /// violation. Node indexes count from the chunk's start.
+    @usableFromInline
+    struct Expansion: Sendable {
+        @usableFromInline var successors: [(node: Int, input: Input<M>, runtime: Runtime<M>, key: HashedKey<M>)] = []
+        @usableFromInline var transitions = 0
+        @usableFromInline var firedRows: [Bool]
+        @usableFromInline var deadlocks: [Int] = []
+        @usableFromInline var violation: (node: Int, input: Input<M>, invariant: String, message: String)?
+
+        @inlinable
+        init(rows: Int) { firedRows = Array(repeating: false, count: rows) }
+    }
+
+    @inlinable
+    func expand(_ nodes: ArraySlice<Runtime<M>>, skipping visited: VisitedSet<M>) -> Expansion {
+        var expansion = Expansion(rows: table.rows.count)
+        for (offset, runtime) in zip(0..., nodes) {
+            let key = HashedKey(StateKey(runtime, lateAnswers: true))
+            var wayOut = false
+            for input in inputs(in: runtime) {
+                expansion.transitions += 1
+                var after = runtime
+                let steps: [RuntimeStep<M>]
+                do {
+                    steps = try after.apply(input)
+                } catch {
+                    expansion.violation = (offset, input, Explorer<S>.refusedInput, error.description)
+                    return expansion
+                }
+                for step in steps {
+                    for row in step.result?.firedRows ?? [] { expansion.firedRows[row] = true }
+                }
+                let observation = Observation(input: input, before: runtime, after: after, steps: steps)
+                for invariant in invariants {
+                    if let message = invariant.violation(observation) {
+                        expansion.violation = (offset, input, invariant.name, message)
+                        return expansion
+                    }
+                }
+                let successor = HashedKey(StateKey(after, lateAnswers: true))
+                if successor != key { wayOut = true }
+                if !visited.contains(successor) {
+                    expansion.successors.append((offset, input, after, successor))
+                }
+            }
+            if !wayOut, table.finalState(of: runtime.state.controls) == nil { expansion.deadlocks.append(offset) }
+        }
+        return expansion
+    }
+
+    /// Every input tried in `runtime`: the sample host events, the sample answers to each request
+    /// in flight, late answers to the newest cancelled unanswered request of each kind, and
+    /// advances to each running timer's deadline and to a millisecond before it.
+    @inlinable
+    package func inputs(in runtime: Runtime<M>) -> [Input<M>] {
+        var inputs: [Input<M>] = samples.events.map { .send($0) }
+        for record in runtime.pendingRequests {
+            inputs += samples.answers(to: record.request).map { .respond(record.reference.kind, ordinal: nil, $0) }
+        }
+        var newestCancelled: [Int: RequestRecord<M>] = [:]
+        for record in runtime.requests where record.cancellation != nil && !record.isAnswered {
+            newestCancelled[record.reference.kind.rawValue] = record
+        }
+        for kind in newestCancelled.keys.sorted() {
+            guard let record = newestCancelled[kind] else { continue }
+            inputs += samples.answers(to: record.request).map {
+                .respond(record.reference.kind, ordinal: record.reference.ordinal, $0)
+            }
+        }
+        var advances: [Duration] = []
+        for timer in runtime.timers where timer.canFire {
+            let due = timer.deadline - runtime.now
+            for advance in [due, due - .milliseconds(1)] where advance >= .zero && !advances.contains(advance) {
+                advances.append(advance)
+            }
+        }
+        return inputs + advances.sorted().map { .advance($0) }
+    }
+}

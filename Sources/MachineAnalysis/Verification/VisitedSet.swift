@@ -1,0 +1,58 @@
+import MachineCore
+import MachineRuntime
+
+/// A ``StateKey`` with its hash, computed once where the key is made (on any core), so that the
+/// visited set, filled on one, does not hash the context again.
+@usableFromInline
+struct HashedKey<M: MachineDefinition>: Hashable, Sendable where M.Context: Hashable {
+    @usableFromInline let key: StateKey<M>
+    /// The key's hash: also its 64-bit fingerprint.
+    @usableFromInline let hash: Int
+
+    @inlinable
+    init(_ key: StateKey<M>) {
+        self.key = key
+        hash = key.hashValue
+    }
+
+    @inlinable
+    static func == (a: Self, b: Self) -> Bool { a.hash == b.hash && a.key == b.key }
+
+    @inlinable
+    func hash(into hasher: inout Hasher) { hasher.combine(hash) }
+}
+
+/// The states a verification has visited: the states themselves, or only their 64-bit
+/// fingerprints (their hashes), as TLC keeps them: 8 bytes a state, at the risk that two states
+/// share a fingerprint and the second is taken for the first and never explored.
+///
+/// Swift seeds its hashes anew in every process, so which states would collide differs from run
+/// to run; without a collision, the report is the same.
+@usableFromInline
+struct VisitedSet<M: MachineDefinition>: Sendable where M.Context: Hashable {
+    @usableFromInline var states: Set<HashedKey<M>> = []
+    @usableFromInline var prints: Set<Int> = []
+    @usableFromInline let fingerprints: Bool
+
+    @inlinable
+    init(fingerprints: Bool) { self.fingerprints = fingerprints }
+
+    @inlinable
+    func contains(_ key: HashedKey<M>) -> Bool {
+        fingerprints ? prints.contains(key.hash) : states.contains(key)
+    }
+
+    /// Adds `key`; whether it was new.
+    @inlinable
+    mutating func insert(_ key: HashedKey<M>) -> Bool {
+        fingerprints ? prints.insert(key.hash).inserted : states.insert(key).inserted
+    }
+
+    /// The bytes of the set's table: its capacity times the size of an entry (a fingerprint, or
+    /// a key and its hash, not counting what the key's context holds on the heap).
+    @inlinable
+    var bytes: Int {
+        fingerprints
+            ? prints.capacity * MemoryLayout<Int>.stride : states.capacity * MemoryLayout<HashedKey<M>>.stride
+    }
+}

@@ -1,0 +1,90 @@
+import MachineAnalysis
+import MachineCore
+import MachineRuntime
+import MachineTesting
+import Testing
+
+/// The lookup's inputs for verification: two queries and a clear, and an answer and a failure.
+struct LookupSamples: InputSamples {
+    typealias Machine = Lookup
+
+    var events: [Lookup.Event] { [.typed("pie"), .typed("tart"), .cleared, .picked(0)] }
+
+    func answers(to request: Lookup.Request) -> [Lookup.Event] {
+        [.found([Lookup.Match(title: "Apple pie", score: 9)]), .failed(.offline)]
+    }
+}
+
+@Suite("Verifying a machine to a depth") struct AssertVerifiesTests {
+    static let invariants: [Invariant<Lookup>] = [
+        .timer(.debounce, onlyIn: Lookup.search, .debouncing),
+        Invariant("find is in flight only while search is loading, or debouncing a newer query") { observation in
+            let after = observation.after
+            let waiting = after.state.isIn(.loading, of: Lookup.search) || after.state.isIn(.debouncing, of: Lookup.search)
+            guard !waiting, after.pendingRequests.contains(where: { $0.reference.kind == .find }) else { return nil }
+            return "a find request is in flight while search is \(after.state[Lookup.search].name)"
+        },
+    ]
+
+    /// The lookup with a race: clearing the box leaves the search in flight, whose answer may
+    /// then come while the box is idle.
+    static let racingTable = TransitionTable<Lookup>(
+        regions: [Lookup.search],
+        rows: Lookup.table.rows.dropLast() + [
+            Row("clear", in: Lookup.search, from: .any, on: .cleared, to: .idle) { context, _, out in
+                context.query = ""
+                context.matches = []
+                out.cancelTimer(.debounce)
+            }
+        ])
+
+    static var initial: MachineState<Lookup> { Lookup.table.initialState(context: Lookup.Context()) }
+
+    @Test func theLookupVerifiesToADepth() {
+        assertVerifies(LookupVocabulary(), samples: LookupSamples(), invariants: Self.invariants, depth: 6)
+        #expect(
+            counterexample(in: Lookup.table, from: Self.initial, samples: LookupSamples(), invariants: Self.invariants, depth: 6)
+                == nil)
+    }
+
+    /// The shortest counterexample: type, wait out the debounce (the search starts), clear.
+    @Test func theRaceIsFoundAsTheShortestCounterexample() throws {
+        let found = try #require(
+            counterexample(
+                in: Self.racingTable, from: Self.initial, samples: LookupSamples(), invariants: Self.invariants, depth: 6))
+        #expect(found.invariant == "find is in flight only while search is loading, or debouncing a newer query")
+        #expect(found.message == "a find request is in flight while search is idle")
+        #expect(found.inputs == [.send(.typed("pie")), .advance(.milliseconds(300)), .send(.cleared)])
+        #expect(
+            counterexample(
+                in: Self.racingTable, from: Self.initial, samples: LookupSamples(), invariants: Self.invariants, depth: 2)
+                == nil, "shorter than three inputs, nothing breaks")
+    }
+
+    /// The failure holds the counterexample's script, with the expectations of each input.
+    @Test func aRaceFailsTheAssertionWithItsScript() {
+        var vocabulary = LookupVocabulary()
+        vocabulary.table = Self.racingTable
+        withKnownIssue {
+            assertVerifies(vocabulary, samples: LookupSamples(), invariants: Self.invariants, depth: 6)
+        } matching: { issue in
+            let comment = issue.comments.map(\.rawValue).joined(separator: "\n")
+            return comment.hasPrefix(
+                "An invariant is broken after 3 inputs: find is in flight only while search is loading, or debouncing a newer query\n"
+                    + "  a find request is in flight while search is idle\nThis script reproduces it:\n"
+                    + "# A shortest counterexample, 3 inputs long.\n")
+                && comment.contains("send typed(\"pie\")\nexpect search == debouncing\n")
+                && comment.contains("advance 300ms\n")
+        }
+    }
+
+    @Test func stoppingAtTheMostStatesFailsTheAssertion() {
+        withKnownIssue {
+            assertVerifies(LookupVocabulary(), samples: LookupSamples(), invariants: Self.invariants, depth: 6, maximumStates: 5)
+        } matching: { issue in
+            issue.comments.map(\.rawValue) == [
+                "The search stopped at 5 states, while visiting depth 2 of 6: not verified to depth 6."
+            ]
+        }
+    }
+}
