@@ -27,7 +27,7 @@ struct MachineSubcommands<V: ScriptVocabulary>: Sendable {
         self.invariants = invariants
     }
 
-    /// `replay`, `diagram`, `check` and `coverage`.
+    /// `replay`, `diagram`, `check`, `coverage` and `mutate`.
     var scripted: [Subcommand] {
         [
             ReplayCommand(
@@ -38,6 +38,7 @@ struct MachineSubcommands<V: ScriptVocabulary>: Sendable {
             DiagramCommand(tool: tool, vocabulary: vocabulary).subcommand,
             CheckCommand(tool: tool, vocabulary: vocabulary).subcommand,
             CoverageCommand(vocabulary: vocabulary, runner: runner, providers: providers).subcommand,
+            MutateCommand(vocabulary: vocabulary, runner: runner, providers: providers).subcommand,
         ]
     }
 }
