@@ -92,7 +92,9 @@ public struct MutationReport: Sendable, Equatable, Codable {
                 lines.append("")
                 lines.append("row \(survivor.row) (\(reach))")
             }
-            lines.append("  \(survivor.id): \(survivor.description)")
+            let change = survivor.description.dropFirst(
+                survivor.description.hasPrefix("row \(survivor.row): ") ? "row \(survivor.row): ".count : 0)
+            lines.append("  \(survivor.id): \(change)")
         }
         return lines.joined(separator: "\n") + "\n"
     }
