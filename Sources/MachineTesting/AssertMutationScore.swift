@@ -21,7 +21,7 @@ public func assertMutationScore<V: ScriptVocabulary>(
         let scripts = try urls.map { url in
             try runner.check([UInt8](try Data(contentsOf: url)), file: url.lastPathComponent)
         }
-        report = try MutationRun.run(scripts, vocabulary: vocabulary, runner: runner, provider: provider)
+        report = try MutationRun.run(scripts, vocabulary: vocabulary, runner: runner, provider: provider).report
     } catch {
         Issue.record(Comment(rawValue: "mutation analysis could not run: \(error)"), sourceLocation: sourceLocation)
         return nil

@@ -30,11 +30,12 @@ package enum MutationRun {
     ///     mutant reads them again, on several threads at once.
     ///   - runner: Replays them, compiled for the machine.
     ///   - provider: Answers requests as they are made, or `nil` for the scripts' own answers.
+    /// - Returns: The report, and the mutants in its order (to search for scripts that kill the survivors).
     /// - Throws: ``Problem`` when a script does not pass on the original machine; what reading a
     ///   script again throws.
     package static func run<V: ScriptVocabulary>(
         _ scripts: [CheckedScript<V>], vocabulary: V, runner: ScriptRunner<V>, provider: Provider<V.Machine>? = nil
-    ) throws -> MutationReport {
+    ) throws -> (report: MutationReport, mutants: [Mutant<V.Machine>]) {
         let table = vocabulary.table
         let recorder = ActionProfile.Recorder(rowCount: table.rows.count)
         let instrumented = recorder.instrumenting(table)
@@ -49,14 +50,9 @@ package enum MutationRun {
             try recordReach(of: script, table: table, provider: provider, into: &reached)
         }
         let mutants = Mutants.of(table, profile: recorder.recorded)
-        var kills = [MutationReport.Kill?](repeating: nil, count: mutants.count)
         let shared = Shared(scripts)
-        kills.withUnsafeMutableBufferPointer { buffer in
-            let slots = Shared(buffer)
-            DispatchQueue.concurrentPerform(iterations: mutants.count) { index in
-                // Each iteration writes its own slot only.
-                slots.value[index] = firstKill(of: mutants[index], scripts: shared.value, runner: runner, provider: provider)
-            }
+        let kills = inParallel(mutants.count) { index in
+            firstKill(of: mutants[index], scripts: shared.value, runner: runner, provider: provider)
         }
         let results = mutants.indices.map { index in
             let mutant = mutants[index]
@@ -65,7 +61,20 @@ package enum MutationRun {
                 id: mutant.id, row: mutant.row, fault: mutant.fault.rawValue, description: mutant.description,
                 killedBy: kills[index], reachedAt: kills[index] == nil ? row.map { reached[$0] } ?? [] : [])
         }
-        return MutationReport(machine: vocabulary.machineName, scripts: scripts.map(\.file), results: results)
+        return (MutationReport(machine: vocabulary.machineName, scripts: scripts.map(\.file), results: results), mutants)
+    }
+
+    /// `body` of 0 up to `count`, on every core; the results in order.
+    package static func inParallel<T>(_ count: Int, _ body: @Sendable (Int) -> T) -> [T] {
+        var results = [T?](repeating: nil, count: count)
+        results.withUnsafeMutableBufferPointer { buffer in
+            let slots = Shared(buffer)
+            DispatchQueue.concurrentPerform(iterations: count) { index in
+                // Each iteration writes its own slot only.
+                slots.value[index] = body(index)
+            }
+        }
+        return results.compactMap { $0 }
     }
 
     /// The first script that notices `mutant`, and how; `nil` when every script passes on it. A
