@@ -14,7 +14,9 @@ package enum DistinguishingInputs {
     package enum Result<M: MachineDefinition>: Sendable {
         /// The inputs, from the initial state, after which the two differ.
         case found([Input<M>])
-        /// No input sequence up to `depth` inputs (or among the states explored) tells them apart.
+        /// No input sequence of up to `depth` inputs tells them apart: every sequence that long
+        /// was tried (the search stops at its depth, or when it has seen its most pairs of states,
+        /// after the last depth it finished).
         case noDifference(depth: Int)
     }
 
@@ -26,7 +28,7 @@ package enum DistinguishingInputs {
     ///   - differ: Whether two states differ in what a script can read.
     package static func search<S: InputSamples>(
         original: TransitionTable<S.Machine>, mutant: TransitionTable<S.Machine>, from initial: MachineState<S.Machine>,
-        samples: S, maximumDepth: Int, maximumStates: Int = 20_000,
+        samples: S, maximumDepth: Int, maximumStates: Int = 5_000,
         differ: (MachineState<S.Machine>, MachineState<S.Machine>) -> Bool
     ) -> Result<S.Machine> where S.Machine.Context: Hashable {
         typealias M = S.Machine
@@ -36,8 +38,7 @@ package enum DistinguishingInputs {
         ]
         var seen: Set<PairKey<M>> = [PairKey(frontier[0].original, frontier[0].mutant)]
         var depth = 0
-        while !frontier.isEmpty, depth < maximumDepth, seen.count < maximumStates {
-            depth += 1
+        while !frontier.isEmpty, depth < maximumDepth {
             var next: [PairNode<M>] = []
             for node in frontier {
                 for input in samples.inputs(at: node.original) {
@@ -51,14 +52,16 @@ package enum DistinguishingInputs {
                     {
                         return .found(inputs)
                     }
+                    guard seen.count < maximumStates else { return .noDifference(depth: depth) }
                     if seen.insert(PairKey(original, mutated)).inserted {
                         next.append(PairNode(original: original, mutant: mutated, inputs: inputs))
                     }
                 }
             }
+            depth += 1
             frontier = next
         }
-        return .noDifference(depth: maximumDepth)
+        return .noDifference(depth: frontier.isEmpty ? maximumDepth : depth)
     }
 
     /// Which steps dropped an answer.
