@@ -65,7 +65,7 @@ public struct CoveragePage: Sendable {
         let notes = listing.rows.indices.map { row in
             "×\(report.rowHits[row])" + (unseenOutcome(row).map { ", \($0)" } ?? "")
                 + (survivors[row].isEmpty
-                    ? "" : ", \(survivors[row].count) mutant\(survivors[row].count == 1 ? "" : "s") survive")
+                    ? "" : survivors[row].count == 1 ? ", 1 mutant survives" : ", \(survivors[row].count) mutants survive")
         }
         let classes = listing.rows.indices.map { row in
             let base = rowClass(row)

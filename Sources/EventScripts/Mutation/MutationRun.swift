@@ -1,4 +1,3 @@
-import Dispatch
 import MachineAnalysis
 import MachineCore
 import MachineRuntime
@@ -51,7 +50,7 @@ package enum MutationRun {
         }
         let mutants = Mutants.of(table, profile: recorder.recorded)
         let shared = Shared(scripts)
-        let kills = inParallel(mutants.count) { index in
+        let kills = Parallel.map(mutants.count) { index in
             firstKill(of: mutants[index], scripts: shared.value, runner: runner, provider: provider)
         }
         let results = mutants.indices.map { index in
@@ -62,19 +61,6 @@ package enum MutationRun {
                 killedBy: kills[index], reachedAt: kills[index] == nil ? row.map { reached[$0] } ?? [] : [])
         }
         return (MutationReport(machine: vocabulary.machineName, scripts: scripts.map(\.file), results: results), mutants)
-    }
-
-    /// `body` of 0 up to `count`, on every core; the results in order.
-    package static func inParallel<T>(_ count: Int, _ body: @Sendable (Int) -> T) -> [T] {
-        var results = [T?](repeating: nil, count: count)
-        results.withUnsafeMutableBufferPointer { buffer in
-            let slots = Shared(buffer)
-            DispatchQueue.concurrentPerform(iterations: count) { index in
-                // Each iteration writes its own slot only.
-                slots.value[index] = body(index)
-            }
-        }
-        return results.compactMap { $0 }
     }
 
     /// The first script that notices `mutant`, and how; `nil` when every script passes on it. A
@@ -123,8 +109,7 @@ package enum MutationRun {
     }
 }
 
-/// What the workers share: the scripts, which they only read (held in memory, as `[UInt8]`),
-/// and the results' buffer, where each writes its own slot.
+/// What the workers share: the scripts, which they only read (held in memory, as `[UInt8]`).
 private struct Shared<Value>: @unchecked Sendable {
     let value: Value
     init(_ value: Value) { self.value = value }

@@ -21,13 +21,9 @@ package enum Mutants {
     /// The mutants of `table`, with the commands and timers `profile` saw its actions emit.
     package static func of<M>(_ table: TransitionTable<M>, profile: ActionProfile) -> [Mutant<M>] {
         let rows = table.rows
-        var mutants: [Mutant<M>] = []
+        var edits: [(id: String, row: String, fault: Mutant<M>.Fault, description: String, rows: [Row<M>])] = []
         func add(_ row: Row<M>, _ fault: Mutant<M>.Fault, _ change: String, _ description: String, _ edited: [Row<M>]) {
-            guard let mutated = try? table.replacingRows(edited) else { return }
-            mutants.append(
-                Mutant(
-                    id: "\(row.id)/\(change)", row: row.id, fault: fault, description: "row \(row.id): \(description)",
-                    table: mutated))
+            edits.append(("\(row.id)/\(change)", row.id, fault, "row \(row.id): \(description)", edited))
         }
         func replacing(_ index: Int, with row: Row<M>) -> [Row<M>] {
             var edited = rows
@@ -138,7 +134,15 @@ package enum Mutants {
                 }
             }
         }
-        return mutants
+        // Building a table is most of the cost of a mutant: on every core.
+        let edited = edits.map(\.rows)
+        let tables = Parallel.map(edited.count) { try? table.replacingRows(edited[$0]) }
+        return edits.indices.compactMap { index in
+            let edit = edits[index]
+            return tables[index].map {
+                Mutant(id: edit.id, row: edit.row, fault: edit.fault, description: edit.description, table: $0)
+            }
+        }
     }
 
     /// Whether rows `first` and `second` of `region` compete: the same event, a source in common.

@@ -143,7 +143,7 @@ struct MutateCommand<V: ScriptVocabulary>: Sendable {
     static func writeSuggestions(
         for survivors: [Mutant<V.Machine>], suggester: MutantSuggester<V>, into folder: String
     ) throws -> [String] {
-        let suggestions = MutationRun.inParallel(survivors.count) { suggester.suggest(survivors[$0]) }
+        let suggestions = Parallel.map(survivors.count) { suggester.suggest(survivors[$0]) }
         do {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         } catch {
