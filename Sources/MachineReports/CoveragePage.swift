@@ -36,6 +36,15 @@ public struct CoveragePage: Sendable {
         self.mutation = mutation
     }
 
+    /// How survivors are marked: only on a page that shows them, so every other page keeps its
+    /// bytes.
+    private static let survivorStyle = """
+        <style>:root{--survived:#8e24aa}@media (prefers-color-scheme:dark){:root{--survived:#ce93d8}}
+        .row.survived .edge{stroke:var(--survived)}.row.survived .head{fill:var(--survived)}.row.survived text{fill:var(--survived)}
+        td.mutants code{color:var(--survived)}</style>
+
+        """
+
     /// The ids of the mutants that survived in each row, by row index.
     private var survivors: [[String]] {
         let byRow = Dictionary(grouping: mutation?.survivors ?? [], by: \.row)
@@ -75,7 +84,8 @@ public struct CoveragePage: Sendable {
         let drawing = MachineDrawing(
             listing: listing, notes: notes, rowClasses: classes,
             stateClasses: report.stateEntries.map { $0.map { $0 == 0 ? "unentered" : "" } })
-        var body = "<header>\n<h1>Coverage of the <code>\(Escaping.html(machine))</code> machine</h1>\n"
+        var body = mutation == nil ? "" : Self.survivorStyle
+        body += "<header>\n<h1>Coverage of the <code>\(Escaping.html(machine))</code> machine</h1>\n"
         body +=
             "<p class=\"meta\">\(scripts.count) script\(scripts.count == 1 ? "" : "s"): "
             + scripts.map { "<code>\(Escaping.html($0))</code>" }.joined(separator: ", ") + "</p>\n</header>\n"

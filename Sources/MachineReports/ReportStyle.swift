@@ -9,10 +9,10 @@ enum ReportStyle {
     static let css = """
         :root{color-scheme:light dark;--bg:#fff;--fg:#1d1f23;--muted:#5f6773;--line:#d5d9e0;--lane:#f6f7f9;--lane-alt:#eef1f5;\
         --box:#fff;--box-stroke:#8a94a6;--edge:#7d8797;--active-fill:#dbe9ff;--active:#1f6feb;--fired:#c45d00;\
-        --fail:#c62828;--fail-bg:#fdecec;--ok:#2e7d32;--partial:#a15c00;--survived:#8e24aa;--code:#f2f4f7;--selected:#fff6e0}
+        --fail:#c62828;--fail-bg:#fdecec;--ok:#2e7d32;--partial:#a15c00;--code:#f2f4f7;--selected:#fff6e0}
         @media (prefers-color-scheme:dark){:root{--bg:#0f1115;--fg:#e3e6ea;--muted:#9aa3ad;--line:#2b313a;--lane:#151920;\
         --lane-alt:#1a1f27;--box:#1e232b;--box-stroke:#6b7585;--edge:#8590a0;--active-fill:#17345f;--active:#58a6ff;\
-        --fired:#f0a03c;--fail:#ff6b6b;--fail-bg:#3a1d1f;--ok:#5bd36b;--partial:#e0a040;--survived:#ce93d8;--code:#1b2028;--selected:#2a2516}}
+        --fired:#f0a03c;--fail:#ff6b6b;--fail-bg:#3a1d1f;--ok:#5bd36b;--partial:#e0a040;--code:#1b2028;--selected:#2a2516}}
         *{box-sizing:border-box}
         body{margin:0;background:var(--bg);color:var(--fg);font:14px/1.45 system-ui,-apple-system,"Segoe UI",sans-serif}
         header{padding:10px 20px 6px;display:flex;flex-wrap:wrap;align-items:baseline;gap:0 16px}header>*{margin:0;min-width:0}
@@ -54,7 +54,6 @@ enum ReportStyle {
         .entry.fired text{fill:var(--fired);font-weight:700}
         .row.unfired .edge{stroke:var(--fail)}.row.unfired .head{fill:var(--fail)}.entry.unfired text{fill:var(--fail)}
         .row.partial .edge{stroke:var(--partial)}.row.partial .head{fill:var(--partial)}.entry.partial text{fill:var(--partial)}
-        .row.survived .edge{stroke:var(--survived)}.row.survived .head{fill:var(--survived)}.row.survived text{fill:var(--survived)}
         .timeline{list-style:none;margin:0;padding:0}
         .timeline>li,.start{border-bottom:1px solid var(--line);padding:6px 8px;scroll-margin-top:8px;cursor:pointer}
         .timeline>li{content-visibility:auto;contain-intrinsic-size:auto 110px}
@@ -78,7 +77,7 @@ enum ReportStyle {
         table.rows{border-collapse:collapse}
         table.rows th,table.rows td{text-align:left;padding:3px 10px;border-bottom:1px solid var(--line);vertical-align:top}
         table.rows td.hits{text-align:right;font-variant-numeric:tabular-nums}table.rows code{white-space:nowrap}
-        tr.unfired td{color:var(--fail)}tr.partial td.guard{color:var(--partial)}td.mutants code{color:var(--survived)}
+        tr.unfired td{color:var(--fail)}tr.partial td.guard{color:var(--partial)}
         p.legend{color:var(--muted)}p.legend span{margin-right:16px;display:inline-block}
         .swatch{display:inline-block;width:22px;height:0;border-top:2px solid;vertical-align:middle;margin-right:4px}
         @media print{:root{--bg:#fff;--fg:#000;--muted:#444;--line:#ccc;--lane:#f6f7f9;--lane-alt:#eef1f5;--box:#fff;--code:#f2f4f7;\

@@ -70,6 +70,21 @@ import Testing
         #expect(try target(of: "open/swapped-with-refuse", unlocked: true) == Gate.State.refused.rawValue)
     }
 
+    @Test func rowsWithExclusiveGuardsAreNotSwapped() {
+        let isLocked = Guard<Gate>("isLocked") { state, _ in !state.context.unlocked }
+        let rows = [
+            Row("open", in: Gate.region, from: [.closed], on: .push, when: Gate.isUnlocked, to: .open),
+            Row("refuse", in: Gate.region, from: [.closed], on: .push, when: isLocked, to: .refused),
+        ]
+        func swaps(_ table: TransitionTable<Gate>) -> [String] {
+            Mutants.of(table, profile: ActionProfile(rowCount: 2)).map(\.id).filter { $0.contains("swapped") }
+        }
+        #expect(swaps(TransitionTable(regions: [Gate.region], rows: rows)) == ["open/swapped-with-refuse"])
+        #expect(
+            swaps(TransitionTable(regions: [Gate.region], rows: rows, exclusive: [ExclusiveGuards(Gate.isUnlocked, isLocked)]))
+                .isEmpty)
+    }
+
     @Test func aCompoundTargetGetsEveryOtherHistory() {
         let ids = Mutants.of(Gate.table, profile: ActionProfile(rowCount: Gate.table.rows.count)).map(\.id)
         #expect(ids.filter { $0.hasPrefix("resume/history=") } == ["resume/history=none", "resume/history=deep"])

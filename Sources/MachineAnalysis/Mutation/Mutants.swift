@@ -13,7 +13,8 @@ import MachineCore
 ///   action runs into an outbox of its own, and its commands but the k-th are passed on.
 /// - Each timer the action was seen to start, started for half and for twice its duration.
 /// - The row swapped with each later row of its region that competes with it: the same event,
-///   and a source state in common.
+///   and a source state in common, and guards not declared exclusive (``ExclusiveGuards``: then
+///   at most one is ever enabled, and their order cannot matter).
 /// - For a row whose target is compound, each other history: shallow, deep, or none.
 ///
 /// A mutant the table rejects (an internal row sent outside its source, say) is not made.
@@ -114,7 +115,10 @@ package enum Mutants {
                 }
             }
 
-            for other in rows.indices where other > index && competes(row, rows[other], in: region) {
+            for other in rows.indices
+            where other > index && competes(row, rows[other], in: region)
+                && !exclusive(row, rows[other], in: table.exclusiveGuards)
+            {
                 var swapped = rows
                 swapped.swapAt(index, other)
                 add(
@@ -150,6 +154,13 @@ package enum Mutants {
         guard first.regionName == second.regionName, first.event == second.event else { return false }
         let all = Set(region.states.indices)
         return !Set(first.sources ?? Array(all)).isDisjoint(with: second.sources ?? Array(all))
+    }
+
+    /// Whether `first` and `second` have guards declared exclusive: at most one of them is ever
+    /// enabled, so their order cannot matter.
+    static func exclusive<M>(_ first: Row<M>, _ second: Row<M>, in sets: [Set<String>]) -> Bool {
+        guard let one = first.guard?.name, let other = second.guard?.name else { return false }
+        return sets.contains { $0.contains(one) && $0.contains(other) }
     }
 
     static func ordinal(_ number: Int) -> String {
