@@ -37,6 +37,9 @@ protocol SampledSubcommands<Machine>: Sendable {
     /// `invariants` (one named like a standard one is checked once).
     func subcommands<V: ScriptVocabulary>(tool: String, vocabulary: V, invariants: [Invariant<Machine>]) -> [Subcommand]
     where V.Machine == Machine
+
+    /// What `mutate --suggest` searches with: the samples, from the first initial context.
+    func suggester<V: ScriptVocabulary>(tool: String, vocabulary: V) -> MutantSuggester<V> where V.Machine == Machine
 }
 
 /// The samples and initial contexts of an ``Exploration``, and its search compiled for the machine.
@@ -76,5 +79,16 @@ struct Sampled<S: InputSamples>: SampledSubcommands where S.Machine.Context: Has
                 tool: tool, vocabulary: vocabulary, samples: samples, invariants: checked, initialContexts: starts, search: verify
             ).subcommand,
         ]
+    }
+
+    @usableFromInline
+    func suggester<V: ScriptVocabulary>(tool: String, vocabulary: V) -> MutantSuggester<V> where V.Machine == S.Machine {
+        let initial = InitialContexts(vocabulary: vocabulary, named: initialContexts).start(named: nil)
+        let samples = samples
+        return MutantSuggester { mutant in
+            KillingScripts.suggest(
+                for: mutant, vocabulary: vocabulary, samples: samples, from: initial, maximumDepth: MutantSuggester<V>.depth,
+                generatedBy: "\(tool) mutate --suggest")
+        }
     }
 }

@@ -97,7 +97,7 @@ public struct MachineCommandLine: Sendable {
     ) {
         let machine = MachineSubcommands(
             tool: name, vocabulary: vocabulary, runner: runner, providers: providers, savedStates: savedStates,
-            invariants: invariants)
+            invariants: invariants, suggester: exploration?.sampled.suggester(tool: name, vocabulary: vocabulary))
         let sampled: [Subcommand]
         if let exploration {
             sampled = exploration.sampled.subcommands(tool: name, vocabulary: vocabulary, invariants: invariants)

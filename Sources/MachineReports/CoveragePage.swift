@@ -18,11 +18,37 @@ package struct CoveragePage: Sendable {
     /// The scripts replayed, as named on the command line.
     package let scripts: [String]
 
+    /// The mutation analysis of the same scripts, whose survivors the page marks, if any.
+    let mutation: MutationReport?
+
     /// The page of `report`, the coverage of `machine` by `scripts`.
     package init(report: CoverageReport, machine: String, scripts: [String]) {
+        self.init(report: report, machine: machine, scripts: scripts, mutation: nil)
+    }
+
+    /// The page of `report` with the mutants that survived `mutation` marked: on the drawing,
+    /// each fired row with survivors (reached, yet a fault in it goes unnoticed) and its count;
+    /// in the row table, every survivor by id.
+    package init(report: CoverageReport, machine: String, scripts: [String], mutation: MutationReport?) {
         self.report = report
         self.machine = machine
         self.scripts = scripts
+        self.mutation = mutation
+    }
+
+    /// How survivors are marked: only on a page that shows them, so every other page keeps its
+    /// bytes.
+    private static let survivorStyle = """
+        <style>:root{--survived:#8e24aa}@media (prefers-color-scheme:dark){:root{--survived:#ce93d8}}
+        .row.survived .edge{stroke:var(--survived)}.row.survived .head{fill:var(--survived)}.row.survived text{fill:var(--survived)}
+        td.mutants code{color:var(--survived)}</style>
+
+        """
+
+    /// The ids of the mutants that survived in each row, by row index.
+    private var survivors: [[String]] {
+        let byRow = Dictionary(grouping: mutation?.survivors ?? [], by: \.row)
+        return report.listing.rows.map { byRow[$0.id]?.map(\.id) ?? [] }
     }
 
     /// How a row's guard was seen: `nil` for a row without a guard or one seen both ways.
@@ -44,11 +70,22 @@ package struct CoveragePage: Sendable {
     /// The whole document.
     package var html: String {
         let listing = report.listing
-        let notes = listing.rows.indices.map { "×\(report.rowHits[$0])" + (unseenOutcome($0).map { ", \($0)" } ?? "") }
+        let survivors = survivors
+        let notes = listing.rows.indices.map { row in
+            "×\(report.rowHits[row])" + (unseenOutcome(row).map { ", \($0)" } ?? "")
+                + (survivors[row].isEmpty
+                    ? "" : survivors[row].count == 1 ? ", 1 mutant survives" : ", \(survivors[row].count) mutants survive")
+        }
+        let classes = listing.rows.indices.map { row in
+            let base = rowClass(row)
+            guard report.rowHits[row] > 0, !survivors[row].isEmpty else { return base }
+            return base.isEmpty ? "survived" : base + " survived"
+        }
         let drawing = MachineDrawing(
-            listing: listing, notes: notes, rowClasses: listing.rows.indices.map(rowClass),
+            listing: listing, notes: notes, rowClasses: classes,
             stateClasses: report.stateEntries.map { $0.map { $0 == 0 ? "unentered" : "" } })
-        var body = "<header>\n<h1>Coverage of the <code>\(Escaping.html(machine))</code> machine</h1>\n"
+        var body = mutation == nil ? "" : Self.survivorStyle
+        body += "<header>\n<h1>Coverage of the <code>\(Escaping.html(machine))</code> machine</h1>\n"
         body +=
             "<p class=\"meta\">\(scripts.count) script\(scripts.count == 1 ? "" : "s"): "
             + scripts.map { "<code>\(Escaping.html($0))</code>" }.joined(separator: ", ") + "</p>\n</header>\n"
@@ -60,6 +97,10 @@ package struct CoveragePage: Sendable {
         ] {
             body += "<tr><th>\(name)</th><td>\(ratio)</td><td>\(note)</td></tr>\n"
         }
+        if let mutation {
+            body +=
+                "<tr><th>mutants</th><td>\(mutation.killed)/\(mutation.results.count) (\(mutation.scoreText))</td><td>killed: a script noticed the fault</td></tr>\n"
+        }
         if let histories = report.histories {
             body += "<tr><th>history</th><td>\(histories)</td><td>compound states restored by their history</td></tr>\n"
         }
@@ -67,6 +108,8 @@ package struct CoveragePage: Sendable {
         body +=
             "<div class=\"legends\"><p class=\"legend\"><span><i class=\"swatch\" style=\"color:var(--fail);border-top-style:dashed\"></i>row never fired</span>"
             + "<span><i class=\"swatch\" style=\"color:var(--partial)\"></i>guard seen only one way</span>"
+            + (mutation == nil
+                ? "" : "<span><i class=\"swatch\" style=\"color:var(--survived)\"></i>fired, yet a mutant survives</span>")
             + "<span><i class=\"swatch\" style=\"color:var(--edge)\"></i>covered</span>"
             + "<span>×N: times the row fired</span><span>dashed red box: state never entered</span></p>\n"
         body +=
@@ -75,7 +118,8 @@ package struct CoveragePage: Sendable {
         body += "<h2 style=\"margin-left:20px\">Rows, the unfired first</h2>\n"
         body +=
             "<div class=\"wide\"><table class=\"rows\" id=\"rows\">\n"
-            + "<tr><th>hits</th><th>row</th><th>transition</th><th>guard</th></tr>\n"
+            + "<tr><th>hits</th><th>row</th><th>transition</th><th>guard</th>"
+            + (mutation == nil ? "" : "<th>surviving mutants</th>") + "</tr>\n"
         let order =
             listing.rows.indices.filter { report.rowHits[$0] == 0 } + listing.rows.indices.filter { report.rowHits[$0] > 0 }
         for index in order {
@@ -90,7 +134,12 @@ package struct CoveragePage: Sendable {
                 "<tr\(rowClass.isEmpty ? "" : " class=\"\(rowClass)\"") data-row=\"\(index)\"><td class=\"hits\">\(report.rowHits[index])</td>"
                 + "<td><code>\(Escaping.html(row.id))</code></td>"
                 + "<td>\(Escaping.html(region.name)): \(Escaping.html(from)) --\(Escaping.html(row.event))--&gt; \(Escaping.html(to))</td>"
-                + "<td class=\"guard\">\(Escaping.html(guardText))</td></tr>\n"
+                + "<td class=\"guard\">\(Escaping.html(guardText))</td>"
+                + (mutation == nil
+                    ? ""
+                    : "<td class=\"mutants\">"
+                        + survivors[index].map { "<code>\(Escaping.html($0))</code>" }.joined(separator: "<br>") + "</td>")
+                + "</tr>\n"
         }
         body += "</table></div>\n"
         return ReportDocument.start(title: "\(machine) coverage", bodyClass: "coverage") + body + ReportDocument.end()

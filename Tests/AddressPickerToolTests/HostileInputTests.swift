@@ -289,7 +289,9 @@ import Testing
         #expect(result.output.hasPrefix("Paris"))
     }
 
-    @Test(arguments: ["replay", "diagram", "check", "coverage", "paths", "explore", "search", "reverse", "build-gazetteer"])
+    @Test(arguments: [
+        "replay", "diagram", "check", "coverage", "mutate", "paths", "explore", "search", "reverse", "build-gazetteer",
+    ])
     func everyHelpListsTheSharedExitStatusesAndNoGluedLines(_ subcommand: String) throws {
         let help = try Tool.run([subcommand, "--help"])
         #expect(help.status == 0)

@@ -3,7 +3,7 @@ import MachineRuntime
 import Testing
 
 @Suite("--help, derived from the declarations") struct HelpTests {
-    static let subcommands = ["replay", "diagram", "check", "coverage", "paths", "explore", "verify", "dial"]
+    static let subcommands = ["replay", "diagram", "check", "coverage", "mutate", "paths", "explore", "verify", "dial"]
 
     @Test(arguments: subcommands) func everyHelpHasItsUsageOptionsAndExitCodes(_ subcommand: String) throws {
         let help = try CallBox.run([subcommand, "--help"])

@@ -78,7 +78,6 @@ package enum CoveringPaths {
     ) -> Result<S.Machine> where S.Machine.Context: Hashable {
         typealias M = S.Machine
         typealias Node = SearchNode<M>
-        let events = samples.events
         let goals = GoalIndex(table: table)
         var shortest: [Int: InputPath<M>] = [:]
         // Which goals some path reaches (or the initial state), as flags: the search asks for
@@ -96,14 +95,7 @@ package enum CoveringPaths {
             progress(depth, seen.count, rowsReached)
             var next: [Node] = []
             for node in frontier where reachedCount < goals.count {
-                var inputs: [Input<M>] = events.map { .send($0) }
-                if let deadline = node.runtime.timers.map(\.deadline).min() {
-                    inputs.append(.advance(deadline - node.runtime.now))
-                }
-                for record in node.runtime.pendingRequests {
-                    inputs += samples.answers(to: record.request).map { .respond(record.reference.kind, ordinal: nil, $0) }
-                }
-                for input in inputs {
+                for input in samples.inputs(at: node.runtime) {
                     var runtime = node.runtime
                     guard let steps = try? runtime.apply(input) else { continue }
                     let fired = steps.flatMap { $0.result?.firedRows ?? [] }

@@ -13,10 +13,12 @@ struct MachineSubcommands<V: ScriptVocabulary>: Sendable {
     let savedStates: SavedStateFiles<V.Machine>?
     /// The tool's invariants, which a restored state must hold.
     let invariants: [Invariant<V.Machine>]
+    /// What `mutate --suggest` searches with, when the tool has input samples.
+    let suggester: MutantSuggester<V>?
 
     init(
         tool: String, vocabulary: V, runner: ScriptRunner<V>, providers: [String: @Sendable () throws -> Provider<V.Machine>],
-        savedStates: SavedStateFiles<V.Machine>?, invariants: [Invariant<V.Machine>]
+        savedStates: SavedStateFiles<V.Machine>?, invariants: [Invariant<V.Machine>], suggester: MutantSuggester<V>?
     ) {
         precondition(providers[Providers<V.Machine>.script] == nil, "the provider name 'script' is the script's own answers")
         self.tool = tool
@@ -25,9 +27,10 @@ struct MachineSubcommands<V: ScriptVocabulary>: Sendable {
         self.providers = Providers(factories: providers)
         self.savedStates = savedStates
         self.invariants = invariants
+        self.suggester = suggester
     }
 
-    /// `replay`, `diagram`, `check` and `coverage`.
+    /// `replay`, `diagram`, `check`, `coverage` and `mutate`.
     var scripted: [Subcommand] {
         [
             ReplayCommand(
@@ -38,6 +41,7 @@ struct MachineSubcommands<V: ScriptVocabulary>: Sendable {
             DiagramCommand(tool: tool, vocabulary: vocabulary).subcommand,
             CheckCommand(tool: tool, vocabulary: vocabulary).subcommand,
             CoverageCommand(vocabulary: vocabulary, runner: runner, providers: providers).subcommand,
+            MutateCommand(vocabulary: vocabulary, runner: runner, providers: providers, suggester: suggester).subcommand,
         ]
     }
 }

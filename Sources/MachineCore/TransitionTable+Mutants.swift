@@ -1,0 +1,90 @@
+/// What mutation analysis needs of the core: a table rebuilt from edited rows, rows edited part
+/// by part, and an outbox that takes commands as they are, without the rules of its methods.
+extension TransitionTable {
+    /// The table with `rows` in place of its own: the same regions, state actions and exclusive
+    /// guards. A mutant of the machine, made without compiling anything.
+    ///
+    /// - Throws: ``TableError`` when the edited rows do not fit the regions (a history mark on a
+    ///   target that is no longer compound, say).
+    package func replacingRows(_ rows: [Row<M>]) throws(TableError) -> TransitionTable<M> {
+        var actions: [StateActions<M>] = []
+        for (region, description) in regions.enumerated() {
+            for state in description.states.indices {
+                let global = stateOffset[region] + state
+                guard _entryActions[global] != nil || _exitActions[global] != nil else { continue }
+                actions.append(
+                    StateActions(
+                        regionName: description.name, stateType: description.stateType, state: state,
+                        entry: _entryActions[global], exit: _exitActions[global]))
+            }
+        }
+        return try TransitionTable(
+            validating: regions.map(ListedRegion.init), rows: rows,
+            exclusive: exclusiveGuards.map(ExclusiveGuards.init(names:)), stateActions: actions)
+    }
+}
+
+/// A region already listed, handed back to a table.
+private struct ListedRegion: AnyRegion {
+    let listing: RegionDescription
+}
+
+extension StateActions {
+    init(regionName: String, stateType: ObjectIdentifier, state: Int, entry: Action<M>?, exit: Action<M>?) {
+        self.regionName = regionName
+        self.stateType = stateType
+        self.state = state
+        self.entry = entry
+        self.exit = exit
+    }
+}
+
+extension ExclusiveGuards {
+    init(names: Set<String>) { self.names = names }
+}
+
+extension Row {
+    /// This row with its guard, target, history and action replaced (its id, region, sources,
+    /// event and internal mark kept).
+    package func replacing(guard: Guard<M>?, target: Int?, history: History?, action: Action<M>?) -> Row<M> {
+        Row(
+            id: id, regionName: regionName, stateType: stateType, sources: sources, event: event, guard: `guard`,
+            target: target, history: history, isInternal: isInternal, action: action)
+    }
+
+    private init(
+        id: String, regionName: String, stateType: ObjectIdentifier, sources: [Int]?, event: M.Event.Kind,
+        guard: Guard<M>?, target: Int?, history: History?, isInternal: Bool, action: Action<M>?
+    ) {
+        self.id = id
+        self.regionName = regionName
+        self.stateType = stateType
+        self.sources = sources
+        self.event = event
+        self.guard = `guard`
+        self.target = target
+        self.history = history
+        self.isInternal = isInternal
+        self.action = action
+    }
+}
+
+extension Outbox {
+    /// An empty outbox whose work ledger is `outbox`'s: where a wrapped action emits, before its
+    /// commands are passed on.
+    package init(continuing outbox: Outbox) { _work = outbox._work }
+
+    /// Appends `command` as it is and keeps the work ledger in step with it, without the rules of
+    /// the named methods (a request does not cancel the one in flight first): for replaying an
+    /// action's commands with one of them left out.
+    package mutating func append(_ command: Command<M>) {
+        switch command {
+        case .startTimer(let timer, _): _work.timers.append(timer)
+        case .cancelTimer(let timer): _ = _work.timers.remove(timer)
+        case .request(let request): _work.pending.append(request.kind)
+        case .cancel(let kind): _ = _work.pending.remove(kind)
+        case .output: break
+        }
+        _commands.append(command)
+    }
+}

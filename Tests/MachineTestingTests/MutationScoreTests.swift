@@ -1,0 +1,43 @@
+import EventScripts
+import Foundation
+import MachineTesting
+import Testing
+
+@Suite struct MutationScoreTests {
+    /// Writes `text` to a fresh file and returns its URL.
+    func script(_ text: String) throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("mutation-\(UUID().uuidString).events")
+        try Data(("machine lookup\n" + text).utf8).write(to: url)
+        return url
+    }
+
+    @Test func expectationsKillMutantsAndTheReportNamesTheSurvivors() throws {
+        let url = try script("send typed(\"apple\")\nexpect search == debouncing\nexpect query == \"apple\"\n")
+        let report = try #require(assertMutationScore(ofScripts: [url], vocabulary: LookupVocabulary(), minimum: 10))
+        let survivors = Set(report.survivors.map(\.id))
+        // The script checks where `type` goes and what it stores: those faults are noticed.
+        #expect(!survivors.contains("type/removed"))
+        #expect(!survivors.contains("type/target=loading"))
+        #expect(!survivors.contains("type/action-skipped"))
+        // It never checks the timer the row starts.
+        #expect(survivors.contains("type/command-1-dropped"))
+        #expect(survivors.contains("type/timer-debounce-doubled"))
+        #expect(report.killed + report.survivors.count == report.results.count)
+    }
+
+    @Test func aScoreBelowTheMinimumFailsTheTest() throws {
+        let url = try script("send typed(\"apple\")\n")
+        withKnownIssue {
+            let report = assertMutationScore(ofScripts: [url], vocabulary: LookupVocabulary(), minimum: 50)
+            // Without an expectation, no mutant is noticed.
+            #expect(report?.killed == 0)
+        }
+    }
+
+    @Test func aScriptThatFailsOnTheMachineItselfIsAnIssue() throws {
+        let url = try script("send typed(\"apple\")\nexpect search == idle\n")
+        withKnownIssue {
+            #expect(assertMutationScore(ofScripts: [url], vocabulary: LookupVocabulary(), minimum: 0) == nil)
+        }
+    }
+}
