@@ -25,7 +25,8 @@ public struct Row<M: MachineDefinition>: Sendable {
     public let sources: [Int]?
     /// The kind of event that triggers the row.
     public let event: M.Event.Kind
-    /// The condition that must hold, if any.
+    /// The named condition on the state and the event that must hold for the row to fire; `nil`
+    /// for a row that always fires on its event.
     public let `guard`: Guard<M>?
     /// The target state index, or `nil` to stay in the source state.
     public let target: Int?
@@ -33,7 +34,8 @@ public struct Row<M: MachineDefinition>: Sendable {
     public let history: History?
     /// Whether the row is internal: it neither exits nor re-enters its source state.
     package let isInternal: Bool
-    /// The action, if any.
+    /// What the row does when it fires: changes the context and emits commands; `nil` for a row
+    /// that only moves between states.
     public let action: Action<M>?
 
     /// Declares a row of `region`.

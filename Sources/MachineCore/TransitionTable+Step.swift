@@ -1,9 +1,8 @@
 extension TransitionTable {
     /// Steps `state` with `event`, writing what happened into `result`.
     ///
-    /// This is the hot path: it is `@inlinable` so that it is specialised in the caller's module,
-    /// finds rows by index, and reuses `result`'s storage, so a step allocates nothing beyond what
-    /// the commands themselves carry.
+    /// This is the hot path: it finds rows by index and reuses `result`'s storage, so a step
+    /// allocates nothing beyond what the commands themselves carry.
     ///
     /// A finished machine ignores every event. An event that is a timer's firing or a provider's
     /// answer first takes that timer or request off the work ledger; if it was not running, the

@@ -3,8 +3,6 @@ import MachineRuntime
 
 /// Checks statements against a vocabulary, before anything runs: unknown words, wrong types,
 /// misplaced `machine` and `given`, out-of-range values in events and answers.
-///
-/// `@inlinable`, like the player, so that building the program is specialised for the machine.
 public final class ScriptChecker<V: ScriptVocabulary>: Sendable {
     /// The vocabulary's machine.
     public typealias M = V.Machine
