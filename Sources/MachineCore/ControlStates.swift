@@ -5,7 +5,7 @@
 /// stores its current leaf: its compound ancestors follow from the table's hierarchy.
 ///
 /// The history memory holds, for each compound state some row enters by ``History``, the leaf
-/// that was active when it was last exited (up to ``historyCapacity`` such states; the table
+/// that was active when it was last exited (up to `historyCapacity` such states; the table
 /// assigns them slots). A flat machine never writes it.
 public struct ControlStates: Hashable, Sendable {
     /// The most regions a machine may have.

@@ -105,7 +105,7 @@ public protocol AnyRegion: Sendable {
 /// A region without its state type: what a ``TransitionTable`` stores and lists.
 ///
 /// It carries the region's hierarchy (see ``Region``): ``children`` of each compound state,
-/// ``parents`` of each state. A flat region has no children and every state is a leaf.
+/// `parents` of each state. A flat region has no children and every state is a leaf.
 public struct RegionDescription: Hashable, Sendable {
     /// The region's name.
     public let name: String
@@ -113,7 +113,7 @@ public struct RegionDescription: Hashable, Sendable {
     let stateType: ObjectIdentifier
     /// The names of its control states (leaves and compound states), by index.
     public let states: [String]
-    /// The index of the initial state, as declared: a compound state starts in ``initialLeaf``.
+    /// The index of the initial state, as declared: a compound state starts in `initialLeaf`.
     public let initial: Int
     /// The indexes of the final states.
     public let finalStates: [Int]

@@ -1,7 +1,7 @@
 /// A machine as data: its regions and its rows, indexed for stepping.
 ///
 /// The table is the single place where every transition of a machine is written, by name. It can
-/// be listed (``regions``, ``rows``, ``eventNames``) for diagrams and coverage, and stepped with
+/// be listed (``regions``, ``rows``, `eventNames`) for diagrams and coverage, and stepped with
 /// ``step(_:_:into:)``, which finds rows by index and allocates nothing beyond what the commands
 /// need.
 ///

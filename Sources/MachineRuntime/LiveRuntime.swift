@@ -77,7 +77,7 @@ public final class LiveRuntime<M: MachineDefinition, C: Clock> where C.Duration 
     ///   not answer its request; the answer was refused, the request stays in flight unanswered;
     /// - ``RuntimeError/alreadyAnswered(_:)``: a second answer to a request; it was refused;
     /// - ``RuntimeError/clockOverflow(now:advance:)``: the clock ran past the virtual clock's
-    ///   range (``Runtime/latestTime``, about 146 years after the start); the runtime stopped.
+    ///   range (`Runtime.latestTime`, about 146 years after the start); the runtime stopped.
     public var onError: ((RuntimeError) -> Void)?
     /// Receives every input the runtime applied, in the order applied: each host event
     /// (``Input/send(_:)``), each catch-up of the clock (``Input/advance(_:)``, whole

@@ -16,12 +16,12 @@ public typealias Provider<M: MachineDefinition> = @Sendable (M.Request) -> M.Eve
 ///
 /// Every method returns the steps it took, with the state before and after each.
 ///
-/// The virtual clock runs from zero to ``latestTime`` (2^62 nanoseconds, about 146 years), so
+/// The virtual clock runs from zero to `latestTime` (2^62 nanoseconds, about 146 years), so
 /// that no input can make its arithmetic overflow: an ``advance(by:)`` past the end throws
 /// ``RuntimeError/clockOverflow(now:advance:)``. The machine's own durations are never refused,
 /// since a step cannot be undone half-way: a timer started for zero or less falls due at once
 /// (time never goes back), and one started for longer than the clock has left never fires (see
-/// ``RunningTimer/canFire``). Request ordinals are checked before any arithmetic.
+/// `RunningTimer.canFire`). Request ordinals are checked before any arithmetic.
 public struct Runtime<M: MachineDefinition>: Sendable {
     /// The machine's table.
     public let table: TransitionTable<M>
@@ -50,7 +50,7 @@ public struct Runtime<M: MachineDefinition>: Sendable {
     /// The running timers, in the order of their last (re)start.
     @inlinable public var timers: [RunningTimer] { _timers }
 
-    /// A running timer and when it falls due (its ``deadline``).
+    /// A running timer and when it falls due (its `deadline`).
     public struct RunningTimer: Hashable, Sendable {
         /// The timer.
         public let timer: M.Timer
@@ -112,7 +112,7 @@ public struct Runtime<M: MachineDefinition>: Sendable {
     ///
     /// - Throws: ``RuntimeError/negativeDuration(_:)`` for a negative `duration`, and
     ///   ``RuntimeError/clockOverflow(now:advance:)`` when it would take the clock past
-    ///   ``latestTime``; nothing changes then. ``RuntimeError/timerLoop(timer:steps:)`` when a
+    ///   `latestTime`; nothing changes then. ``RuntimeError/timerLoop(timer:steps:)`` when a
     ///   timer keeps falling due at one instant: the firings until then stand.
     @inlinable
     public mutating func advance(by duration: Duration) throws(RuntimeError) -> [RuntimeStep<M>] {

@@ -26,7 +26,7 @@ public enum RuntimeError: Error, Equatable, CustomStringConvertible {
     /// it fired 10,000 times without time passing, and is left running, unfired.
     case timerLoop(timer: String, steps: Int)
     /// Advancing by `advance` from `now` would take the virtual clock past the end of its range,
-    /// ``Runtime/latestTime`` (2^62 nanoseconds, about 146 years).
+    /// `Runtime.latestTime` (2^62 nanoseconds, about 146 years).
     case clockOverflow(now: Duration, advance: Duration)
     /// The live runtime was stopped: it takes no more events.
     case stopped

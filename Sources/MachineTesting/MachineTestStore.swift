@@ -27,7 +27,7 @@ import Testing
 ///
 /// ## Exhaustive testing
 ///
-/// Each input (``perform(_:emits:_:sourceLocation:)``, or its shorthands
+/// Each input (`perform(_:emits:_:sourceLocation:)`, or its shorthands
 /// ``send(_:emits:_:sourceLocation:)``, ``advance(by:emits:_:sourceLocation:)``,
 /// ``respond(_:_:with:emits:_:sourceLocation:)`` and ``fail(_:_:with:emits:_:sourceLocation:)``)
 /// takes a trailing closure that mutates the state before the input into the state the test
@@ -178,7 +178,7 @@ import Testing
 /// ## Coverage
 ///
 /// The store records which rows, states, events and guards its inputs exercised in
-/// ``coverage``; ``assertRowCoverage(_:minimum:sourceLocation:)`` fails when rows never fired
+/// `coverage`; ``assertRowCoverage(_:minimum:sourceLocation:)`` fails when rows never fired
 /// (merge the coverage of several stores to assert what a whole suite covers).
 public final class MachineTestStore<M: MachineDefinition> where M.Context: Equatable {
     /// How much the store insists on.

@@ -4,7 +4,7 @@ import Testing
 /// A clock that moves only when a test says so, for testing code that sleeps on a `Clock`
 /// (`MachineRuntime/LiveRuntime`, provider policies) without waiting and without flakiness.
 ///
-/// It starts at zero. ``advance(by:sourceLocation:)`` and ``advance(to:)`` move it forward and wake the
+/// It starts at zero. ``advance(by:sourceLocation:)`` and `advance(to:)` move it forward and wake the
 /// sleepers whose deadline it has reached, in deadline order (sleepers with the same deadline in
 /// the order they began to sleep); a sleeper whose deadline is still ahead keeps sleeping. A
 /// sleep until a deadline already reached returns at once. A sleeper whose task is cancelled

@@ -77,8 +77,8 @@ extension AddressPicker.Configuration: Codable {
     }
 
     /// Decodes a configuration within the limits the script vocabulary's `given` lines keep:
-    /// durations from zero to ``longestDuration``, whole numbers up to ``largestWholeNumber``
-    /// (a minimum query length of at least 1), a duplicate distance up to ``longestDistance``,
+    /// durations from zero to `longestDuration`, whole numbers up to `largestWholeNumber`
+    /// (a minimum query length of at least 1), a duplicate distance up to `longestDistance`,
     /// a location span above zero and at most 180° by 360°.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)

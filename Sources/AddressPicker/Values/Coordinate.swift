@@ -38,7 +38,7 @@ public struct Coordinate: Hashable, Sendable {
     package static let earthRadius = 6_371_008.8
 
     /// The great-circle distance to `other` in metres, by the haversine formula on a sphere of
-    /// radius ``earthRadius``.
+    /// radius `earthRadius`.
     public func distance(to other: Coordinate) -> Double {
         Coordinate.distance(latitude, longitude, other.latitude, other.longitude)
     }

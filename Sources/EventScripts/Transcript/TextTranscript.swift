@@ -15,7 +15,7 @@
 ///
 /// A transcript of the steps only (`stepsOnly: true`) leaves out what a script adds around
 /// them: the header, the advances with nothing due, the expectations and the end. It is what
-/// a live session's steps give (``Player/transcribe(_:into:)`` of the steps the live runtime
+/// a live session's steps give (`Player.transcribe(_:into:)` of the steps the live runtime
 /// reported), so a recorded session and its replay compare byte for byte:
 ///
 /// ```swift

@@ -4,8 +4,8 @@ import MachineRuntime
 /// What runs of a machine exercised: rows fired (the unit), control states entered, event kinds
 /// handled, guards seen both true and false, and pairs of consecutive rows per region.
 ///
-/// Feed it every step of every run (``record(_:)-(RuntimeStep<M>)``), starting each run with ``beginRun(at:)``;
-/// read the totals with ``report``.
+/// Feed it every step of every run (`record(_:)-(RuntimeStep<M>)`), starting each run with `beginRun(at:)`;
+/// read the totals with `report`.
 public struct TransitionCoverage<M: MachineDefinition>: Sendable {
     /// The table measured.
     package let table: TransitionTable<M>

@@ -5,7 +5,7 @@ extension Explorer {
     /// A shorter sequence of inputs that breaks the same invariant, found by removing ever smaller
     /// runs of inputs while the violation persists (in the manner of delta debugging). Inputs the
     /// runtime refuses once others are gone (an answer to a request no longer made) are left out.
-    /// A refused input (``refusedInput``) is returned as it is: leaving inputs out would make
+    /// A refused input (`refusedInput`) is returned as it is: leaving inputs out would make
     /// refusals of its own.
     public func shrink(_ violation: Violation<M>) -> Violation<M> {
         guard violation.invariant != Self.refusedInput,

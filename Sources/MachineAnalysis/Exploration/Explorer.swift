@@ -8,7 +8,7 @@ import MachineRuntime
 ///
 /// An exploration is determined by its seed. The machine starts again from its initial state
 /// once it has finished (after a few more moves, which it must ignore) or after
-/// ``maximumEpisodeLength`` moves. A violation can be shrunk to a short sequence of moves with
+/// `maximumEpisodeLength` moves. A violation can be shrunk to a short sequence of moves with
 /// ``shrink(_:)``.
 public struct Explorer<S: InputSamples>: Sendable where S.Machine.Context: Equatable {
     /// The machine explored.

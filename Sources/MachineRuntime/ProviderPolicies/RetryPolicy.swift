@@ -9,7 +9,7 @@
 /// launch spreads differently.
 ///
 /// Only transient failures are retried (by default, errors conforming to ``TransientError``,
-/// ``TimeoutError`` included); any other error, or the last attempt's, is thrown at once. When
+/// `TimeoutError` included); any other error, or the last attempt's, is thrown at once. When
 /// the task is cancelled, a wait stops at once with `CancellationError` and no further attempt
 /// is made; a task cancelled before `run` begins makes no attempt at all.
 ///

@@ -17,7 +17,7 @@ extension Runtime {
     ///   - saved: The saved state (``Runtime/savedState``, or ``SavedState/init(json:table:)``).
     ///   - table: The machine's table; its `TransitionTable.identity` must be the saved one.
     ///   - invariants: What every state of the machine satisfies; each is checked on the restored
-    ///     runtime as it is (see ``Observation/init(of:)``).
+    ///     runtime as it is (see `Observation.init(of:)`).
     ///   - provider: Answers every request at the instant it is made, as for
     ///     ``init(table:state:provider:)``; it also answers the requests still pending in
     ///     `saved`, oldest first, after the next step (as a provider whose run stopped

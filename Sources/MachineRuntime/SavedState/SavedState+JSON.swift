@@ -36,7 +36,7 @@ extension SavedState where M.Context: Codable, M.Request: Codable {
     }
 
     /// Reads a state of `table`'s machine from `json`. Checks, in order, that it is JSON with
-    /// each key once in its object (a scan before decoding), that it is of ``formatVersion`` (or of
+    /// each key once in its object (a scan before decoding), that it is of `formatVersion` (or of
     /// version 1, which had no history), that it is of this machine
     /// (`TransitionTable.identity`), and that every field is there with its type and a value
     /// its type accepts. Whether the state is one a runtime can be in is checked by

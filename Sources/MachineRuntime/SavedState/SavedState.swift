@@ -6,7 +6,7 @@ import MachineCore
 /// compound states (see `History` in MachineCore), the context, the virtual
 /// time, the running timers with their deadlines, and every request the runtime made, with its
 /// id, its ordinal among its kind and its status (pending, answered, cancelled, or cancelled
-/// and its answer dropped). It names its format version (``formatVersion``) and the machine it
+/// and its answer dropped). It names its format version (`formatVersion`) and the machine it
 /// belongs to (`TransitionTable.identity`), so that a file of another version or machine is
 /// refused rather than misread.
 ///

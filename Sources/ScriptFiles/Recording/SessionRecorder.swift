@@ -31,7 +31,7 @@ import MachineRuntime
 /// (`fsync`), so a crash of the whole system may lose what the system had not yet stored.
 ///
 /// A failure to write (a full disk, a file removed from under it) never traps: the recorder keeps
-/// the first error in ``failure``, writes nothing more, and ``finish(in:)`` throws it.
+/// the first error in `failure`, writes nothing more, and ``finish(in:)`` throws it.
 public final class SessionRecorder<V: ScriptVocabulary> {
     /// The vocabulary's machine.
     public typealias M = V.Machine
