@@ -23,7 +23,8 @@ import Testing
             #expect("@-+ \\".utf8.contains(line.first ?? 0))
         }
         // The old text ends with a break (its CR), the new one without: the last line is marked.
-        #expect(diff == "@@ -1 +1,2 @@\n-\u{FFFD}\r+\u{FFFD}-\n+\u{FFFD}\n\\ No newline at end of file\n")
+        // A line its CR ends is followed by an LF in the diff, so that every diff line ends with LF.
+        #expect(diff == "@@ -1 +1,2 @@\n-\u{FFFD}\r\n+\u{FFFD}-\n+\u{FFFD}\n\\ No newline at end of file\n")
         #expect(
             TextDiff.unified(from: "a\r\nb\r\n", to: "a\r\nc\r\n", missingNewline: .markedWhenEndingsDiffer)
                 == "@@ -1,2 +1,2 @@\n a\r\n-b\r\n+c\r\n")

@@ -36,6 +36,16 @@ import Testing
         #expect(TextDiff.lines([]).isEmpty)
     }
 
+    /// Found by the snapshot-diff fuzz target: a last line a lone CR ends made a diff whose
+    /// last line had no LF.
+    @Test func aLineALoneCREndsIsADiffLineThatEndsWithLF() throws {
+        let diff = try #require(
+            TextDiff.unified(from: "H\n\u{FFFD}\r", to: "", missingNewline: .markedWhenEndingsDiffer))
+        #expect(diff == "@@ -1,2 +0,0 @@\n-H\n-\u{FFFD}\r\n")
+        let marked = try #require(TextDiff.unified(from: "a\rb", to: "a\rc", missingNewline: .marked))
+        #expect(marked == "@@ -1,2 +1,2 @@\n a\r\n-b\n\\ No newline at end of file\n+c\n\\ No newline at end of file\n")
+    }
+
     @Test func noChangeIsNoDiff() {
         #expect(Self.render(Self.edits("a\nb\n", replacing: [:]).edits) == nil)
     }

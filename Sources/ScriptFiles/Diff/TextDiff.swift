@@ -160,9 +160,11 @@ package enum TextDiff {
                 case .added: text.append(UInt8(ascii: "+"))
                 }
                 text += edit.line
-                guard !endsWithBreak(edit) else { continue }
+                guard edit.line.last != UInt8(ascii: "\n") else { continue }
+                // Every line of the diff ends with LF: a line a lone CR ends keeps its CR (so that
+                // it reads as CR LF, one break) and is not marked; a line without a break is.
                 text.append(UInt8(ascii: "\n"))
-                if marks { text += Array("\\ No newline at end of file\n".utf8) }
+                if marks, !endsWithBreak(edit) { text += Array("\\ No newline at end of file\n".utf8) }
             }
             oldLine += oldCount
             newLine += newCount
