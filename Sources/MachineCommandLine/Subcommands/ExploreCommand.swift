@@ -106,13 +106,6 @@ struct ExploreCommand<V: ScriptVocabulary, S: InputSamples>: Sendable where S.Ma
               \(shrunk.message)
             shrunk from \(violation.inputs.count) moves to \(shrunk.inputs.count)
             """)
-        do {
-            try invocation.write(to: output) { $0.write(script) }
-        } catch {
-            invocation.printError("error: \(error); the script is:\n\(script)")
-            return .cannotReadOrWrite
-        }
-        invocation.printError("wrote \(output); replay it:\n  \(tool) replay \(output)")
-        return .failure
+        return invocation.writeViolationScript(script, to: output, tool: tool)
     }
 }

@@ -101,14 +101,7 @@ struct VerifyCommand<V: ScriptVocabulary, S: InputSamples>: Sendable where S.Mac
             invariant broken after \(violation.inputs.count) inputs: \(violation.invariant)
               \(violation.message)
             """)
-        do {
-            try invocation.write(to: output) { $0.write(script) }
-        } catch {
-            invocation.printError("error: \(error); the script is:\n\(script)")
-            return .cannotReadOrWrite
-        }
-        invocation.printError("wrote \(output); replay it:\n  \(tool) replay \(output)")
-        return .failure
+        return invocation.writeViolationScript(script, to: output, tool: tool)
     }
 
     /// The report's lines: the space, the visited set, states with no way out, rows never fired,
