@@ -61,6 +61,9 @@ package struct PlayView: Equatable, Sendable {
         case .timer(let timer): timer.name
         case .answer(let reference, let event): AddressPicker.isFailure(event.kind) ? "\(reference) failed" : "\(reference)"
         case .drop(let reference, _, _): "dropped \(reference)"
+        case .eventless: "eventless"
+        case .raised(let event): "raised \(event.kind.name)"
+        case .done(let region, let state): "done \(AddressPicker.table.regions[region].states[state])"
         }
     }
 }

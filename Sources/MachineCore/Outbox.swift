@@ -9,6 +9,7 @@
 public struct Outbox<M: MachineDefinition>: Sendable {
     @usableFromInline var _commands: [Command<M>] = []
     @usableFromInline var _work = WorkLedger<M.Timer, M.Request.Kind>()
+    @usableFromInline var _raised: [M.Event] = []
 
     /// The commands emitted so far in this step, in order.
     @inlinable
@@ -55,6 +56,18 @@ public struct Outbox<M: MachineDefinition>: Sendable {
         for timer in _work.timers { cancelTimer(timer) }
         for kind in _work.pending { cancel(kind) }
     }
+
+    /// Raises `event` inside the machine: the runtime queues it and steps it after the current
+    /// step, in the order raised, before any input from outside (run-to-completion; see
+    /// ``Runtime``). A raised event is the machine's own: the host never sees it.
+    @inlinable
+    public mutating func raise(_ event: M.Event) {
+        _raised.append(event)
+    }
+
+    /// The events raised so far in this step, in order.
+    @inlinable
+    public var raised: [M.Event] { _raised }
 
     /// Hands `output` to the host.
     @inlinable

@@ -29,7 +29,10 @@ public struct Region<S: ControlState>: AnyRegion {
     public let index: Int
     /// The control state the region starts in.
     public let initial: S
-    /// States that end the whole machine: once a region enters one, every event is ignored.
+    /// Final states. A final state at the top of the region ends the whole machine: once a
+    /// region enters one, every event is ignored. A final child of a compound state makes its
+    /// parent *done* instead: entering it raises the parent's done event, which done rows
+    /// handle (``Row/init(_:in:done:when:to:history:action:)``).
     ///
     /// The step that enters a final state also cancels the work still running, after its rows'
     /// own commands: every running timer (in the order of their last start), then every request
@@ -47,7 +50,8 @@ public struct Region<S: ControlState>: AnyRegion {
     ///   - name: The region's name.
     ///   - index: Its position in the table.
     ///   - initial: The state it starts in; a compound state starts in its initial leaf.
-    ///   - finalStates: Leaves that end the whole machine.
+    ///   - finalStates: Leaves that end the whole machine, or at the top of the region, or make
+    ///     their parent done, inside a compound state.
     ///   - children: Each compound state with its children, the initial child first.
     public init(_ name: String, index: Int, initial: S, final finalStates: [S] = [], children: KeyValuePairs<S, [S]> = [:]) {
         self.name = name
@@ -184,6 +188,10 @@ public struct RegionDescription: Hashable, Sendable {
         }
         return leaf
     }
+
+    /// Whether entering `state` ends the machine: a final state at the top of the region. A
+    /// final state inside a compound state only makes its parent done (see ``RowTrigger/done(_:)``).
+    package func endsMachine(_ state: Int) -> Bool { finalStates.contains(state) && parents[state] == nil }
 
     /// The leaf the region starts in: ``initial``, or its default leaf when it is compound.
     package var initialLeaf: Int { defaultLeaf(of: initial) }

@@ -23,8 +23,18 @@ public struct Row<M: MachineDefinition>: Sendable {
     let stateType: ObjectIdentifier
     /// The source state indexes, or `nil` for every state of the region.
     public let sources: [Int]?
-    /// The kind of event that triggers the row.
-    public let event: M.Event.Kind
+    /// The kind of event that triggers the row: the event of an event row, the firing of its
+    /// timer for a delayed or repeating row; `nil` for an eventless row and a done row, which
+    /// the runtime steps itself (see ``trigger``).
+    public var event: M.Event.Kind? {
+        switch trigger {
+        case .event(let kind): kind
+        case .after(_, let timer), .every(_, let timer): M.event(firing: timer).kind
+        case .always, .done: nil
+        }
+    }
+    /// What makes the row fire.
+    public let trigger: RowTrigger<M>
     /// The named condition on the state and the event that must hold for the row to fire; `nil`
     /// for a row that always fires on its event.
     public let `guard`: Guard<M>?
@@ -64,17 +74,142 @@ public struct Row<M: MachineDefinition>: Sendable {
         internal: Bool = false,
         action: Action<M>? = nil
     ) {
+        self.init(
+            id, region: region, sources: sources, trigger: .event(event), guard: `guard`, target: target,
+            history: history, internal: `internal`, action: action)
+    }
+
+    /// Declares a delayed row, which fires `delay` after its source state was entered (XState's
+    /// `after`, SCXML's `<send delay>` with a `<cancel>` on exit).
+    ///
+    /// Entering a source state starts `timer` for `delay`, after the state's own entry action;
+    /// exiting it cancels the timer, before the state's own exit action: no action starts or
+    /// cancels it by hand. When the timer fires, the row is chosen as a row on the timer's
+    /// event (``MachineDefinition/event(firing:)``) is, guard included. Several delayed rows of
+    /// one state may share a timer with the same delay; a timer is not delayed from a state and
+    /// from one of its descendants.
+    ///
+    /// - Parameters:
+    ///   - delay: How long after entering the source the row fires; zero or more. A delay of
+    ///     zero fires at the next ``Runtime`` clock advance, never inside the step that
+    ///     entered the state.
+    ///   - timer: The machine's timer that measures it; scripts and transcripts name it.
+    public init<S: ControlState>(
+        _ id: String,
+        in region: Region<S>,
+        from sources: Sources<S>,
+        after delay: Duration,
+        timer: M.Timer,
+        when guard: Guard<M>? = nil,
+        to target: S? = nil,
+        history: History? = nil,
+        internal: Bool = false,
+        action: Action<M>? = nil
+    ) {
+        self.init(
+            id, region: region, sources: sources, trigger: .after(delay, timer), guard: `guard`, target: target,
+            history: history, internal: `internal`, action: action)
+    }
+
+    /// Declares a repeating row, which fires every `period` while its source state is active
+    /// (a heartbeat).
+    ///
+    /// Entering a source state starts `timer` for `period`; each firing runs the row's action
+    /// and starts the timer again; exiting the state cancels it. A repeating row stays in its
+    /// state: it has no target.
+    ///
+    /// - Parameters:
+    ///   - period: The time between firings; more than zero.
+    ///   - timer: The machine's timer that measures it.
+    public init<S: ControlState>(
+        _ id: String,
+        in region: Region<S>,
+        from sources: Sources<S>,
+        every period: Duration,
+        timer: M.Timer,
+        when guard: Guard<M>? = nil,
+        action: Action<M>? = nil
+    ) {
+        self.init(
+            id, region: region, sources: sources, trigger: .every(period, timer), guard: `guard`, target: nil,
+            history: nil, internal: false, action: action)
+    }
+
+    /// Declares an eventless row (XState's `always`, SCXML's transition without an event): the
+    /// runtime takes it after a step, as a step of its own (a *microstep*), whenever `guard`
+    /// holds in one of its source states, and repeats until no eventless row applies.
+    ///
+    /// Its guard and action see the event of the step that led to it.
+    ///
+    /// - Parameters:
+    ///   - guard: The condition that enables it; `nil` for a row taken as soon as its source is
+    ///     active (it needs a target that leaves the source, or it would be taken forever).
+    public init<S: ControlState>(
+        _ id: String,
+        in region: Region<S>,
+        from sources: Sources<S>,
+        always guard: Guard<M>?,
+        to target: S? = nil,
+        history: History? = nil,
+        internal: Bool = false,
+        action: Action<M>? = nil
+    ) {
+        self.init(
+            id, region: region, sources: sources, trigger: .always, guard: `guard`, target: target,
+            history: history, internal: `internal`, action: action)
+    }
+
+    /// Declares a done row: taken when compound state `state` is done, that is when its region
+    /// enters one of `state`'s final children (SCXML's `done.state.ID`, XState's `onDone`).
+    ///
+    /// The runtime raises the done event after the step that entered the final child, in the
+    /// order of ``Runtime``'s internal queue; its guard and action see the event of that step.
+    public init<S: ControlState>(
+        _ id: String,
+        in region: Region<S>,
+        done state: S,
+        when guard: Guard<M>? = nil,
+        to target: S? = nil,
+        history: History? = nil,
+        action: Action<M>? = nil
+    ) {
+        self.init(
+            id, region: region, sources: [state], trigger: .done(state.rawValue), guard: `guard`, target: target,
+            history: history, internal: false, action: action)
+    }
+
+    private init<S: ControlState>(
+        _ id: String, region: Region<S>, sources: Sources<S>, trigger: RowTrigger<M>, guard: Guard<M>?, target: S?,
+        history: History?, internal: Bool, action: Action<M>?
+    ) {
         self.id = id
         self.regionName = region.name
         self.stateType = ObjectIdentifier(S.self)
         self.sources = sources.states?.map(\.rawValue)
-        self.event = event
+        self.trigger = trigger
         self.guard = `guard`
         self.target = target?.rawValue
         self.history = history
         self.isInternal = `internal`
         self.action = action
     }
+}
+
+/// What makes a row fire.
+public enum RowTrigger<M: MachineDefinition>: Sendable {
+    /// An event of this kind.
+    case event(M.Event.Kind)
+    /// The timer, started for the duration when a source state is entered and cancelled when it
+    /// is exited.
+    case after(Duration, M.Timer)
+    /// The timer, started for the period when a source state is entered, again each time the
+    /// row fires, and cancelled when the state is exited.
+    case every(Duration, M.Timer)
+    /// Nothing: the row is taken after a step whenever its guard holds.
+    case always
+    /// The done event of the compound state with this index: its region entered one of its
+    /// final children.
+    case done(Int)
 }
 
 /// How a row re-enters a compound state it targets, as SCXML's `<history>` does.

@@ -79,6 +79,7 @@ public struct StepResult<M: MachineDefinition>: Sendable {
         // through the generic `Command` type's value witness (it looks the payload types up at
         // run time); `removeLast` is specialised for the machine's commands.
         while !_outbox._commands.isEmpty { _outbox._commands.removeLast() }
+        if !_outbox._raised.isEmpty { _outbox._raised.removeAll(keepingCapacity: true) }
     }
 }
 

@@ -34,6 +34,10 @@ public enum TableError: Error, Equatable, CustomStringConvertible {
     case tooManyHistoryStates(count: Int)
     /// Two ``StateActions`` for one state, or for a region the table does not list.
     case invalidStateActions(region: String, state: String, problem: String)
+    /// A delayed, repeating or done row that cannot work as declared: a negative delay, a
+    /// period of zero, a timer delayed from two nested states, a done row of a state without a
+    /// final child.
+    case invalidTrigger(row: String, problem: String)
 
     public var description: String {
         switch self {
@@ -67,6 +71,8 @@ public enum TableError: Error, Equatable, CustomStringConvertible {
             "row '\(row)' has an invalid target: \(problem)"
         case .tooManyHistoryStates(let count):
             "\(count) compound states are entered by history; at most \(ControlStates.historyCapacity) are allowed"
+        case .invalidTrigger(let row, let problem):
+            "row '\(row)': \(problem)"
         case .invalidStateActions(let region, let state, let problem):
             "the actions of '\(region).\(state)' are invalid: \(problem)"
         }

@@ -33,7 +33,20 @@ extension TransitionTable {
             } else {
                 hash.add(-1)
             }
-            hash.add(eventNames[row.event.rawValue])
+            switch row.trigger {
+            case .event(let kind):
+                hash.add(eventNames[kind.rawValue])
+            case .after(let duration, let timer), .every(let duration, let timer):
+                hash.add(row.repeats ? "every" : "after")
+                hash.add(timerNames[timer.rawValue])
+                hash.add(Int(duration.components.seconds))
+                hash.add(Int(duration.components.attoseconds / 1_000_000))
+            case .always:
+                hash.add("always")
+            case .done(let state):
+                hash.add("done")
+                hash.add(state)
+            }
             hash.add(row.guard?.name ?? "")
             hash.add(row.target ?? -1)
             if let history = row.history { hash.add("history \(history.rawValue)") }

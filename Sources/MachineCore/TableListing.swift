@@ -48,7 +48,11 @@ public struct RowListing: Hashable, Sendable {
     public let region: Int
     /// Its source state indexes, or `nil` for any state.
     public let sources: [Int]?
-    /// The name of its event kind.
+    /// What makes it fire.
+    public let trigger: TriggerListing
+    /// The name of its event kind: for a delayed or repeating row, its timer's event; for an
+    /// eventless row, the empty string; for a done row, `done.state.NAME`. No two triggers of
+    /// different kinds share one (an event's name is never empty and has no dot).
     public let event: String
     /// The name of its guard, if any.
     public let `guard`: String?
@@ -59,19 +63,76 @@ public struct RowListing: Hashable, Sendable {
     /// Whether it is internal: it does not exit its source.
     public let isInternal: Bool
 
-    /// The event, then the guard in brackets when there is one: `regionChanged [isEcho]`.
-    public var label: String { self.guard.map { "\(event) [\($0)]" } ?? event }
+    /// The trigger, then the guard in brackets when there is one: `regionChanged [isEcho]`,
+    /// `after 5s`, `every 30s`, `always [hasQueued]`, `done.state.handshake`.
+    public var label: String {
+        let trigger = trigger.label(event: event)
+        return self.guard.map { "\(trigger) [\($0)]" } ?? trigger
+    }
+}
+
+/// What makes a listed row fire (see ``RowTrigger``), by name.
+public enum TriggerListing: Hashable, Sendable {
+    /// An event (``RowListing/event`` names it).
+    case event
+    /// The timer, started for the duration when a source state is entered.
+    case after(Duration, timer: String)
+    /// The timer, started for the period on entry and each time the row fires.
+    case every(Duration, timer: String)
+    /// No event: taken whenever its guard holds.
+    case always
+    /// The done event of the compound state with this index.
+    case done(Int)
+
+    /// How diagrams and listings show it; `event` is the row's event name.
+    package func label(event: String) -> String {
+        switch self {
+        case .event, .done: event
+        case .after(let duration, _): "after \(ValueText.duration(duration))"
+        case .every(let duration, _): "every \(ValueText.duration(duration))"
+        case .always: "always"
+        }
+    }
+
+    /// Whether the row is delayed or repeating.
+    package var isDelayed: Bool {
+        switch self {
+        case .after, .every: true
+        case .event, .always, .done: false
+        }
+    }
 }
 
 extension TransitionTable {
+    private func trigger(of row: Row<M>) -> TriggerListing {
+        switch row.trigger {
+        case .event: .event
+        case .after(let duration, let timer): .after(duration, timer: timer.name)
+        case .every(let duration, let timer): .every(duration, timer: timer.name)
+        case .always: .always
+        case .done(let state): .done(state)
+        }
+    }
+
+    private func eventName(of row: Row<M>) -> String {
+        if let kind = row.event { return kind.name }
+        if case .done(let state) = row.trigger,
+            let region = regions.first(where: { $0.name == row.regionName })
+        {
+            return "done.state.\(region.states[state])"
+        }
+        return ""
+    }
+
     /// The table as names, for diagrams, checks and coverage.
     public var listing: TableListing {
         TableListing(
             regions: regions,
             rows: rows.enumerated().map { index, row in
                 RowListing(
-                    id: row.id, region: Int(rowSteps[index].region), sources: row.sources, event: row.event.name,
-                    guard: row.guard?.name, target: row.target, history: row.history, isInternal: row.isInternal)
+                    id: row.id, region: Int(rowSteps[index].region), sources: row.sources, trigger: trigger(of: row),
+                    event: eventName(of: row), guard: row.guard?.name, target: row.target, history: row.history,
+                    isInternal: row.isInternal)
             },
             events: eventNames,
             exclusiveGuards: exclusiveGuards)

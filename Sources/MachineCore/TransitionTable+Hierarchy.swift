@@ -78,7 +78,7 @@ struct CandidateIndex {
 
     /// Builds the candidate lists of every slot; with `planned`, also what firing each candidate
     /// does.
-    init(regions: [RegionDescription], eventCount: Int, rows: [PlacedRow], planned: Bool) throws(TableError) {
+    init(regions: [RegionDescription], kindCount: Int, rows: [PlacedRow], planned: Bool) throws(TableError) {
         for row in rows where row.history != nil {
             guard let target = row.target else { continue }
             if !historySlots.contains(where: { $0.region == row.region && $0.state == target }) {
@@ -94,7 +94,7 @@ struct CandidateIndex {
 
         for (regionIndex, region) in regions.enumerated() {
             for state in region.states.indices {
-                for event in 0..<eventCount {
+                for event in 0..<kindCount {
                     if region.isCompound(state) {
                         start.append(self.rows.count)
                         continue
@@ -220,7 +220,7 @@ struct CandidateIndex {
 }
 
 /// What the candidate index reads of a row: its region's position, its sources (every state for
-/// `.any`), its event's raw value and its target.
+/// `.any`), its slot kind (its event's raw value, or a kind of ``TriggerIndex``) and its target.
 struct PlacedRow {
     let region: Int
     let sources: [Int]

@@ -7,20 +7,9 @@ extension TransitionTable {
     /// - Throws: ``TableError`` when the edited rows do not fit the regions (a history mark on a
     ///   target that is no longer compound, say).
     package func replacingRows(_ rows: [Row<M>]) throws(TableError) -> TransitionTable<M> {
-        var actions: [StateActions<M>] = []
-        for (region, description) in regions.enumerated() {
-            for state in description.states.indices {
-                let global = stateOffset[region] + state
-                guard _entryActions[global] != nil || _exitActions[global] != nil else { continue }
-                actions.append(
-                    StateActions(
-                        regionName: description.name, stateType: description.stateType, state: state,
-                        entry: _entryActions[global], exit: _exitActions[global]))
-            }
-        }
         return try TransitionTable(
             validating: regions.map(ListedRegion.init), rows: rows,
-            exclusive: exclusiveGuards.map(ExclusiveGuards.init(names:)), stateActions: actions)
+            exclusive: exclusiveGuards.map(ExclusiveGuards.init(names:)), stateActions: declaredStateActions)
     }
 }
 
@@ -29,38 +18,28 @@ private struct ListedRegion: AnyRegion {
     let listing: RegionDescription
 }
 
-extension StateActions {
-    init(regionName: String, stateType: ObjectIdentifier, state: Int, entry: Action<M>?, exit: Action<M>?) {
-        self.regionName = regionName
-        self.stateType = stateType
-        self.state = state
-        self.entry = entry
-        self.exit = exit
-    }
-}
-
 extension ExclusiveGuards {
     init(names: Set<String>) { self.names = names }
 }
 
 extension Row {
     /// This row with its guard, target, history and action replaced (its id, region, sources,
-    /// event and internal mark kept).
+    /// trigger and internal mark kept).
     package func replacing(guard: Guard<M>?, target: Int?, history: History?, action: Action<M>?) -> Row<M> {
         Row(
-            id: id, regionName: regionName, stateType: stateType, sources: sources, event: event, guard: `guard`,
+            id: id, regionName: regionName, stateType: stateType, sources: sources, trigger: trigger, guard: `guard`,
             target: target, history: history, isInternal: isInternal, action: action)
     }
 
     private init(
-        id: String, regionName: String, stateType: ObjectIdentifier, sources: [Int]?, event: M.Event.Kind,
+        id: String, regionName: String, stateType: ObjectIdentifier, sources: [Int]?, trigger: RowTrigger<M>,
         guard: Guard<M>?, target: Int?, history: History?, isInternal: Bool, action: Action<M>?
     ) {
         self.id = id
         self.regionName = regionName
         self.stateType = stateType
         self.sources = sources
-        self.event = event
+        self.trigger = trigger
         self.guard = `guard`
         self.target = target
         self.history = history

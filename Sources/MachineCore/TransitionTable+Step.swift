@@ -36,6 +36,42 @@ extension TransitionTable {
         }
     }
 
+    /// A step without an event, which a runtime takes after a step (a *microstep*): the eventless
+    /// rows when `kind` is the eventless kind, or the rows of a done event (see
+    /// ``TriggerIndex``). Rows are chosen and fired as an event's are; their guards and actions
+    /// see `event`, the event of the step that led here. A finished machine takes none.
+    @inlinable
+    package func step(
+        _ state: inout MachineState<M>, internalKind kind: Int, seeing event: M.Event, into result: inout StepResult<M>
+    ) {
+        result.reset()
+        if !finalStates.isEmpty, let final = finalState(of: state.controls) {
+            result._ignored = IgnoreReason.finished(region: final.region, state: final.state).code
+            return
+        }
+        if _isFlat || !result._recordsStateChanges {
+            stepRows(&state, event, kind: kind, reacting: UInt64(eventRoutes[kind].reactingRegions), into: &result)
+        } else {
+            stepNested(&state, event, kind: kind, into: &result)
+        }
+    }
+
+    /// The done kind a runtime queues when a step enters `state` of `region`: its parent's done
+    /// event, when it is a final child and a row handles that event; `nil` otherwise.
+    @inlinable
+    package func doneKind(entering state: Int, of region: Int) -> Int? {
+        let kind = doneKinds[stateOffset[region] + state]
+        return kind >= 0 ? kind : nil
+    }
+
+    /// Whether the table has done rows.
+    @inlinable
+    package var hasDoneRows: Bool { _hasDoneRows }
+
+    /// The slot kind of eventless rows, for ``step(_:internalKind:seeing:into:)``; -1 without.
+    @inlinable
+    package var eventlessKind: Int { _eventlessKind }
+
     /// The step of an event that needs no routing but whose rows are chosen before any fires (see
     /// ``_firesAsChosen``), or of a result that records the state changes of a nested table. Out
     /// of line, so that the short path stays small where it is inlined.

@@ -83,6 +83,16 @@ public struct TransitionTable<M: MachineDefinition>: Sendable {
     @usableFromInline let _historyDescents: [StatePath]
     /// The compound states entered by history, by slot.
     @usableFromInline package let historySlots: [(region: Int, state: Int)]
+    /// The slot kind of the eventless rows, or -1 when the table has none (see ``TriggerIndex``).
+    @usableFromInline let _eventlessKind: Int
+    /// For each state (by global index), the slot kind of its parent's done event when it is a
+    /// final child whose parent's done event a row handles; -1 otherwise.
+    @usableFromInline let doneKinds: [Int]
+    @usableFromInline let _hasDoneRows: Bool
+    /// The state actions as declared, without the delays (for ``replacingRows(_:)``).
+    let declaredStateActions: [StateActions<M>]
+    /// For each state (by global index), the timers its delayed rows start when it is entered.
+    let delays: [[(timer: M.Timer, duration: Duration)]]
 
     /// Builds a table from its declaration; `exclusive` declares which guards never hold together.
     ///
@@ -156,6 +166,9 @@ public struct TransitionTable<M: MachineDefinition>: Sendable {
             offsets.append(total)
             total += region.states.count
         }
+        let triggers = try TriggerIndex(
+            regions: regions, rows: rows, rowRegion: rowRegion, offsets: offsets, stateCount: total,
+            eventCount: eventNames.count)
         var entryActions = [Action<M>?](repeating: nil, count: total)
         var exitActions = [Action<M>?](repeating: nil, count: total)
         var declaredActions = Set<Int>()
@@ -174,14 +187,19 @@ public struct TransitionTable<M: MachineDefinition>: Sendable {
             entryActions[global] = actions.entry
             exitActions[global] = actions.exit
         }
-        let eventCount = eventNames.count
-        let isFlat = stateActions.isEmpty && !regions.contains(where: \.isHierarchical)
+        for (global, delays) in triggers.delays.enumerated() where !delays.isEmpty {
+            (entryActions[global], exitActions[global]) = Self.withDelays(
+                delays, entry: entryActions[global], exit: exitActions[global])
+        }
+        let kindCount = triggers.kindCount
+        let isFlat =
+            stateActions.isEmpty && !triggers.delays.contains { !$0.isEmpty } && !regions.contains(where: \.isHierarchical)
         let placed = rows.enumerated().map { index, row in
             PlacedRow(
                 region: rowRegion[index], sources: row.sources ?? Array(regions[rowRegion[index]].states.indices),
-                event: row.event.rawValue, target: row.target, history: row.history, isInternal: row.isInternal)
+                event: triggers.slotKinds[index], target: row.target, history: row.history, isInternal: row.isInternal)
         }
-        let index = try CandidateIndex(regions: regions, eventCount: eventCount, rows: placed, planned: !isFlat)
+        let index = try CandidateIndex(regions: regions, kindCount: kindCount, rows: placed, planned: !isFlat)
 
         self.regions = regions
         self.rows = rows
@@ -217,8 +235,8 @@ public struct TransitionTable<M: MachineDefinition>: Sendable {
         let rowSteps = rows.indices.map { index in
             RowStep(
                 region: rowRegion[index], target: rows[index].target,
-                hasGuard: rows[index].guard != nil, hasAction: rows[index].action != nil,
-                entersFinal: rows[index].target.map(regions[rowRegion[index]].finalStates.contains) ?? false)
+                hasGuard: rows[index].guard != nil, hasAction: rows[index].action != nil || rows[index].repeats,
+                entersFinal: rows[index].target.map(regions[rowRegion[index]].endsMachine) ?? false)
         }
         self.rowSteps = rowSteps
         let candidates = index.rows.indices.map { position in
@@ -233,11 +251,11 @@ public struct TransitionTable<M: MachineDefinition>: Sendable {
         }
         self._candidates = candidates
         var slots: [SlotStep] = []
-        slots.reserveCapacity(eventCount * stateCount)
-        for kind in 0..<eventCount {
+        slots.reserveCapacity(kindCount * stateCount)
+        for kind in 0..<kindCount {
             for (region, description) in regions.enumerated() {
                 for leaf in description.states.indices {
-                    let indexed = (offsets[region] + leaf) * eventCount + kind
+                    let indexed = (offsets[region] + leaf) * kindCount + kind
                     let start = index.start[indexed]
                     let end = index.start[indexed + 1]
                     slots.append(
@@ -253,26 +271,38 @@ public struct TransitionTable<M: MachineDefinition>: Sendable {
         let holds: @Sendable (MachineState<M>, M.Event) -> Bool = { _, _ in true }
         let nothing: Action<M> = { _, _, _ in }
         self.rowGuard = ContiguousArray(rows.map { $0.guard?.test ?? holds })
-        self.rowAction = ContiguousArray(rows.map { $0.action ?? nothing })
+        self.rowAction = ContiguousArray(rows.map { Self.withRepeat(of: $0) ?? $0.action ?? nothing })
         let hasFinalStates = regions.contains { !$0.finalStates.isEmpty }
-        self.eventRoutes = M.Event.Kind.allCases.map { kind in
+        self.eventRoutes = (0..<kindCount).map { kind in
             var reacting: UInt8 = 0
             for (region, description) in regions.enumerated() {
                 let reacts = description.states.indices.contains { leaf in
-                    let slot = slots[kind.rawValue * stateCount + offsets[region] + leaf]
+                    let slot = slots[kind * stateCount + offsets[region] + leaf]
                     return slot.start < slot.end
                 }
                 // A table has at most `ControlStates.capacity` (8) regions: each has its bit.
                 if reacts { reacting |= 1 << UInt8(region) }
             }
             return EventRoute(
-                timer: M.Timer.allCases.first { M.event(firing: $0).kind == kind }?.rawValue,
-                answers: M.requestKind(answeredBy: kind)?.rawValue, hasFinalStates: hasFinalStates,
+                timer: M.Timer.allCases.first { M.event(firing: $0).kind.rawValue == kind }?.rawValue,
+                answers: M.Event.Kind(rawValue: kind).flatMap(M.requestKind(answeredBy:))?.rawValue,
+                hasFinalStates: hasFinalStates,
                 reactingRegions: reacting, tableFiresAsChosen: firesAsChosen, isFlat: isFlat)
         }
         self.finalStates = regions.enumerated().flatMap { region in
-            region.element.finalStates.map { (region: region.offset, state: $0) }
+            region.element.finalStates.filter(region.element.endsMachine).map { (region: region.offset, state: $0) }
         }
+        self._eventlessKind = triggers.eventlessKind
+        let eventCount = eventNames.count
+        self.doneKinds = (0..<total).map { global in
+            let region = offsets.lastIndex { $0 <= global } ?? 0
+            let state = global - offsets[region]
+            guard regions[region].finalStates.contains(state), let parent = regions[region].parents[state] else { return -1 }
+            return triggers.doneKind(region: region, state: parent, eventCount: eventCount) ?? -1
+        }
+        self._hasDoneRows = !triggers.doneStates.isEmpty
+        self.delays = triggers.delays
+        self.declaredStateActions = stateActions
         self.identity = Self.identity(
             regions: regions, rows: rows, eventNames: eventNames, timerNames: timerNames,
             requestKindNames: requestKindNames)

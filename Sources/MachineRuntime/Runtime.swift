@@ -73,12 +73,21 @@ public struct Runtime<M: MachineDefinition>: Sendable {
     ///   - state: Where the machine starts; the clock starts at zero.
     ///   - provider: Answers every request at the instant it is made; without one,
     ///     requests wait for ``respond(_:_:with:)``.
+    ///
+    /// The delayed rows of the states `state` is in start their timers, unless they are running
+    /// (the states were entered at time zero), as entering them does (see
+    /// ``MachineCore/Row/init(_:in:from:after:timer:when:to:history:internal:action:)``).
     public init(table: TransitionTable<M>, state: MachineState<M>, provider: Provider<M>? = nil) {
         self.table = table
         self._state = state
         self.provider = provider
         self.requestsOfKind = Array(repeating: [], count: M.Request.Kind.allCases.count)
         self.pendingPosition = Array(repeating: nil, count: M.Request.Kind.allCases.count)
+        for delay in table.delays(activeIn: state.controls) where !_state.work.timers.contains(delay.timer) {
+            _state.work.timers.append(delay.timer)
+            timerSerial += 1
+            _timers.append(RunningTimer(timer: delay.timer, deadline: due(after: delay.duration), serial: timerSerial))
+        }
     }
 
     /// The requests still waiting for an answer, in the order made.
@@ -201,7 +210,7 @@ public struct Runtime<M: MachineDefinition>: Sendable {
     mutating func perform(
         _ cause: consuming RuntimeStep<M>.Cause, _ event: M.Event, into steps: inout [RuntimeStep<M>]
     ) throws(RuntimeError) {
-        step(cause, event, into: &steps)
+        try step(cause, event, into: &steps)
         guard let provider else { return }
         var delivered = 0
         while !awaitingProvider.isEmpty {
@@ -213,11 +222,27 @@ public struct Runtime<M: MachineDefinition>: Sendable {
         }
     }
 
+    /// Steps the machine with an input's event, then runs it to completion: the microsteps
+    /// that follow (see ``runToCompletion(from:seeing:into:)``).
     @inlinable
-    mutating func step(_ cause: consuming RuntimeStep<M>.Cause, _ event: M.Event, into steps: inout [RuntimeStep<M>]) {
-        let before = _state
+    mutating func step(
+        _ cause: consuming RuntimeStep<M>.Cause, _ event: M.Event, into steps: inout [RuntimeStep<M>]
+    ) throws(RuntimeError) {
         var result = StepResult<M>()
+        let before = _state
         table.step(&_state, event, into: &result)
+        record(consume cause, consume result, before: consume before, into: &steps)
+        if table.hasEventlessRows || table.hasDoneRows || !steps[steps.count - 1].raisedEvents.isEmpty {
+            try runToCompletion(from: steps.count - 1, seeing: event, into: &steps)
+        }
+    }
+
+    /// Performs a step's commands and records it.
+    @inlinable
+    mutating func record(
+        _ cause: consuming RuntimeStep<M>.Cause, _ result: consuming StepResult<M>, before: consuming MachineState<M>,
+        into steps: inout [RuntimeStep<M>]
+    ) {
         var cancelledNow: [(kind: Int, index: Int)] = []
         for command in result.commands {
             switch command {
@@ -247,8 +272,7 @@ public struct Runtime<M: MachineDefinition>: Sendable {
                 break
             }
         }
-        steps.append(
-            RuntimeStep(time: _now, cause: consume cause, result: consume result, before: consume before, after: _state))
+        steps.append(RuntimeStep(time: _now, cause: cause, result: result, before: before, after: _state))
     }
 
     /// Marks the request of `kind` in flight cancelled; returns its position.

@@ -1,9 +1,10 @@
 import MachineCore
 
 /// A misuse of the runtime: an input it cannot accept. Nothing changes when one is thrown, except
-/// for the two loops (``answerLoop(steps:)``, ``timerLoop(timer:steps:)``): a machine that keeps
-/// feeding itself without time passing is stopped after 10,000 steps at one instant, and the
-/// steps taken until then stand.
+/// for the loops (``answerLoop(steps:)``, ``timerLoop(timer:steps:)``,
+/// ``microstepLoop(rows:)``): a machine that keeps feeding itself without time passing is
+/// stopped after 10,000 steps at one instant, or 100 microsteps after one input, and the steps
+/// taken until then stand.
 ///
 /// A ``LiveRuntime`` also reports through its `onError` the answers it refused (of the wrong
 /// kind, or a second one) and a clock that ran past the virtual clock's range.
@@ -28,6 +29,11 @@ public enum RuntimeError: Error, Equatable, CustomStringConvertible {
     /// Advancing by `advance` from `now` would take the virtual clock past the end of its range,
     /// `Runtime.latestTime` (2^62 nanoseconds, about 146 years).
     case clockOverflow(now: Duration, advance: Duration)
+    /// The machine kept taking microsteps after one input (eventless rows that keep enabling
+    /// each other, events raised in a circle): more than ``Runtime``'s bound of 100. `rows` are
+    /// the rows the microsteps fired, in the order they first fired; the microsteps until then
+    /// stand.
+    case microstepLoop(rows: [String])
     /// The live runtime was stopped: it takes no more events.
     case stopped
 
@@ -52,6 +58,10 @@ public enum RuntimeError: Error, Equatable, CustomStringConvertible {
         case .clockOverflow(let now, let advance):
             "cannot advance the virtual clock by \(advance) from \(now): "
                 + "its range ends 2^62 nanoseconds (about 146 years) after the start"
+        case .microstepLoop(let rows):
+            "the machine took more than 100 microsteps after one input, firing "
+                + rows.map { "'\($0)'" }.joined(separator: ", ")
+                + "; eventless rows or raised events keep enabling each other"
         case .stopped:
             "the runtime was stopped: it takes no more events"
         }

@@ -2,7 +2,8 @@ import MachineCore
 
 /// One step the runtime took: what came in, when, and what the machine did with it.
 public struct RuntimeStep<M: MachineDefinition>: Sendable {
-    /// What caused a step: what came in from outside the machine.
+    /// What caused a step: what came in from outside the machine, or, for a microstep the
+    /// runtime takes after it, the machine itself.
     public enum Cause: Sendable {
         /// An event from the host.
         case event(M.Event)
@@ -13,6 +14,23 @@ public struct RuntimeStep<M: MachineDefinition>: Sendable {
         /// An answer came for a request that had been cancelled or superseded: it was dropped,
         /// never applied.
         case drop(RequestReference<M.Request.Kind>, M.Event, RequestRecord<M>.Cancellation)
+        /// A microstep: the machine's eventless rows, taken because a guard held after the
+        /// previous step.
+        case eventless
+        /// A microstep: an event an action raised (``Outbox/raise(_:)``).
+        case raised(M.Event)
+        /// A microstep: the done event of compound state `state` of region `region` (by index),
+        /// after a step entered one of its final children.
+        case done(region: Int, state: Int)
+    }
+
+    /// Whether the step is a microstep the runtime took after an input: eventless, raised or
+    /// done.
+    public var isMicrostep: Bool {
+        switch cause {
+        case .event, .timer, .answer, .drop: false
+        case .eventless, .raised, .done: true
+        }
     }
 
     /// The virtual time of the step.

@@ -104,6 +104,9 @@ extension RuntimeStep where M == Asker {
         case .timer(let timer): "timer \(timer)"
         case .answer(let reference, let answer): "answer \(reference) \(answer)"
         case .drop(let reference, let answer, _): "drop \(reference) \(answer)"
+        case .eventless: "eventless"
+        case .raised(let event): "raised \(event)"
+        case .done(let region, let state): "done \(region).\(state)"
         }
     }
 }

@@ -31,6 +31,12 @@ extension Player {
             } else {
                 dropped = "cancelled at \(Value.milliseconds(cancellation.at))"
             }
+        case .eventless:
+            input = "eventless"
+        case .raised(let event):
+            input = "raised " + parts.writer.statement(.send(event)).drop { $0 != " " }.dropFirst()
+        case .done(let region, let state):
+            input = "done " + parts.table.regions[region].name + "." + parts.table.regions[region].states[state]
         }
         var stateChanges: [TranscriptStep.Change] = []
         var fieldChanges: [TranscriptStep.Change] = []
