@@ -17,5 +17,15 @@ public enum NoRequest: MachineRequest {
     public var kind: Kind { switch self {} }
 }
 
+/// A machine without requests saves and restores its state as any other (a saved state's
+/// requests are `Codable`): there is never a request to encode or decode.
+extension NoRequest: Codable {
+    public init(from decoder: any Decoder) throws {
+        throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "a machine without requests"))
+    }
+
+    public func encode(to encoder: any Encoder) throws { switch self {} }
+}
+
 /// The outputs of a machine that gives the host none.
 public enum NoOutput: Sendable, Equatable {}

@@ -78,16 +78,22 @@ public struct Runtime<M: MachineDefinition>: Sendable {
     /// (the states were entered at time zero), as entering them does (see
     /// ``MachineCore/Row/init(_:in:from:after:timer:when:to:history:internal:action:)``).
     public init(table: TransitionTable<M>, state: MachineState<M>, provider: Provider<M>? = nil) {
-        self.table = table
-        self._state = state
-        self.provider = provider
-        self.requestsOfKind = Array(repeating: [], count: M.Request.Kind.allCases.count)
-        self.pendingPosition = Array(repeating: nil, count: M.Request.Kind.allCases.count)
+        self.init(table: table, startingAt: state, provider: provider)
         for delay in table.delays(activeIn: state.controls) where !_state.work.timers.contains(delay.timer) {
             _state.work.timers.append(delay.timer)
             timerSerial += 1
             _timers.append(RunningTimer(timer: delay.timer, deadline: due(after: delay.duration), serial: timerSerial))
         }
+    }
+
+    /// A runtime that starts from `state` exactly as it is, no timer started: what a restored
+    /// runtime begins as, before its saved timers and requests are put back.
+    init(table: TransitionTable<M>, startingAt state: MachineState<M>, provider: Provider<M>?) {
+        self.table = table
+        self._state = state
+        self.provider = provider
+        self.requestsOfKind = Array(repeating: [], count: M.Request.Kind.allCases.count)
+        self.pendingPosition = Array(repeating: nil, count: M.Request.Kind.allCases.count)
     }
 
     /// The requests still waiting for an answer, in the order made.

@@ -149,6 +149,30 @@ import Testing
 /// +request(find(query: "Apples"))
 /// ```
 ///
+/// ## Microsteps
+///
+/// An input's step can be followed by the machine's own microsteps: eventless rows, events its
+/// actions raised, done events (see `MachineRuntime/Runtime`'s run-to-completion). They are
+/// asserted with `microsteps:`, exactly and in order, each as its cause and the rows it fired:
+///
+/// ```swift
+/// store.send(.enqueue, microsteps: ["eventless: Q2.drain", "raised flushed: Q3.flushed"]) {
+///     $0.context.log += ["sending 1", "flushed"]
+/// }
+/// ```
+///
+/// The state and the commands asserted are those after the last microstep. An input that took
+/// microsteps the test did not assert fails with:
+///
+/// ```
+/// The input took microsteps the test did not assert:
+/// eventless: Q2.drain
+/// raised flushed: Q3.flushed
+/// Assert them with microsteps:.
+/// ```
+///
+/// and microsteps that differ from the ones asserted fail with a diff, one microstep a line.
+///
 /// ## Work left running
 ///
 /// At the end of the test (``finish(allowingPendingRequests:allowingRunningTimers:sourceLocation:)``,
@@ -236,13 +260,16 @@ public final class MachineTestStore<M: MachineDefinition> where M.Context: Equat
     ///   - input: What happens to the machine: an event, an advance of the clock or an answer.
     ///   - commands: The commands the input emits, exactly and in order; `nil` leaves them to
     ///     ``assertCommands(_:sourceLocation:)`` or ``skipCommands()``.
+    ///   - microsteps: The microsteps the input took after its step, exactly and in order, each
+    ///     as `CAUSE: ROWS` (see "Microsteps" above); `nil` expects none.
     ///   - update: Turns the state before the input into the state expected after it; `nil`
     ///     expects no change.
     ///   - sourceLocation: Where a failure is reported.
     /// - Returns: The runtime's steps, for further checks.
     @discardableResult
     package func perform(
-        _ input: Input<M>, emits commands: [Command<M>]? = nil, _ update: ((inout MachineState<M>) -> Void)? = nil,
+        _ input: Input<M>, emits commands: [Command<M>]? = nil, microsteps: [String]? = nil,
+        _ update: ((inout MachineState<M>) -> Void)? = nil,
         sourceLocation: SourceLocation = #_sourceLocation
     ) -> [RuntimeStep<M>] {
         reportUnassertedCommands()
@@ -255,6 +282,7 @@ public final class MachineTestStore<M: MachineDefinition> where M.Context: Equat
             return []
         }
         coverage.record(steps)
+        checkMicrosteps(microsteps, steps, at: sourceLocation)
         let emitted = steps.flatMap(\.commands)
         if let commands {
             check(commands, emitted, at: sourceLocation)
@@ -268,28 +296,33 @@ public final class MachineTestStore<M: MachineDefinition> where M.Context: Equat
     /// Sends a host event; `update` says how the state changes.
     @discardableResult
     public func send(
-        _ event: M.Event, emits commands: [Command<M>]? = nil, _ update: ((inout MachineState<M>) -> Void)? = nil,
+        _ event: M.Event, emits commands: [Command<M>]? = nil, microsteps: [String]? = nil,
+        _ update: ((inout MachineState<M>) -> Void)? = nil,
         sourceLocation: SourceLocation = #_sourceLocation
     ) -> [RuntimeStep<M>] {
-        perform(.send(event), emits: commands, update, sourceLocation: sourceLocation)
+        perform(.send(event), emits: commands, microsteps: microsteps, update, sourceLocation: sourceLocation)
     }
 
     /// Moves the virtual clock; the timers due fire, and `update` says how they change the state.
     @discardableResult
     public func advance(
-        by duration: Duration, emits commands: [Command<M>]? = nil, _ update: ((inout MachineState<M>) -> Void)? = nil,
+        by duration: Duration, emits commands: [Command<M>]? = nil, microsteps: [String]? = nil,
+        _ update: ((inout MachineState<M>) -> Void)? = nil,
         sourceLocation: SourceLocation = #_sourceLocation
     ) -> [RuntimeStep<M>] {
-        perform(.advance(duration), emits: commands, update, sourceLocation: sourceLocation)
+        perform(.advance(duration), emits: commands, microsteps: microsteps, update, sourceLocation: sourceLocation)
     }
 
     /// Answers the request of `kind` in flight, or its `ordinal`-th (an old one's answer is dropped).
     @discardableResult
     public func respond(
         _ kind: M.Request.Kind, _ ordinal: Int? = nil, with answer: M.Event, emits commands: [Command<M>]? = nil,
-        _ update: ((inout MachineState<M>) -> Void)? = nil, sourceLocation: SourceLocation = #_sourceLocation
+        microsteps: [String]? = nil, _ update: ((inout MachineState<M>) -> Void)? = nil,
+        sourceLocation: SourceLocation = #_sourceLocation
     ) -> [RuntimeStep<M>] {
-        perform(.respond(kind, ordinal: ordinal, answer), emits: commands, update, sourceLocation: sourceLocation)
+        perform(
+            .respond(kind, ordinal: ordinal, answer), emits: commands, microsteps: microsteps, update,
+            sourceLocation: sourceLocation)
     }
 
     /// Fails the request of `kind` in flight, or its `ordinal`-th, with `failure`: an answer the
@@ -298,7 +331,8 @@ public final class MachineTestStore<M: MachineDefinition> where M.Context: Equat
     @discardableResult
     public func fail(
         _ kind: M.Request.Kind, _ ordinal: Int? = nil, with failure: M.Event, emits commands: [Command<M>]? = nil,
-        _ update: ((inout MachineState<M>) -> Void)? = nil, sourceLocation: SourceLocation = #_sourceLocation
+        microsteps: [String]? = nil, _ update: ((inout MachineState<M>) -> Void)? = nil,
+        sourceLocation: SourceLocation = #_sourceLocation
     ) -> [RuntimeStep<M>] {
         guard M.isFailure(failure.kind) else {
             Issue.record(
@@ -307,7 +341,8 @@ public final class MachineTestStore<M: MachineDefinition> where M.Context: Equat
                 sourceLocation: sourceLocation)
             return []
         }
-        return respond(kind, ordinal, with: failure, emits: commands, update, sourceLocation: sourceLocation)
+        return respond(
+            kind, ordinal, with: failure, emits: commands, microsteps: microsteps, update, sourceLocation: sourceLocation)
     }
 
     /// Asserts the commands the last input emitted, exactly and in order.
@@ -410,6 +445,43 @@ public final class MachineTestStore<M: MachineDefinition> where M.Context: Equat
             "The step emitted commands the test did not assert:\n\(dump.render(commands))\n"
                 + "Assert them with emits: or assertCommands(_:), or skip them with skipCommands().",
             at: location)
+    }
+
+    /// Each microstep of `steps` as the store writes it: `eventless: drain`, `raised flushed:
+    /// Q3.flushed`, `done link.handshake: L3.handshakeDone`.
+    private func microstepLines(_ steps: [RuntimeStep<M>]) -> [String] {
+        steps.filter(\.isMicrostep).map { step in
+            let cause =
+                switch step.cause {
+                case .raised(let event): "raised \(ValueDump.inline(event))"
+                case .done(let region, let state):
+                    "done \(runtime.table.regions[region].name).\(runtime.table.regions[region].states[state])"
+                default: "eventless"
+                }
+            let rows = step.result?.firedRows.map { runtime.table.rows[$0].id } ?? []
+            return cause + ": " + (rows.isEmpty ? "(no row)" : rows.joined(separator: ", "))
+        }
+    }
+
+    private func checkMicrosteps(_ expected: [String]?, _ steps: [RuntimeStep<M>], at location: SourceLocation) {
+        let actual = microstepLines(steps)
+        guard let expected else {
+            if !actual.isEmpty {
+                report(
+                    "The input took microsteps the test did not assert:\n" + actual.joined(separator: "\n")
+                        + "\nAssert them with microsteps:.",
+                    at: location)
+            }
+            return
+        }
+        guard expected != actual else { return }
+        let diff =
+            TextDiff.unified(
+                from: expected.joined(separator: "\n") + "\n", to: actual.joined(separator: "\n") + "\n",
+                missingNewline: .markedWhenEndingsDiffer) ?? ""
+        Issue.record(
+            Comment(rawValue: "The microsteps differ from the ones asserted (− expected, + actual):\n\(diff)"),
+            sourceLocation: location)
     }
 
     private func report(_ message: String, at location: SourceLocation) {

@@ -40,7 +40,7 @@ extension Runtime {
         let requests = try checker.requests(saved.requests)
         try checker.checkFinishedMachineIsIdle(controls, timers: timers, requests: requests)
 
-        self.init(table: table, state: MachineState(controls: controls, context: saved.context), provider: provider)
+        self.init(table: table, startingAt: MachineState(controls: controls, context: saved.context), provider: provider)
         _now = saved.now
         _timers = timers
         timerSerial = saved.lastTimerSerial

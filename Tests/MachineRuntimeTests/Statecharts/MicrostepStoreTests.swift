@@ -1,0 +1,48 @@
+import MachineCore
+import MachineRuntime
+import MachineTesting
+import Testing
+
+/// `MachineTestStore` asserts an input's microsteps, with the texts its documentation shows.
+@Suite struct MicrostepStoreTests {
+    @MainActor static func store() -> MachineTestStore<Beacon> {
+        let store = MachineTestStore(table: Beacon.table, context: Beacon.Context())
+        store.send(.connect, emits: [.startTimer(.ackTimeout, .seconds(5))]) {
+            $0[Beacon.link] = .hello
+            $0.work.timers.append(.ackTimeout)
+        }
+        store.send(
+            .ack, emits: [.cancelTimer(.ackTimeout), .startTimer(.heartbeat, .seconds(30))],
+            microsteps: ["done link.handshake: L3.handshakeDone"]
+        ) {
+            $0[Beacon.link] = .online
+            $0.context.log = ["online"]
+            $0.work.timers.remove(.ackTimeout)
+            $0.work.timers.append(.heartbeat)
+        }
+        return store
+    }
+
+    @Test @MainActor func theMicrostepsOfAnInputAreAssertedInOrder() {
+        let store = Self.store()
+        store.send(.enqueue, emits: [], microsteps: ["eventless: Q2.drain", "raised flushed: Q3.flushed"]) {
+            $0.context.log += ["sending 1", "flushed"]
+        }
+        store.finish(allowingRunningTimers: true)
+    }
+
+    @Test @MainActor func microstepsTheTestDidNotAssertFailWithTheDocumentedText() {
+        let store = Self.store()
+        withKnownIssue {
+            store.send(.enqueue, emits: []) { $0.context.log += ["sending 1", "flushed"] }
+        } matching: { issue in
+            issue.comments.map(\.rawValue).joined() == """
+                The input took microsteps the test did not assert:
+                eventless: Q2.drain
+                raised flushed: Q3.flushed
+                Assert them with microsteps:.
+                """
+        }
+        store.finish(allowingRunningTimers: true)
+    }
+}
