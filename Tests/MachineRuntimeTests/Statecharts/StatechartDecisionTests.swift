@@ -61,3 +61,52 @@ import Testing
         #expect(live.state.work == before.work, "the heartbeat is still recorded as running: nothing exited")
     }
 }
+
+/// The rules where delays meet history and region order.
+@Suite struct StatechartInteractionTests {
+    /// A state re-entered by history is entered again: its delays start over from their full
+    /// duration; the time spent in it before is not resumed.
+    @Test func aStateReEnteredByHistoryStartsItsDelaysOver() throws {
+        enum Mode: Int, ControlState { case off, busy, working, resting }
+        let region = Region<Mode>("mode", index: 0, initial: .off, children: [.busy: [.working, .resting]])
+        let table = TransitionTable<Beacon>(
+            regions: [region],
+            rows: [
+                Row("start", in: region, from: [.off], on: .connect, to: .busy, history: .deep),
+                Row("pause", in: region, from: [.busy], on: .drop, to: .off),
+                Row("rest", in: region, from: [.working], after: .seconds(5), timer: .retry, to: .resting),
+            ])
+        var runtime = Runtime(table: table, state: table.initialState(context: .init()))
+        _ = try runtime.send(.connect)
+        _ = try runtime.advance(by: .seconds(3))
+        #expect(try runtime.send(.drop).flatMap(\.commands) == [.cancelTimer(.retry)])
+        let resumed = try runtime.send(.connect)
+        #expect(resumed.flatMap(\.commands) == [.startTimer(.retry, .seconds(5))])
+        #expect(try runtime.advance(by: .seconds(4)).isEmpty, "not the 2 s that were left")
+        _ = try runtime.advance(by: .seconds(1))
+        #expect(runtime.state[region] == .resting)
+    }
+
+    /// Every guard of a step sees the state before it, but actions run in region order, each
+    /// seeing the context the previous region's action left: a region whose action reads what
+    /// another's writes comes after it in the table.
+    @Test func actionsOfOneStepRunInRegionOrderAndSeeEachOthersChanges() throws {
+        enum Side: Int, ControlState { case idle }
+        func log(writerFirst: Bool) throws -> [String] {
+            let writer = Region<Side>("writer", index: writerFirst ? 0 : 1, initial: .idle)
+            let reader = Region<Side>("reader", index: writerFirst ? 1 : 0, initial: .idle)
+            let rows: [Row<Beacon>] = [
+                Row("write", in: writer, from: [.idle], on: .enqueue) { context, _, _ in context.queued = 1 },
+                Row("read", in: reader, from: [.idle], on: .enqueue) { context, _, _ in
+                    context.log.append("read \(context.queued)")
+                },
+            ]
+            let table = TransitionTable<Beacon>(regions: writerFirst ? [writer, reader] : [reader, writer], rows: rows)
+            var runtime = Runtime(table: table, state: table.initialState(context: .init()))
+            _ = try runtime.send(.enqueue)
+            return runtime.state.context.log
+        }
+        #expect(try log(writerFirst: true) == ["read 1"])
+        #expect(try log(writerFirst: false) == ["read 0"])
+    }
+}
