@@ -65,6 +65,10 @@ public struct StepResult<M: MachineDefinition>: Sendable {
         _recordsStateChanges = recording.contains(.stateChanges)
     }
 
+    /// Whether the step's actions raised events (``Outbox/raise(_:)``).
+    @inlinable
+    package var hasRaisedEvents: Bool { !_outbox._raised.isEmpty }
+
     /// The commands the step emitted, in order.
     @inlinable
     public var commands: [Command<M>] { _outbox._commands }

@@ -237,10 +237,9 @@ public struct Runtime<M: MachineDefinition>: Sendable {
         var result = StepResult<M>()
         let before = _state
         table.step(&_state, event, into: &result)
+        let continues = table.hasEventlessRows || table.hasDoneRows || result.hasRaisedEvents
         record(consume cause, consume result, before: consume before, into: &steps)
-        if table.hasEventlessRows || table.hasDoneRows || !steps[steps.count - 1].raisedEvents.isEmpty {
-            try runToCompletion(from: steps.count - 1, seeing: event, into: &steps)
-        }
+        if continues { try runToCompletion(from: steps.count - 1, seeing: event, into: &steps) }
     }
 
     /// Performs a step's commands and records it.

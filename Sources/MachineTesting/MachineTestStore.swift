@@ -153,22 +153,22 @@ import Testing
 ///
 /// An input's step can be followed by the machine's own microsteps: eventless rows, events its
 /// actions raised, done events (see `MachineRuntime/Runtime`'s run-to-completion). They are
-/// asserted with `microsteps:`, exactly and in order, each as its cause and the rows it fired:
+/// asserted after the input with ``assertMicrosteps(_:sourceLocation:)``, exactly and in order,
+/// each as its cause and the rows it fired; the state and commands asserted with the input are
+/// those after its last microstep:
 ///
 /// ```swift
-/// store.send(.enqueue, microsteps: ["eventless: Q2.drain", "raised flushed: Q3.flushed"]) {
-///     $0.context.log += ["sending 1", "flushed"]
-/// }
+/// store.send(.enqueue, emits: []) { $0.context.log += ["sending 1", "flushed"] }
+/// store.assertMicrosteps(["eventless: Q2.drain", "raised flushed: Q3.flushed"])
 /// ```
 ///
-/// The state and the commands asserted are those after the last microstep. An input that took
-/// microsteps the test did not assert fails with:
+/// Otherwise the next input (or the end of the test) fails with:
 ///
 /// ```
 /// The input took microsteps the test did not assert:
 /// eventless: Q2.drain
 /// raised flushed: Q3.flushed
-/// Assert them with microsteps:.
+/// Assert them with assertMicrosteps(_:).
 /// ```
 ///
 /// and microsteps that differ from the ones asserted fail with a diff, one microstep a line.
@@ -214,6 +214,7 @@ public final class MachineTestStore<M: MachineDefinition> where M.Context: Equat
     package private(set) var coverage: TransitionCoverage<M>
     private let dump: StateDump<M>
     private var unasserted: (commands: [Command<M>], location: SourceLocation)?
+    private var unassertedMicrosteps: (lines: [String], location: SourceLocation)?
     private var isFinished = false
     private let creation: SourceLocation
     /// Where skipped assertions go in non-exhaustive mode with `showSkipped`: a known issue,
@@ -260,19 +261,17 @@ public final class MachineTestStore<M: MachineDefinition> where M.Context: Equat
     ///   - input: What happens to the machine: an event, an advance of the clock or an answer.
     ///   - commands: The commands the input emits, exactly and in order; `nil` leaves them to
     ///     ``assertCommands(_:sourceLocation:)`` or ``skipCommands()``.
-    ///   - microsteps: The microsteps the input took after its step, exactly and in order, each
-    ///     as `CAUSE: ROWS` (see "Microsteps" above); `nil` expects none.
     ///   - update: Turns the state before the input into the state expected after it; `nil`
     ///     expects no change.
     ///   - sourceLocation: Where a failure is reported.
     /// - Returns: The runtime's steps, for further checks.
     @discardableResult
     package func perform(
-        _ input: Input<M>, emits commands: [Command<M>]? = nil, microsteps: [String]? = nil,
-        _ update: ((inout MachineState<M>) -> Void)? = nil,
+        _ input: Input<M>, emits commands: [Command<M>]? = nil, _ update: ((inout MachineState<M>) -> Void)? = nil,
         sourceLocation: SourceLocation = #_sourceLocation
     ) -> [RuntimeStep<M>] {
         reportUnassertedCommands()
+        reportUnassertedMicrosteps()
         let before = runtime.state
         let steps: [RuntimeStep<M>]
         do {
@@ -282,7 +281,8 @@ public final class MachineTestStore<M: MachineDefinition> where M.Context: Equat
             return []
         }
         coverage.record(steps)
-        checkMicrosteps(microsteps, steps, at: sourceLocation)
+        let microsteps = microstepLines(steps)
+        if !microsteps.isEmpty { unassertedMicrosteps = (microsteps, sourceLocation) }
         let emitted = steps.flatMap(\.commands)
         if let commands {
             check(commands, emitted, at: sourceLocation)
@@ -296,33 +296,28 @@ public final class MachineTestStore<M: MachineDefinition> where M.Context: Equat
     /// Sends a host event; `update` says how the state changes.
     @discardableResult
     public func send(
-        _ event: M.Event, emits commands: [Command<M>]? = nil, microsteps: [String]? = nil,
-        _ update: ((inout MachineState<M>) -> Void)? = nil,
+        _ event: M.Event, emits commands: [Command<M>]? = nil, _ update: ((inout MachineState<M>) -> Void)? = nil,
         sourceLocation: SourceLocation = #_sourceLocation
     ) -> [RuntimeStep<M>] {
-        perform(.send(event), emits: commands, microsteps: microsteps, update, sourceLocation: sourceLocation)
+        perform(.send(event), emits: commands, update, sourceLocation: sourceLocation)
     }
 
     /// Moves the virtual clock; the timers due fire, and `update` says how they change the state.
     @discardableResult
     public func advance(
-        by duration: Duration, emits commands: [Command<M>]? = nil, microsteps: [String]? = nil,
-        _ update: ((inout MachineState<M>) -> Void)? = nil,
+        by duration: Duration, emits commands: [Command<M>]? = nil, _ update: ((inout MachineState<M>) -> Void)? = nil,
         sourceLocation: SourceLocation = #_sourceLocation
     ) -> [RuntimeStep<M>] {
-        perform(.advance(duration), emits: commands, microsteps: microsteps, update, sourceLocation: sourceLocation)
+        perform(.advance(duration), emits: commands, update, sourceLocation: sourceLocation)
     }
 
     /// Answers the request of `kind` in flight, or its `ordinal`-th (an old one's answer is dropped).
     @discardableResult
     public func respond(
         _ kind: M.Request.Kind, _ ordinal: Int? = nil, with answer: M.Event, emits commands: [Command<M>]? = nil,
-        microsteps: [String]? = nil, _ update: ((inout MachineState<M>) -> Void)? = nil,
-        sourceLocation: SourceLocation = #_sourceLocation
+        _ update: ((inout MachineState<M>) -> Void)? = nil, sourceLocation: SourceLocation = #_sourceLocation
     ) -> [RuntimeStep<M>] {
-        perform(
-            .respond(kind, ordinal: ordinal, answer), emits: commands, microsteps: microsteps, update,
-            sourceLocation: sourceLocation)
+        perform(.respond(kind, ordinal: ordinal, answer), emits: commands, update, sourceLocation: sourceLocation)
     }
 
     /// Fails the request of `kind` in flight, or its `ordinal`-th, with `failure`: an answer the
@@ -331,8 +326,7 @@ public final class MachineTestStore<M: MachineDefinition> where M.Context: Equat
     @discardableResult
     public func fail(
         _ kind: M.Request.Kind, _ ordinal: Int? = nil, with failure: M.Event, emits commands: [Command<M>]? = nil,
-        microsteps: [String]? = nil, _ update: ((inout MachineState<M>) -> Void)? = nil,
-        sourceLocation: SourceLocation = #_sourceLocation
+        _ update: ((inout MachineState<M>) -> Void)? = nil, sourceLocation: SourceLocation = #_sourceLocation
     ) -> [RuntimeStep<M>] {
         guard M.isFailure(failure.kind) else {
             Issue.record(
@@ -341,8 +335,7 @@ public final class MachineTestStore<M: MachineDefinition> where M.Context: Equat
                 sourceLocation: sourceLocation)
             return []
         }
-        return respond(
-            kind, ordinal, with: failure, emits: commands, microsteps: microsteps, update, sourceLocation: sourceLocation)
+        return respond(kind, ordinal, with: failure, emits: commands, update, sourceLocation: sourceLocation)
     }
 
     /// Asserts the commands the last input emitted, exactly and in order.
@@ -350,6 +343,22 @@ public final class MachineTestStore<M: MachineDefinition> where M.Context: Equat
         let actual = unasserted?.commands ?? []
         unasserted = nil
         check(expected, actual, at: sourceLocation)
+    }
+
+    /// Asserts the microsteps the last input took after its step, exactly and in order, each as
+    /// `CAUSE: ROWS`: `eventless: drain`, `raised flushed: Q3.flushed`, `done link.handshake:
+    /// L3.handshakeDone` (a raised event as the state dump writes values).
+    public func assertMicrosteps(_ expected: [String], sourceLocation: SourceLocation = #_sourceLocation) {
+        let actual = unassertedMicrosteps?.lines ?? []
+        unassertedMicrosteps = nil
+        guard expected != actual else { return }
+        let diff =
+            TextDiff.unified(
+                from: expected.map { $0 + "\n" }.joined(), to: actual.map { $0 + "\n" }.joined(),
+                missingNewline: .markedWhenEndingsDiffer) ?? ""
+        Issue.record(
+            Comment(rawValue: "The microsteps differ from the ones asserted (− expected, + actual):\n\(diff)"),
+            sourceLocation: sourceLocation)
     }
 
     /// Leaves the commands of the last input unasserted, on purpose.
@@ -365,6 +374,7 @@ public final class MachineTestStore<M: MachineDefinition> where M.Context: Equat
     ) {
         isFinished = true
         reportUnassertedCommands()
+        reportUnassertedMicrosteps()
         var leftovers: [String] = []
         if !allowingPendingRequests {
             leftovers += runtime.pendingRequests.map {
@@ -447,8 +457,7 @@ public final class MachineTestStore<M: MachineDefinition> where M.Context: Equat
             at: location)
     }
 
-    /// Each microstep of `steps` as the store writes it: `eventless: drain`, `raised flushed:
-    /// Q3.flushed`, `done link.handshake: L3.handshakeDone`.
+    /// Each microstep of `steps` as ``assertMicrosteps(_:sourceLocation:)`` reads it.
     private func microstepLines(_ steps: [RuntimeStep<M>]) -> [String] {
         steps.filter(\.isMicrostep).map { step in
             let cause =
@@ -463,25 +472,13 @@ public final class MachineTestStore<M: MachineDefinition> where M.Context: Equat
         }
     }
 
-    private func checkMicrosteps(_ expected: [String]?, _ steps: [RuntimeStep<M>], at location: SourceLocation) {
-        let actual = microstepLines(steps)
-        guard let expected else {
-            if !actual.isEmpty {
-                report(
-                    "The input took microsteps the test did not assert:\n" + actual.joined(separator: "\n")
-                        + "\nAssert them with microsteps:.",
-                    at: location)
-            }
-            return
-        }
-        guard expected != actual else { return }
-        let diff =
-            TextDiff.unified(
-                from: expected.joined(separator: "\n") + "\n", to: actual.joined(separator: "\n") + "\n",
-                missingNewline: .markedWhenEndingsDiffer) ?? ""
-        Issue.record(
-            Comment(rawValue: "The microsteps differ from the ones asserted (− expected, + actual):\n\(diff)"),
-            sourceLocation: location)
+    private func reportUnassertedMicrosteps() {
+        guard let (lines, location) = unassertedMicrosteps else { return }
+        unassertedMicrosteps = nil
+        report(
+            "The input took microsteps the test did not assert:\n" + lines.joined(separator: "\n")
+                + "\nAssert them with assertMicrosteps(_:).",
+            at: location)
     }
 
     private func report(_ message: String, at location: SourceLocation) {

@@ -11,38 +11,35 @@ import Testing
             $0[Beacon.link] = .hello
             $0.work.timers.append(.ackTimeout)
         }
-        store.send(
-            .ack, emits: [.cancelTimer(.ackTimeout), .startTimer(.heartbeat, .seconds(30))],
-            microsteps: ["done link.handshake: L3.handshakeDone"]
-        ) {
+        store.send(.ack, emits: [.cancelTimer(.ackTimeout), .startTimer(.heartbeat, .seconds(30))]) {
             $0[Beacon.link] = .online
             $0.context.log = ["online"]
             $0.work.timers.remove(.ackTimeout)
             $0.work.timers.append(.heartbeat)
         }
+        store.assertMicrosteps(["done link.handshake: L3.handshakeDone"])
         return store
     }
 
     @Test @MainActor func theMicrostepsOfAnInputAreAssertedInOrder() {
         let store = Self.store()
-        store.send(.enqueue, emits: [], microsteps: ["eventless: Q2.drain", "raised flushed: Q3.flushed"]) {
-            $0.context.log += ["sending 1", "flushed"]
-        }
+        store.send(.enqueue, emits: []) { $0.context.log += ["sending 1", "flushed"] }
+        store.assertMicrosteps(["eventless: Q2.drain", "raised flushed: Q3.flushed"])
         store.finish(allowingRunningTimers: true)
     }
 
     @Test @MainActor func microstepsTheTestDidNotAssertFailWithTheDocumentedText() {
         let store = Self.store()
+        store.send(.enqueue, emits: []) { $0.context.log += ["sending 1", "flushed"] }
         withKnownIssue {
-            store.send(.enqueue, emits: []) { $0.context.log += ["sending 1", "flushed"] }
+            store.finish(allowingRunningTimers: true)
         } matching: { issue in
             issue.comments.map(\.rawValue).joined() == """
                 The input took microsteps the test did not assert:
                 eventless: Q2.drain
                 raised flushed: Q3.flushed
-                Assert them with microsteps:.
+                Assert them with assertMicrosteps(_:).
                 """
         }
-        store.finish(allowingRunningTimers: true)
     }
 }

@@ -50,7 +50,8 @@ import Testing
     @Test @MainActor func stoppingALiveRuntimeRunsNoExitActions() async throws {
         let clock = ManualClock()
         let live = LiveRuntime(
-            runtime: try StatechartSemanticsTests.online(), clock: clock, provider: { _ in .ack }, onOutput: { _ in })
+            runtime: try StatechartSemanticsTests.online(), clock: clock, provider: { request in switch request {} },
+            onOutput: { _ in })
         var steps: [RuntimeStep<Beacon>] = []
         live.onStep = { steps.append($0) }
         let before = live.state
