@@ -51,7 +51,7 @@ import Testing
         let clock = ManualClock()
         let live = LiveRuntime(
             runtime: try StatechartSemanticsTests.online(), clock: clock, provider: { request in switch request {} },
-            onOutput: { _ in })
+            onOutput: { output in switch output {} })
         var steps: [RuntimeStep<Beacon>] = []
         live.onStep = { steps.append($0) }
         let before = live.state
