@@ -45,13 +45,16 @@ import Testing
         #expect(steps.last?.result?.ignored == .finished(region: 0, state: Phase.over.rawValue))
     }
 
+    /// A beacon asks no provider and tells the host nothing: there is never a value to take.
+    @Sendable static func perform(_ request: NoRequest) async -> Beacon.Event {}
+    static func show(_ output: NoOutput) {}
+
     /// Point 7: stopping a live runtime from outside runs no exit action and no cancellation the
     /// machine would emit: its state stays as it was, and its timers simply never fire.
     @Test @MainActor func stoppingALiveRuntimeRunsNoExitActions() async throws {
         let clock = ManualClock()
         let live = LiveRuntime(
-            runtime: try StatechartSemanticsTests.online(), clock: clock, provider: { request in switch request {} },
-            onOutput: { output in switch output {} })
+            runtime: try StatechartSemanticsTests.online(), clock: clock, provider: Self.perform, onOutput: Self.show)
         var steps: [RuntimeStep<Beacon>] = []
         live.onStep = { steps.append($0) }
         let before = live.state
