@@ -37,6 +37,9 @@ struct TriggerIndex<M: MachineDefinition> {
                         row: row.id, problem: repeats ? "a repeating row needs a period above zero" : "a delay cannot be negative"
                     )
                 }
+                if repeats, row.target != nil {
+                    throw .invalidTrigger(row: row.id, problem: "a repeating row stays in its state: it has no target")
+                }
                 guard let sources = row.sources else {
                     throw .invalidTrigger(row: row.id, problem: "a delayed row names its source states")
                 }

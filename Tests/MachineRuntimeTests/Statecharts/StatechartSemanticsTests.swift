@@ -189,6 +189,10 @@ import Testing
                 Row("one", in: Beacon.link, from: [.hello], after: .seconds(1), timer: .retry, to: .backoff),
                 Row("two", in: Beacon.link, from: [.hello], after: .seconds(2), timer: .retry, to: .offline),
             ]) == "row 'two': timer 'retry' is delayed twice from 'hello', for 1.0 seconds and 2.0 seconds")
+        let heartbeat = Row<Beacon>("r", in: Beacon.link, from: [.online], every: .seconds(1), timer: .heartbeat)
+        #expect(
+            problem([heartbeat.replacing(guard: nil, target: Beacon.Link.offline.rawValue, history: nil, action: nil)])
+                == "row 'r': a repeating row stays in its state: it has no target")
         #expect(
             problem([Row("r", in: Beacon.link, done: .online, to: .offline)])
                 == "row 'r': 'online' has no final child, so it is never done")
