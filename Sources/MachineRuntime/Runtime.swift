@@ -14,7 +14,10 @@ public typealias Provider<M: MachineDefinition> = @Sendable (M.Request) -> M.Eve
 /// as a step of its own. An answer to a request that was cancelled or superseded is dropped, and
 /// the drop is recorded as a step, never applied. Host outputs are in each step's commands.
 ///
-/// Every method returns the steps it took, with the state before and after each.
+/// Every method returns the steps it took, with the state before and after each. An input's
+/// step is followed by the machine's own *microsteps*, before the method returns: its eventless
+/// rows, the events its actions raised and the done events of its compound states, each a step
+/// of its own (run-to-completion; see ``microstepBound``).
 ///
 /// The virtual clock runs from zero to `latestTime` (2^62 nanoseconds, about 146 years), so
 /// that no input can make its arithmetic overflow: an ``advance(by:)`` past the end throws
