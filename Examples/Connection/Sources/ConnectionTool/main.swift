@@ -1,0 +1,8 @@
+import Connection
+import ConnectionScripting
+import MachineCommandLine
+
+MachineCommandLine(
+    name: "connection", vocabulary: ConnectionVocabulary(), exploration: Exploration(samples: ConnectionSamples()),
+    invariants: Connection.invariants
+).main()
