@@ -111,13 +111,13 @@ public enum Connection: MachineDefinition {
     /// The client's timers, each started and cancelled by the delayed or repeating row it
     /// measures.
     public enum Timer: Int, IndexedCase {
-        /// Runs while the handshake does: ``handshakeTimeout``.
+        /// Runs while the handshake does: ``Connection/handshakeTimeout``.
         case handshakeTimeout
-        /// Runs while a message waits for its acknowledgement: ``ackTimeout``.
+        /// Runs while a message waits for its acknowledgement: ``Connection/ackTimeout``.
         case ackTimeout
-        /// Runs while online, again after each ping: ``heartbeatPeriod``.
+        /// Runs while online, again after each ping: ``Connection/heartbeatPeriod``.
         case heartbeat
-        /// Runs while the link pauses before connecting again: ``backoffDelay``.
+        /// Runs while the link pauses before connecting again: ``Connection/backoffDelay``.
         case backoff
     }
 
