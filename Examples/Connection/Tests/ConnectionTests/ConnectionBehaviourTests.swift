@@ -5,27 +5,8 @@ import MachineTesting
 import Testing
 
 /// The client's behaviour, input by input, with every change of the state and every command
-/// asserted, and the steps each input took: its own, then the machine's microsteps.
+/// asserted, and the microsteps each input took after its own step.
 @Suite("Connection behaviour") struct ConnectionBehaviourTests {
-    /// Each step as a transcript heads it, with the rows it fired: `raised linkUp: goLive`.
-    func trace(_ steps: [RuntimeStep<Connection>]) -> [String] {
-        steps.map { step in
-            let cause =
-                switch step.cause {
-                case .event(let event): "send \(event.kind.name)"
-                case .timer(let timer): "timer \(timer.name)"
-                case .answer(let reference, _): "respond \(reference.kind.name)"
-                case .drop(let reference, _, _): "drop \(reference.kind.name)"
-                case .eventless: "eventless"
-                case .raised(let event): "raised \(event.kind.name)"
-                case .done(let region, let state):
-                    "done \(Connection.table.listing.regions[region].states[state])"
-                }
-            let rows = step.result?.firedRows.map { Connection.table.rows[$0].id } ?? []
-            return "\(cause): \(rows.joined(separator: ", "))"
-        }
-    }
-
     /// A store whose link is in the handshake, authenticating, with `queue` posted beforehand.
     func authenticating(queue: [String] = []) -> MachineTestStore<Connection> {
         var context = Connection.Context()
@@ -61,6 +42,7 @@ import Testing
             $0.work.timers.remove(.handshakeTimeout)
             $0.work.timers.append(.heartbeat)
         }
+        store.assertMicrosteps(["done link.handshake: handshakeDone", "raised linkUp: goLive"])
         return store
     }
 
@@ -79,14 +61,13 @@ import Testing
             $0.work.timers.remove(.handshakeTimeout)
             $0.work.timers.append(.heartbeat)
         }
-        #expect(
-            trace(steps) == ["respond authenticate: authenticated", "done handshake: handshakeDone", "raised linkUp: goLive"])
-        #expect(steps.map(\.isMicrostep) == [false, true, true])
-        #expect(steps[0].after[Connection.link] == .ready)
+        store.assertMicrosteps(["done link.handshake: handshakeDone", "raised linkUp: goLive"])
+        #expect(steps.first?.after[Connection.link] == .ready, "the answer's own step enters the final child")
         store.send(.close, emits: [.cancelTimer(.heartbeat)]) {
             $0[Connection.link] = .closed
             $0.work.timers.remove(.heartbeat)
         }
+        store.assertMicrosteps(["raised linkDown: (no row)"])
         store.finish()
     }
 
@@ -94,30 +75,30 @@ import Testing
     /// posted while a message is in flight waits, and the acknowledgement's drain sends it.
     @Test func theDrainSendsEachMessageAsSoonAsNoneIsInFlight() {
         let store = online()
-        let posted = store.send(.post("hi"), emits: [.request(.deliver("hi")), .startTimer(.ackTimeout, .seconds(5))]) {
+        store.send(.post("hi"), emits: [.request(.deliver("hi")), .startTimer(.ackTimeout, .seconds(5))]) {
             $0[Connection.link] = .sending
             $0.context.queue = ["hi"]
             $0.work.pending.append(.deliver)
             $0.work.timers.append(.ackTimeout)
         }
-        #expect(trace(posted) == ["send post: post", "eventless: drain"])
+        store.assertMicrosteps(["eventless: drain"])
         store.send(.post("there")) { $0.context.queue.append("there") }
-        let acknowledged = store.respond(
+        store.respond(
             .deliver, with: .acknowledged,
             emits: [
                 .cancelTimer(.ackTimeout), .output(.delivered("hi")), .request(.deliver("there")),
                 .startTimer(.ackTimeout, .seconds(5)),
             ]
         ) { $0.context.queue = ["there"] }
-        #expect(trace(acknowledged) == ["respond deliver: acknowledged", "eventless: drain"])
+        store.assertMicrosteps(["eventless: drain"])
         let delivered: [Command<Connection>] = [.cancelTimer(.ackTimeout), .output(.delivered("there"))]
-        let last = store.respond(.deliver, with: .acknowledged, emits: delivered) {
+        store.respond(.deliver, with: .acknowledged, emits: delivered) {
             $0[Connection.link] = .idle
             $0.context.queue = []
             $0.work.pending.remove(.deliver)
             $0.work.timers.remove(.ackTimeout)
         }
-        #expect(trace(last) == ["respond deliver: acknowledged"], "the drain's guard is false: no eventless step")
+        store.assertMicrosteps([])  // the drain's guard is false: no eventless step
         store.finish(allowingRunningTimers: true)
     }
 
@@ -125,7 +106,7 @@ import Testing
     /// before the raised event, which waits in the internal queue.
     @Test func messagesPostedOfflineAreSentOnceOnline() {
         let store = authenticating(queue: ["one", "two"])
-        let steps = store.respond(
+        store.respond(
             .authenticate, with: .authenticated(user: "ada"),
             emits: [
                 .cancelTimer(.handshakeTimeout), .startTimer(.heartbeat, .seconds(30)), .request(.deliver("one")),
@@ -141,11 +122,7 @@ import Testing
             $0.work.timers.append(.heartbeat)
             $0.work.timers.append(.ackTimeout)
         }
-        #expect(
-            trace(steps) == [
-                "respond authenticate: authenticated", "done handshake: handshakeDone", "eventless: drain",
-                "raised linkUp: goLive",
-            ])
+        store.assertMicrosteps(["done link.handshake: handshakeDone", "eventless: drain", "raised linkUp: goLive"])
         store.finish(allowingPendingRequests: true, allowingRunningTimers: true)
     }
 
@@ -153,10 +130,9 @@ import Testing
     /// not, and never once it has left.
     @Test func theHeartbeatFiresEveryPeriodWhileOnlineAndStopsOnLeaving() {
         let store = online()
-        for period in 1...3 {
+        for _ in 1...3 {
             store.advance(by: .milliseconds(29_999))
-            let steps = store.advance(by: .milliseconds(1), emits: [.output(.ping), .startTimer(.heartbeat, .seconds(30))])
-            #expect(trace(steps) == ["timer heartbeat: heartbeat"], "period \(period)")
+            store.advance(by: .milliseconds(1), emits: [.output(.ping), .startTimer(.heartbeat, .seconds(30))])
         }
         store.send(.post("hi"), emits: [.request(.deliver("hi")), .startTimer(.ackTimeout, .seconds(5))]) {
             $0[Connection.link] = .sending
@@ -164,6 +140,7 @@ import Testing
             $0.work.pending.append(.deliver)
             $0.work.timers.append(.ackTimeout)
         }
+        store.assertMicrosteps(["eventless: drain"])
         store.respond(.deliver, with: .acknowledged, emits: [.cancelTimer(.ackTimeout), .output(.delivered("hi"))]) {
             $0[Connection.link] = .idle
             $0.context.queue = []
@@ -177,6 +154,7 @@ import Testing
             $0.work.timers.remove(.heartbeat)
             $0.work.timers.append(.backoff)
         }
+        store.assertMicrosteps(["raised linkDown: hold"])
         store.advance(by: .seconds(2), emits: [.request(.connect)]) {
             $0[Connection.link] = .connecting
             $0.work.timers.remove(.backoff)
@@ -201,8 +179,9 @@ import Testing
             $0.work.pending.append(.deliver)
             $0.work.timers.append(.ackTimeout)
         }
+        store.assertMicrosteps(["eventless: drain"])
         store.advance(by: .milliseconds(4_999))
-        let steps = store.advance(
+        store.advance(
             by: .milliseconds(1), emits: [.cancel(.deliver), .cancelTimer(.heartbeat), .startTimer(.backoff, .seconds(2))]
         ) {
             $0[Connection.link] = .backoff
@@ -212,9 +191,8 @@ import Testing
             $0.work.timers.remove(.ackTimeout)
             $0.work.timers.append(.backoff)
         }
-        #expect(trace(steps) == ["timer ackTimeout: ackTimeout", "raised linkDown: hold"])
-        let late = store.respond(.deliver, 1, with: .acknowledged)
-        #expect(trace(late) == ["drop deliver: "])
+        store.assertMicrosteps(["raised linkDown: hold"])
+        store.respond(.deliver, 1, with: .acknowledged)  // too late: dropped, nothing changes
         store.send(.close, emits: [.cancelTimer(.backoff)]) {
             $0[Connection.link] = .closed
             $0.work.timers.remove(.backoff)
@@ -229,19 +207,18 @@ import Testing
             $0[Connection.link] = .connecting
             $0.work.pending.append(.connect)
         }
-        for attempt in 1...3 {
+        for _ in 1...3 {
             store.fail(.connect, with: .connectFailed("refused"), emits: [.startTimer(.backoff, .seconds(2))]) {
                 $0[Connection.link] = .backoff
                 $0.work.pending.remove(.connect)
                 $0.work.timers.append(.backoff)
             }
             store.advance(by: .milliseconds(1_999))
-            let steps = store.advance(by: .milliseconds(1), emits: [.request(.connect)]) {
+            store.advance(by: .milliseconds(1), emits: [.request(.connect)]) {
                 $0[Connection.link] = .connecting
                 $0.work.pending.append(.connect)
                 $0.work.timers.remove(.backoff)
             }
-            #expect(trace(steps) == ["timer backoff: retry"], "attempt \(attempt)")
         }
         store.respond(.connect, with: .connected, emits: [.startTimer(.handshakeTimeout, .seconds(10))]) {
             $0[Connection.link] = .hello
@@ -301,7 +278,7 @@ import Testing
             $0[Connection.link] = .closed
             $0.work.timers.remove(.heartbeat)
         }
-        #expect(trace(steps) == ["send close: close", "raised linkDown: "])
+        store.assertMicrosteps(["raised linkDown: (no row)"])
         #expect(steps.last?.result?.ignored == .finished(region: 0, state: Connection.Link.closed.rawValue))
         store.send(.post("late"))
         store.finish()
