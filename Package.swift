@@ -86,7 +86,7 @@ let package = Package(
             path: "Benchmarks/AddressPickerBench"),
         .target(name: "AllocationCounter", path: "Benchmarks/AllocationCounter"),
 
-        .testTarget(name: "MachineCoreTests", dependencies: ["MachineCore", "MachineRuntime"]),
+        .testTarget(name: "MachineCoreTests", dependencies: ["MachineCore", "MachineRuntime", "StatechartFixtures"]),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI"]),
         .testTarget(name: "MachineRuntimeTests", dependencies: ["MachineCore", "MachineRuntime", "MachineTesting"]),
         .testTarget(
@@ -96,6 +96,11 @@ let package = Package(
         // `TestDepth`: how much the long property tests do (`DEEP_TESTS=1` for all of it).
         .target(
             name: "ScriptTestSupport", dependencies: ["EventScripts", "MachineAnalysis"], path: "Tests/ScriptTestSupport"),
+        // A small machine with every statechart trigger (delayed, repeating, eventless, done) and
+        // a raised event, with its vocabulary and samples: what the tools' tests run it through.
+        .target(
+            name: "StatechartFixtures", dependencies: ["MachineCore", "EventScripts", "MachineAnalysis"],
+            path: "Tests/StatechartFixtures"),
         .testTarget(
             name: "EventScriptsTests",
             dependencies: [
@@ -108,16 +113,20 @@ let package = Package(
             name: "MachineCommandLineTests",
             dependencies: [
                 "MachineCommandLine", "MachineCore", "MachineRuntime", "EventScripts", "ScriptFiles", "MachineAnalysis",
+                "StatechartFixtures",
             ]),
         .testTarget(
             name: "MachineTestingTests",
             dependencies: ["MachineTesting", "EventScripts", "ScriptFiles", "MachineCore", "MachineRuntime", "MachineAnalysis"]),
-        .testTarget(name: "MachineDiagramsTests", dependencies: ["MachineDiagrams", "MachineCore"]),
+        .testTarget(name: "MachineDiagramsTests", dependencies: ["MachineDiagrams", "MachineCore", "StatechartFixtures"]),
         .testTarget(
-            name: "MachineReportsTests", dependencies: ["MachineReports", "EventScripts", "MachineCore", "MachineAnalysis"]),
+            name: "MachineReportsTests",
+            dependencies: ["MachineReports", "EventScripts", "MachineCore", "MachineAnalysis", "StatechartFixtures"]),
         .testTarget(
             name: "MachineAnalysisTests",
-            dependencies: ["MachineAnalysis", "MachineTesting", "EventScripts", "MachineCore", "MachineRuntime"]),
+            dependencies: [
+                "MachineAnalysis", "MachineTesting", "EventScripts", "MachineCore", "MachineRuntime", "StatechartFixtures",
+            ]),
         // Regressions/: files the fuzzer found crashing the loader, read by the tests.
         .testTarget(
             name: "GazetteerTests", dependencies: ["Gazetteer", "AddressPicker", "MachineRuntime", "ScriptTestSupport"],

@@ -3,20 +3,28 @@ package enum TableFinding: Hashable, Sendable, CustomStringConvertible {
     /// No row leads from the initial state to this state (for a compound state: to any leaf
     /// inside it).
     case unreachableState(region: String, state: String)
-    /// No row leaves this leaf (its own or an ancestor's), and it is not final: once there, the
-    /// region is stuck.
+    /// No row leaves this leaf (its own or an ancestor's), and it does not end the machine (a
+    /// final state at the top of its region): once there, the region is stuck.
     case deadEnd(region: String, state: String)
+    /// Eventless rows without a guard lead from `states[0]` round `states` back to it (one row
+    /// that stays, or re-enters its own state, is a cycle of one): once the region is in one of
+    /// them after a step, the runtime takes `rows` one after the other until its bound of
+    /// microsteps stops it with an error.
+    case eventlessCycle(region: String, states: [String], rows: [String])
     /// No row handles the event in any state.
     case unhandledEvent(String)
-    /// The row can never fire: it leaves only from unreachable states, or in every leaf it
-    /// applies in, a row without a guard takes its event first (an earlier row of the same
-    /// state, or a row of a state inside its source, which always overrides it).
+    /// The row can never fire: it leaves only from unreachable states (a done row: its state
+    /// never reaches a final child), or in every leaf it applies in, something takes its turn:
+    /// a row without a guard on the same trigger (an earlier row of the same state, or a row of
+    /// a state inside its source, which always overrides it), or an eventless row without a
+    /// guard, which leaves the leaf right after the step that entered it.
     case neverFires(row: String, reason: String)
-    /// Both rows leave the state on the event and their guards are not declared exclusive: when
-    /// both hold, the table's order decides silently. Rows at different depths are not a pair:
-    /// the innermost wins by design. A row without a guard after guarded rows of the same state
-    /// and event is their fallback, taken when no guard holds (the "else" SCXML and XState take
-    /// as the last enabled transition in document order), not a finding.
+    /// Both rows leave the state on the trigger and their guards are not declared exclusive:
+    /// when both hold, the table's order decides silently. Rows at different depths are not a
+    /// pair: the innermost wins by design. A row without a guard after guarded rows of the same
+    /// state and trigger is their fallback, taken when no guard holds (the "else" SCXML and
+    /// XState take as the last enabled transition in document order), not a finding. `event` is
+    /// the event's name, `always` for eventless rows, `done.state.NAME` for done rows.
     case nondeterministic(region: String, state: String, event: String, rows: [String])
 
     package var description: String {
@@ -25,6 +33,10 @@ package enum TableFinding: Hashable, Sendable, CustomStringConvertible {
             "unreachable state: \(region).\(state) (no row leads to it from \(region)'s initial state)"
         case .deadEnd(let region, let state):
             "dead end: \(region).\(state) has no way out and is not final"
+        case .eventlessCycle(let region, let states, let rows):
+            "eventless cycle: in \(region), \(rows.joined(separator: ", ")) "
+                + "\(rows.count == 1 ? "has" : "have") no guard and \(rows.count == 1 ? "leads" : "lead") "
+                + (states + [states[0]]).joined(separator: " → ") + " forever"
         case .unhandledEvent(let event):
             "unhandled event: no row handles '\(event)'"
         case .neverFires(let row, let reason):
@@ -35,11 +47,31 @@ package enum TableFinding: Hashable, Sendable, CustomStringConvertible {
     }
 }
 
+/// What rows are chosen among, by name: the rows of one trigger compete in a leaf as the rows
+/// of one event do in the step.
+private enum TriggerKey: Hashable {
+    /// An event, by name: the rows on it, and the delayed and repeating rows whose timer fires it.
+    case event(String)
+    /// The eventless rows.
+    case eventless
+    /// The done event of a compound state, by index.
+    case done(Int)
+
+    init(_ row: RowListing) {
+        switch row.trigger {
+        case .event, .after, .every: self = .event(row.event)
+        case .always: self = .eventless
+        case .done(let state): self = .done(state)
+        }
+    }
+}
+
 extension TableListing {
     /// Every finding of the static checks, in a stable order: unreachable states, dead ends,
-    /// unhandled events, rows that never fire, then non-deterministic pairs. In a region that
-    /// nests states, the checks follow the step: a row applies in the leaves below its sources,
-    /// rows of inner states take precedence, and pairs are looked for at each depth.
+    /// eventless cycles, unhandled events, rows that never fire, then non-deterministic pairs.
+    /// In a region that nests states, the checks follow the step: a row applies in the leaves
+    /// below its sources (a done row in the final children of its state), rows of inner states
+    /// take precedence, and pairs are looked for at each depth.
     package var findings: [TableFinding] {
         let reachable = reachableStates
         var findings: [TableFinding] = []
@@ -49,10 +81,11 @@ extension TableListing {
             }
         }
         for (region, description) in regions.enumerated() {
-            for state in description.leaves where !description.finalStates.contains(state) && !hasWayOut(region, state) {
+            for state in description.leaves where !description.endsMachine(state) && !hasWayOut(region, state) {
                 findings.append(.deadEnd(region: description.name, state: description.states[state]))
             }
         }
+        findings += eventlessCycles(reachable: reachable)
         let handled = Set(rows.map(\.event))
         findings += events.filter { !handled.contains($0) }.map(TableFinding.unhandledEvent)
         findings += rows.enumerated().compactMap { index, row in neverFires(index, reachable: reachable) }
@@ -60,13 +93,22 @@ extension TableListing {
         return findings
     }
 
-    /// The rows that handle `event` in `leaf` of `region`, in priority order, each with the state
-    /// of its that matched: the leaf's own rows, then its parent's, and so on up.
-    func candidates(region: Int, leaf: Int, event: String) -> [(row: Int, state: Int)] {
+    /// The leaves row `row` can fire in: those it applies in (``leaves(of:)``), but for a done
+    /// row only the leaves of its state's final children, whose entry raises its event.
+    package func firingLeaves(of row: RowListing) -> [Int] {
+        guard case .done(let state) = row.trigger else { return leaves(of: row) }
+        let region = regions[row.region]
+        let finals = region.children[state].filter(region.finalStates.contains)
+        return region.leaves.filter { leaf in finals.contains { region.contains($0, leaf) } }
+    }
+
+    /// The rows on `trigger` that apply in `leaf` of `region`, in priority order, each with
+    /// the state of its that matched: the leaf's own rows, then its parent's, and so on up.
+    private func candidates(region: Int, leaf: Int, trigger: TriggerKey) -> [(row: Int, state: Int)] {
         let description = regions[region]
         let chain = [leaf] + description.ancestors(of: leaf)
         var found: [(depth: Int, row: Int, state: Int)] = []
-        for (index, row) in rows.enumerated() where row.region == region && row.event == event {
+        for (index, row) in rows.enumerated() where row.region == region && TriggerKey(row) == trigger {
             let sources = sources(of: row)
             if let depth = chain.firstIndex(where: sources.contains) { found.append((depth, index, chain[depth])) }
         }
@@ -80,7 +122,7 @@ extension TableListing {
             var reached: Set<Int> = [description.initialLeaf]
             var frontier = [description.initialLeaf]
             while let leaf = frontier.popLast() {
-                for row in rows where row.region == region && leaves(of: row).contains(leaf) {
+                for row in rows where row.region == region && firingLeaves(of: row).contains(leaf) {
                     for target in leavesEntered(by: row) where reached.insert(target).inserted { frontier.append(target) }
                 }
             }
@@ -91,44 +133,114 @@ extension TableListing {
 
     private func hasWayOut(_ region: Int, _ state: Int) -> Bool {
         rows.contains { row in
-            row.region == region && leaves(of: row).contains(state) && row.target != nil && leavesEntered(by: row) != [state]
+            row.region == region && firingLeaves(of: row).contains(state) && row.target != nil
+                && leavesEntered(by: row) != [state]
         }
+    }
+
+    /// The eventless row that surely fires in `leaf` after a step: the first eventless row that
+    /// applies there, when it has no guard.
+    private func sureEventlessRow(region: Int, leaf: Int) -> Int? {
+        guard let first = candidates(region: region, leaf: leaf, trigger: .eventless).first,
+            rows[first.row].guard == nil
+        else { return nil }
+        return first.row
+    }
+
+    /// The eventless row that takes the region out of `leaf` right after the step that entered
+    /// it, so that no other row ever fires there; the initial leaf has none, for the first input
+    /// comes before any eventless row is taken.
+    private func eventlessRowLeaving(region: Int, leaf: Int) -> Int? {
+        guard leaf != regions[region].initialLeaf, let row = sureEventlessRow(region: region, leaf: leaf),
+            rows[row].target != nil, !leavesEntered(by: rows[row]).contains(leaf)
+        else { return nil }
+        return row
+    }
+
+    /// The cycles of eventless rows without a guard among the reachable leaves, each once, from
+    /// its first leaf: from each leaf, the row that surely fires leads to the leaf it enters (by
+    /// default: an entry by history is not sure), or stays in it.
+    private func eventlessCycles(reachable: [Set<Int>]) -> [TableFinding] {
+        var findings: [TableFinding] = []
+        for (region, description) in regions.enumerated() {
+            func next(_ leaf: Int) -> (row: Int, leaf: Int)? {
+                guard let row = sureEventlessRow(region: region, leaf: leaf), rows[row].history == nil else { return nil }
+                return (row, rows[row].target.map(description.defaultLeaf) ?? leaf)
+            }
+            var done = Set<Int>()
+            for start in description.leaves where reachable[region].contains(start) && !done.contains(start) {
+                var path: [Int] = []
+                var leaf = start
+                while !done.contains(leaf), !path.contains(leaf), let step = next(leaf) {
+                    path.append(leaf)
+                    leaf = step.leaf
+                }
+                done.formUnion(path)
+                guard let entry = path.firstIndex(of: leaf) else { continue }
+                let cycle = Array(path[entry...])
+                let first = cycle.indices.min { cycle[$0] < cycle[$1] } ?? 0
+                let ordered = Array(cycle[first...] + cycle[..<first])
+                let cycleRows = ordered.compactMap { leaf in next(leaf).map { rows[$0.row].id } }
+                findings.append(
+                    .eventlessCycle(
+                        region: description.name, states: ordered.map { description.states[$0] }, rows: cycleRows))
+            }
+        }
+        return findings
     }
 
     private func neverFires(_ index: Int, reachable: [Set<Int>]) -> TableFinding? {
         let row = rows[index]
-        let leaves = leaves(of: row).filter { reachable[row.region].contains($0) }
+        let leaves = firingLeaves(of: row).filter { reachable[row.region].contains($0) }
         if leaves.isEmpty {
-            return .neverFires(row: row.id, reason: "it leaves only from unreachable states")
+            guard case .done(let state) = row.trigger else {
+                return .neverFires(row: row.id, reason: "it leaves only from unreachable states")
+            }
+            let name = regions[row.region].states[state]
+            return .neverFires(row: row.id, reason: "no row leads to a final child of \(name)")
         }
         var inner = false
-        let shadowing = leaves.map { leaf in
-            let candidates = candidates(region: row.region, leaf: leaf, event: row.event)
+        var shadowing: Set<String> = []
+        var leaving: Set<String> = []
+        for leaf in leaves {
+            if row.trigger != .always, let eventless = eventlessRowLeaving(region: row.region, leaf: leaf) {
+                leaving.insert(rows[eventless].id)
+                continue
+            }
+            let candidates = candidates(region: row.region, leaf: leaf, trigger: TriggerKey(row))
             let position = candidates.firstIndex { $0.row == index } ?? candidates.count
             let own = candidates[position...].first?.state
-            let first = candidates[..<position].first { rows[$0.row].guard == nil }
-            if let first, first.state != own { inner = true }
-            return first.map { rows[$0.row] }
+            guard let first = candidates[..<position].first(where: { rows[$0.row].guard == nil }) else { return nil }
+            if first.state != own { inner = true }
+            shadowing.insert(rows[first.row].id)
         }
-        guard shadowing.allSatisfy({ $0 != nil }) else { return nil }
-        let names = Set(shadowing.compactMap { $0?.id }).sorted()
-        let how = inner ? "overrides it from a state inside its source" : "comes first"
-        return .neverFires(row: row.id, reason: "\(names.joined(separator: ", ")) has no guard and \(how)")
+        var reasons: [String] = []
+        if !shadowing.isEmpty {
+            let how = inner ? "overrides it from a state inside its source" : "comes first"
+            reasons.append("\(shadowing.sorted().joined(separator: ", ")) has no guard and \(how)")
+        }
+        if !leaving.isEmpty {
+            reasons.append("\(leaving.sorted().joined(separator: ", ")) has no guard and no event, and leaves first")
+        }
+        return .neverFires(row: row.id, reason: reasons.joined(separator: "; "))
     }
 
     private func nondeterministicPairs() -> [TableFinding] {
+        var triggers = events.map { TriggerKey.event($0) }
+        for row in rows where !triggers.contains(TriggerKey(row)) { triggers.append(TriggerKey(row)) }
         var findings: [TableFinding] = []
         var seen = Set<TableFinding>()
         for (region, description) in regions.enumerated() {
             for leaf in description.leaves {
-                for event in events {
-                    let candidates = candidates(region: region, leaf: leaf, event: event)
+                for trigger in triggers {
+                    let candidates = candidates(region: region, leaf: leaf, trigger: trigger)
                     for (position, first) in candidates.enumerated() {
                         guard let a = rows[first.row].guard else { continue }
                         for second in candidates[(position + 1)...] where second.state == first.state {
                             // An unguarded row after guarded ones is their fallback, by order.
                             guard let b = rows[second.row].guard else { continue }
                             if areExclusive(a, b) { continue }
+                            let event = rows[first.row].trigger == .always ? "always" : rows[first.row].event
                             let finding = TableFinding.nondeterministic(
                                 region: description.name, state: description.states[first.state], event: event,
                                 rows: [rows[first.row].id, rows[second.row].id])

@@ -2,7 +2,8 @@ import MachineCore
 
 /// Renders a table as a Graphviz DOT digraph: a cluster per region with its states, a point for
 /// the initial state, double borders for final states, and an edge per row and source state
-/// labelled `event [guard]`, with the row's id as its tooltip. Rows that leave from any state
+/// labelled `event [guard]` (or the row's trigger: `after 5s`, `always [guard]`,
+/// `done.state.NAME`), with the row's id as its tooltip. Rows that leave from any state
 /// start at the region's `any` node. A row without a target exits and enters nothing, so it is
 /// no edge: it is listed in its state's label, `event [guard] (stays)`.
 ///

@@ -131,6 +131,17 @@ package struct MachineDrawing {
         if rows.contains(where: { $0.history != nil }) {
             lines.append("H and H* mark entry by a compound state's shallow or deep history.")
         }
+        if rows.contains(where: \.trigger.isDelayed) {
+            lines.append(
+                "after D marks a row taken D after its state is entered, every D one taken every D while its state is active; leaving the state stops their timer."
+            )
+        }
+        if rows.contains(where: { $0.trigger == .always }) {
+            lines.append("always marks a row taken with no event, as soon as its guard holds after a step.")
+        }
+        if rows.contains(where: { if case .done = $0.trigger { true } else { false } }) {
+            lines.append("done.state.S marks a row taken when compound state S enters one of its final children.")
+        }
         return lines
     }
 }

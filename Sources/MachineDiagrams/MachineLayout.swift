@@ -5,12 +5,14 @@ import MachineCore
 /// other in declaration order (after an `any state` box when some row leaves from any state), a
 /// compound state as a group around its children, depth first.
 ///
-/// Each row is listed, as text, in the box of every state it leaves: `event [guard] → target`,
-/// so a row of a compound state is listed in its group, under its name, and applies in every
-/// state inside it. A row with a target also has an arrow from its line, through the panel's
-/// right margin, into its target's box (into the target's `H` or `H*` marker when it enters by
-/// history); a row without a target is listed `(stays)` and has no arrow: it exits and enters
-/// nothing, unlike a row whose target is its own state, whose arrow loops back.
+/// Each row is listed, as text, in the box of every state it leaves: `event [guard] → target`
+/// (for a row without an event, its trigger: `after 5s`, `every 30s`, `always`,
+/// `done.state.NAME`), so a row of a compound state is listed in its group, under its name, and
+/// applies in every state inside it. A row with a target also has an arrow from its line,
+/// through the panel's right margin, into its target's box (into the target's `H` or `H*`
+/// marker when it enters by history); a row without a target is listed `(stays)` and has no
+/// arrow: it exits and enters nothing, unlike a row whose target is its own state, whose arrow
+/// loops back.
 ///
 /// Arrows run on vertical tracks in the margin, the shortest nearest the boxes, each on the
 /// first track where it overlaps no other; the arrows into one box meet at its header. Every
@@ -109,10 +111,11 @@ package struct MachineLayout {
         width = placed.map(\.width).max() ?? 0
     }
 
-    /// The text of row `row`'s entry, as parts to wrap: its event, guard, target (or `(stays)`)
+    /// The text of row `row`'s entry, as parts to wrap: its trigger (`regionChanged`,
+    /// `after 5s`, `every 30s`, `always`, `done.state.handshake`), guard, target (or `(stays)`)
     /// and note.
     static func parts(_ row: RowListing, in region: RegionDescription, note: String) -> [String] {
-        var parts = [row.event]
+        var parts = [row.trigger.label(event: row.event)]
         if let condition = row.guard { parts.append("[\(condition)]") }
         if let target = row.target {
             let marker = row.history.map { $0 == .deep ? " (H*)" : " (H)" } ?? ""

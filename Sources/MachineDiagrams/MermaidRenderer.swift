@@ -2,8 +2,9 @@ import MachineCore
 
 /// Renders a table as a Mermaid `stateDiagram-v2`: one top-level composite state per region (no
 /// concurrency separators: composite states inside concurrent regions break GitHub's renderer),
-/// `[*]` for initial and final states, and a transition per row and source state labelled
-/// `event [guard]`. Rows that leave from any state start at the region's "any state" node. A
+/// `[*]` for initial and final states (a final child's inside its parent), and a transition per
+/// row and source state labelled `event [guard]` (or the row's trigger: `after 5s`, `always`,
+/// `done.state.NAME`). Rows that leave from any state start at the region's "any state" node. A
 /// row without a target exits and enters nothing, so it is no transition: it is a line of its
 /// state's description, `event [guard] (stays)` (a note beside a compound state, whose
 /// description Mermaid does not show).
@@ -41,7 +42,7 @@ struct MermaidRenderer {
                     text += "    \(node(index, source)) --> \(to) : \(row.label)\n"
                 }
             }
-            for final in region.finalStates {
+            for final in region.finalStates where region.parents[final] == nil {
                 text += "    \(node(index, region.states[final])) --> [*]\n"
             }
             text += "  }\n"
@@ -64,6 +65,9 @@ struct MermaidRenderer {
             text += "\(indent)  \(node(region, "\(name)_\(history.rawValue)")) : \(history == .deep ? "H*" : "H")\n"
         }
         text += "\(indent)  [*] --> \(node(region, description.states[description.children[state][0]]))\n"
+        for child in description.children[state] where description.finalStates.contains(child) {
+            text += "\(indent)  \(node(region, description.states[child])) --> [*]\n"
+        }
         return text + "\(indent)}\n" + staying(region, state, indent: indent)
     }
 

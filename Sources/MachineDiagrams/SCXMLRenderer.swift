@@ -1,10 +1,18 @@
 import MachineCore
 
 /// Renders a table as a W3C SCXML 1.0 document: a `<parallel>` holding one `<state>` per
-/// region, one `<state>` (or `<final>`) per control state, and one `<transition event= cond=
-/// target=>` per row that leaves it, in table order, which is also SCXML's priority order. A row
-/// that stays has no target; a row from any state appears under every state. Guards appear as
-/// `cond` by name; the row's id precedes it as a comment.
+/// region, one `<state>` (or `<final>`, inside its parent for a final child) per control state,
+/// and one `<transition event= cond= target=>` per row that leaves it, in table order, which is
+/// also SCXML's priority order. A row that stays has no target; a row from any state appears
+/// under every state. Guards appear as `cond` by name; the row's id precedes it as a comment.
+///
+/// The triggers without an event of their own are written as SCXML has them: an eventless row
+/// is a `<transition>` without `event`; a done row's event is `done.state.ID`, the compound
+/// state's id. A delayed row's state sends its timer's event when it is entered, `<send
+/// event="EVENT" delay="5s" id="REGION.STATE.timer.TIMER"/>` in its `<onentry>`, and cancels it
+/// when it is exited, `<cancel sendid=…/>` in its `<onexit>`; the row is a transition on that
+/// event. A repeating row's transition sends the event again (with an id of its own, `….again`,
+/// which the `<onexit>` cancels too: an id names one `<send>` in a document).
 ///
 /// A compound state is a `<state>` holding its `<initial>` (a transition to its initial child),
 /// a `<history type="shallow|deep">` when a row enters it so (its default transition goes to the
@@ -51,18 +59,84 @@ struct SCXMLRenderer {
                 text += "<transition target=\"\(id(region, initial))\"/></history>\n"
             }
         }
+        let timers = delays(of: rows)
+        if !timers.isEmpty {
+            text += "\(indent)  <onentry>"
+            for timer in timers {
+                text += send(timer.event, timer.delay, id: sendID(region, state, timer.name))
+            }
+            text += "</onentry>\n\(indent)  <onexit>"
+            for timer in timers {
+                text += "<cancel sendid=\"\(sendID(region, state, timer.name))\"/>"
+                for again in 0..<timer.repeats {
+                    text += "<cancel sendid=\"\(sendID(region, state, timer.name, again: again + 1))\"/>"
+                }
+            }
+            text += "</onexit>\n"
+        }
+        var repeats: [String: Int] = [:]
         for row in rows {
             text += "\(indent)  <!-- \(Escaping.comment(row.id)) -->\n"
-            text += "\(indent)  <transition event=\"\(escaped(row.event))\""
+            text += "\(indent)  <transition"
+            switch row.trigger {
+            case .event, .after, .every: text += " event=\"\(escaped(row.event))\""
+            case .always: break
+            case .done(let compound): text += " event=\"done.state.\(id(region, compound))\""
+            }
             if let condition = row.guard { text += " cond=\"\(escaped(condition))\"" }
             if let target = row.target {
                 text += " target=\"\(row.history.map { historyID(region, target, $0) } ?? id(region, target))\""
             }
             if row.isInternal { text += " type=\"internal\"" }
-            text += "/>\n"
+            if case .every(let period, let timer) = row.trigger {
+                repeats[timer, default: 0] += 1
+                let again = sendID(region, state, timer, again: repeats[timer, default: 1])
+                text += ">" + send(row.event, period, id: again) + "</transition>\n"
+            } else {
+                text += "/>\n"
+            }
         }
         for child in description.children[state] { text += states(region, child, indent: indent + "  ") }
         return text + "\(indent)</state>\n"
+    }
+
+    /// The timers the delayed and repeating rows among `rows` (those of one state) start when
+    /// the state is entered, in table order, each once: its name, its event, its delay, and how
+    /// many of the rows repeat it.
+    private func delays(of rows: [RowListing]) -> [(name: String, event: String, delay: Duration, repeats: Int)] {
+        var timers: [(name: String, event: String, delay: Duration, repeats: Int)] = []
+        for row in rows {
+            let (delay, name, repeats): (Duration, String, Int)
+            switch row.trigger {
+            case .after(let duration, let timer): (delay, name, repeats) = (duration, timer, 0)
+            case .every(let duration, let timer): (delay, name, repeats) = (duration, timer, 1)
+            case .event, .always, .done: continue
+            }
+            if let index = timers.firstIndex(where: { $0.name == name }) {
+                timers[index].repeats += repeats
+            } else {
+                timers.append((name, row.event, delay, repeats))
+            }
+        }
+        return timers
+    }
+
+    /// A `<send>` of `event` after `delay`, with the id `id`.
+    private func send(_ event: String, _ delay: Duration, id: String) -> String {
+        "<send event=\"\(escaped(event))\" delay=\"\(Self.delay(delay))\" id=\"\(id)\"/>"
+    }
+
+    /// The id of the `<send>` that starts `timer` when `state` is entered, or of a repeating
+    /// row's `again`-th `<send>` that starts it again: a form no state or history id has.
+    private func sendID(_ region: Int, _ state: Int, _ timer: String, again: Int = 0) -> String {
+        let id = "\(id(region, state)).timer.\(escaped(timer))"
+        return again == 0 ? id : again == 1 ? id + ".again" : id + ".again\(again)"
+    }
+
+    /// A delay as SCXML writes it, a CSS2 time: in seconds or milliseconds, since it has no minutes.
+    static func delay(_ duration: Duration) -> String {
+        let text = ValueText.duration(duration)
+        return text.hasSuffix("min") ? ValueText.milliseconds(duration) : text
     }
 
     private func historyID(_ region: Int, _ state: Int, _ history: History) -> String {

@@ -133,7 +133,7 @@ package struct CoveragePage: Sendable {
             body +=
                 "<tr\(rowClass.isEmpty ? "" : " class=\"\(rowClass)\"") data-row=\"\(index)\"><td class=\"hits\">\(report.rowHits[index])</td>"
                 + "<td><code>\(Escaping.html(row.id))</code></td>"
-                + "<td>\(Escaping.html(region.name)): \(Escaping.html(from)) --\(Escaping.html(row.event))--&gt; \(Escaping.html(to))</td>"
+                + "<td>\(Escaping.html(region.name)): \(Escaping.html(from)) --\(Escaping.html(row.trigger.label(event: row.event)))--&gt; \(Escaping.html(to))</td>"
                 + "<td class=\"guard\">\(Escaping.html(guardText))</td>"
                 + (mutation == nil
                     ? ""

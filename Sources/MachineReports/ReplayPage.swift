@@ -6,7 +6,9 @@ import MachineDiagrams
 /// from its table, the failed expectations at the top, and a timeline of every step (virtual
 /// time, input, rows fired, states and fields changed, commands, expectations held or failed,
 /// dropped answers). Selecting a step (a click, ←/→, Home/End, or a `#step-N` link) marks the
-/// states active after it and the rows it fired, and brings them into view.
+/// states active after it and the rows it fired, and brings them into view. A microstep (the
+/// machine's eventless rows, a raised or a done event) is a step of its own, indented under the
+/// input it follows and naming it (`data-of`), so that stepping goes through it too.
 ///
 /// The page's top needs the end of the replay (its outcome, its failures), so a page takes two
 /// replays of the script: the first into a ``ReplaySummary``, the second into the page, which
@@ -45,6 +47,8 @@ package struct ReplayPage<Output: TextOutputStream>: TranscriptSink {
 
     private var part = Part.none
     private var step = 0
+    /// The number of the last step an input made, which the microsteps after it belong to.
+    private var inputStep = 0
     /// The control state of every region now.
     private var states: [Int]
     /// The next of the summary's steps with failures.
@@ -90,9 +94,9 @@ package struct ReplayPage<Output: TextOutputStream>: TranscriptSink {
             for command in transcript.commands { lines.append("command " + LongValue.text(command)) }
             item(
                 time: transcript.time, input: transcript.input, rows: transcript.fired.compactMap { rowIndex[$0] },
-                lines: lines)
+                lines: lines, isMicrostep: transcript.isMicrostep)
         case .quiet(let time, let input):
-            item(time: time, input: input, rows: [], lines: ["nothing due"])
+            item(time: time, input: input, rows: [], lines: ["nothing due"], isMicrostep: false)
         case .failure(let failure):
             line(Self.failureLine(failure))
         case .held(let location, let statement):
@@ -118,8 +122,9 @@ package struct ReplayPage<Output: TextOutputStream>: TranscriptSink {
     }
 
     /// Starts step `step + 1`'s item: its number, time and input, the states after it and the
-    /// rows it fired (for the script), then its first lines.
-    private mutating func item(time: Duration, input: String, rows: [Int], lines: [String]) {
+    /// rows it fired (for the script), for a microstep the step of the input it follows, then
+    /// its first lines.
+    private mutating func item(time: Duration, input: String, rows: [Int], lines: [String], isMicrostep: Bool) {
         switch part {
         case .none, .end: return
         case .start(let count): output.write((count == 0 ? "" : "</div></div>\n") + timelineStart)
@@ -132,8 +137,17 @@ package struct ReplayPage<Output: TextOutputStream>: TranscriptSink {
             nextFailing += 1
         }
         let rowList = rows.isEmpty ? "" : " data-r=" + rows.map(String.init).joined(separator: ",")
+        let classes = [isMicrostep ? "micro" : nil, failed ? "ko" : nil].compactMap { $0 }
+        let classList =
+            switch classes.count {
+            case 0: ""
+            case 1: " class=\(classes[0])"
+            default: " class=\"\(classes.joined(separator: " "))\""
+            }
+        let belongs = isMicrostep && inputStep > 0 ? " data-of=\(inputStep)" : ""
+        if !isMicrostep { inputStep = step }
         output.write(
-            "<li id=step-\(step)\(failed ? " class=ko" : "") data-s=\(states.map(String.init).joined(separator: ","))\(rowList)>"
+            "<li id=step-\(step)\(classList)\(belongs) data-s=\(states.map(String.init).joined(separator: ","))\(rowList)>"
                 + "<a href=#step-\(step)>\(step)</a><span class=t>@\(Value.milliseconds(time))</span>"
                 + "<code class=in>\(LongValue.text(input))</code><div class=d>\(lines.joined(separator: "\n"))")
         part = .step(lines: lines.count)
@@ -159,7 +173,9 @@ package struct ReplayPage<Output: TextOutputStream>: TranscriptSink {
     /// timeline's pane the failures, so that they never take the drawing's height.
     private var top: String {
         let count = summary.stepCount
-        let steps = "\(count) step\(count == 1 ? "" : "s")"
+        let micro = summary.microstepCount
+        let steps =
+            "\(count) step\(count == 1 ? "" : "s")" + (micro == 0 ? "" : " (\(micro) microstep\(micro == 1 ? "" : "s"))")
         var text = ReportDocument.start(title: "\(summary.file) — \(summary.machine) replay", bodyClass: "replay")
         text += "<header>\n<h1>Replay of <code>\(LongValue.text(summary.file))</code></h1>\n"
         text +=
@@ -180,7 +196,13 @@ package struct ReplayPage<Output: TextOutputStream>: TranscriptSink {
             + "<div class=\"diagram\" id=\"diagram\">\n" + Panels.html(drawing, machine: summary.machine) + "</div>\n"
             + "<details class=\"legend\"><summary>Reading the drawing; choosing a step</summary>\(Panels.legend(summary.listing))"
             + "<p class=\"keys\">Select a step to see the states active after it and the rows it fired: click it, or use ← → "
-            + "(previous, next), Home and End (first, last); each step has its link (#step-N).</p></details>\n"
+            + "(previous, next), Home and End (first, last); each step has its link (#step-N).</p>"
+            + (micro == 0
+                ? ""
+                : "<p class=\"keys\">A microstep, indented under the input before it, is a step the machine took on its own"
+                    + " after that input: its eventless rows (<code>eventless</code>), an event an action raised"
+                    + " (<code>raised</code>) or a compound state's done event (<code>done</code>).</p>")
+            + "</details>\n"
             + "</section>\n<section class=\"timeline-pane\" id=\"timeline-pane\">\n" + failures + "<h2>Timeline: \(steps)</h2>\n"
         return text
     }

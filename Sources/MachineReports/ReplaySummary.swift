@@ -32,8 +32,11 @@ package struct ReplaySummary: TranscriptSink, Sendable {
     package private(set) var givens: [(field: String, value: String)] = []
     /// How the script ended, once it has.
     package private(set) var outcome: Outcome?
-    /// How many steps the replay made (each input makes one, or more when timers fall due).
+    /// How many steps the replay made (each input makes one, or more when timers fall due or
+    /// the machine takes microsteps after it).
     package private(set) var stepCount = 0
+    /// How many of the steps were microsteps: eventless rows, raised and done events.
+    package private(set) var microstepCount = 0
     /// How many expectations failed.
     package private(set) var failureCount = 0
 
@@ -68,7 +71,10 @@ package struct ReplaySummary: TranscriptSink, Sendable {
             self.file = file
             self.machine = machine
             self.givens = givens.map { ($0.field, $0.value.description) }
-        case .step, .quiet:
+        case .step(let step):
+            stepCount += 1
+            if step.isMicrostep { microstepCount += 1 }
+        case .quiet:
             stepCount += 1
         case .failure(let failure):
             failureCount += 1

@@ -5,9 +5,10 @@
 /// least ``minimumScale`` of their size; otherwise, or when asked (the "Actual size" button), as
 /// many columns of panels at their own size as the pane is wide, and the pane scrolls.
 ///
-/// Selecting a step (a click, ←/→, Home/End, or a `#step-N` link, applied on load) marks the
-/// active states (`active`: each region's leaf and, through `data-parent`, its ancestors) and
-/// the rows that fired (`fired`, in the boxes of the states they left), from each step's
+/// Selecting a step (a click, ←/→, Home/End, or a `#step-N` link, applied on load; a microstep
+/// is a step like any other, its label naming the step it follows, from its `data-of`) marks
+/// the active states (`active`: each region's leaf and, through `data-parent`, its ancestors)
+/// and the rows that fired (`fired`, in the boxes of the states they left), from each step's
 /// `data-s` (the states after it) and `data-r` (the rows it fired), and scrolls the pane to bring
 /// them into view.
 enum ReportScript {
@@ -119,8 +120,9 @@ enum ReportScript {
               });
               var item = items[n - 1];
               item.classList.add("selected");
-              label.textContent = "Step " + n + " of " + items.length + ": " + item.querySelector(".t").textContent + " " +
-                item.querySelector(".in").textContent;
+              var of = item.getAttribute("data-of");
+              label.textContent = "Step " + n + " of " + items.length + (of ? ", a microstep after step " + of : "") + ": " +
+                item.querySelector(".t").textContent + " " + item.querySelector(".in").textContent;
             } else {
               label.textContent = "Before the first step (" + items.length + " steps)";
             }

@@ -58,6 +58,8 @@ enum ReportStyle {
         .timeline>li,.start{border-bottom:1px solid var(--line);padding:6px 8px;scroll-margin-top:8px;cursor:pointer}
         .timeline>li{content-visibility:auto;contain-intrinsic-size:auto 110px}
         .timeline>li.selected{background:var(--selected);outline:2px solid var(--fired);outline-offset:-2px}
+        .timeline>li.micro{margin-left:1.6em;border-left:3px solid var(--line)}.timeline>li.micro .in{font-style:italic}
+        .timeline>li.micro>a::before{content:"↳ "}
         .timeline>li.ko{border-left:4px solid var(--fail)}
         .timeline>li>a{display:inline-block;min-width:3.2em;color:var(--muted);text-decoration:none}
         .timeline .t{color:var(--muted);margin-right:6px}

@@ -86,7 +86,8 @@ package struct CoverageReport: Sendable {
         listing.rows.indices.filter { rowHits[$0] == 0 }.map { listing.rows[$0].id }
     }
 
-    /// For each region, the pairs `[a, b]` where `b` can leave a state that `a` ends in.
+    /// For each region, the pairs `[a, b]` where `b` can fire in a state that `a` ends in (a
+    /// done row only in a final child of its state).
     var feasiblePairs: [Set<[Int]>] {
         listing.regions.indices.map { region in
             let rows = listing.rows.indices.filter { listing.rows[$0].region == region }
@@ -95,7 +96,7 @@ package struct CoverageReport: Sendable {
                 let ends =
                     listing.rows[a].target == nil
                     ? listing.leaves(of: listing.rows[a]) : listing.leavesEntered(by: listing.rows[a])
-                for b in rows where !Set(listing.leaves(of: listing.rows[b])).isDisjoint(with: ends) {
+                for b in rows where !Set(listing.firingLeaves(of: listing.rows[b])).isDisjoint(with: ends) {
                     result.insert([a, b])
                 }
             }

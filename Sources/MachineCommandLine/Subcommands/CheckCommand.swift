@@ -12,9 +12,11 @@ struct CheckCommand<V: ScriptVocabulary>: Sendable {
             exitCodes: [.success: "no finding", .failure: "findings, one per line"],
             discussion: """
                 CHECKS:
-                  unreachable states, states with no way out that are not final, events no state handles,
-                  rows that can never fire, and non-determinism: two rows of one region that leave the same
-                  state on the same event with guards not declared mutually exclusive.
+                  unreachable states, states with no way out that are not final, eventless rows without a
+                  guard that take each other round a cycle forever, events no state handles, rows that can
+                  never fire, and non-determinism: two rows of one region that leave the same state on the
+                  same event (or both eventless, or on one done event) with guards not declared mutually
+                  exclusive.
                 """,
             perform: { try run($0) })
     }

@@ -1,0 +1,212 @@
+import Foundation
+import MachineCore
+import StatechartFixtures
+import Testing
+
+@testable import MachineDiagrams
+
+/// The link's rows with no event of their own (delayed, repeating, eventless, done) in every
+/// format: labelled by their trigger, and in SCXML as SCXML writes them.
+@Suite("Diagram renderers, statechart triggers") struct StatechartRendererTests {
+    let listing = Link.table.listing
+
+    func render(_ format: DiagramFormat) -> String { format.render(listing, name: "link", generatedBy: "link diagram") }
+
+    @Test func dotLabelsEachTrigger() {
+        let text = render(.dot)
+        #expect(text.contains(#"  "link.sending" -> "link.reconnecting" [label="after 5s", tooltip="ackTimeout"];"#))
+        #expect(
+            text.contains(
+                #"  "link.reconnecting" -> "link.handshaking" [label="after 2s", tooltip="retry", lhead="cluster_link.handshaking"];"#
+            ))
+        #expect(text.contains(#"  "link.online" -> "link.sending" [label="always [hasQueued]", tooltip="drain"];"#))
+        #expect(
+            text.contains(
+                #"  "link.handshaking" -> "link.online" [label="done.state.handshaking", tooltip="handshakeDone", ltail="cluster_link.handshaking"];"#
+            ))
+        #expect(text.contains(#""link.online" [label="online\nevery 30s (stays)\lqueue (stays)\ldelivered (stays)\l"];"#))
+        #expect(text.contains(#""link.greeted" [label="greeted", peripheries=2];"#))
+        #expect(!text.contains("ackTimedOut"), "a delayed row is labelled by its delay, not its timer's event")
+    }
+
+    @Test func mermaidLabelsEachTriggerAndEndsAFinalChildInsideItsParent() {
+        let text = render(.mermaid)
+        #expect(text.contains("    link_sending --> link_reconnecting : after 5s\n"))
+        #expect(text.contains("    link_online --> link_sending : always [hasQueued]\n"))
+        #expect(text.contains("    link_handshaking --> link_online : done.state.handshaking\n"))
+        #expect(text.contains("    link_online : every 30s (stays)\n"))
+        #expect(
+            text.contains(
+                """
+                    state link_handshaking {
+                      link_hello : hello
+                      link_greeted : greeted
+                      [*] --> link_hello
+                      link_greeted --> [*]
+                    }
+                """))
+        #expect(!text.contains("    link_greeted --> [*]\n  }"), "not the region's end")
+    }
+
+    @Test func scxmlSendsAndCancelsTheDelaysAndWritesEventlessAndDoneTransitions() {
+        let text = render(.scxml)
+        #expect(
+            text.contains(
+                """
+                      <state id="link.online">
+                        <onentry><send event="heartbeatDue" delay="30s" id="link.online.timer.heartbeat"/></onentry>
+                        <onexit><cancel sendid="link.online.timer.heartbeat"/><cancel sendid="link.online.timer.heartbeat.again"/></onexit>
+                        <!-- heartbeat -->
+                        <transition event="heartbeatDue"><send event="heartbeatDue" delay="30s" id="link.online.timer.heartbeat.again"/></transition>
+                        <!-- enqueue -->
+                        <transition event="queue"/>
+                        <!-- drain -->
+                        <transition cond="hasQueued" target="link.sending"/>
+                """))
+        #expect(
+            text.contains(
+                """
+                      <state id="link.sending">
+                        <onentry><send event="ackTimedOut" delay="5s" id="link.sending.timer.ackTimeout"/></onentry>
+                        <onexit><cancel sendid="link.sending.timer.ackTimeout"/></onexit>
+                """))
+        #expect(text.contains(#"<transition event="ackTimedOut" target="link.reconnecting"/>"#))
+        #expect(
+            text.contains(
+                """
+                      <state id="link.handshaking">
+                        <initial><transition target="link.hello"/></initial>
+                        <!-- handshakeDone -->
+                        <transition event="done.state.link.handshaking" target="link.online"/>
+                        <state id="link.hello">
+                          <!-- greet -->
+                          <transition event="greet" target="link.greeted"/>
+                        </state>
+                        <final id="link.greeted"/>
+                      </state>
+                """))
+    }
+
+    @Test func scxmlGivesEachSendAnIdOfItsOwn() {
+        let text = DiagramFormat.scxml.render(Beacon.table.listing, name: "beacon", generatedBy: "beacon diagram")
+        #expect(text.contains(#"<onentry><send event="blinkDue" delay="120000ms" id="lamp.on.timer.blink"/></onentry>"#))
+        #expect(
+            text.contains(
+                #"<onexit><cancel sendid="lamp.on.timer.blink"/><cancel sendid="lamp.on.timer.blink.again"/><cancel sendid="lamp.on.timer.blink.again2"/></onexit>"#
+            ))
+        #expect(
+            text.contains(
+                #"<transition event="blinkDue" cond="isBright"><send event="blinkDue" delay="120000ms" id="lamp.on.timer.blink.again"/></transition>"#
+            ))
+        #expect(
+            text.contains(
+                #"<transition event="blinkDue"><send event="blinkDue" delay="120000ms" id="lamp.on.timer.blink.again2"/></transition>"#
+            ))
+    }
+
+    @Test func scxmlWritesDelaysInSecondsOrMilliseconds() {
+        #expect(SCXMLRenderer.delay(.seconds(5)) == "5s")
+        #expect(SCXMLRenderer.delay(.seconds(120)) == "120000ms", "CSS2 times have no minutes")
+        #expect(SCXMLRenderer.delay(.milliseconds(1500)) == "1500ms")
+        #expect(SCXMLRenderer.delay(.zero) == "0ms")
+    }
+
+    @Test func theSVGListsEachRowByItsTriggerAndExplainsThem() {
+        let text = render(.svg)
+        #expect(text.contains(">after 5s → reconnecting</tspan>"))
+        #expect(text.contains(">every 30s (stays)</tspan>"))
+        #expect(text.contains(">always [hasQueued] → sending</tspan>"))
+        #expect(text.contains(">done.state.handshaking → online</tspan>"))
+        let legend = MachineDrawing.legend(listing)
+        #expect(legend.contains { $0.hasPrefix("after D marks a row taken D after its state is entered, every D one taken") })
+        #expect(legend.contains("always marks a row taken with no event, as soon as its guard holds after a step."))
+        #expect(legend.contains("done.state.S marks a row taken when compound state S enters one of its final children."))
+        #expect(text.contains(">always marks a row taken with no event,</tspan>"), "the file's legend says so")
+    }
+}
+
+/// The SCXML of the link, and of a beacon whose two repeating rows share a timer of two minutes,
+/// read by real tools where they are installed: xmllint against the W3C schema, Qt's compiler.
+@Suite("SCXML read by real tools") struct SCXMLToolTests {
+    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+
+    /// Writes the documents to read into a temporary folder, calls `body` with each, then
+    /// removes the folder.
+    static func withDocuments(_ body: (_ file: URL) throws -> Void) throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("scxml-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        for (name, listing) in [("connection", Link.table.listing), ("beacon", Beacon.table.listing)] {
+            let file = folder.appendingPathComponent("\(name).scxml")
+            try Data(DiagramFormat.scxml.render(listing, name: name, generatedBy: "\(name) diagram").utf8).write(to: file)
+            try body(file)
+        }
+    }
+
+    /// Runs `tool` with `arguments`; its status and what it wrote to standard error.
+    static func run(_ tool: String, _ arguments: [String], in folder: URL) throws -> (status: Int32, error: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: tool)
+        process.arguments = arguments
+        process.currentDirectoryURL = folder
+        let pipe = Pipe()
+        process.standardError = pipe
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        let error = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: error, as: UTF8.self))
+    }
+
+    @Test func theSCXMLValidatesAgainstTheW3CSchema() throws {
+        guard let xmllint = ["/usr/bin/xmllint", "/bin/xmllint"].first(where: FileManager.default.isExecutableFile) else {
+            print("xmllint is not installed: the schema validation is skipped")
+            return
+        }
+        let schema = Self.repository.appendingPathComponent(".ci/schemas/scxml/scxml.xsd").path
+        try Self.withDocuments { file in
+            let result = try Self.run(xmllint, ["--noout", "--schema", schema, file.path], in: file.deletingLastPathComponent())
+            #expect(result.status == 0, "\(file.lastPathComponent): \(result.error)")
+        }
+    }
+
+    @Test func qtsCompilerAcceptsTheSCXML() throws {
+        let candidates = ["/usr/lib/qt6/libexec/qscxmlc", "/usr/lib/qt5/bin/qscxmlc", "/usr/bin/qscxmlc"]
+        guard let compiler = candidates.first(where: FileManager.default.isExecutableFile) else {
+            print("qscxmlc is not installed (Debian: libqt6scxml6-bin): the compilation is skipped")
+            return
+        }
+        try Self.withDocuments { file in
+            let folder = file.deletingLastPathComponent()
+            let result = try Self.run(compiler, [file.path, "-o", "compiled"], in: folder)
+            #expect(result.status == 0, "\(file.lastPathComponent): \(result.error)")
+            #expect(result.error.isEmpty, "\(file.lastPathComponent): \(result.error)")
+            #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("compiled.cpp").path))
+        }
+    }
+}
+
+/// A beacon that blinks every two minutes while on, brightly or dimly by a guard: two repeating
+/// rows on one timer, in one state, which the SCXML must give distinct ids.
+enum Beacon: MachineDefinition {
+    typealias Context = Int
+    enum Event: Int, MachineEvent, IndexedCase {
+        case toggle, blinkDue
+        var kind: Event { self }
+    }
+    enum Timer: Int, IndexedCase { case blink }
+    static func event(firing timer: Timer) -> Event { .blinkDue }
+    enum Lamp: Int, ControlState { case off, on }
+    static let lamp = Region<Lamp>("lamp", index: 0, initial: .off)
+    static let isBright = Guard<Beacon>("isBright") { state, _ in state.context > 0 }
+
+    static let table = TransitionTable<Beacon>(
+        regions: [lamp],
+        rows: [
+            Row("on", in: lamp, from: [.off], on: .toggle, to: .on),
+            Row("off", in: lamp, from: [.on], on: .toggle, to: .off),
+            Row("bright", in: lamp, from: [.on], every: .seconds(120), timer: .blink, when: isBright),
+            Row("dim", in: lamp, from: [.on], every: .seconds(120), timer: .blink),
+        ])
+}
