@@ -93,15 +93,6 @@ extension TableListing {
         return findings
     }
 
-    /// The leaves row `row` can fire in: those it applies in (``leaves(of:)``), but for a done
-    /// row only the leaves of its state's final children, whose entry raises its event.
-    package func firingLeaves(of row: RowListing) -> [Int] {
-        guard case .done(let state) = row.trigger else { return leaves(of: row) }
-        let region = regions[row.region]
-        let finals = region.children[state].filter(region.finalStates.contains)
-        return region.leaves.filter { leaf in finals.contains { region.contains($0, leaf) } }
-    }
-
     /// The rows on `trigger` that apply in `leaf` of `region`, in priority order, each with
     /// the state of its that matched: the leaf's own rows, then its parent's, and so on up.
     private func candidates(region: Int, leaf: Int, trigger: TriggerKey) -> [(row: Int, state: Int)] {

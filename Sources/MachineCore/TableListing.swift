@@ -27,6 +27,15 @@ public struct TableListing: Hashable, Sendable {
         return region.leaves.filter { leaf in sources.contains { region.contains($0, leaf) } }
     }
 
+    /// The leaves row `row` can fire in: those it applies in (``leaves(of:)``), but for a done
+    /// row only the leaves of its state's final children, whose entry raises its event.
+    package func firingLeaves(of row: RowListing) -> [Int] {
+        guard case .done(let state) = row.trigger else { return leaves(of: row) }
+        let region = regions[row.region]
+        let finals = region.children[state].filter(region.finalStates.contains)
+        return region.leaves.filter { leaf in finals.contains { region.contains($0, leaf) } }
+    }
+
     /// The leaves entering `target` can reach: its default leaf, or with a history any leaf
     /// below it that the region can be in.
     package func leavesEntered(by row: RowListing) -> [Int] {

@@ -31,6 +31,13 @@ extension Row {
             target: target, history: history, isInternal: isInternal, action: action)
     }
 
+    /// This row with its trigger replaced (a delay halved, say), the rest kept.
+    package func replacing(trigger: RowTrigger<M>) -> Row<M> {
+        Row(
+            id: id, regionName: regionName, stateType: stateType, sources: sources, trigger: trigger, guard: self.guard,
+            target: target, history: history, isInternal: isInternal, action: action)
+    }
+
     private init(
         id: String, regionName: String, stateType: ObjectIdentifier, sources: [Int]?, trigger: RowTrigger<M>,
         guard: Guard<M>?, target: Int?, history: History?, isInternal: Bool, action: Action<M>?

@@ -87,7 +87,11 @@ extension Runtime {
         let before = _state
         table.step(&_state, internalKind: kind, seeing: event, into: &result)
         let fired = result.firedRowCount > 0
-        if fired || keepsIgnored { record(cause, result, before: before, into: &steps) }
+        if fired || keepsIgnored {
+            record(cause, result, before: before, into: &steps)
+        } else if !result.guardChecks.isEmpty {
+            steps[steps.count - 1].eventlessChecks = result.guardChecks
+        }
         return fired
     }
 }

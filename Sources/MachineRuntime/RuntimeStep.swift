@@ -43,6 +43,10 @@ public struct RuntimeStep<M: MachineDefinition>: Sendable {
     public let before: MachineState<M>
     /// The state after the step.
     public let after: MachineState<M>
+    /// The guards of the eventless rows the runtime evaluated after this step when none of them
+    /// held (the check that ended the input's microsteps), in evaluation order: no step records
+    /// them otherwise, and coverage counts them as seen false.
+    package var eventlessChecks: [GuardCheck] = []
 
     @inlinable
     init(time: Duration, cause: Cause, result: StepResult<M>?, before: MachineState<M>, after: MachineState<M>) {

@@ -1,6 +1,7 @@
 import MachineAnalysis
 import MachineCore
 import MachineRuntime
+import StatechartFixtures
 import Testing
 
 /// The mutant operators, on the pager's table and on a small table with guards and history.
@@ -118,4 +119,29 @@ enum Gate: MachineDefinition {
             Row("pause", in: region, from: [.working], on: .pause, to: .paused),
             Row("resume", in: region, from: [.paused], on: .resume, to: .working, history: .shallow),
         ])
+}
+
+/// The mutants of a table with statechart triggers.
+@Suite struct TriggerMutantsTests {
+    let ids = Mutants.of(Link.table, profile: ActionProfile(rowCount: Link.table.rows.count)).map(\.id)
+
+    @Test func aDelayAndAPeriodAreHalvedAndDoubled() {
+        for id in [
+            "ackTimeout/delay-halved", "ackTimeout/delay-doubled", "heartbeat/delay-halved", "heartbeat/delay-doubled",
+        ] {
+            #expect(ids.contains(id), "\(id)")
+        }
+        let mutants = Mutants.of(Link.table, profile: ActionProfile(rowCount: Link.table.rows.count))
+        let halved = mutants.first { $0.id == "ackTimeout/delay-halved" }
+        let row = halved?.table.rows.first { $0.id == "ackTimeout" }
+        guard case .after(let delay, _) = row?.trigger else {
+            Issue.record("no delayed ackTimeout in the mutant")
+            return
+        }
+        #expect(delay == .milliseconds(2500))
+    }
+
+    @Test func anEventlessRowAndADoneRowDoNotCompete() {
+        #expect(!ids.contains { $0.hasPrefix("drain/swapped") || $0.hasPrefix("handshakeDone/swapped") })
+    }
 }

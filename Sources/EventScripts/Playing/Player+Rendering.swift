@@ -63,9 +63,11 @@ extension Player {
             }
             commands = result.commands.map { parts.writer.value(of: $0).description }
         }
-        return TranscriptStep(
+        var rendered = TranscriptStep(
             time: step.time, input: input, fired: fired, ignored: ignored, dropped: dropped, compoundChanges: compoundChanges,
             stateChanges: stateChanges, fieldChanges: fieldChanges, commands: commands)
+        rendered.isMicrostep = step.isMicrostep
+        return rendered
     }
 
     /// A region's active configuration in words: its leaf, then the leaf's ancestors, innermost

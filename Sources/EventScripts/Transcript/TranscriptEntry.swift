@@ -41,6 +41,9 @@ public struct TranscriptStep: Sendable {
     /// The commands, in order, each as scripts write it (`expect command`):
     /// `startTimer(searchDebounce, 300ms)`. Held as text, as the changes' values are.
     package let commands: [String]
+    /// Whether the step is a microstep the machine took on its own after an input (its cause is
+    /// `eventless`, `raised …` or `done …`; see `RuntimeStep/isMicrostep`).
+    @usableFromInline package var isMicrostep = false
 
     /// A step, rendered.
     public init(

@@ -79,7 +79,7 @@ public struct TransitionCoverage<M: MachineDefinition>: Sendable {
     /// Records what one step did.
     package mutating func record(_ step: RuntimeStep<M>) {
         guard let result = step.result else { return }
-        for check in result.guardChecks {
+        for check in result.guardChecks + step.eventlessChecks {
             if check.passed { guardOutcomes[check.row].wasTrue = true } else { guardOutcomes[check.row].wasFalse = true }
         }
         for row in result.firedRows {

@@ -11,7 +11,8 @@ import MachineCore
 /// - A row's action skipped.
 /// - Each command the action was seen to emit (``ActionProfile``) dropped, one at a time: the
 ///   action runs into an outbox of its own, and its commands but the k-th are passed on.
-/// - Each timer the action was seen to start, started for half and for twice its duration.
+/// - Each timer the action was seen to start, started for half and for twice its duration; a
+///   delayed or repeating row's delay, halved and doubled.
 /// - The row swapped with each later row of its region that competes with it: the same event,
 ///   and a source state in common, and guards not declared exclusive (``ExclusiveGuards``: then
 ///   at most one is ever enabled, and their order cannot matter).
@@ -115,6 +116,20 @@ package enum Mutants {
                 }
             }
 
+            switch row.trigger {
+            case .after(let delay, let timer), .every(let delay, let timer):
+                let repeats = if case .every = row.trigger { true } else { false }
+                for (change, scale) in [("halved", 0.5), ("doubled", 2.0)] {
+                    let scaled: RowTrigger<M> = repeats ? .every(delay * scale, timer) : .after(delay * scale, timer)
+                    add(
+                        row, .timerChanged, "delay-\(change)",
+                        "its \(repeats ? "period" : "delay") \(change == "halved" ? "halved" : "doubled") (timer \(timer.name))",
+                        replacing(index, with: row.replacing(trigger: scaled)))
+                }
+            case .event, .always, .done:
+                break
+            }
+
             for other in rows.indices
             where other > index && competes(row, rows[other], in: region)
                 && !exclusive(row, rows[other], in: table.exclusiveGuards)
@@ -151,9 +166,20 @@ package enum Mutants {
 
     /// Whether rows `first` and `second` of `region` compete: the same event, a source in common.
     static func competes<M>(_ first: Row<M>, _ second: Row<M>, in region: RegionDescription) -> Bool {
-        guard first.regionName == second.regionName, first.event == second.event else { return false }
+        guard first.regionName == second.regionName, sameTrigger(first, second) else { return false }
         let all = Set(region.states.indices)
         return !Set(first.sources ?? Array(all)).isDisjoint(with: second.sources ?? Array(all))
+    }
+
+    /// Whether two rows fire on the same trigger: the same event (a delayed row's is its
+    /// timer's), both eventless, or the done event of the same state.
+    static func sameTrigger<M>(_ first: Row<M>, _ second: Row<M>) -> Bool {
+        switch (first.trigger, second.trigger) {
+        case (.always, .always): true
+        case (.done(let one), .done(let other)): one == other
+        case (.always, _), (_, .always), (.done, _), (_, .done): false
+        default: first.event == second.event
+        }
     }
 
     /// Whether `first` and `second` have guards declared exclusive: at most one of them is ever
