@@ -8,7 +8,7 @@ import Testing
     static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("StateCharts")
 
-    @Test("Each diagram is up to date", arguments: [DiagramFormat.dot, .mermaid, .svg])
+    @Test("Each diagram is up to date", arguments: [DiagramFormat.dot, .mermaid, .scxml, .svg])
     func upToDate(_ format: DiagramFormat) throws {
         let name = "connection.\(format.fileExtension)"
         let committed = String(decoding: try Data(contentsOf: Self.folder.appendingPathComponent(name)), as: UTF8.self)
