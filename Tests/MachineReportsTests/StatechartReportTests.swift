@@ -78,7 +78,8 @@ import Testing
         let html = CoveragePage(report: coverage.report, machine: "link", scripts: ["link.events"]).html
         #expect(html.contains("<td>link: sending --after 5s--&gt; reconnecting</td>"))
         #expect(html.contains("<td>link: online --every 30s--&gt; (stays)</td>"))
-        #expect(html.contains("<td>link: online --always--&gt; sending</td><td class=\"guard\">[hasQueued] never false</td>"))
+        #expect(
+            html.contains("<td>link: online --always--&gt; sending</td><td class=\"guard\">[hasQueued] seen true and false</td>"))
         #expect(html.contains("<td>link: handshaking --done.state.handshaking--&gt; online</td>"))
         #expect(html.contains(">after 2s → handshaking ×0</tspan>"), "the drawing lists the retry, never fired")
         #expect(html.contains("<tr class=\"unfired\" data-row=\"9\"><td class=\"hits\">0</td><td><code>retry</code>"))
