@@ -59,7 +59,7 @@ public struct Outbox<M: MachineDefinition>: Sendable {
 
     /// Raises `event` inside the machine: the runtime queues it and steps it after the current
     /// step, in the order raised, before any input from outside (run-to-completion; see
-    /// ``Runtime``). A raised event is the machine's own: the host never sees it.
+    /// `Runtime` in MachineRuntime). A raised event is the machine's own: the host never sees it.
     @inlinable
     public mutating func raise(_ event: M.Event) {
         _raised.append(event)

@@ -90,10 +90,19 @@ public struct Row<M: MachineDefinition>: Sendable {
     /// from one of its descendants.
     ///
     /// - Parameters:
+    ///   - id: A stable name, unique in the table.
+    ///   - region: The region the row belongs to.
+    ///   - sources: The states it leaves from, listed.
     ///   - delay: How long after entering the source the row fires; zero or more. A delay of
-    ///     zero fires at the next ``Runtime`` clock advance, never inside the step that
-    ///     entered the state.
+    ///     zero fires at the runtime's next clock advance, never inside the step that entered
+    ///     the state.
     ///   - timer: The machine's timer that measures it; scripts and transcripts name it.
+    ///   - guard: A condition that must hold.
+    ///   - target: The state it enters; omit it to stay in the source state.
+    ///   - history: For a compound target, enter it by its history (see ``History``).
+    ///   - internal: For a target that is the source state or one of its descendants: do not
+    ///     exit and re-enter the source state.
+    ///   - action: What it does to the context and which commands it emits.
     public init<S: ControlState>(
         _ id: String,
         in region: Region<S>,
@@ -116,22 +125,26 @@ public struct Row<M: MachineDefinition>: Sendable {
     ///
     /// Entering a source state starts `timer` for `period`; each firing runs the row's action
     /// and starts the timer again; exiting the state cancels it. A repeating row stays in its
-    /// state: it has no target.
+    /// state: it has no target. Nor has it a guard: a firing that did nothing would stop the
+    /// period; an action that decides what each firing does keeps it.
     ///
     /// - Parameters:
+    ///   - id: A stable name, unique in the table.
+    ///   - region: The region the row belongs to.
+    ///   - sources: The states it leaves from, listed.
     ///   - period: The time between firings; more than zero.
     ///   - timer: The machine's timer that measures it.
+    ///   - action: What each firing does to the context and which commands it emits.
     public init<S: ControlState>(
         _ id: String,
         in region: Region<S>,
         from sources: Sources<S>,
         every period: Duration,
         timer: M.Timer,
-        when guard: Guard<M>? = nil,
         action: Action<M>? = nil
     ) {
         self.init(
-            id, region: region, sources: sources, trigger: .every(period, timer), guard: `guard`, target: nil,
+            id, region: region, sources: sources, trigger: .every(period, timer), guard: nil, target: nil,
             history: nil, internal: false, action: action)
     }
 
@@ -142,8 +155,16 @@ public struct Row<M: MachineDefinition>: Sendable {
     /// Its guard and action see the event of the step that led to it.
     ///
     /// - Parameters:
+    ///   - id: A stable name, unique in the table.
+    ///   - region: The region the row belongs to.
+    ///   - sources: The states it leaves from, listed, or ``Sources/any``.
     ///   - guard: The condition that enables it; `nil` for a row taken as soon as its source is
     ///     active (it needs a target that leaves the source, or it would be taken forever).
+    ///   - target: The state it enters; omit it to stay in the source state.
+    ///   - history: For a compound target, enter it by its history (see ``History``).
+    ///   - internal: For a target that is the source state or one of its descendants: do not
+    ///     exit and re-enter the source state.
+    ///   - action: What it does to the context and which commands it emits.
     public init<S: ControlState>(
         _ id: String,
         in region: Region<S>,
@@ -163,7 +184,16 @@ public struct Row<M: MachineDefinition>: Sendable {
     /// enters one of `state`'s final children (SCXML's `done.state.ID`, XState's `onDone`).
     ///
     /// The runtime raises the done event after the step that entered the final child, in the
-    /// order of ``Runtime``'s internal queue; its guard and action see the event of that step.
+    /// order of its internal queue; its guard and action see the event of that step.
+    ///
+    /// - Parameters:
+    ///   - id: A stable name, unique in the table.
+    ///   - region: The region the row belongs to.
+    ///   - state: The compound state whose done event the row handles: its source.
+    ///   - guard: A condition that must hold.
+    ///   - target: The state it enters; omit it to stay.
+    ///   - history: For a compound target, enter it by its history (see ``History``).
+    ///   - action: What it does to the context and which commands it emits.
     public init<S: ControlState>(
         _ id: String,
         in region: Region<S>,

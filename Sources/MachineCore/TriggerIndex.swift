@@ -40,6 +40,10 @@ struct TriggerIndex<M: MachineDefinition> {
                 if repeats, row.target != nil {
                     throw .invalidTrigger(row: row.id, problem: "a repeating row stays in its state: it has no target")
                 }
+                if repeats, row.guard != nil {
+                    throw .invalidTrigger(
+                        row: row.id, problem: "a repeating row has no guard: a firing it refused would stop its period")
+                }
                 guard let sources = row.sources else {
                     throw .invalidTrigger(row: row.id, problem: "a delayed row names its source states")
                 }

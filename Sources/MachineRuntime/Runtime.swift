@@ -79,7 +79,7 @@ public struct Runtime<M: MachineDefinition>: Sendable {
     ///
     /// The delayed rows of the states `state` is in start their timers, unless they are running
     /// (the states were entered at time zero), as entering them does (see
-    /// ``MachineCore/Row/init(_:in:from:after:timer:when:to:history:internal:action:)``).
+    /// `Row.init(_:in:from:after:timer:when:to:history:internal:action:)`).
     public init(table: TransitionTable<M>, state: MachineState<M>, provider: Provider<M>? = nil) {
         self.init(table: table, startingAt: state, provider: provider)
         for delay in table.delays(activeIn: state.controls) where !_state.work.timers.contains(delay.timer) {

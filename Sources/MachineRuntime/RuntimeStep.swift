@@ -17,7 +17,7 @@ public struct RuntimeStep<M: MachineDefinition>: Sendable {
         /// A microstep: the machine's eventless rows, taken because a guard held after the
         /// previous step.
         case eventless
-        /// A microstep: an event an action raised (``Outbox/raise(_:)``).
+        /// A microstep: an event an action raised (`Outbox.raise(_:)`).
         case raised(M.Event)
         /// A microstep: the done event of compound state `state` of region `region` (by index),
         /// after a step entered one of its final children.

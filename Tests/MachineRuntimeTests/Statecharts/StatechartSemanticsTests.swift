@@ -194,6 +194,9 @@ import Testing
             problem([heartbeat.replacing(guard: nil, target: Beacon.Link.offline.rawValue, history: nil, action: nil)])
                 == "row 'r': a repeating row stays in its state: it has no target")
         #expect(
+            problem([heartbeat.replacing(guard: Beacon.isOnline, target: nil, history: nil, action: nil)])
+                == "row 'r': a repeating row has no guard: a firing it refused would stop its period")
+        #expect(
             problem([Row("r", in: Beacon.link, done: .online, to: .offline)])
                 == "row 'r': 'online' has no final child, so it is never done")
     }
