@@ -69,12 +69,13 @@ struct MutateCommand<V: ScriptVocabulary>: Sendable {
                 script lines that fire the row, and the score: the percentage of mutants killed.
 
                 With --suggest, a breadth-first search over the machine's input samples (as `paths` does, up to
-                \(MutantSuggester<V>.depth) inputs and 5,000 pairs of states) looks for a shortest script after which each
-                survivor differs from the machine in what a script observes: control states, the fields the
-                scripts read, commands, dropped answers. The script is written with the expectations of each step, so adding it kills the mutant.
-                A survivor that nothing tells apart is reported as "no difference found up to N inputs": most
-                likely an equivalent mutant. The report then also gives the score counting only the mutants a
-                script can tell apart, leaving those out. Review the scripts, then keep the ones worth keeping.
+                \(MutantSuggester<V>.depth) inputs and 5,000 pairs of states) looks for a shortest script after
+                which each survivor differs from the machine in what a script observes: control states, the
+                fields the scripts read, commands, dropped answers, whether the input was ignored. The script
+                is written with the expectations of each step, so adding it kills the mutant. A survivor that
+                nothing tells apart is reported as "no difference found up to N inputs": most likely an
+                equivalent mutant. The report then also gives the score counting only the mutants a script can
+                tell apart, leaving those out. Review the scripts, then keep the ones worth keeping.
                 """,
             perform: { try run($0) })
     }
