@@ -10,7 +10,7 @@ import MachineRuntime
 /// made a request holds what it asked), so that a machine that goes round a loop comes back to
 /// the same key and the space is finite wherever the machine is.
 @usableFromInline
-struct StateKey<M: MachineDefinition>: Hashable, Sendable where M.Context: Hashable {
+package struct StateKey<M: MachineDefinition>: Hashable, Sendable where M.Context: Hashable {
     @usableFromInline let state: MachineState<M>
     /// The time left on each running timer, in the runtime's order of the timers.
     @usableFromInline let timers: [Duration]
@@ -20,7 +20,7 @@ struct StateKey<M: MachineDefinition>: Hashable, Sendable where M.Context: Hasha
 
     /// The key of `runtime`; with `lateAnswers`, the kinds that can take a late answer count.
     @inlinable
-    init(_ runtime: Runtime<M>, lateAnswers: Bool) {
+    package init(_ runtime: Runtime<M>, lateAnswers: Bool) {
         state = runtime.state
         timers = runtime.timers.map { $0.deadline - runtime.now }
         var kinds: UInt64 = 0

@@ -86,6 +86,27 @@ import Testing
                 .isEmpty)
     }
 
+    @Test func aRowThatFiresAndChangesNothingIsToldApartByIgnored() throws {
+        // `idleHangUp` never fires; forced, it fires on a hang-up while idle and changes nothing
+        // a script reads but `expect ignored`.
+        let never = Guard<Pager>("never") { _, _ in false }
+        let original = Pager.table()
+        let table = try original.replacingRows(
+            original.rows + [Row("idleHangUp", in: Pager.line, from: [.idle], on: .hangUp, when: never)])
+        let mutant = try #require(
+            Mutants.of(table, profile: ActionProfile(rowCount: table.rows.count)).first { $0.id == "idleHangUp/guard=true" })
+        let search = DistinguishingInputs.search(
+            original: table, mutant: mutant.table, from: table.initialState(context: Pager.Context()),
+            samples: PagerSamples(), maximumDepth: 3
+        ) { $0.controls != $1.controls || $0.context != $1.context }
+        guard case .found(let inputs) = search else {
+            Issue.record("no difference found: \(search)")
+            return
+        }
+        #expect(inputs.count == 1)
+        #expect(inputs.first.map { if case .send(.hangUp) = $0 { true } else { false } } == true)
+    }
+
     @Test func aCompoundTargetGetsEveryOtherHistory() {
         let ids = Mutants.of(Gate.table, profile: ActionProfile(rowCount: Gate.table.rows.count)).map(\.id)
         #expect(ids.filter { $0.hasPrefix("resume/history=") } == ["resume/history=none", "resume/history=deep"])

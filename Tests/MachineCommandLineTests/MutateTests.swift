@@ -1,4 +1,5 @@
 import Foundation
+import MachineAnalysis
 import MachineCommandLine
 import Testing
 
@@ -89,6 +90,69 @@ import Testing
         #expect(second.status == .success, "\(second.error)")
         let equivalent = first.output.split(separator: "\n").filter { $0.contains("no difference found up to") }.count
         #expect(second.output.contains(" \(equivalent) survived: score "), "\(second.output)")
+        // The score counting only the mutants a script can tell apart leaves those out.
+        // "pager: N mutants, K killed, …"
+        let words = first.output.prefix { $0 != "\n" }.split(separator: " ")
+        let total = try #require(Int(words[1]), "\(first.output)")
+        let killed = try #require(Int(words[3]), "\(first.output)")
+        let told = total - equivalent
+        let score = String(format: "%.1f%%", Double(killed) * 100 / Double(told))
+        #expect(
+            first.output.contains("\ncounting only the \(told) mutants a script can tell apart: score \(score)\n"),
+            "\(first.output)")
+        #expect(!second.output.contains("counting only"))
+    }
+
+    @Test func theScoreOfWhatAScriptCanTellApartLeavesOutTheUndistinguished() {
+        func result(_ id: String, killed: Bool) -> MutationReport.Result {
+            MutationReport.Result(
+                id: id, row: "call", fault: "guard-true", description: "row call: \(id)",
+                killedBy: killed ? MutationReport.Kill(script: "a.events", location: "a.events:3", outcome: "failed") : nil,
+                reachedAt: [])
+        }
+        var report = MutationReport(
+            machine: "pager", scripts: ["a.events"],
+            results: [
+                result("a", killed: true), result("b", killed: true), result("c", killed: false), result("d", killed: false),
+            ])
+        #expect(!report.text.contains("counting only"))
+        report.undistinguished = [MutationReport.Undistinguished(id: "c", depth: 4)]
+        #expect(report.distinguishable == 3)
+        #expect(
+            report.text.hasPrefix(
+                "pager: 4 mutants, 2 killed, 2 survived: score 50.0%\n"
+                    + "counting only the 3 mutants a script can tell apart: score 66.7% "
+                    + "(the survivor that no script of up to 4 inputs told apart is left out)\n"))
+        report.undistinguished = [
+            MutationReport.Undistinguished(id: "c", depth: 4), MutationReport.Undistinguished(id: "d", depth: 8),
+        ]
+        #expect(
+            report.text.contains(
+                "counting only the 2 mutants a script can tell apart: score 100.0% "
+                    + "(the 2 survivors that no script of up to 4 to 8 inputs told apart are left out)\n"))
+    }
+
+    @Test func jsonGivesTheScoreOfTheMutantsAScriptCanTellApart() throws {
+        let folder = try CallBox.folder(["answered.events": "machine pager\n" + MutateTests.answered])
+        let scripts = folder.appendingPathComponent("answered.events").path
+        let suggested = folder.appendingPathComponent("suggested").path
+        let result = try CallBox.run(["mutate", "--format", "json", "--suggest", suggested, scripts])
+        #expect(result.status == .success, "\(result.error)")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any])
+        let mutants = try #require(object["mutants"] as? Int)
+        let killed = try #require(object["killed"] as? Int)
+        let left = try #require(object["undistinguished"] as? [[String: Any]])
+        #expect(object["distinguishable"] as? Int == mutants - left.count)
+        #expect(
+            object["distinguishableScore"] as? Double == (Double(killed) * 1000 / Double(mutants - left.count)).rounded() / 10)
+        // Each left out is a survivor, with the depth searched.
+        let survivors = Set(
+            (object["results"] as? [[String: Any]] ?? []).filter { $0["killedBy"] == nil }.compactMap { $0["id"] as? String })
+        #expect(left.allSatisfy { survivors.contains($0["id"] as? String ?? "") && ($0["depth"] as? Int ?? 0) > 0 })
+        #expect(result.error.contains("suggest: wrote "))
+        // Without --suggest, no search ran: nothing is said about it.
+        let plain = try CallBox.run(["mutate", "--format", "json", scripts])
+        #expect(!plain.output.contains("distinguishable"))
     }
 
     @Test func withoutSamplesSuggestIsAUsageError() throws {

@@ -25,6 +25,19 @@ import Testing
         #expect(printed[1].hasSuffix(" (n²/2^65 for n states)"))
     }
 
+    /// Each level is split into chunks, each expanded on one of the threads; the chunks are
+    /// merged in order, so the report is the same on one thread, on a few, and on more threads
+    /// than chunks.
+    @Test func theReportIsTheSameOnAnyNumberOfThreads() throws {
+        let everyCore = try CallBox.run(["verify"])
+        #expect(everyCore.status == .success, "\(everyCore.error)")
+        for threads in ["1", "2", "3", "64"] {
+            let result = try CallBox.run(["verify", "--threads", threads])
+            #expect(result.status == .success, "\(result.error)")
+            #expect(result.output == everyCore.output, "--threads \(threads)")
+        }
+    }
+
     @Test func theBoundsSayWhereTheSearchStopped() throws {
         let shallow = try CallBox.run(["verify", "--depth", "1"])
         #expect(shallow.status == .success)
@@ -62,6 +75,7 @@ import Testing
             "error: --max-states takes a whole number from 1 to 1000000000, not '99999999999999999999999'"
         ),
         (["--initial", "eager"], "error: --initial takes default or impatient, not 'eager'"),
+        (["--threads", "0"], "error: --threads takes a whole number from 1 to 1024, not '0'"),
     ])
     func badValuesAreUsageErrors(_ arguments: [String], _ message: String) throws {
         let result = try CallBox.run(["verify"] + arguments)

@@ -48,6 +48,14 @@ public struct Explorer<S: InputSamples>: Sendable where S.Machine.Context: Equat
     ///   - progress: Called with the number of moves made, every 1,000 moves (for a
     ///     progress line; it cannot change the exploration).
     public func explore(seed: UInt64, moves: Int, progress: (Int) -> Void = { _ in }) -> ExplorationReport<M> {
+        explore(seed: seed, moves: moves, progress: progress, visit: { _ in })
+    }
+
+    /// ``explore(seed:moves:progress:)``, calling `visit` with the runtime after every move that
+    /// passed its invariants (to count the distinct states the moves reach, say).
+    package func explore(
+        seed: UInt64, moves: Int, progress: (Int) -> Void, visit: (Runtime<M>) -> Void
+    ) -> ExplorationReport<M> {
         var random = SplitMix64(seed: seed)
         var report = ExplorationReport<M>(rows: table.rows.count)
         var runtime = Runtime(table: table, state: initial)
@@ -79,6 +87,7 @@ public struct Explorer<S: InputSamples>: Sendable where S.Machine.Context: Equat
                 report.violation = Violation(invariant: broken.invariant.name, message: broken.message, inputs: episode)
                 break
             }
+            visit(runtime)
             if table.finalState(of: runtime.state.controls) != nil { finishedMoves += 1 }
         }
         report.requests += runtime.requests.count

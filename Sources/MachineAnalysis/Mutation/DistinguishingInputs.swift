@@ -7,8 +7,10 @@ import MachineRuntime
 /// mutant's, driven by the same inputs.
 ///
 /// They differ after an input when the mutant cannot take it (an answer to a request it never
-/// made), when their steps' commands differ, when one drops an answer the other applies, or
-/// when `differ` says their states do (the control states and the fields a script reads).
+/// made), when their steps' commands differ, when one drops an answer the other applies, when
+/// one ignores the input and the other fires a row (`expect ignored` tells them apart, even
+/// when the row changes nothing else), or when `differ` says their states do (the control
+/// states and the fields a script reads).
 package enum DistinguishingInputs {
     /// What the search found.
     package enum Result<M: MachineDefinition>: Sendable {
@@ -48,6 +50,7 @@ package enum DistinguishingInputs {
                     let inputs = node.inputs + [input]
                     guard let actual = try? mutated.apply(input) else { return .found(inputs) }
                     if expected.flatMap(\.commands) != actual.flatMap(\.commands) || drops(expected) != drops(actual)
+                        || expected.allSatisfy(\.isIgnored) != actual.allSatisfy(\.isIgnored)
                         || differ(original.state, mutated.state)
                     {
                         return .found(inputs)

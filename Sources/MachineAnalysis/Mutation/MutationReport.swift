@@ -60,6 +60,24 @@ public struct MutationReport: Sendable, Equatable, Codable {
         }
     }
 
+    /// The survivors that the `--suggest` search found no script to tell apart from the machine,
+    /// and how deep it searched for each: most likely equivalent mutants, which no script can
+    /// kill. `nil` when no search ran.
+    package var undistinguished: [Undistinguished]?
+
+    /// A survivor that no script of up to `depth` inputs tells apart from the machine.
+    package struct Undistinguished: Sendable, Equatable, Codable {
+        /// The mutant's id.
+        package let id: String
+        /// The longest input sequence the search tried.
+        package let depth: Int
+
+        package init(id: String, depth: Int) {
+            self.id = id
+            self.depth = depth
+        }
+    }
+
     package init(machine: String, scripts: [String], results: [Result]) {
         self.machine = machine
         self.scripts = scripts
@@ -76,12 +94,36 @@ public struct MutationReport: Sendable, Equatable, Codable {
     /// The score with one decimal: `92.5%`.
     package var scoreText: String { String(format: "%.1f%%", score) }
 
+    /// How many mutants a script can tell apart: all but the survivors in ``undistinguished``.
+    package var distinguishable: Int { results.count - (undistinguished?.count ?? 0) }
+
+    /// The percentage killed of the mutants a script can tell apart (100 when there are none):
+    /// the score that leaves out the likely equivalent mutants.
+    package var distinguishableScore: Double {
+        distinguishable == 0 ? 100 : Double(killed) * 100 / Double(distinguishable)
+    }
+
     /// The report as the `mutate` command prints it: the totals, then each survivor under its
     /// row, with where the scripts reach the row.
     package var text: String {
         var lines = [
             "\(machine): \(results.count) mutants, \(killed) killed, \(results.count - killed) survived: score \(scoreText)"
         ]
+        if let undistinguished {
+            let depths = undistinguished.map(\.depth)
+            let bound =
+                depths.min() == depths.max() ? "\(depths.first ?? 0)" : "\(depths.min() ?? 0) to \(depths.max() ?? 0)"
+            let left =
+                switch undistinguished.count {
+                case 0: ""
+                case 1: " (the survivor that no script of up to \(bound) inputs told apart is left out)"
+                default:
+                    " (the \(undistinguished.count) survivors that no script of up to \(bound) inputs told apart are left out)"
+                }
+            lines.append(
+                "counting only the \(distinguishable) mutants a script can tell apart: score "
+                    + String(format: "%.1f%%", distinguishableScore) + left)
+        }
         var row: String?
         for survivor in survivors {
             if survivor.row != row {
@@ -105,7 +147,9 @@ public struct MutationReport: Sendable, Equatable, Codable {
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         let summary = Summary(
             machine: machine, scripts: scripts, mutants: results.count, killed: killed, survived: results.count - killed,
-            score: (score * 10).rounded() / 10, results: results)
+            score: (score * 10).rounded() / 10, distinguishable: undistinguished.map { _ in distinguishable },
+            distinguishableScore: undistinguished.map { _ in (distinguishableScore * 10).rounded() / 10 },
+            undistinguished: undistinguished, results: results)
         guard let data = try? encoder.encode(summary) else { return "{}\n" }
         return String(decoding: data, as: UTF8.self) + "\n"
     }
@@ -118,6 +162,11 @@ public struct MutationReport: Sendable, Equatable, Codable {
         let killed: Int
         let survived: Int
         let score: Double
+        /// With `--suggest`: the mutants a script can tell apart, the score among them, and
+        /// the survivors left out.
+        let distinguishable: Int?
+        let distinguishableScore: Double?
+        let undistinguished: [Undistinguished]?
         let results: [Result]
     }
 }

@@ -36,9 +36,10 @@ package struct Verifier<S: InputSamples>: Sendable where S.Machine.Context: Hash
     /// Whether the visited set holds 64-bit fingerprints instead of the states.
     @usableFromInline
     package var fingerprints = false
-    /// Whether the frontier is expanded on every core (off for a single-threaded baseline).
+    /// How many threads expand the frontier at most; `nil` for as many as the system gives
+    /// (every core), 1 for none but the caller's.
     @usableFromInline
-    package var parallel = true
+    package var threads: Int?
 
     @inlinable
     package init(table: TransitionTable<M>, initial: MachineState<M>, samples: S, invariants: [Invariant<M>]) {
@@ -133,8 +134,9 @@ package struct Verifier<S: InputSamples>: Sendable where S.Machine.Context: Hash
         return inputs.reversed()
     }
 
-    /// Expands `frontier` in chunks, in parallel when ``parallel``: the chunks' starts in the
-    /// frontier and what each found, in frontier order.
+    /// Expands `frontier` in chunks, on at most ``threads`` threads (each takes every
+    /// `threads`-th chunk): the chunks' starts in the frontier and what each found, in frontier
+    /// order, whatever the number of threads.
     @inlinable
     func expand(_ frontier: [Runtime<M>], skipping visited: VisitedSet<M>) -> [(Int, Expansion)] {
         let chunkSize = max(1, min(256, frontier.count / 64))
@@ -144,10 +146,13 @@ package struct Verifier<S: InputSamples>: Sendable where S.Machine.Context: Hash
             let range = starts[chunk]..<min(starts[chunk] + chunkSize, frontier.count)
             return expand(frontier[range], skipping: visited)
         }
-        if parallel, starts.count > 1 {
+        let workers = min(max(1, threads ?? starts.count), starts.count)
+        if workers > 1 {
             expansions.withUnsafeMutableBufferPointer { buffer in
                 nonisolated(unsafe) let results = buffer
-                DispatchQueue.concurrentPerform(iterations: starts.count) { chunk in results[chunk] = expandChunk(chunk) }
+                DispatchQueue.concurrentPerform(iterations: workers) { worker in
+                    for chunk in stride(from: worker, to: starts.count, by: workers) { results[chunk] = expandChunk(chunk) }
+                }
             }
         } else {
             for chunk in starts.indices { expansions[chunk] = expandChunk(chunk) }

@@ -69,11 +69,13 @@ struct MutateCommand<V: ScriptVocabulary>: Sendable {
                 script lines that fire the row, and the score: the percentage of mutants killed.
 
                 With --suggest, a breadth-first search over the machine's input samples (as `paths` does, up to
-                \(MutantSuggester<V>.depth) inputs and 5,000 pairs of states) looks for a shortest script after which each
-                survivor differs from the machine in what a script observes: control states, the fields the
-                scripts read, commands, dropped answers. The script is written with the expectations of each step, so adding it kills the mutant.
-                A survivor that nothing tells apart is reported as "no difference found up to N inputs": most
-                likely an equivalent mutant. Review the scripts, then keep the ones worth keeping.
+                \(MutantSuggester<V>.depth) inputs and 5,000 pairs of states) looks for a shortest script after
+                which each survivor differs from the machine in what a script observes: control states, the
+                fields the scripts read, commands, dropped answers, whether the input was ignored. The script
+                is written with the expectations of each step, so adding it kills the mutant. A survivor that
+                nothing tells apart is reported as "no difference found up to N inputs": most likely an
+                equivalent mutant. The report then also gives the score counting only the mutants a script can
+                tell apart, leaving those out. Review the scripts, then keep the ones worth keeping.
                 """,
             perform: { try run($0) })
     }
@@ -97,7 +99,7 @@ struct MutateCommand<V: ScriptVocabulary>: Sendable {
                 "--suggest needs the machine's input samples, and this tool was built without them: "
                     + "give MachineCommandLine(exploration:) an Exploration(samples:)")
         }
-        let report: MutationReport
+        var report: MutationReport
         let mutants: [Mutant<V.Machine>]
         do {
             (report, mutants) = try MutationRun.run(scripts, vocabulary: vocabulary, runner: runner, provider: provider)
@@ -117,18 +119,22 @@ struct MutateCommand<V: ScriptVocabulary>: Sendable {
                 report: coverage.report, machine: vocabulary.machineName, scripts: scripts.map(\.file), mutation: report)
             try invocation.write(to: path) { $0.write(page.html) }
         }
-        var output = invocation.standardOutput
-        output.write(arguments[format] == .json ? report.json : report.text)
-        var status = ExitCode.success
+        var suggestions: [String] = []
         if let folder = suggestFolder, let suggester {
             let survivors = mutants.indices.filter { report.results[$0].survived }.map { mutants[$0] }
-            let lines = try Self.writeSuggestions(for: survivors, suggester: suggester, into: folder)
+            (suggestions, report.undistinguished) = try Self.writeSuggestions(
+                for: survivors, suggester: suggester, into: folder)
+        }
+        var output = invocation.standardOutput
+        output.write(arguments[format] == .json ? report.json : report.text)
+        if !suggestions.isEmpty {
             if arguments[format] == .text {
-                output.write("\n" + lines.joined(separator: "\n") + "\n")
+                output.write("\n" + suggestions.joined(separator: "\n") + "\n")
             } else {
-                invocation.printError(lines.joined(separator: "\n"))
+                invocation.printError(suggestions.joined(separator: "\n"))
             }
         }
+        var status = ExitCode.success
         if let minimum = arguments[minimum], report.score < minimum {
             if arguments[format] == .text { output.write("\nmutation score \(report.scoreText) is below --min \(minimum)%\n") }
             status = .failure
@@ -138,11 +144,11 @@ struct MutateCommand<V: ScriptVocabulary>: Sendable {
     }
 
     /// Searches for a script that kills each of `survivors`, on every core, and writes those
-    /// found into `folder`; returns what to print: what was written, and each survivor nothing
-    /// told apart.
+    /// found into `folder`; returns what to print (what was written, and each survivor nothing
+    /// told apart) and the survivors nothing told apart.
     static func writeSuggestions(
         for survivors: [Mutant<V.Machine>], suggester: MutantSuggester<V>, into folder: String
-    ) throws -> [String] {
+    ) throws -> (lines: [String], undistinguished: [MutationReport.Undistinguished]) {
         let suggestions = Parallel.map(survivors.count) { suggester.suggest(survivors[$0]) }
         do {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
@@ -151,6 +157,7 @@ struct MutateCommand<V: ScriptVocabulary>: Sendable {
         }
         var written = 0
         var notes: [String] = []
+        var undistinguished: [MutationReport.Undistinguished] = []
         for (mutant, suggestion) in zip(survivors, suggestions) {
             let name =
                 "kill-" + String(mutant.id.map { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == ".") ? $0 : "-" }) + ".events"
@@ -167,9 +174,12 @@ struct MutateCommand<V: ScriptVocabulary>: Sendable {
                 }
             case .noDifference(let depth):
                 notes.append("  \(mutant.id): no difference found up to \(depth) inputs (likely equivalent)")
+                undistinguished.append(MutationReport.Undistinguished(id: mutant.id, depth: depth))
             }
         }
-        return ["suggest: wrote \(written) script\(written == 1 ? "" : "s") to \(folder) for \(survivors.count) survivors"]
+        let lines =
+            ["suggest: wrote \(written) script\(written == 1 ? "" : "s") to \(folder) for \(survivors.count) survivors"]
             + notes
+        return (lines, undistinguished)
     }
 }

@@ -39,6 +39,13 @@ struct VerifyCommand<V: ScriptVocabulary, S: InputSamples>: Sendable where S.Mac
         )
     }
 
+    /// `--threads <n>`.
+    var threads: Option<Int?> {
+        Option(
+            "threads", "n", .wholeNumber(in: 1...1_024),
+            help: "Expand each level on at most <n> threads (default: every core); the report is the same for any <n>.")
+    }
+
     /// `--output <file>`.
     var output: Option<String?> {
         Option(
@@ -48,7 +55,7 @@ struct VerifyCommand<V: ScriptVocabulary, S: InputSamples>: Sendable where S.Mac
     var subcommand: Subcommand {
         Subcommand(
             "verify", abstract: SampledAbstracts.verify(machine: vocabulary.machineName),
-            options: [depth, maximumStates, fingerprints, output, initialContexts.option],
+            options: [depth, maximumStates, fingerprints, threads, output, initialContexts.option],
             exitCodes: [
                 .success: "every invariant held in every state visited",
                 .failure: "an invariant was broken (the report is printed even when its script cannot be written)",
@@ -83,6 +90,7 @@ struct VerifyCommand<V: ScriptVocabulary, S: InputSamples>: Sendable where S.Mac
         verifier.maximumDepth = arguments[depth]
         verifier.maximumStates = arguments[maximumStates]
         verifier.fingerprints = arguments[fingerprints]
+        verifier.threads = arguments[threads]
 
         var progress = Progress(descriptor: invocation.streams.error)
         let report = search(verifier) { depth, states in progress.update("verify: depth \(depth), \(states) states") }

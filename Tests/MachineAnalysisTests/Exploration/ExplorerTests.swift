@@ -55,6 +55,26 @@ import Testing
         #expect(report.rowHits[finish] > 0)
     }
 
+    /// `visit` sees the runtime after each move that kept the invariants, and no other: as
+    /// many as the moves, one fewer when the last move broke one.
+    @Test func visitSeesTheRuntimeAfterEveryMoveThatKeptTheInvariants() throws {
+        var visits = 0
+        var phases: Set<Int> = []
+        let report = LeakyLookup.explorer(bugs: []).explore(
+            seed: 1, moves: 2_000, progress: { _ in },
+            visit: { runtime in
+                visits += 1
+                phases.insert(runtime.state.controls[0])
+            })
+        #expect(visits == report.moves)
+        #expect(phases.count > 1, "the runtimes visited are those after the moves, not the initial one")
+        var broken = 0
+        let leaky = LeakyLookup.explorer(bugs: .leakOnCancel).explore(
+            seed: 1, moves: 5_000, progress: { _ in }, visit: { _ in broken += 1 })
+        #expect(try #require(leaky.violation).inputs.isEmpty == false)
+        #expect(broken == leaky.moves - 1)
+    }
+
     @Test func theSameSeedMakesTheSameMoves() {
         let explorer = LeakyLookup.explorer(bugs: .leakOnCancel)
         let first = explorer.explore(seed: 42, moves: 3_000)
