@@ -28,8 +28,8 @@ struct SCXMLRenderer {
         var text = """
             <?xml version="1.0" encoding="UTF-8"?>
             <!-- Generated from the \(Escaping.comment(name)) transition table by \(Escaping.comment(command)), format scxml. Do not edit. -->
-            <scxml xmlns="http://www.w3.org/2005/07/scxml" version="1.0" name="\(escaped(name))" initial="\(escaped(name))">
-              <parallel id="\(escaped(name))">
+            <scxml xmlns="http://www.w3.org/2005/07/scxml" version="1.0" name="\(escaped(name))" initial="\(rootID)">
+              <parallel id="\(rootID)">
 
             """
         for (index, region) in listing.regions.enumerated() {
@@ -40,6 +40,18 @@ struct SCXMLRenderer {
             text += "    </state>\n"
         }
         return text + "  </parallel>\n</scxml>\n"
+    }
+
+    /// The id of the `<parallel>` that holds the regions: the machine's name, with `.machine`
+    /// added while a region or a state has that id already (ids are unique in a document).
+    private var rootID: String {
+        let taken = Set(
+            listing.regions.indices.flatMap { region in
+                [escaped(listing.regions[region].name)] + listing.regions[region].states.indices.map { id(region, $0) }
+            })
+        var root = escaped(name)
+        while taken.contains(root) { root += ".machine" }
+        return root
     }
 
     /// A state with its rows, or for a compound state also its initial, history and children.

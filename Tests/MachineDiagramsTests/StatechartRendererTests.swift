@@ -87,6 +87,15 @@ import Testing
                 """))
     }
 
+    /// A machine named like one of its regions: the document's root gets an id of its own, since
+    /// ids are unique in an SCXML document (xmllint and qscxmlc refuse a duplicate).
+    @Test func aMachineNamedLikeARegionKeepsItsIDsUnique() {
+        let text = DiagramFormat.scxml.render(Link.table.listing, name: "link", generatedBy: "link diagram")
+        #expect(text.contains(#"name="link" initial="link.machine">"#))
+        #expect(text.contains(#"<parallel id="link.machine">"#))
+        #expect(text.components(separatedBy: #" id="link""#).count == 2, "one element has the id link: the region")
+    }
+
     @Test func scxmlGivesEachSendAnIdOfItsOwn() {
         let text = DiagramFormat.scxml.render(Blinker.table.listing, name: "blinker", generatedBy: "blinker diagram")
         #expect(text.contains(#"<onentry><send event="blinkDue" delay="120000ms" id="lamp.on.timer.blink"/></onentry>"#))
