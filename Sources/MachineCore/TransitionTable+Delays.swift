@@ -29,7 +29,7 @@ extension TransitionTable {
     /// The timers the delayed rows of the states `controls` is in start when those states are
     /// entered, outermost state first: what a runtime starts when it begins in `controls`.
     /// A region in a state it does not have (set by hand) has none.
-    public func delays(activeIn controls: ControlStates) -> [(timer: M.Timer, duration: Duration)] {
+    package func delays(activeIn controls: ControlStates) -> [(timer: M.Timer, duration: Duration)] {
         guard hasDelayedRows else { return [] }
         return regions.indices.flatMap { region in
             let leaf = controls[region]
@@ -40,11 +40,11 @@ extension TransitionTable {
     }
 
     /// Whether the table has delayed or repeating rows.
-    public var hasDelayedRows: Bool { delays.contains { !$0.isEmpty } }
+    package var hasDelayedRows: Bool { delays.contains { !$0.isEmpty } }
 
     /// Whether the table has eventless rows.
     @inlinable
-    public var hasEventlessRows: Bool { _eventlessKind >= 0 }
+    package var hasEventlessRows: Bool { _eventlessKind >= 0 }
 }
 
 extension Row {
