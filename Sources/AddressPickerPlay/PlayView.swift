@@ -64,6 +64,7 @@ package struct PlayView: Equatable, Sendable {
         case .eventless: "eventless"
         case .raised(let event): "raised \(event.kind.name)"
         case .done(let region, let state): "done \(AddressPicker.table.regions[region].states[state])"
+        case .start: "start"
         }
     }
 }

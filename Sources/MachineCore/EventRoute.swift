@@ -21,13 +21,28 @@ struct EventRoute: Sendable, BitwiseCopyable {
     /// table with hierarchy or state actions, only for a result that records no state changes.
     /// A level rather than two flags, so that the step tests it with one comparison.
     @usableFromInline let firesAsChosen: UInt8
+    /// Whether every candidate row for it fires plainly (see ``CandidateStep/isPlain``): rows of
+    /// several regions then fire one after the other, each moving its region and running its
+    /// action; otherwise SCXML's order takes every row's exits, then every action, then every
+    /// row's entries.
+    @usableFromInline let firesPlainly: Bool
+    /// Whether its rows may fire as they are chosen in SCXML's order: they fire plainly, or only
+    /// one region has rows for it.
+    @usableFromInline let mayFireAsChosen: Bool
 
-    init(timer: Int?, answers: Int?, hasFinalStates: Bool, reactingRegions: UInt8, tableFiresAsChosen: Bool, isFlat: Bool) {
+    init(
+        timer: Int?, answers: Int?, hasFinalStates: Bool, reactingRegions: UInt8, tableFiresAsChosen: Bool, isFlat: Bool,
+        firesPlainly: Bool
+    ) {
         self.timer = Int8(timer ?? -1)
         self.answers = Int8(answers ?? -1)
         self.needsRouting = hasFinalStates || timer != nil || answers != nil
         self.reactingRegions = reactingRegions
-        self.firesAsChosen = needsRouting || !tableFiresAsChosen ? 0 : isFlat ? 2 : 1
+        self.firesPlainly = firesPlainly
+        // Rows fired as they are chosen run one region's exits, action and entries before the
+        // next region's: only plain rows, or one region, keep SCXML's order that way.
+        self.mayFireAsChosen = firesPlainly || reactingRegions & (reactingRegions &- 1) == 0
+        self.firesAsChosen = needsRouting || !tableFiresAsChosen || !mayFireAsChosen ? 0 : isFlat ? 2 : 1
     }
 
     /// Whether a step of this event takes the inlined path of rows fired as they are chosen,

@@ -31,6 +31,25 @@ public protocol MachineDefinition: Sendable {
     /// `respond KIND VALUE`; tools that write scripts (covering paths, exploration, recorded
     /// sessions) rely on this declaration, never on an event's name.
     static func isFailure(_ kind: Event.Kind) -> Bool
+
+    /// The event the machine's start is, as its actions and guards see it: the start enters the
+    /// initial configuration and takes the microsteps that follow before any input (SCXML's
+    /// initial macrostep), and their closures take an event. SCXML leaves the event unbound
+    /// there; XState passes `xstate.init`. It is never handled as an event: no row fires on it.
+    ///
+    /// `nil` by default: a machine without one starts as version 1.0 did, starting the delays of
+    /// its initial states and running no action, no eventless row and no done row until its
+    /// first input. `check` reports what such a start leaves out.
+    ///
+    /// ```swift
+    /// static let startEvent: Event? = .start
+    /// ```
+    static var startEvent: Event? { get }
+}
+
+extension MachineDefinition {
+    /// No start event: the machine starts as version 1.0 did (see ``startEvent``).
+    public static var startEvent: Event? { nil }
 }
 
 extension MachineDefinition where Timer == NoTimer {

@@ -20,8 +20,22 @@
 /// ```
 ///
 /// Here `search` is in `inactive` or in one of `active`'s three children; entering `active`
-/// enters `editing`, its first child. Parallel regions stay at the top level: a region does not
-/// nest another region.
+/// enters `editing`, its first child.
+///
+/// A region may also be declared *within* a state of another region: it is active exactly while
+/// that state is, and the state is then a *parallel state* (SCXML's `<parallel>`), whose regions
+/// run side by side. Parallel states nest at any depth, each region keeping its own state type:
+///
+/// ```swift
+/// static let player = Region<Player>("player", index: 0, initial: .stopped)
+/// static let video = Region<Video>("video", index: 1, within: player, .playing, initial: .buffering)
+/// static let audio = Region<Audio>("audio", index: 2, within: player, .playing, initial: .muted)
+/// ```
+///
+/// Entering `playing` enters `video` and `audio` in their initial states; leaving it leaves both.
+/// A parallel state is a leaf of its own region (its children are regions, not states), and the
+/// table lists regions in document order: a region's nested regions come right after it, before
+/// the next region that is not nested in it.
 public struct Region<S: ControlState>: AnyRegion {
     /// The region's name in listings, diagrams, scripts and transcripts.
     public let name: String
@@ -43,6 +57,11 @@ public struct Region<S: ControlState>: AnyRegion {
     /// The compound states and their children, in declaration order; the first child of each is
     /// its initial child. Empty for a flat region.
     public let children: KeyValuePairs<S, [S]>
+    /// The region's ancestry when it is declared within a state of another region: that state,
+    /// then the state its region is within, and so on up; empty for a region at the top.
+    @usableFromInline let ancestry: [RegionParent]
+    /// The name of the region it is within, if any.
+    let parentName: String?
 
     /// Declares a region.
     ///
@@ -59,6 +78,41 @@ public struct Region<S: ControlState>: AnyRegion {
         self.initial = initial
         self.finalStates = finalStates
         self.children = children
+        self.ancestry = []
+        self.parentName = nil
+    }
+
+    /// Declares a region within state `parentState` of `parent`: the region is active exactly
+    /// while `parent` is in `parentState`, which becomes a parallel state.
+    ///
+    /// - Parameters:
+    ///   - name: The region's name.
+    ///   - index: Its position in the table, after `parent`'s.
+    ///   - parent: The region whose state it lives in.
+    ///   - parentState: That state: a leaf of `parent`, not final.
+    ///   - initial: The state it starts in whenever `parentState` is entered.
+    ///   - finalStates: Leaves; a final state at the top of the region makes it *done*, and
+    ///     `parentState` is done when every region within it is (see ``RowTrigger/done(_:)``).
+    ///   - children: Each compound state with its children, the initial child first.
+    public init<P: ControlState>(
+        _ name: String, index: Int, within parent: Region<P>, _ parentState: P, initial: S, final finalStates: [S] = [],
+        children: KeyValuePairs<S, [S]> = [:]
+    ) {
+        self.name = name
+        self.index = index
+        self.initial = initial
+        self.finalStates = finalStates
+        self.children = children
+        self.ancestry = [RegionParent(region: parent.index, state: parentState.rawValue)] + parent.ancestry
+        self.parentName = parent.name
+    }
+
+    /// Whether the region is active in `controls`: it is at the top, or the state it is within is
+    /// active (and so on up).
+    @inlinable
+    public func isActive(in controls: ControlStates) -> Bool {
+        for parent in ancestry where controls[parent.region] != parent.state { return false }
+        return true
     }
 
     /// Whether `ancestor` is `state` or one of its ancestors: whether the region is "in"
@@ -96,7 +150,23 @@ public struct Region<S: ControlState>: AnyRegion {
             states: S.allCases.map(\.name),
             initial: initial.rawValue,
             finalStates: finalStates.map(\.rawValue),
-            children: children.map { (parent: $0.key.rawValue, children: $0.value.map(\.rawValue)) })
+            children: children.map { (parent: $0.key.rawValue, children: $0.value.map(\.rawValue)) },
+            parent: ancestry.first, parentName: parentName)
+    }
+}
+
+/// The state a nested region is within: its region's index and its index there.
+public struct RegionParent: Hashable, Sendable {
+    /// The index of the region that holds the state.
+    public let region: Int
+    /// The state's index in that region.
+    public let state: Int
+
+    /// The state at `state` of the region at `region`.
+    @inlinable
+    public init(region: Int, state: Int) {
+        self.region = region
+        self.state = state
     }
 }
 
@@ -124,9 +194,16 @@ public struct RegionDescription: Hashable, Sendable {
     /// The children of each state, by index, the initial child first; empty for a leaf.
     public let children: [[Int]]
     /// The parent of each state, by index; `nil` for a state at the top of the region.
-    package let parents: [Int?]
+    @usableFromInline package let parents: [Int?]
     /// The compound states in declaration order, each as often as it was declared.
     let declaredParents: [Int]
+    /// The state the region is within, or `nil` for a region at the top of the machine.
+    public let parent: RegionParent?
+    /// The name of the region `parent` belongs to, as declared (the table checks it).
+    let parentName: String?
+    /// For each compound state, the descendant its ``Initial`` enters by default, or -1 for its
+    /// first child; empty when the table declares no initial transition in the region.
+    package private(set) var initialTargets: [Int] = []
 
     /// A description; `children` lists each compound state's children, the initial child first.
     ///
@@ -134,7 +211,7 @@ public struct RegionDescription: Hashable, Sendable {
     /// (the first parent wins); the table rejects it (``TableError/invalidHierarchy(region:problem:)``).
     init(
         name: String, index: Int, stateType: ObjectIdentifier, states: [String], initial: Int, finalStates: [Int],
-        children declared: [(parent: Int, children: [Int])]
+        children declared: [(parent: Int, children: [Int])], parent: RegionParent? = nil, parentName: String? = nil
     ) {
         self.name = name
         self.index = index
@@ -153,6 +230,8 @@ public struct RegionDescription: Hashable, Sendable {
         self.children = children
         self.parents = parents
         self.declaredParents = declared.map(\.parent)
+        self.parent = parent
+        self.parentName = parentName
     }
 
     /// Whether the region nests states.
@@ -182,16 +261,42 @@ public struct RegionDescription: Hashable, Sendable {
     package func defaultLeaf(of state: Int) -> Int {
         var leaf = state
         var steps = 0
-        while let first = children[leaf].first, steps < states.count {
-            leaf = first
+        while let next = defaultTarget(of: leaf), steps < states.count {
+            leaf = next
             steps += 1
         }
         return leaf
     }
 
-    /// Whether entering `state` ends the machine: a final state at the top of the region. A
-    /// final state inside a compound state only makes its parent done (see ``RowTrigger/done(_:)``).
-    package func endsMachine(_ state: Int) -> Bool { finalStates.contains(state) && parents[state] == nil }
+    /// The state entering compound `state` by default enters: the target of its ``Initial``, or
+    /// its first child; `nil` for a leaf.
+    package func defaultTarget(of state: Int) -> Int? {
+        if initialTargets.indices.contains(state), initialTargets[state] >= 0 { return initialTargets[state] }
+        return children[state].first
+    }
+
+    /// The states entered by default below compound `state`, top down, to its default leaf.
+    package func defaultDescent(below state: Int) -> [Int] {
+        guard let target = defaultTarget(of: state) else { return [] }
+        let path = Array(([target] + ancestors(of: target)).prefix { $0 != state }.reversed())
+        return path + defaultDescent(below: target)
+    }
+
+    /// The region with the initial targets `targets` (by compound state, -1 for the first child),
+    /// as the table's ``Initial``s declare them.
+    func withInitialTargets(_ targets: [Int]) -> RegionDescription {
+        var copy = self
+        copy.initialTargets = targets
+        return copy
+    }
+
+    /// Whether entering `state` ends the machine: a final state at the top of a region at the top
+    /// of the machine. A final state inside a compound state only makes its parent done, and one
+    /// at the top of a nested region makes the region done (see ``RowTrigger/done(_:)``).
+    package func endsMachine(_ state: Int) -> Bool { parent == nil && isTopFinal(state) }
+
+    /// Whether `state` is a final state at the top of the region: in it, the region is done.
+    package func isTopFinal(_ state: Int) -> Bool { finalStates.contains(state) && parents[state] == nil }
 
     /// The leaf the region starts in: ``initial``, or its default leaf when it is compound.
     package var initialLeaf: Int { defaultLeaf(of: initial) }

@@ -14,6 +14,8 @@ public struct StepResult<M: MachineDefinition>: Sendable {
     /// Why no row fired, packed (see ``IgnoreReason/code``) so that resetting it is one store.
     @usableFromInline var _ignored: UInt32 = 0
     @usableFromInline var _stateChanges = ReusedList<StateChange>()
+    /// The done events the step raised, in order, each placed among the raised events.
+    @usableFromInline var _done = ReusedList<DoneEvent>()
     @usableFromInline var _recordsGuardChecks: Bool
     @usableFromInline var _recordsStateChanges: Bool
 
@@ -65,9 +67,13 @@ public struct StepResult<M: MachineDefinition>: Sendable {
         _recordsStateChanges = recording.contains(.stateChanges)
     }
 
-    /// Whether the step's actions raised events (``Outbox/raise(_:)``).
+    /// Whether the step's actions raised events (``Outbox/raise(_:)``) or its states done events.
     @inlinable
-    package var hasRaisedEvents: Bool { !_outbox._raised.isEmpty }
+    package var hasRaisedEvents: Bool { !_outbox._raised.isEmpty || !_done.isEmpty }
+
+    /// The done events the step raised, in the order raised, each with the number of events its
+    /// actions had raised before it: the runtime's internal queue takes them in that order.
+    package var doneEvents: [DoneEvent] { _done.elements }
 
     /// The commands the step emitted, in order.
     @inlinable
@@ -78,6 +84,7 @@ public struct StepResult<M: MachineDefinition>: Sendable {
         _fired.count = 0
         _guardChecks.removeAll()
         _stateChanges.removeAll()
+        _done.removeAll()
         _ignored = 0
         // One by one rather than `removeAll(keepingCapacity:)`, which destroys the commands
         // through the generic `Command` type's value witness (it looks the payload types up at
@@ -137,6 +144,25 @@ struct FiredRows: Sendable {
     /// The candidate position of the `position`th fired row.
     @inlinable @inline(__always)
     mutating func candidate(at position: Int) -> Int { Int(truncatingIfNeeded: entry(at: position) & 0xFFFF_FFFF) }
+}
+
+/// A done event a step raised: the done event of the compound or parallel state `state` of
+/// region `region`, found under slot kind `kind`, raised after `raisedBefore` of the step's
+/// raised events.
+@usableFromInline
+package struct DoneEvent: Hashable, Sendable, BitwiseCopyable {
+    package let raisedBefore: Int32
+    package let kind: Int32
+    package let region: Int32
+    package let state: Int32
+
+    @usableFromInline
+    init(raisedBefore: Int32, kind: Int32, region: Int32, state: Int32) {
+        self.raisedBefore = raisedBefore
+        self.kind = kind
+        self.region = region
+        self.state = state
+    }
 }
 
 /// What a ``StepResult`` records besides the fired rows, the commands and why an event was

@@ -24,6 +24,9 @@ public enum TableError: Error, Equatable, CustomStringConvertible {
     case stateTypeMismatch(row: String, region: String)
     /// A row leaves from no state.
     case emptySources(row: String)
+    /// A region declared within a state cannot be: the region it is within is not listed before
+    /// it, the state has child states or is final, or the regions are not in document order.
+    case invalidNesting(region: String, problem: String)
     /// A region's children do not form a tree: a state under two parents or under itself, an
     /// empty list of children, a final state that has children.
     case invalidHierarchy(region: String, problem: String)
@@ -34,6 +37,9 @@ public enum TableError: Error, Equatable, CustomStringConvertible {
     case tooManyHistoryStates(count: Int)
     /// Two ``StateActions`` for one state, or for a region the table does not list.
     case invalidStateActions(region: String, state: String, problem: String)
+    /// An ``Initial`` that cannot be: of a region the table does not list, of a state without
+    /// children, with a target that is not below its state, or declared twice.
+    case invalidInitial(region: String, state: String, problem: String)
     /// A delayed, repeating or done row that cannot work as declared: a negative delay, a
     /// period of zero, a timer delayed from two nested states, a done row of a state without a
     /// final child.
@@ -65,12 +71,16 @@ public enum TableError: Error, Equatable, CustomStringConvertible {
             "row '\(row)' uses states of another type than region '\(region)'"
         case .emptySources(let row):
             "row '\(row)' has an empty list of source states (use .any for every state)"
+        case .invalidNesting(let region, let problem):
+            "region '\(region)' cannot nest as declared: \(problem)"
         case .invalidHierarchy(let region, let problem):
             "region '\(region)' has an invalid hierarchy: \(problem)"
         case .invalidRowTarget(let row, let problem):
             "row '\(row)' has an invalid target: \(problem)"
         case .tooManyHistoryStates(let count):
             "\(count) compound states are entered by history; at most \(ControlStates.historyCapacity) are allowed"
+        case .invalidInitial(let region, let state, let problem):
+            "the initial transition of '\(region).\(state)' is invalid: \(problem)"
         case .invalidTrigger(let row, let problem):
             "row '\(row)': \(problem)"
         case .invalidStateActions(let region, let state, let problem):

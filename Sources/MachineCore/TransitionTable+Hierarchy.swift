@@ -6,6 +6,9 @@ struct CandidateIndex {
     /// The candidate rows of every slot, in priority order: the innermost source first, then
     /// table order.
     var rows: [Int] = []
+    /// For each candidate, the state of its region whose row it is: the leaf or the ancestor of
+    /// it that the row leaves from (the source SCXML's transition domain is measured from).
+    var sources: [Int32] = []
     /// For each candidate, its plan in ``plans`` (empty for a flat table).
     var plans: [Int32] = []
     /// What firing each candidate does.
@@ -54,14 +57,15 @@ struct CandidateIndex {
         }
     }
 
-    /// Checks a row's history and internal marks against its region's hierarchy.
+    /// Checks a row's history and internal marks against its region's hierarchy; `nested` lists
+    /// the regions within each of the region's states.
     static func validate(
         row id: String, sources: [Int], target: Int?, history: History?, isInternal: Bool,
-        in region: RegionDescription
+        in region: RegionDescription, nested: [[Int]]
     ) throws(TableError) {
         if history != nil {
-            guard let target, region.isCompound(target) else {
-                throw .invalidRowTarget(row: id, problem: "a history needs a compound target")
+            guard let target, region.isCompound(target) || !nested[target].isEmpty else {
+                throw .invalidRowTarget(row: id, problem: "a history needs a compound or parallel target")
             }
         }
         if isInternal {
@@ -108,6 +112,7 @@ struct CandidateIndex {
                     found.sort { ($0.depth, $0.position) < ($1.depth, $1.position) }
                     for candidate in found {
                         self.rows.append(candidate.position)
+                        sources.append(Int32(candidate.source))
                         if planned {
                             let row = rows[candidate.position]
                             plans.append(Int32(transitionPlans.count))
@@ -146,17 +151,6 @@ struct CandidateIndex {
         return StatePath(start: first, end: planStates.count, leaf: leaf)
     }
 
-    /// The states entered below `state` by default, top down.
-    private func defaultDescent(below state: Int, in region: RegionDescription) -> [Int] {
-        var states: [Int] = []
-        var current = state
-        while let first = region.children[current].first, states.count < region.states.count {
-            states.append(first)
-            current = first
-        }
-        return states
-    }
-
     private mutating func buildHistoryDescents(regions: [RegionDescription]) {
         for slot in historySlots {
             let region = regions[slot.region]
@@ -170,7 +164,7 @@ struct CandidateIndex {
                 }
                 let below = Array(chain[..<level].reversed())
                 let child = below[0]
-                let shallow = [child] + defaultDescent(below: child, in: region)
+                let shallow = [child] + region.defaultDescent(below: child)
                 historyDescents.append(append(shallow, leaf: region.defaultLeaf(of: child)))
                 historyDescents.append(append(below, leaf: leaf))
             }
@@ -214,7 +208,7 @@ struct CandidateIndex {
         let slot = history.flatMap { _ in historySlots.firstIndex { $0.region == regionIndex && $0.state == target } }
         return TransitionPlan(
             exits: append(exits), path: append(path.reversed()),
-            descent: append(defaultDescent(below: target, in: region), leaf: region.defaultLeaf(of: target)),
+            descent: append(region.defaultDescent(below: target), leaf: region.defaultLeaf(of: target)),
             historySlot: Int32(slot ?? -1), isDeep: history == .deep, changes: true, rememberMask: mask)
     }
 }

@@ -49,7 +49,18 @@ extension TransitionTable {
             result._ignored = IgnoreReason.finished(region: final.region, state: final.state).code
             return
         }
-        if _isFlat || !result._recordsStateChanges {
+        stepChosen(&state, event, kind: kind, into: &result)
+    }
+
+    /// Chooses and fires the rows of `kind`, once the event is known to be awaited and the
+    /// machine not finished: by the statechart step for a table that needs it (see
+    /// ``_usesStatechart``) or a result that records the states a nested table exits and enters
+    /// (``stepNested(_:_:kind:into:)``), else by the table's rows and plans.
+    @inlinable @inline(__always)
+    func stepChosen(_ state: inout MachineState<M>, _ event: M.Event, kind: Int, into result: inout StepResult<M>) {
+        if _usesStatechart {
+            stepStatechart(&state, kind: kind, seeing: event, into: &result)
+        } else if _isFlat || !result._recordsStateChanges {
             stepRows(&state, event, kind: kind, reacting: UInt64(eventRoutes[kind].reactingRegions), into: &result)
         } else {
             stepNested(&state, event, kind: kind, into: &result)
@@ -77,11 +88,7 @@ extension TransitionTable {
     /// of line, so that the short path stays small where it is inlined.
     @inlinable @inline(never)
     func stepUnrouted(_ state: inout MachineState<M>, _ event: M.Event, kind: Int, into result: inout StepResult<M>) {
-        if _isFlat || !result._recordsStateChanges {
-            stepRows(&state, event, kind: kind, reacting: UInt64(eventRoutes[kind].reactingRegions), into: &result)
-        } else {
-            stepNested(&state, event, kind: kind, into: &result)
-        }
+        stepChosen(&state, event, kind: kind, into: &result)
     }
 
     /// The step of an event that needs more than a table's rows (see ``EventRoute/needsRouting``): a
@@ -102,11 +109,7 @@ extension TransitionTable {
             result._ignored = IgnoreReason.notAwaited.code
             return
         }
-        if _isFlat || !result._recordsStateChanges {
-            stepRows(&state, event, kind: kind, reacting: UInt64(route.reactingRegions), into: &result)
-        } else {
-            stepNested(&state, event, kind: kind, into: &result)
-        }
+        stepChosen(&state, event, kind: kind, into: &result)
     }
 
     /// Chooses and fires the rows, once the event is known to be awaited and the machine not
@@ -117,18 +120,22 @@ extension TransitionTable {
     func stepRows(
         _ state: inout MachineState<M>, _ event: M.Event, kind: Int, reacting: UInt64, into result: inout StepResult<M>
     ) {
-        if _firesAsChosen {
+        if _firesAsChosen && eventRoutes[kind].mayFireAsChosen {
             fireRowsAsChosen(&state, event, kind: kind, reacting: reacting, into: &result)
         } else {
             var ledger = LedgerLoan()
             guard chooseRows(&state, event, kind: kind, reacting: reacting, into: &result) else { return }
-            var position = 0
-            while position < result._fired.count {
-                let candidate = result._fired.candidate(at: position)
-                position &+= 1
-                fire(at: candidate, &state, event, ledger: &ledger, into: &result)
+            if result._fired.count > 1 && !eventRoutes[kind].firesPlainly {
+                fireInDocumentOrder(&state, event, ledger: &ledger, into: &result)
+            } else {
+                var position = 0
+                while position < result._fired.count {
+                    let candidate = result._fired.candidate(at: position)
+                    position &+= 1
+                    fire(at: candidate, &state, event, ledger: &ledger, into: &result)
+                }
             }
-            ledger.settle(&state, into: &result)
+            ledger.settle(self, &state, event, into: &result)
         }
     }
 
@@ -157,7 +164,50 @@ extension TransitionTable {
             result._ignored = (sawCandidate ? IgnoreReason.guardsFailed : .noRow).code
             return
         }
-        ledger.settle(&state, into: &result)
+        ledger.settle(self, &state, event, into: &result)
+    }
+
+    /// Fires the chosen rows of several regions, some through their plans, in SCXML's order:
+    /// every row's exits (the last region's first), then every row's action, then every row's
+    /// entries. Out of line: a step rarely fires such rows in two regions at once.
+    @inlinable @inline(never)
+    func fireInDocumentOrder(
+        _ state: inout MachineState<M>, _ event: M.Event, ledger: inout LedgerLoan, into result: inout StepResult<M>
+    ) {
+        ledger.lend(&state, into: &result)
+        var position = result._fired.count
+        while position > 0 {
+            position &-= 1
+            let candidate = _candidates[result._fired.candidate(at: position)]
+            if !candidate.isPlain { exitNested(candidate, plan: _plans[Int(candidate.plan)], &state, event, into: &result) }
+        }
+        while position < result._fired.count {
+            let candidate = _candidates[result._fired.candidate(at: position)]
+            position &+= 1
+            if candidate.isPlain && candidate.target >= 0 { state.controls[Int(candidate.region)] = Int(candidate.target) }
+            ledger.run(
+                candidate.hasAction ? Int(candidate.row) : -1, finishes: candidate.entersFinal, self, &state, event, into: &result
+            )
+        }
+        position = 0
+        while position < result._fired.count {
+            let candidate = _candidates[result._fired.candidate(at: position)]
+            position &+= 1
+            if !candidate.isPlain { enterNested(candidate, plan: _plans[Int(candidate.plan)], &state, event, into: &result) }
+        }
+        ledger.noteFinish(self, state.controls)
+    }
+
+    /// Ends the machine after a step that entered a final state at the top of a region: every
+    /// active state's exit action, then the work still running cancelled (SCXML's
+    /// `exitInterpreter`; without exit actions, only the cancellations).
+    @inlinable
+    func finish(_ state: inout MachineState<M>, _ event: M.Event, into result: inout StepResult<M>) {
+        if _hasExitActions {
+            exitMachine(&state, seeing: event, into: &result)
+        } else {
+            result._outbox.cancelEverything()
+        }
     }
 
     /// The slot of `region` in its leaf of `controls`, for event `kind`.
@@ -352,11 +402,17 @@ struct LedgerLoan {
     }
 
     @inlinable @inline(__always)
-    func settle<M>(_ state: inout MachineState<M>, into result: inout StepResult<M>) {
-        // A machine without timers or requests has no work to cancel or hand over.
-        guard !WorkLedger<M.Timer, M.Request.Kind>.isAlwaysIdle else { return }
+    func settle<M>(
+        _ table: TransitionTable<M>, _ state: inout MachineState<M>, _ event: M.Event, into result: inout StepResult<M>
+    ) {
+        // A machine without timers or requests has no work to cancel or hand over, and its
+        // exit actions (if any) can only change the context.
+        guard !WorkLedger<M.Timer, M.Request.Kind>.isAlwaysIdle else {
+            if finishes && table._hasExitActions { table.finish(&state, event, into: &result) }
+            return
+        }
         if lent {
-            if finishes { result._outbox.cancelEverything() }
+            if finishes { table.finish(&state, event, into: &result) }
             state.work = result._outbox._work
         } else {
             result._outbox._work = state.work

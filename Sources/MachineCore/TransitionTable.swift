@@ -69,6 +69,12 @@ public struct TransitionTable<M: MachineDefinition>: Sendable {
     @usableFromInline let finalStates: [(region: Int, state: Int)]
     /// Whether the table steps without hierarchy: no region nests states, no state has actions.
     @usableFromInline let _isFlat: Bool
+    /// Whether every step of the table is the statechart step (see `stepStatechart`): a region
+    /// is nested in a state, or an ``Initial`` is declared. The regions of other tables are
+    /// independent of each other, and their steps follow the plans worked out for each leaf.
+    @usableFromInline let _usesStatechart: Bool
+    /// The states as one tree, and what the statechart step reads of it.
+    let statechart: StatechartIndex<M>
     @usableFromInline let _plans: [TransitionPlan]
     @usableFromInline let _planStates: [Int32]
     /// For each plan of ``_plans``, the states whose actions it runs (see ``PlanActions``).
@@ -78,6 +84,9 @@ public struct TransitionTable<M: MachineDefinition>: Sendable {
     /// Entry and exit actions by global state index (``stateOffset`` plus the state's index).
     @usableFromInline let _entryActions: [Action<M>?]
     @usableFromInline let _exitActions: [Action<M>?]
+    /// Whether any state has an exit action (its own or its delays' cancellation): the end of
+    /// the machine then runs those of the states still active.
+    @usableFromInline let _hasExitActions: Bool
     /// For each history slot, the descents it restores (see ``CandidateIndex/historyDescents``).
     @usableFromInline let _historyBase: [Int]
     @usableFromInline let _historyDescents: [StatePath]
@@ -98,13 +107,14 @@ public struct TransitionTable<M: MachineDefinition>: Sendable {
     ///
     /// A mistake in the declaration is a programming error, like a duplicate key in a dictionary
     /// literal: it stops the program with the ``TableError``'s description. Use
-    /// ``init(validating:rows:exclusive:stateActions:)`` to build tables from data at run time.
+    /// ``init(validating:rows:exclusive:stateActions:initials:)`` to build tables from data at run time.
     public init(
         regions: [any AnyRegion], rows: [Row<M>], exclusive: [ExclusiveGuards<M>] = [],
-        stateActions: [StateActions<M>] = []
+        stateActions: [StateActions<M>] = [], initials: [Initial<M>] = []
     ) {
         do {
-            try self.init(validating: regions, rows: rows, exclusive: exclusive, stateActions: stateActions)
+            try self.init(
+                validating: regions, rows: rows, exclusive: exclusive, stateActions: stateActions, initials: initials)
         } catch {
             preconditionFailure("invalid transition table: \(error)")
         }
@@ -115,12 +125,13 @@ public struct TransitionTable<M: MachineDefinition>: Sendable {
     /// - Throws: ``TableError`` when the declaration is inconsistent: a duplicate row id, a row
     ///   of a region the table does not list, raw values that are not positions, too many
     ///   regions, states, timers or request kinds, children that do not form a tree, a history
-    ///   or internal mark that does not fit the row's target, actions declared twice for a state.
+    ///   or internal mark that does not fit the row's target, actions declared twice for a state,
+    ///   a region nested where it cannot be, an ``Initial`` whose target is not below its state.
     public init(
         validating regions: [any AnyRegion], rows: [Row<M>], exclusive: [ExclusiveGuards<M>] = [],
-        stateActions: [StateActions<M>] = []
+        stateActions: [StateActions<M>] = [], initials: [Initial<M>] = []
     ) throws(TableError) {
-        let regions = regions.map(\.listing)
+        var regions = regions.map(\.listing)
         guard !regions.isEmpty else { throw .noRegions }
         guard regions.count <= ControlStates.capacity else { throw .tooManyRegions(count: regions.count) }
         var regionIndex: [String: Int] = [:]
@@ -133,6 +144,8 @@ public struct TransitionTable<M: MachineDefinition>: Sendable {
         for (position, region) in regions.enumerated() where region.index != position {
             throw .regionIndexMismatch(region: region.name, declared: region.index, position: position)
         }
+        let declaredInitials = try Self.resolve(initials, regions: &regions, regionIndex: regionIndex)
+        let tree = try StateTree(regions: regions)
         eventNames = try M.Event.Kind.validatedNames(of: "\(M.Event.Kind.self)")
         timerNames = try M.Timer.validatedNames(of: "\(M.Timer.self)")
         requestKindNames = try M.Request.Kind.validatedNames(of: "\(M.Request.Kind.self)")
@@ -156,7 +169,7 @@ public struct TransitionTable<M: MachineDefinition>: Sendable {
             let sources = row.sources ?? Array(regions[region].states.indices)
             try CandidateIndex.validate(
                 row: row.id, sources: sources, target: row.target, history: row.history,
-                isInternal: row.isInternal, in: regions[region])
+                isInternal: row.isInternal, in: regions[region], nested: tree.nestedRegions[region])
             rowRegion.append(region)
         }
 
@@ -168,7 +181,7 @@ public struct TransitionTable<M: MachineDefinition>: Sendable {
         }
         let triggers = try TriggerIndex(
             regions: regions, rows: rows, rowRegion: rowRegion, offsets: offsets, stateCount: total,
-            eventCount: eventNames.count)
+            eventCount: eventNames.count, nested: tree.nestedRegions)
         var entryActions = [Action<M>?](repeating: nil, count: total)
         var exitActions = [Action<M>?](repeating: nil, count: total)
         var declaredActions = Set<Int>()
@@ -192,14 +205,17 @@ public struct TransitionTable<M: MachineDefinition>: Sendable {
                 delays, entry: entryActions[global], exit: exitActions[global])
         }
         let kindCount = triggers.kindCount
+        let usesStatechart = regions.contains { $0.parent != nil } || !initials.isEmpty
         let isFlat =
             stateActions.isEmpty && !triggers.delays.contains { !$0.isEmpty } && !regions.contains(where: \.isHierarchical)
+            && !usesStatechart
         let placed = rows.enumerated().map { index, row in
             PlacedRow(
                 region: rowRegion[index], sources: row.sources ?? Array(regions[rowRegion[index]].states.indices),
                 event: triggers.slotKinds[index], target: row.target, history: row.history, isInternal: row.isInternal)
         }
-        let index = try CandidateIndex(regions: regions, kindCount: kindCount, rows: placed, planned: !isFlat)
+        let index = try CandidateIndex(
+            regions: regions, kindCount: kindCount, rows: placed, planned: !isFlat && !usesStatechart)
 
         self.regions = regions
         self.rows = rows
@@ -209,6 +225,7 @@ public struct TransitionTable<M: MachineDefinition>: Sendable {
         self.stateOffset = offsets
         self.candidateRows = index.rows
         self._isFlat = isFlat
+        self._usesStatechart = usesStatechart
         self._plans = index.transitionPlans
         self._planStates = index.planStates
         var runs = ContiguousArray<Action<M>>()
@@ -229,6 +246,7 @@ public struct TransitionTable<M: MachineDefinition>: Sendable {
         self._planActionRuns = runs
         self._entryActions = entryActions
         self._exitActions = exitActions
+        self._hasExitActions = exitActions.contains { $0 != nil }
         self._historyBase = index.historyBase
         self._historyDescents = index.historyDescents
         self.historySlots = index.historySlots
@@ -242,8 +260,8 @@ public struct TransitionTable<M: MachineDefinition>: Sendable {
         let candidates = index.rows.indices.map { position in
             CandidateStep(
                 row: index.rows[position], step: rowSteps[index.rows[position]],
-                plan: isFlat ? -1 : Int(index.plans[position]),
-                plainTarget: isFlat
+                plan: index.plans.isEmpty ? -1 : Int(index.plans[position]),
+                plainTarget: index.plans.isEmpty
                     ? nil
                     : index.plainLeaf(
                         of: index.transitionPlans[Int(index.plans[position])], region: rowRegion[index.rows[position]],
@@ -283,11 +301,16 @@ public struct TransitionTable<M: MachineDefinition>: Sendable {
                 // A table has at most `ControlStates.capacity` (8) regions: each has its bit.
                 if reacts { reacting |= 1 << UInt8(region) }
             }
+            let plainly = (0..<stateCount).allSatisfy { global in
+                let slot = slots[kind * stateCount + global]
+                return (Int(slot.start)..<Int(slot.end)).allSatisfy { candidates[$0].isPlain }
+            }
             return EventRoute(
                 timer: M.Timer.allCases.first { M.event(firing: $0).kind.rawValue == kind }?.rawValue,
                 answers: M.Event.Kind(rawValue: kind).flatMap(M.requestKind(answeredBy:))?.rawValue,
                 hasFinalStates: hasFinalStates,
-                reactingRegions: reacting, tableFiresAsChosen: firesAsChosen, isFlat: isFlat)
+                reactingRegions: reacting, tableFiresAsChosen: firesAsChosen && !usesStatechart, isFlat: isFlat,
+                firesPlainly: plainly)
         }
         self.finalStates = regions.enumerated().flatMap { region in
             region.element.finalStates.filter(region.element.endsMachine).map { (region: region.offset, state: $0) }
@@ -306,6 +329,10 @@ public struct TransitionTable<M: MachineDefinition>: Sendable {
         self.identity = Self.identity(
             regions: regions, rows: rows, eventNames: eventNames, timerNames: timerNames,
             requestKindNames: requestKindNames)
+        self.statechart = Self.statechartIndex(
+            tree: tree, regions: regions, rows: rows, rowRegion: rowRegion, candidates: index,
+            initials: declaredInitials, historySlots: index.historySlots, triggers: triggers,
+            eventCount: eventNames.count)
     }
 
     /// The state every region starts in, with `context`: each region in its initial leaf, with no

@@ -21,7 +21,7 @@ struct TriggerIndex<M: MachineDefinition> {
     /// Reads and checks the triggers of `rows`, whose regions are `rowRegion`.
     init(
         regions: [RegionDescription], rows: [Row<M>], rowRegion: [Int], offsets: [Int], stateCount: Int,
-        eventCount: Int
+        eventCount: Int, nested: [[[Int]]]
     ) throws(TableError) {
         delays = Array(repeating: [], count: stateCount)
         var delayedFrom: [Int: [(region: Int, state: Int)]] = [:]
@@ -79,7 +79,15 @@ struct TriggerIndex<M: MachineDefinition> {
                 eventlessKind = eventCount
                 slotKinds.append(eventCount)
             case .done(let state):
-                guard region.children[state].contains(where: region.finalStates.contains) else {
+                let inner = nested[rowRegion[index]][state]
+                if !inner.isEmpty {
+                    guard inner.allSatisfy({ regions[$0].finalStates.contains(where: regions[$0].isTopFinal) }) else {
+                        throw .invalidTrigger(
+                            row: row.id,
+                            problem:
+                                "a region within '\(region.states[state])' has no final state at its top, so it is never done")
+                    }
+                } else if !region.children[state].contains(where: region.finalStates.contains) {
                     throw .invalidTrigger(
                         row: row.id, problem: "'\(region.states[state])' has no final child, so it is never done")
                 }

@@ -92,6 +92,8 @@ public final class LiveRuntime<M: MachineDefinition, C: Clock> where C.Duration 
     /// Whether ``stop()`` was called (or the clock ran past the virtual clock's range).
     public private(set) var isStopped = false
 
+    /// The machine's table, read without touching ``runtime``, which an input in progress holds.
+    private let table: TransitionTable<M>
     private let clock: C
     private let start: C.Instant
     private let provider: Provider
@@ -132,12 +134,18 @@ public final class LiveRuntime<M: MachineDefinition, C: Clock> where C.Duration 
     /// process that asked for it, so its provider is asked a second time. The request keeps its
     /// number (`completions#3`), and its new answer is applied as its own. Answers come back on
     /// the main actor, so none is reported before the caller has set ``onStep`` and the rest.
+    ///
+    /// A new runtime's start (`Runtime.startSteps`) is over by then: its outputs are handed to
+    /// `onOutput` here, its requests performed, its timers scheduled; its steps stay in
+    /// ``runtime``'s `startSteps`.
     public init(runtime: Runtime<M>, clock: C, provider: @escaping Provider, onOutput: @escaping (M.Output) -> Void) {
         self.runtime = runtime
+        self.table = runtime.table
         self.clock = clock
         self.start = clock.now.advanced(by: .zero - runtime.now)
         self.provider = provider
         self.onOutput = onOutput
+        for output in runtime.startSteps.outputs() { onOutput(output) }
         startRequests()
         scheduleWakeUp()
     }
@@ -159,11 +167,17 @@ public final class LiveRuntime<M: MachineDefinition, C: Clock> where C.Duration 
     /// - Throws: ``RuntimeError/stopped`` once the runtime is stopped, with nothing changed;
     ///   ``RuntimeError/notAHostEvent(_:)`` for an event the host does not send;
     ///   ``RuntimeError/clockOverflow(now:advance:)`` when the clock has run past the virtual
-    ///   clock's range, which stops the runtime; or the runtime's own errors (``Runtime/send(_:)``).
-    ///   An event queued from a callback reports its errors to ``onError`` instead.
+    ///   clock's range, which stops the runtime; ``RuntimeError/halted(rows:)`` when the event's
+    ///   macrostep ran away, which stops the runtime too (its steps are reported first); or the
+    ///   runtime's own errors (``Runtime/send(_:)``). An event queued from a callback or an
+    ///   action reports its errors to ``onError`` instead.
+    ///
+    /// An action of the machine may call it (it is queued like an event sent from a callback),
+    /// though ``Outbox/send(_:)`` says the same from within the machine. Nothing else of the live
+    /// runtime may be used from an action: the input it belongs to holds ``runtime``.
     public func send(_ event: M.Event) throws(RuntimeError) {
         guard !isStopped else { throw .stopped }
-        guard runtime.table.isHostEvent(event.kind) else { throw .notAHostEvent(event.kind.name) }
+        guard table.isHostEvent(event.kind) else { throw .notAHostEvent(event.kind.name) }
         try handle(.send(event))
     }
 
@@ -281,6 +295,10 @@ public final class LiveRuntime<M: MachineDefinition, C: Clock> where C.Duration 
             onStep?(step)
         }
         guard !isStopped else { return }
+        if let halt = runtime.halt {
+            stop()
+            throw halt
+        }
         startRequests()
         scheduleWakeUp()
     }

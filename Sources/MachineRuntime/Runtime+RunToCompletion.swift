@@ -3,78 +3,98 @@ import MachineCore
 /// Run-to-completion: after an input's step, the runtime takes the machine's own microsteps
 /// before it takes any other input.
 ///
-/// The order follows SCXML's macrostep (§3.13, Appendix D `mainEventLoop`): after each step,
-/// the eventless rows first (``RowTrigger/always``), as long as one fires; when none does, the
-/// next event of the internal queue, oldest first; when the queue is empty, the input is done.
-/// A step queues the events its actions raised (``Outbox/raise(_:)``), in order, then the done
-/// events of the compound states whose final child it entered (``RowTrigger/done(_:)``), in the
-/// order entered. Each microstep is a ``RuntimeStep`` of its own, with its cause, so transcripts
-/// show it and its rows. Nothing the machine schedules fires inside these microsteps: a timer,
-/// even one started for zero, fires when the clock next advances, and a provider's answer comes
-/// after the input is done.
+/// The order is SCXML's macrostep (§3.13, Appendix D `mainEventLoop`): after every step, the
+/// eventless rows first (``RowTrigger/always``), as long as they fire; when none does, the next
+/// event of the internal queue, oldest first; when the queue is empty, the input is done. The
+/// internal queue receives the events the actions raise (``Outbox/raise(_:)``) and the done events
+/// of the states a step leaves done (``RowTrigger/done(_:)``), in the order they are raised. Each
+/// microstep is a ``RuntimeStep`` of its own, with its cause, so transcripts show it and its
+/// rows. Nothing the machine schedules fires inside these microsteps: a timer, even one started
+/// for zero, fires when the clock next advances, and a provider's answer comes after the input
+/// is done. Once the machine ends (a final state at the top of a region at the top), the
+/// microsteps stop: what is left in the queue is never taken.
 ///
-/// Eventless rows are looked at only after a step that fired a row (XState's choice, where
-/// SCXML looks after every step): a step that fired nothing changed nothing a guard could see
-/// but the work ledger. Their guards and actions, and those of done rows, see the event of the
-/// step before them; a raised event's rows see the raised event.
+/// The guards and actions of an eventless or done row see the event of the step before them; a
+/// raised event's rows see the raised event.
 ///
-/// More than ``microstepBound`` microsteps after one input throw
-/// ``RuntimeError/microstepLoop(rows:)``, naming the rows they fired.
+/// A macrostep may take at most ``microstepBound`` microsteps. One that would take more is cut
+/// there: the steps it took are returned, as for any input, and the runtime *halts*: ``halt``
+/// says why, and every input after it throws ``RuntimeError/halted(rows:)``.
 extension Runtime {
-    /// How many microsteps one input may take.
-    public static var microstepBound: Int { 100 }
+    /// How many microsteps one macrostep may take unless ``microstepBound`` says otherwise.
+    public static var defaultMicrostepBound: Int { 10_000 }
+
+    /// An event waiting in the internal queue: its cause, the event its rows see, its slot kind.
+    @usableFromInline
+    typealias QueuedEvent = (cause: RuntimeStep<M>.Cause, event: M.Event, kind: Int)
 
     /// Takes the microsteps after the step at `first` of `steps`, whose event was `event`.
     @usableFromInline
-    mutating func runToCompletion(
-        from first: Int, seeing event: M.Event, into steps: inout [RuntimeStep<M>]
-    ) throws(RuntimeError) {
-        var queue: [(cause: RuntimeStep<M>.Cause, event: M.Event, kind: Int)] = []
+    mutating func runToCompletion(from first: Int, seeing event: M.Event, into steps: inout [RuntimeStep<M>]) {
+        var queue: [QueuedEvent] = []
         var current = event
-        var last = first
+        enqueue(steps[first], seeing: current, into: &queue)
         var taken = 0
-        while true {
-            if steps[last].result?.firedRowCount ?? 0 > 0 {
-                enqueue(steps[last], seeing: current, into: &queue)
+        while table.finalState(of: _state.controls) == nil {
+            if taken == microstepBound {
+                if !queue.isEmpty || eventlessRowFires(seeing: current) { halt(after: steps[(first + 1)...]) }
+                return
             }
-            if table.hasEventlessRows, steps[last].result?.firedRowCount ?? 0 > 0,
+            if table.hasEventlessRows,
                 microstep(.eventless, kind: table.eventlessKind, seeing: current, keepsIgnored: false, into: &steps)
             {
-                last = steps.count - 1
+                enqueue(steps[steps.count - 1], seeing: current, into: &queue)
             } else if !queue.isEmpty {
                 let next = queue.removeFirst()
                 current = next.event
                 _ = microstep(next.cause, kind: next.kind, seeing: next.event, keepsIgnored: true, into: &steps)
-                last = steps.count - 1
+                enqueue(steps[steps.count - 1], seeing: current, into: &queue)
             } else {
                 return
             }
             taken += 1
-            if taken > Self.microstepBound {
-                var rows: [String] = []
-                for step in steps[(first + 1)...] {
-                    for row in step.result?.firedRows ?? [] where !rows.contains(table.rows[row].id) {
-                        rows.append(table.rows[row].id)
-                    }
-                }
-                throw .microstepLoop(rows: rows)
-            }
         }
     }
 
-    /// Queues what `step` raised, then the done events of the final children it entered.
-    func enqueue(
-        _ step: RuntimeStep<M>, seeing event: M.Event,
-        into queue: inout [(cause: RuntimeStep<M>.Cause, event: M.Event, kind: Int)]
-    ) {
-        for raised in step.raisedEvents { queue.append((.raised(raised), raised, raised.kind.rawValue)) }
-        guard table.hasDoneRows, let result = step.result else { return }
-        for change in result.stateChanges where change.kind != .exited {
-            guard let kind = table.doneKind(entering: change.state, of: change.region),
-                let parent = table.regions[change.region].parents[change.state]
-            else { continue }
-            queue.append((.done(region: change.region, state: parent), event, kind))
+    /// Whether an eventless row would fire now, seeing `event`: asked once, of a macrostep at its
+    /// bound, on a copy of the state.
+    func eventlessRowFires(seeing event: M.Event) -> Bool {
+        guard table.hasEventlessRows else { return false }
+        var state = _state
+        var result = StepResult<M>(recording: [])
+        table.step(&state, internalKind: table.eventlessKind, seeing: event, into: &result)
+        return result.firedRowCount > 0
+    }
+
+    /// Halts the runtime after a macrostep cut at its bound, naming the rows its microsteps fired.
+    mutating func halt(after microsteps: ArraySlice<RuntimeStep<M>>) {
+        var rows: [String] = []
+        for step in microsteps {
+            for row in step.result?.firedRows ?? [] where !rows.contains(table.rows[row].id) {
+                rows.append(table.rows[row].id)
+            }
         }
+        halt = .halted(rows: rows)
+    }
+
+    /// Queues what `step` raised and the done events it raised, in the order raised.
+    func enqueue(_ step: RuntimeStep<M>, seeing event: M.Event, into queue: inout [QueuedEvent]) {
+        guard let result = step.result else { return }
+        let done = result.doneEvents
+        var next = 0
+        for (position, raised) in result.outbox.raised.enumerated() {
+            while next < done.count, done[next].raisedBefore <= position {
+                queue.append(queued(done[next], seeing: event))
+                next += 1
+            }
+            queue.append((.raised(raised), raised, raised.kind.rawValue))
+        }
+        for doneEvent in done[next...] { queue.append(queued(doneEvent, seeing: event)) }
+    }
+
+    /// A done event as the internal queue holds it; its rows see `event`.
+    func queued(_ done: DoneEvent, seeing event: M.Event) -> QueuedEvent {
+        (.done(region: Int(done.region), state: Int(done.state)), event, Int(done.kind))
     }
 
     /// Takes one microstep of slot kind `kind`; records it when a row fired, or always with

@@ -16,8 +16,14 @@ public typealias Provider<M: MachineDefinition> = @Sendable (M.Request) -> M.Eve
 ///
 /// Every method returns the steps it took, with the state before and after each. An input's
 /// step is followed by the machine's own *microsteps*, before the method returns: its eventless
-/// rows, the events its actions raised and the done events of its compound states, each a step
-/// of its own (run-to-completion; see ``microstepBound``).
+/// rows, the events its actions raised and the done events of its states, each a step of its own
+/// (run-to-completion; see ``microstepBound``).
+///
+/// A new runtime *starts* its machine, as SCXML does: it enters the initial configuration (every
+/// state's entry action, in document order, and the delays of the states entered), then takes
+/// the microsteps that follow, before any input. ``startSteps`` holds those steps. The start's
+/// guards and actions see the machine's ``MachineDefinition/startEvent``; a machine that
+/// declares none starts its states' delays and runs no action (see that property).
 ///
 /// The virtual clock runs from zero to `latestTime` (2^62 nanoseconds, about 146 years), so
 /// that no input can make its arithmetic overflow: an ``advance(by:)`` past the end throws
@@ -40,6 +46,18 @@ public struct Runtime<M: MachineDefinition>: Sendable {
     @usableFromInline var pendingPosition: [Int?]
     /// Requests a provider has yet to answer, oldest first.
     @usableFromInline var awaitingProvider: [Int] = []
+    /// How many microsteps one macrostep may take: one that would take more halts the runtime
+    /// (see ``halt``). ``defaultMicrostepBound`` unless set.
+    public var microstepBound = Runtime.defaultMicrostepBound
+    /// Why the runtime halted, or `nil` while it runs: a macrostep that would have taken more
+    /// than ``microstepBound`` microsteps (eventless rows that keep enabling each other, events
+    /// raised in a circle) was cut there, its steps until then returned as for any input. A
+    /// halted runtime takes no more input: each input throws this error.
+    public internal(set) var halt: RuntimeError?
+    /// The steps of the machine's start: entering its initial configuration, then the microsteps
+    /// that follow (see ``init(table:state:provider:)``); empty for a restored runtime and for a
+    /// machine without a ``MachineDefinition/startEvent``.
+    public internal(set) var startSteps: [RuntimeStep<M>] = []
 
     /// The machine's state now. Lent where the runtime keeps it, not copied (a copy of a state
     /// retains every field of its context): a script's `expect` reads it at every expectation.
@@ -77,16 +95,33 @@ public struct Runtime<M: MachineDefinition>: Sendable {
     ///   - provider: Answers every request at the instant it is made; without one,
     ///     requests wait for ``respond(_:_:with:)``.
     ///
-    /// The delayed rows of the states `state` is in start their timers, unless they are running
-    /// (the states were entered at time zero), as entering them does (see
-    /// `Row.init(_:in:from:after:timer:when:to:history:internal:action:)`).
+    /// The runtime starts the machine in `state`'s configuration (see ``startSteps``): it enters
+    /// every active state, in document order, running its entry action and starting its delays;
+    /// a compound state whose active child is the one
+    /// it enters by default also runs its initial action (``Initial``). Then it takes the
+    /// microsteps that follow: eventless rows, raised events, done events. Those steps see the
+    /// machine's ``MachineDefinition/startEvent``. A machine without one only starts the delays
+    /// of the states it is in, as entering them at time zero would, and runs no action.
     public init(table: TransitionTable<M>, state: MachineState<M>, provider: Provider<M>? = nil) {
         self.init(table: table, startingAt: state, provider: provider)
-        for delay in table.delays(activeIn: state.controls) where !_state.work.timers.contains(delay.timer) {
-            _state.work.timers.append(delay.timer)
-            timerSerial += 1
-            _timers.append(RunningTimer(timer: delay.timer, deadline: due(after: delay.duration), serial: timerSerial))
+        guard let event = M.startEvent else {
+            for delay in table.delays(activeIn: state.controls) where !_state.work.timers.contains(delay.timer) {
+                _state.work.timers.append(delay.timer)
+                timerSerial += 1
+                _timers.append(RunningTimer(timer: delay.timer, deadline: due(after: delay.duration), serial: timerSerial))
+            }
+            return
         }
+        var result = StepResult<M>()
+        let before = _state
+        table.start(&_state, seeing: event, into: &result)
+        var steps: [RuntimeStep<M>] = []
+        record(.start, result, before: before, into: &steps)
+        runToCompletion(from: 0, seeing: event, into: &steps)
+        if let provider {
+            do throws(RuntimeError) { try deliverAnswers(from: provider, into: &steps) } catch { halt = error }
+        }
+        startSteps = steps
     }
 
     /// A runtime that starts from `state` exactly as it is, no timer started: what a restored
@@ -119,6 +154,7 @@ public struct Runtime<M: MachineDefinition>: Sendable {
     /// Delivers a host event.
     @inlinable
     public mutating func send(_ event: M.Event) throws(RuntimeError) -> [RuntimeStep<M>] {
+        if let halt { throw halt }
         guard table.isHostEvent(event.kind) else { throw .notAHostEvent(event.kind.name) }
         var steps: [RuntimeStep<M>] = []
         try perform(.event(event), event, into: &steps)
@@ -134,6 +170,7 @@ public struct Runtime<M: MachineDefinition>: Sendable {
     ///   timer keeps falling due at one instant: the firings until then stand.
     @inlinable
     public mutating func advance(by duration: Duration) throws(RuntimeError) -> [RuntimeStep<M>] {
+        if let halt { throw halt }
         guard duration >= .zero else { throw .negativeDuration(duration) }
         // The clock is in its range, so the subtraction cannot overflow, nor then the addition.
         guard duration <= Self.latestTime - _now else { throw .clockOverflow(now: _now, advance: duration) }
@@ -149,6 +186,8 @@ public struct Runtime<M: MachineDefinition>: Sendable {
             let fired = _timers.remove(at: next)
             _now = fired._deadline
             try perform(.timer(fired.timer), M.event(firing: fired.timer), into: &steps)
+            // A macrostep that ran away halts the runtime: the clock stops at its time.
+            if halt != nil { return steps }
         }
         _now = end
         return steps
@@ -178,6 +217,7 @@ public struct Runtime<M: MachineDefinition>: Sendable {
     public mutating func respond(
         _ kind: M.Request.Kind, _ ordinal: Int? = nil, with answer: M.Event
     ) throws(RuntimeError) -> [RuntimeStep<M>] {
+        if let halt { throw halt }
         guard M.requestKind(answeredBy: answer.kind) == kind else {
             throw .wrongAnswer(kind: kind.name, event: answer.kind.name)
         }
@@ -219,10 +259,16 @@ public struct Runtime<M: MachineDefinition>: Sendable {
     mutating func perform(
         _ cause: consuming RuntimeStep<M>.Cause, _ event: M.Event, into steps: inout [RuntimeStep<M>]
     ) throws(RuntimeError) {
-        try step(cause, event, into: &steps)
-        guard let provider else { return }
+        step(cause, event, into: &steps)
+        guard let provider, halt == nil else { return }
+        try deliverAnswers(from: provider, into: &steps)
+    }
+
+    /// Answers the requests a provider has yet to answer, each at once, as a step of its own.
+    @inlinable
+    mutating func deliverAnswers(from provider: Provider<M>, into steps: inout [RuntimeStep<M>]) throws(RuntimeError) {
         var delivered = 0
-        while !awaitingProvider.isEmpty {
+        while !awaitingProvider.isEmpty, halt == nil {
             let index = awaitingProvider.removeFirst()
             guard _requests[index].isPending else { continue }
             delivered += 1
@@ -234,15 +280,13 @@ public struct Runtime<M: MachineDefinition>: Sendable {
     /// Steps the machine with an input's event, then runs it to completion: the microsteps
     /// that follow (see ``runToCompletion(from:seeing:into:)``).
     @inlinable
-    mutating func step(
-        _ cause: consuming RuntimeStep<M>.Cause, _ event: M.Event, into steps: inout [RuntimeStep<M>]
-    ) throws(RuntimeError) {
+    mutating func step(_ cause: consuming RuntimeStep<M>.Cause, _ event: M.Event, into steps: inout [RuntimeStep<M>]) {
         var result = StepResult<M>()
         let before = _state
         table.step(&_state, event, into: &result)
-        let continues = table.hasEventlessRows || table.hasDoneRows || result.hasRaisedEvents
+        let continues = table.hasEventlessRows || result.hasRaisedEvents
         record(consume cause, consume result, before: consume before, into: &steps)
-        if continues { try runToCompletion(from: steps.count - 1, seeing: event, into: &steps) }
+        if continues { runToCompletion(from: steps.count - 1, seeing: event, into: &steps) }
     }
 
     /// Performs a step's commands and records it.

@@ -1,10 +1,9 @@
 import MachineCore
 
 /// A misuse of the runtime: an input it cannot accept. Nothing changes when one is thrown, except
-/// for the loops (``answerLoop(steps:)``, ``timerLoop(timer:steps:)``,
-/// ``microstepLoop(rows:)``): a machine that keeps feeding itself without time passing is
-/// stopped after 10,000 steps at one instant, or 100 microsteps after one input, and the steps
-/// taken until then stand.
+/// for the loops (``answerLoop(steps:)``, ``timerLoop(timer:steps:)``): a machine that keeps
+/// feeding itself without time passing is stopped after 10,000 steps at one instant, and the
+/// steps taken until then stand. A macrostep that runs away halts the runtime (``halted(rows:)``).
 ///
 /// A ``LiveRuntime`` also reports through its `onError` the answers it refused (of the wrong
 /// kind, or a second one) and a clock that ran past the virtual clock's range.
@@ -29,11 +28,11 @@ public enum RuntimeError: Error, Equatable, CustomStringConvertible {
     /// Advancing by `advance` from `now` would take the virtual clock past the end of its range,
     /// `Runtime.latestTime` (2^62 nanoseconds, about 146 years).
     case clockOverflow(now: Duration, advance: Duration)
-    /// The machine kept taking microsteps after one input (eventless rows that keep enabling
-    /// each other, events raised in a circle): more than ``Runtime``'s bound of 100. `rows` are
-    /// the rows the microsteps fired, in the order they first fired; the microsteps until then
-    /// stand.
-    case microstepLoop(rows: [String])
+    /// The runtime halted: one macrostep would have taken more than its bound of microsteps
+    /// (`Runtime.microstepBound`: eventless rows that keep enabling each other, events raised
+    /// in a circle), and was cut there. `rows` are the rows its microsteps fired, in the order
+    /// they first fired; the steps until the cut stand. A halted runtime takes no more input.
+    case halted(rows: [String])
     /// The live runtime was stopped: it takes no more events.
     case stopped
 
@@ -58,10 +57,10 @@ public enum RuntimeError: Error, Equatable, CustomStringConvertible {
         case .clockOverflow(let now, let advance):
             "cannot advance the virtual clock by \(advance) from \(now): "
                 + "its range ends 2^62 nanoseconds (about 146 years) after the start"
-        case .microstepLoop(let rows):
-            "the machine took more than 100 microsteps after one input, firing "
+        case .halted(let rows):
+            "the machine halted: one macrostep would have taken more microsteps than its bound, firing "
                 + rows.map { "'\($0)'" }.joined(separator: ", ")
-                + "; eventless rows or raised events keep enabling each other"
+                + "; eventless rows or raised events keep enabling each other, and the runtime takes no more input"
         case .stopped:
             "the runtime was stopped: it takes no more events"
         }

@@ -19,16 +19,20 @@ public struct RuntimeStep<M: MachineDefinition>: Sendable {
         case eventless
         /// A microstep: an event an action raised (`Outbox.raise(_:)`).
         case raised(M.Event)
-        /// A microstep: the done event of compound state `state` of region `region` (by index),
-        /// after a step entered one of its final children.
+        /// A microstep: the done event of state `state` of region `region` (by index): a
+        /// compound state entered one of its final children, or every region within a parallel
+        /// state is in a final state.
         case done(region: Int, state: Int)
+        /// The machine's start: entering its initial configuration, before any input (see
+        /// `Runtime.init(table:state:provider:)`).
+        case start
     }
 
     /// Whether the step is a microstep the runtime took after an input: eventless, raised or
     /// done.
     public var isMicrostep: Bool {
         switch cause {
-        case .event, .timer, .answer, .drop: false
+        case .event, .timer, .answer, .drop, .start: false
         case .eventless, .raised, .done: true
         }
     }

@@ -31,7 +31,7 @@ import Testing
                 case .event(let sent): event = sent; compared.events += 1
                 case .timer(let timer): event = AddressPicker.event(firing: timer); compared.timers += 1
                 case .answer(_, let answer): event = answer; compared.answers += 1
-                case .drop, .eventless, .raised, .done: continue
+                case .drop, .eventless, .raised, .done, .start: continue
                 }
                 var state = step.before
                 table.step(&state, event, into: &lean)

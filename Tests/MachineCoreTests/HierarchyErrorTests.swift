@@ -41,7 +41,7 @@ import Testing
         let deck = Jukebox.deck
         #expect(
             build(deck, [Row("a", in: deck, from: [.off], on: .power, to: .idle, history: .deep)])
-                == .invalidRowTarget(row: "a", problem: "a history needs a compound target"))
+                == .invalidRowTarget(row: "a", problem: "a history needs a compound or parallel target"))
         #expect(
             build(deck, [Row("b", in: deck, from: [.busy], on: .power, to: .idle, internal: true)])
                 == .invalidRowTarget(

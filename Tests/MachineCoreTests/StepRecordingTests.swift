@@ -121,8 +121,10 @@ enum Field: MachineDefinition {
         #expect(state.context.log == ["start", "showing"])
         result.recording = .all
         Field.table.step(&state, .cancel, into: &result)
-        // `cancel` leaves `showing` and `active` for `idle`; `lightCancel` re-enters `off`.
-        #expect(result.stateChanges.map(\.kind) == [.exited, .exited, .entered, .exited, .entered])
+        // `cancel` leaves `showing` and `active` for `idle`; `lightCancel` re-enters `off`. In
+        // SCXML's order: every exit (the later region's first), then every entry.
+        #expect(result.stateChanges.map(\.kind) == [.exited, .exited, .exited, .entered, .entered])
+        #expect(result.stateChanges.map(\.region) == [1, 0, 0, 0, 1])
         #expect(StepResult<Field>().recording == .all)
     }
 }

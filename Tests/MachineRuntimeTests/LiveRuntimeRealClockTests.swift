@@ -80,7 +80,7 @@ import Testing
             steps.filter { step in
                 switch step.cause {
                 case .answer, .drop: true
-                case .event, .timer, .eventless, .raised, .done: false
+                case .event, .timer, .eventless, .raised, .done, .start: false
                 }
             }.count == asked && runtime.runtime.timers.isEmpty
         }
@@ -112,7 +112,7 @@ import Testing
         var replayed: [RuntimeStep<Asker>] = []
         for step in steps {
             switch step.cause {
-            case .timer, .eventless, .raised, .done:
+            case .timer, .eventless, .raised, .done, .start:
                 continue
             case .event(let event):
                 replayed += try runtime.advance(by: step.time - runtime.now)

@@ -107,6 +107,7 @@ extension RuntimeStep where M == Asker {
         case .eventless: "eventless"
         case .raised(let event): "raised \(event)"
         case .done(let region, let state): "done \(region).\(state)"
+        case .start: "start"
         }
     }
 }

@@ -37,6 +37,8 @@ extension Player {
             input = "raised " + parts.writer.statement(.send(event)).drop { $0 != " " }.dropFirst()
         case .done(let region, let state):
             input = "done " + parts.table.regions[region].name + "." + parts.table.regions[region].states[state]
+        case .start:
+            input = "start"
         }
         var stateChanges: [TranscriptStep.Change] = []
         var fieldChanges: [TranscriptStep.Change] = []

@@ -122,7 +122,7 @@ public struct TransitionCoverage<M: MachineDefinition>: Sendable {
         switch step.cause {
         case .event(let event), .answer(_, let event), .raised(let event): event.kind.rawValue
         case .timer(let timer): M.event(firing: timer).kind.rawValue
-        case .drop, .eventless, .done: nil
+        case .drop, .eventless, .done, .start: nil
         }
     }
 

@@ -140,7 +140,7 @@ public struct Explorer<S: InputSamples>: Sendable where S.Machine.Context: Equat
             switch step.cause {
             case .drop: report.drops += 1
             case .timer: report.timersFired += 1
-            case .event, .answer, .eventless, .raised, .done: break
+            case .event, .answer, .eventless, .raised, .done, .start: break
             }
             for row in step.result?.firedRows ?? [] { report.rowHits[row] += 1 }
         }

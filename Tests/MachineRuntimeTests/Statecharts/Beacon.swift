@@ -86,6 +86,7 @@ extension RuntimeStep where M == Beacon {
             case .eventless: "eventless"
             case .raised(let event): "raised \(event)"
             case .done(let region, let state): "done \(Beacon.table.regions[region].states[state])"
+            case .start: "start"
             }
         let rows = result?.firedRows.map { Beacon.table.rows[$0].id } ?? []
         return "@\(time.components.seconds)s \(cause): \(rows.joined(separator: ", "))"

@@ -143,7 +143,7 @@ import Testing
         #expect(runtime.timers.isEmpty)
     }
 
-    @Test func eventlessRowsThatEnableEachOtherForeverStopAtTheBoundWithTheirNames() throws {
+    @Test func eventlessRowsThatEnableEachOtherForeverHaltTheRuntimeAtTheBoundWithTheirNames() throws {
         enum Spin: Int, ControlState { case idle, a, b }
         let region = Region<Spin>("spin", index: 0, initial: .idle)
         let table = TransitionTable<Beacon>(
@@ -154,10 +154,19 @@ import Testing
                 Row("ba", in: region, from: [.b], always: nil, to: .a),
             ])
         var runtime = Runtime(table: table, state: table.initialState(context: .init()))
-        #expect(throws: RuntimeError.microstepLoop(rows: ["ab", "ba"])) { try runtime.send(.connect) }
+        runtime.microstepBound = 50
+        // The steps until the cut are returned: the input's, then 50 microsteps.
+        let steps = try runtime.send(.connect)
+        #expect(steps.count == 51)
+        #expect(steps.dropFirst().allSatisfy { $0.isMicrostep })
+        #expect(runtime.halt == .halted(rows: ["ab", "ba"]))
+        #expect(runtime.state[region] == .a)
+        // A halted runtime takes no more input.
+        #expect(throws: RuntimeError.halted(rows: ["ab", "ba"])) { try runtime.send(.connect) }
+        #expect(throws: RuntimeError.halted(rows: ["ab", "ba"])) { try runtime.advance(by: .seconds(1)) }
         #expect(
-            RuntimeError.microstepLoop(rows: ["ab", "ba"]).description
-                == "the machine took more than 100 microsteps after one input, firing 'ab', 'ba'; eventless rows or raised events keep enabling each other"
+            RuntimeError.halted(rows: ["ab", "ba"]).description
+                == "the machine halted: one macrostep would have taken more microsteps than its bound, firing 'ab', 'ba'; eventless rows or raised events keep enabling each other, and the runtime takes no more input"
         )
     }
 

@@ -1,0 +1,50 @@
+/// How a compound state is entered when a row targets the state itself: the descendant it enters
+/// and an action, SCXML's `<initial><transition>`; or, with `history`, the default of that
+/// history, taken while the state remembers nothing (SCXML's `<history>` default transition).
+///
+/// Without one, a compound state enters its first child and runs no action, and a history that
+/// remembers nothing enters the state that way. With one:
+///
+/// ```swift
+/// Initial(in: search, of: .active, to: .debouncing) { context, _, outbox in
+///     context.query = ""
+/// }
+/// Initial(in: player, of: .on, history: .deep, to: .paused)
+/// ```
+///
+/// Entering the state by default runs, in document order, the state's entry action, then the
+/// initial action, then the entry actions down to `target` and below it. A history's default runs
+/// its action once the state is entered, and enters `target` as a row targeting it would; the
+/// state's own initial action does not run then.
+public struct Initial<M: MachineDefinition>: Sendable {
+    /// The name of the state's region.
+    package let regionName: String
+    let stateType: ObjectIdentifier
+    /// The compound state's index.
+    public let state: Int
+    /// The history whose default this is, or `nil` for the state's initial transition.
+    public let history: History?
+    /// The descendant entered, by index.
+    public let target: Int
+    /// What entering that way does, after the state's own entry action.
+    public let action: Action<M>?
+
+    /// The initial transition of `state`, or with `history`, that history's default.
+    ///
+    /// - Parameters:
+    ///   - region: The state's region.
+    ///   - state: A compound state.
+    ///   - history: The history whose default this is; `nil` for the state's initial transition.
+    ///   - target: A state below `state`: its child or a deeper descendant.
+    ///   - action: What entering that way does.
+    public init<S: ControlState>(
+        in region: Region<S>, of state: S, history: History? = nil, to target: S, action: Action<M>? = nil
+    ) {
+        self.regionName = region.name
+        self.stateType = ObjectIdentifier(S.self)
+        self.state = state.rawValue
+        self.history = history
+        self.target = target.rawValue
+        self.action = action
+    }
+}
