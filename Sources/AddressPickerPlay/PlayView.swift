@@ -65,6 +65,8 @@ package struct PlayView: Equatable, Sendable {
         case .raised(let event): "raised \(event.kind.name)"
         case .done(let region, let state): "done \(AddressPicker.table.regions[region].states[state])"
         case .start: "start"
+        case .sent(let event): "sent \(event.kind.name)"
+        case .delay(let row): "delay \(AddressPicker.table.rows[row].id)"
         }
     }
 }

@@ -10,6 +10,7 @@ public struct Outbox<M: MachineDefinition>: Sendable {
     @usableFromInline var _commands: [Command<M>] = []
     @usableFromInline var _work = WorkLedger<M.Timer, M.Request.Kind>()
     @usableFromInline var _raised: [M.Event] = []
+    @usableFromInline var _sends: [Send<M>] = []
 
     /// The commands emitted so far in this step, in order.
     @inlinable
@@ -50,11 +51,60 @@ public struct Outbox<M: MachineDefinition>: Sendable {
     }
 
     /// Cancels every running timer (in the order of their last start), then every request in
-    /// flight (in request order). The step does this itself after a row enters a final state.
+    /// flight (in request order), then the running delays of rows declared without a timer. The
+    /// step does this itself after a row enters a final state.
     @inlinable
     public mutating func cancelEverything() {
         for timer in _work.timers { cancelTimer(timer) }
         for kind in _work.pending { cancel(kind) }
+        var delays = _work.delays
+        while delays != 0 {
+            cancelDelay(delays.trailingZeroBitCount)
+            delays &= delays &- 1
+        }
+    }
+
+    /// Sends `event` to the machine itself, through the runtime's external queue (SCXML's `<send>`
+    /// without a delay): the runtime handles it as an input of its own once the current
+    /// macrostep is over, before any input that comes after.
+    @inlinable
+    public mutating func send(_ event: M.Event) {
+        _sends.append(.event(event, delay: nil, id: nil))
+    }
+
+    /// Sends `event` to the machine itself after `delay` (SCXML's `<send delay>`), under `id` if
+    /// given: ``cancelSend(_:)`` with that id cancels it, and every other send pending under it.
+    /// Each send is one: two sends under one id both stay pending, each with its event.
+    @inlinable
+    public mutating func send(_ event: M.Event, after delay: Duration, id: String? = nil) {
+        _sends.append(.event(event, delay: delay, id: id))
+    }
+
+    /// Cancels every send pending under `id` (SCXML's `<cancel sendid>`); nothing when there is
+    /// none.
+    @inlinable
+    public mutating func cancelSend(_ id: String) {
+        _sends.append(.cancel(id: id))
+    }
+
+    /// What the actions scheduled so far in this step besides commands, in order.
+    @inlinable
+    public var sends: [Send<M>] { _sends }
+
+    /// Starts delay `index` (of a row without a timer) for `duration`, or restarts it.
+    @inlinable
+    package mutating func startDelay(_ index: Int, after duration: Duration) {
+        _work.delays |= 1 &<< UInt64(index)
+        _sends.append(.startDelay(index, duration))
+    }
+
+    /// Cancels delay `index` if it is running.
+    @inlinable
+    package mutating func cancelDelay(_ index: Int) {
+        let bit: UInt64 = 1 &<< UInt64(index)
+        guard _work.delays & bit != 0 else { return }
+        _work.delays &= ~bit
+        _sends.append(.cancelDelay(index))
     }
 
     /// Raises `event` inside the machine: the runtime queues it and steps it after the current

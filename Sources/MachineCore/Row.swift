@@ -24,13 +24,14 @@ public struct Row<M: MachineDefinition>: Sendable {
     /// The source state indexes, or `nil` for every state of the region.
     public let sources: [Int]?
     /// The kind of event that triggers the row: the event of an event row, the firing of its
-    /// timer for a delayed or repeating row; `nil` for an eventless row and a done row, which
-    /// the runtime steps itself (see ``trigger``).
+    /// timer for a delayed or repeating row with a timer; `nil` for a row on an event descriptor,
+    /// a delayed or repeating row without a timer, an eventless row and a done row, which the
+    /// runtime steps itself (see ``trigger``).
     public var event: M.Event.Kind? {
         switch trigger {
         case .event(let kind): kind
-        case .after(_, let timer), .every(_, let timer): M.event(firing: timer).kind
-        case .always, .done: nil
+        case .after(_, let timer?), .every(_, let timer?): M.event(firing: timer).kind
+        case .after, .every, .events, .always, .done: nil
         }
     }
     /// What makes the row fire.
@@ -79,15 +80,49 @@ public struct Row<M: MachineDefinition>: Sendable {
             history: history, internal: `internal`, action: action)
     }
 
+    /// Declares a row on the events an event descriptor takes (SCXML's `event="error.*"`,
+    /// `event="*"`; see ``EventDescriptor``).
+    ///
+    /// - Parameters:
+    ///   - id: A stable name, unique in the table.
+    ///   - region: The region the row belongs to.
+    ///   - sources: The states it leaves from: a list, or ``Sources/any``.
+    ///   - descriptor: The events it takes; it must take at least one of the machine's.
+    ///   - guard: A condition that must hold.
+    ///   - target: The state it enters; omit it to stay in the source state.
+    ///   - history: For a compound target, enter it by its history (see ``History``).
+    ///   - internal: For a target that is the source state or one of its descendants: do not
+    ///     exit and re-enter the source state.
+    ///   - action: What it does to the context and which commands it emits.
+    public init<S: ControlState>(
+        _ id: String,
+        in region: Region<S>,
+        from sources: Sources<S>,
+        on descriptor: EventDescriptor,
+        when guard: Guard<M>? = nil,
+        to target: S? = nil,
+        history: History? = nil,
+        internal: Bool = false,
+        action: Action<M>? = nil
+    ) {
+        self.init(
+            id, region: region, sources: sources, trigger: .events(descriptor), guard: `guard`, target: target,
+            history: history, internal: `internal`, action: action)
+    }
+
     /// Declares a delayed row, which fires `delay` after its source state was entered (XState's
     /// `after`, SCXML's `<send delay>` with a `<cancel>` on exit).
     ///
-    /// Entering a source state starts `timer` for `delay`, after the state's own entry action;
-    /// exiting it cancels the timer, before the state's own exit action: no action starts or
-    /// cancels it by hand. When the timer fires, the row is chosen as a row on the timer's
-    /// event (``MachineDefinition/event(firing:)``) is, guard included. Several delayed rows of
-    /// one state may share a timer with the same delay; a timer is not delayed from a state and
-    /// from one of its descendants.
+    /// Entering a source state starts the delay, after the state's own entry action; exiting it
+    /// cancels the delay, before the state's own exit action: no action starts or cancels it by
+    /// hand. When it falls due, the row is chosen as any row is, guard included. Without a
+    /// `timer`, the delay is the row's own: it needs no timer, no event and no line of
+    /// ``MachineDefinition/event(firing:)``, transcripts name it after the row, and its firing,
+    /// which has no event of its own, shows its closures the machine's
+    /// ``MachineDefinition/startEvent`` (the table requires one). With a `timer`, the row fires
+    /// on the timer's event (``MachineDefinition/event(firing:)``), so several delayed rows of one
+    /// state can share the timer and compete, with the same delay; a timer is not delayed from a
+    /// state and from one of its descendants.
     ///
     /// - Parameters:
     ///   - id: A stable name, unique in the table.
@@ -96,7 +131,7 @@ public struct Row<M: MachineDefinition>: Sendable {
     ///   - delay: How long after entering the source the row fires; zero or more. A delay of
     ///     zero fires at the runtime's next clock advance, never inside the step that entered
     ///     the state.
-    ///   - timer: The machine's timer that measures it; scripts and transcripts name it.
+    ///   - timer: The machine's timer that measures it, if any; scripts and transcripts name it.
     ///   - guard: A condition that must hold.
     ///   - target: The state it enters; omit it to stay in the source state.
     ///   - history: For a compound target, enter it by its history (see ``History``).
@@ -108,7 +143,27 @@ public struct Row<M: MachineDefinition>: Sendable {
         in region: Region<S>,
         from sources: Sources<S>,
         after delay: Duration,
-        timer: M.Timer,
+        timer: M.Timer? = nil,
+        when guard: Guard<M>? = nil,
+        to target: S? = nil,
+        history: History? = nil,
+        internal: Bool = false,
+        action: Action<M>? = nil
+    ) {
+        self.init(
+            id, in: region, from: sources, after: Delay(fixed: delay), timer: timer, when: `guard`, to: target,
+            history: history, internal: `internal`, action: action)
+    }
+
+    /// Declares a delayed row whose delay is computed from the context when its source state is
+    /// entered (SCXML's `delayexpr`, XState's named delays); otherwise as a row delayed by a
+    /// fixed duration.
+    public init<S: ControlState>(
+        _ id: String,
+        in region: Region<S>,
+        from sources: Sources<S>,
+        after delay: Delay<M>,
+        timer: M.Timer? = nil,
         when guard: Guard<M>? = nil,
         to target: S? = nil,
         history: History? = nil,
@@ -123,24 +178,40 @@ public struct Row<M: MachineDefinition>: Sendable {
     /// Declares a repeating row, which fires every `period` while its source state is active
     /// (a heartbeat).
     ///
-    /// Entering a source state starts `timer` for `period`; each firing runs the row's action
-    /// and starts the timer again; exiting the state cancels it. A repeating row stays in its
-    /// state: it has no target. Nor has it a guard: a firing that did nothing would stop the
-    /// period; an action that decides what each firing does keeps it.
+    /// Entering a source state starts the period; each firing runs the row's action and starts
+    /// the period again; exiting the state cancels it. A repeating row stays in its state: it has
+    /// no target. Nor has it a guard: a firing that did nothing would stop the period; an action
+    /// that decides what each firing does keeps it. Without a `timer`, the period is the row's
+    /// own, as a delayed row's delay is.
     ///
     /// - Parameters:
     ///   - id: A stable name, unique in the table.
     ///   - region: The region the row belongs to.
     ///   - sources: The states it leaves from, listed.
     ///   - period: The time between firings; more than zero.
-    ///   - timer: The machine's timer that measures it.
+    ///   - timer: The machine's timer that measures it, if any.
     ///   - action: What each firing does to the context and which commands it emits.
     public init<S: ControlState>(
         _ id: String,
         in region: Region<S>,
         from sources: Sources<S>,
         every period: Duration,
-        timer: M.Timer,
+        timer: M.Timer? = nil,
+        action: Action<M>? = nil
+    ) {
+        self.init(id, in: region, from: sources, every: Delay(fixed: period), timer: timer, action: action)
+    }
+
+    /// Declares a repeating row whose period is computed from the context each time it starts
+    /// (on entry, and after each firing); otherwise as a row repeating at a fixed period. A
+    /// period computed as zero or less falls due at once each time, until the runtime stops it
+    /// as a loop.
+    public init<S: ControlState>(
+        _ id: String,
+        in region: Region<S>,
+        from sources: Sources<S>,
+        every period: Delay<M>,
+        timer: M.Timer? = nil,
         action: Action<M>? = nil
     ) {
         self.init(
@@ -229,16 +300,19 @@ public struct Row<M: MachineDefinition>: Sendable {
 public enum RowTrigger<M: MachineDefinition>: Sendable {
     /// An event of this kind.
     case event(M.Event.Kind)
-    /// The timer, started for the duration when a source state is entered and cancelled when it
-    /// is exited.
-    case after(Duration, M.Timer)
-    /// The timer, started for the period when a source state is entered, again each time the
-    /// row fires, and cancelled when the state is exited.
-    case every(Duration, M.Timer)
+    /// Any event the descriptor takes (see ``EventDescriptor``).
+    case events(EventDescriptor)
+    /// The delay, started when a source state is entered and cancelled when it is exited, on
+    /// the timer if any (the row then fires on the timer's event), else on a delay of the row's
+    /// own.
+    case after(Delay<M>, M.Timer?)
+    /// The period, started when a source state is entered, again each time the row fires, and
+    /// cancelled when the state is exited; on the timer if any, else on a delay of the row's own.
+    case every(Delay<M>, M.Timer?)
     /// Nothing: the row is taken after a step whenever its guard holds.
     case always
-    /// The done event of the compound state with this index: its region entered one of its
-    /// final children.
+    /// The done event of the compound or parallel state with this index: its region entered one
+    /// of its final children, or every region within it is in a final state.
     case done(Int)
 }
 

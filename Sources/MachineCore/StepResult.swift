@@ -91,6 +91,7 @@ public struct StepResult<M: MachineDefinition>: Sendable {
         // run time); `removeLast` is specialised for the machine's commands.
         while !_outbox._commands.isEmpty { _outbox._commands.removeLast() }
         if !_outbox._raised.isEmpty { _outbox._raised.removeAll(keepingCapacity: true) }
+        if !_outbox._sends.isEmpty { _outbox._sends.removeAll(keepingCapacity: true) }
     }
 }
 

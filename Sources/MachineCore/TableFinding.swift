@@ -52,6 +52,10 @@ package enum TableFinding: Hashable, Sendable, CustomStringConvertible {
 private enum TriggerKey: Hashable {
     /// An event, by name: the rows on it, and the delayed and repeating rows whose timer fires it.
     case event(String)
+    /// An event descriptor's events, by the descriptor.
+    case events(String)
+    /// The delay of a row without a timer, by the row's id: no other row takes it.
+    case delay(String)
     /// The eventless rows.
     case eventless
     /// The done event of a compound state, by index.
@@ -59,7 +63,9 @@ private enum TriggerKey: Hashable {
 
     init(_ row: RowListing) {
         switch row.trigger {
-        case .event, .after, .every: self = .event(row.event)
+        case .event, .after(_, timer: _?), .every(_, timer: _?): self = .event(row.event)
+        case .events: self = .events(row.event)
+        case .after, .every: self = .delay(row.id)
         case .always: self = .eventless
         case .done(let state): self = .done(state)
         }

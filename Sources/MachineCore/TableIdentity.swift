@@ -36,11 +36,17 @@ extension TransitionTable {
             switch row.trigger {
             case .event(let kind):
                 hash.add(eventNames[kind.rawValue])
-            case .after(let duration, let timer), .every(let duration, let timer):
+            case .events(let descriptor):
+                hash.add("events \(descriptor)")
+            case .after(let delay, let timer), .every(let delay, let timer):
                 hash.add(row.repeats ? "every" : "after")
-                hash.add(timerNames[timer.rawValue])
-                hash.add(Int(duration.components.seconds))
-                hash.add(Int(duration.components.attoseconds / 1_000_000))
+                hash.add(timer.map { timerNames[$0.rawValue] } ?? "")
+                if let duration = delay.duration {
+                    hash.add(Int(duration.components.seconds))
+                    hash.add(Int(duration.components.attoseconds / 1_000_000))
+                } else {
+                    hash.add(delay.name ?? "")
+                }
             case .always:
                 hash.add("always")
             case .done(let state):

@@ -84,21 +84,25 @@ public struct RowListing: Hashable, Sendable {
 public enum TriggerListing: Hashable, Sendable {
     /// An event (``RowListing/event`` names it).
     case event
-    /// The timer, started for the duration when a source state is entered.
-    case after(Duration, timer: String)
-    /// The timer, started for the period on entry and each time the row fires.
-    case every(Duration, timer: String)
+    /// The events an event descriptor takes (``RowListing/event`` writes the descriptor: `*`,
+    /// `error`).
+    case events
+    /// The delay (`5s`, or a computed delay's name), started when a source state is entered; on
+    /// the timer named, or without one on the row's own delay.
+    case after(delay: String, timer: String?)
+    /// The period, started on entry and each time the row fires; on the timer named, if any.
+    case every(period: String, timer: String?)
     /// No event: taken whenever its guard holds.
     case always
-    /// The done event of the compound state with this index.
+    /// The done event of the compound or parallel state with this index.
     case done(Int)
 
     /// How diagrams and listings show it; `event` is the row's event name.
     package func label(event: String) -> String {
         switch self {
-        case .event, .done: event
-        case .after(let duration, _): "after \(ValueText.duration(duration))"
-        case .every(let duration, _): "every \(ValueText.duration(duration))"
+        case .event, .events, .done: event
+        case .after(let delay, _): "after \(delay)"
+        case .every(let period, _): "every \(period)"
         case .always: "always"
         }
     }
@@ -107,7 +111,7 @@ public enum TriggerListing: Hashable, Sendable {
     package var isDelayed: Bool {
         switch self {
         case .after, .every: true
-        case .event, .always, .done: false
+        case .event, .events, .always, .done: false
         }
     }
 }
@@ -116,8 +120,9 @@ extension TransitionTable {
     private func trigger(of row: Row<M>) -> TriggerListing {
         switch row.trigger {
         case .event: .event
-        case .after(let duration, let timer): .after(duration, timer: timer.name)
-        case .every(let duration, let timer): .every(duration, timer: timer.name)
+        case .events: .events
+        case .after(let delay, let timer): .after(delay: delay.label, timer: timer?.name)
+        case .every(let period, let timer): .every(period: period.label, timer: timer?.name)
         case .always: .always
         case .done(let state): .done(state)
         }
@@ -125,6 +130,7 @@ extension TransitionTable {
 
     private func eventName(of row: Row<M>) -> String {
         if let kind = row.event { return kind.name }
+        if case .events(let descriptor) = row.trigger { return descriptor.description }
         if case .done(let state) = row.trigger,
             let region = regions.first(where: { $0.name == row.regionName })
         {

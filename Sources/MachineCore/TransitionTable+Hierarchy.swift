@@ -105,7 +105,7 @@ struct CandidateIndex {
                     }
                     let chain = [state] + region.ancestors(of: state)
                     var found: [(depth: Int, position: Int, source: Int)] = []
-                    for (position, row) in rows.enumerated() where row.region == regionIndex && row.event == event {
+                    for (position, row) in rows.enumerated() where row.region == regionIndex && row.events.contains(event) {
                         guard let level = chain.firstIndex(where: row.sources.contains) else { continue }
                         found.append((depth: level, position: position, source: chain[level]))
                     }
@@ -214,11 +214,11 @@ struct CandidateIndex {
 }
 
 /// What the candidate index reads of a row: its region's position, its sources (every state for
-/// `.any`), its slot kind (its event's raw value, or a kind of ``TriggerIndex``) and its target.
+/// `.any`), its slot kinds (its event's raw value, or kinds of ``TriggerIndex``) and its target.
 struct PlacedRow {
     let region: Int
     let sources: [Int]
-    let event: Int
+    let events: [Int]
     let target: Int?
     let history: History?
     let isInternal: Bool

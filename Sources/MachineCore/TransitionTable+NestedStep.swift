@@ -41,7 +41,7 @@ extension TransitionTable {
         at position: Int, _ state: inout MachineState<M>, _ event: M.Event, ledger: inout LedgerLoan,
         into result: inout StepResult<M>
     ) {
-        ledger.lend(&state, into: &result)
+        ledger.lend(self, &state, into: &result)
         firePlan(_candidates[position], &state, event, into: &result)
         ledger.noteFinish(self, state.controls)
     }

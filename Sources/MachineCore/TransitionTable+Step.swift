@@ -67,6 +67,26 @@ extension TransitionTable {
         }
     }
 
+    /// The step of delay `number`, of a row declared without a timer, falling due: a finished
+    /// machine ignores it, as it ignores a delay that is not running (``IgnoreReason/notAwaited``);
+    /// otherwise the delay stops running and the row is chosen as any row is. Its guard and
+    /// action see `event`, the machine's start event.
+    package func step(_ state: inout MachineState<M>, delay number: Int, seeing event: M.Event, into result: inout StepResult<M>)
+    {
+        result.reset()
+        if !finalStates.isEmpty, let final = finalState(of: state.controls) {
+            result._ignored = IgnoreReason.finished(region: final.region, state: final.state).code
+            return
+        }
+        let bit: UInt64 = 1 &<< UInt64(number)
+        guard state.work.delays & bit != 0 else {
+            result._ignored = IgnoreReason.notAwaited.code
+            return
+        }
+        state.work.delays &= ~bit
+        stepChosen(&state, event, kind: _firstDelayKind &+ number, into: &result)
+    }
+
     /// The done kind a runtime queues when a step enters `state` of `region`: its parent's done
     /// event, when it is a final child and a row handles that event; `nil` otherwise.
     @inlinable
@@ -174,7 +194,7 @@ extension TransitionTable {
     func fireInDocumentOrder(
         _ state: inout MachineState<M>, _ event: M.Event, ledger: inout LedgerLoan, into result: inout StepResult<M>
     ) {
-        ledger.lend(&state, into: &result)
+        ledger.lend(self, &state, into: &result)
         var position = result._fired.count
         while position > 0 {
             position &-= 1
@@ -360,7 +380,8 @@ extension TransitionTable {
 /// The machine's work ledger, lent to the step's outbox only when a row's action (or the end of
 /// the machine) may change it: a step whose rows have no action copies it once, for
 /// ``StepResult/outbox``, and never writes it back. A machine with neither timers nor requests
-/// (see ``WorkLedger/isAlwaysIdle``) never copies it: it is always empty.
+/// nor delays without a timer (see ``WorkLedger/isAlwaysIdle``) never copies it: it is always
+/// empty.
 @usableFromInline
 struct LedgerLoan {
     @usableFromInline var lent = false
@@ -369,11 +390,18 @@ struct LedgerLoan {
     @inlinable
     init() {}
 
+    /// Whether `table`'s ledger is always empty: its machine has neither timers nor requests
+    /// (known when the step is specialised) nor delays without a timer.
+    @inlinable @inline(__always)
+    static func isAlwaysEmpty<M>(_ table: TransitionTable<M>) -> Bool {
+        WorkLedger<M.Timer, M.Request.Kind>.isAlwaysIdle && !table._hasTimerlessDelays
+    }
+
     /// Lends the ledger to the outbox, unless it already is.
     @inlinable @inline(__always)
-    mutating func lend<M>(_ state: inout MachineState<M>, into result: inout StepResult<M>) {
+    mutating func lend<M>(_ table: TransitionTable<M>, _ state: inout MachineState<M>, into result: inout StepResult<M>) {
         if !lent {
-            if !WorkLedger<M.Timer, M.Request.Kind>.isAlwaysIdle { result._outbox._work = state.work }
+            if !Self.isAlwaysEmpty(table) { result._outbox._work = state.work }
             lent = true
         }
     }
@@ -385,14 +413,11 @@ struct LedgerLoan {
         _ row: Int, finishes: Bool, _ table: TransitionTable<M>, _ state: inout MachineState<M>, _ event: M.Event,
         into result: inout StepResult<M>
     ) {
-        lend(&state, into: &result)
+        lend(table, &state, into: &result)
         self.finishes = self.finishes || finishes
         if row >= 0 { table.runAction(row, &state.context, event, &result._outbox) }
     }
 
-    /// Ends the step: cancels the work still running when a row ended the machine, and hands the
-    /// ledger back to the state (or copies it to the outbox when it was never lent); nothing for
-    /// a machine whose ledger is always empty.
     /// Notes that the step ends the machine when `controls` has a region in a final state,
     /// after a row that went through its plan (a row that may enter a final state below the
     /// one it targets).
@@ -401,13 +426,15 @@ struct LedgerLoan {
         if !finishes, !table.finalStates.isEmpty, table.finalState(of: controls) != nil { finishes = true }
     }
 
+    /// Ends the step: ends the machine when a row entered a final state at the top (see
+    /// ``TransitionTable/finish(_:_:into:)``), and hands the ledger back to the state (or copies
+    /// it to the outbox when it was never lent); nothing for a ledger that is always empty but
+    /// the exit actions of the end.
     @inlinable @inline(__always)
     func settle<M>(
         _ table: TransitionTable<M>, _ state: inout MachineState<M>, _ event: M.Event, into result: inout StepResult<M>
     ) {
-        // A machine without timers or requests has no work to cancel or hand over, and its
-        // exit actions (if any) can only change the context.
-        guard !WorkLedger<M.Timer, M.Request.Kind>.isAlwaysIdle else {
+        guard !Self.isAlwaysEmpty(table) else {
             if finishes && table._hasExitActions { table.finish(&state, event, into: &result) }
             return
         }
@@ -418,5 +445,4 @@ struct LedgerLoan {
             result._outbox._work = state.work
         }
     }
-
 }

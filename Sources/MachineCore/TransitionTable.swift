@@ -101,7 +101,13 @@ public struct TransitionTable<M: MachineDefinition>: Sendable {
     /// The state actions as declared, without the delays (for ``replacingRows(_:)``).
     let declaredStateActions: [StateActions<M>]
     /// For each state (by global index), the timers its delayed rows start when it is entered.
-    let delays: [[(timer: M.Timer, duration: Duration)]]
+    let delays: [[StateDelay<M>]]
+    /// The row of each delay without a timer, by its number (see ``Send/startDelay(_:_:)``).
+    package let delayedRows: [Int]
+    /// The slot kind of delay 0, the first delay without a timer (the others follow).
+    @usableFromInline let _firstDelayKind: Int
+    /// Whether a row is delayed or repeats without a timer: its delays are in the work ledger.
+    @usableFromInline let _hasTimerlessDelays: Bool
 
     /// Builds a table from its declaration; `exclusive` declares which guards never hold together.
     ///
@@ -181,7 +187,7 @@ public struct TransitionTable<M: MachineDefinition>: Sendable {
         }
         let triggers = try TriggerIndex(
             regions: regions, rows: rows, rowRegion: rowRegion, offsets: offsets, stateCount: total,
-            eventCount: eventNames.count, nested: tree.nestedRegions)
+            eventNames: eventNames, nested: tree.nestedRegions)
         var entryActions = [Action<M>?](repeating: nil, count: total)
         var exitActions = [Action<M>?](repeating: nil, count: total)
         var declaredActions = Set<Int>()
@@ -212,7 +218,7 @@ public struct TransitionTable<M: MachineDefinition>: Sendable {
         let placed = rows.enumerated().map { index, row in
             PlacedRow(
                 region: rowRegion[index], sources: row.sources ?? Array(regions[rowRegion[index]].states.indices),
-                event: triggers.slotKinds[index], target: row.target, history: row.history, isInternal: row.isInternal)
+                events: triggers.slotKinds[index], target: row.target, history: row.history, isInternal: row.isInternal)
         }
         let index = try CandidateIndex(
             regions: regions, kindCount: kindCount, rows: placed, planned: !isFlat && !usesStatechart)
@@ -289,7 +295,11 @@ public struct TransitionTable<M: MachineDefinition>: Sendable {
         let holds: @Sendable (MachineState<M>, M.Event) -> Bool = { _, _ in true }
         let nothing: Action<M> = { _, _, _ in }
         self.rowGuard = ContiguousArray(rows.map { $0.guard?.test ?? holds })
-        self.rowAction = ContiguousArray(rows.map { Self.withRepeat(of: $0) ?? $0.action ?? nothing })
+        self.rowAction = ContiguousArray(
+            rows.indices.map { index in
+                Self.withRepeat(of: rows[index], number: triggers.delayRows.firstIndex(of: index) ?? -1) ?? rows[index].action
+                    ?? nothing
+            })
         let hasFinalStates = regions.contains { !$0.finalStates.isEmpty }
         self.eventRoutes = (0..<kindCount).map { kind in
             var reacting: UInt8 = 0
@@ -325,6 +335,9 @@ public struct TransitionTable<M: MachineDefinition>: Sendable {
         }
         self._hasDoneRows = !triggers.doneStates.isEmpty
         self.delays = triggers.delays
+        self.delayedRows = triggers.delayRows
+        self._firstDelayKind = triggers.delayKind(0, eventCount: eventCount)
+        self._hasTimerlessDelays = !triggers.delayRows.isEmpty
         self.declaredStateActions = stateActions
         self.identity = Self.identity(
             regions: regions, rows: rows, eventNames: eventNames, timerNames: timerNames,

@@ -9,6 +9,9 @@ public struct WorkLedger<Timer: IndexedCase, RequestKind: IndexedCase>: Hashable
     public var timers = PackedOrderedSet<Timer>()
     /// The request kinds in flight, in request order.
     public var pending = PackedOrderedSet<RequestKind>()
+    /// The running delays of rows declared without a timer: bit `n` for delay `n` (see
+    /// ``Send/startDelay(_:_:)``).
+    public var delays: UInt64 = 0
 
     /// Nothing running.
     @inlinable
@@ -16,7 +19,7 @@ public struct WorkLedger<Timer: IndexedCase, RequestKind: IndexedCase>: Hashable
 
     /// Whether nothing is running.
     @inlinable
-    public var isIdle: Bool { timers.isEmpty && pending.isEmpty }
+    public var isIdle: Bool { timers.isEmpty && pending.isEmpty && delays == 0 }
 
     /// Whether this kind of ledger can never hold anything: the machine has neither timers nor
     /// requests (``NoTimer`` and ``NoRequest``). Known when the step is specialised, so the step

@@ -91,7 +91,7 @@ struct SCXMLRenderer {
             text += "\(indent)  <!-- \(Escaping.comment(row.id)) -->\n"
             text += "\(indent)  <transition"
             switch row.trigger {
-            case .event, .after, .every: text += " event=\"\(escaped(row.event))\""
+            case .event, .events, .after, .every: text += " event=\"\(escaped(Self.event(of: row)))\""
             case .always: break
             case .done(let compound): text += " event=\"done.state.\(id(region, compound))\""
             }
@@ -101,9 +101,10 @@ struct SCXMLRenderer {
             }
             if row.isInternal { text += " type=\"internal\"" }
             if case .every(let period, let timer) = row.trigger {
-                repeats[timer, default: 0] += 1
-                let again = sendID(region, state, timer, again: repeats[timer, default: 1])
-                text += ">" + send(row.event, period, id: again) + "</transition>\n"
+                let name = timer ?? Self.event(of: row)
+                repeats[name, default: 0] += 1
+                let again = sendID(region, state, name, again: repeats[name, default: 1])
+                text += ">" + send(Self.event(of: row), period, id: again) + "</transition>\n"
             } else {
                 text += "/>\n"
             }
@@ -115,27 +116,39 @@ struct SCXMLRenderer {
     /// The timers the delayed and repeating rows among `rows` (those of one state) start when
     /// the state is entered, in table order, each once: its name, its event, its delay, and how
     /// many of the rows repeat it.
-    private func delays(of rows: [RowListing]) -> [(name: String, event: String, delay: Duration, repeats: Int)] {
-        var timers: [(name: String, event: String, delay: Duration, repeats: Int)] = []
+    private func delays(of rows: [RowListing]) -> [(name: String, event: String, delay: String, repeats: Int)] {
+        var timers: [(name: String, event: String, delay: String, repeats: Int)] = []
         for row in rows {
-            let (delay, name, repeats): (Duration, String, Int)
+            let (delay, timer, repeats): (String, String?, Int)
             switch row.trigger {
-            case .after(let duration, let timer): (delay, name, repeats) = (duration, timer, 0)
-            case .every(let duration, let timer): (delay, name, repeats) = (duration, timer, 1)
-            case .event, .always, .done: continue
+            case .after(let duration, let name): (delay, timer, repeats) = (duration, name, 0)
+            case .every(let duration, let name): (delay, timer, repeats) = (duration, name, 1)
+            case .event, .events, .always, .done: continue
             }
+            let name = timer ?? Self.event(of: row)
             if let index = timers.firstIndex(where: { $0.name == name }) {
                 timers[index].repeats += repeats
             } else {
-                timers.append((name, row.event, delay, repeats))
+                timers.append((name, Self.event(of: row), delay, repeats))
             }
         }
         return timers
     }
 
-    /// A `<send>` of `event` after `delay`, with the id `id`.
-    private func send(_ event: String, _ delay: Duration, id: String) -> String {
-        "<send event=\"\(escaped(event))\" delay=\"\(Self.delay(delay))\" id=\"\(id)\"/>"
+    /// The event a row's transition is on: its event, or for a row delayed without a timer, the
+    /// event of its own delay, `delay.ROW`.
+    static func event(of row: RowListing) -> String {
+        switch row.trigger {
+        case .after(_, timer: nil), .every(_, timer: nil): "delay.\(row.id)"
+        default: row.event
+        }
+    }
+
+    /// A `<send>` of `event` after `delay` (a duration, or a computed delay's name), with the id
+    /// `id`.
+    private func send(_ event: String, _ delay: String, id: String) -> String {
+        let time = delay.first?.isNumber == true ? "delay=\"\(Self.delay(delay))\"" : "delayexpr=\"\(escaped(delay))\""
+        return "<send event=\"\(escaped(event))\" \(time) id=\"\(id)\"/>"
     }
 
     /// The id of the `<send>` that starts `timer` when `state` is entered, or of a repeating
@@ -145,10 +158,11 @@ struct SCXMLRenderer {
         return again == 0 ? id : again == 1 ? id + ".again" : id + ".again\(again)"
     }
 
-    /// A delay as SCXML writes it, a CSS2 time: in seconds or milliseconds, since it has no minutes.
-    static func delay(_ duration: Duration) -> String {
-        let text = ValueText.duration(duration)
-        return text.hasSuffix("min") ? ValueText.milliseconds(duration) : text
+    /// A delay as SCXML writes it, a CSS2 time: in seconds or milliseconds, since it has no
+    /// minutes; `text` is the duration as listings write it.
+    static func delay(_ text: String) -> String {
+        guard text.hasSuffix("min"), let minutes = Double(text.dropLast(3)) else { return text }
+        return ValueText.milliseconds(.seconds(minutes * 60))
     }
 
     private func historyID(_ region: Int, _ state: Int, _ history: History) -> String {

@@ -46,6 +46,12 @@ public struct Runtime<M: MachineDefinition>: Sendable {
     @usableFromInline var pendingPosition: [Int?]
     /// Requests a provider has yet to answer, oldest first.
     @usableFromInline var awaitingProvider: [Int] = []
+    /// The events sent delayed and the delays of rows without a timer, waiting for their
+    /// deadlines, in the order of their last start.
+    @usableFromInline var _scheduled: [ScheduledEvent] = []
+    /// The events the machine sent itself without a delay, waiting for the macrostep to end:
+    /// empty between inputs.
+    @usableFromInline var externalQueue: [M.Event] = []
     /// How many microsteps one macrostep may take: one that would take more halts the runtime
     /// (see ``halt``). ``defaultMicrostepBound`` unless set.
     public var microstepBound = Runtime.defaultMicrostepBound
@@ -70,6 +76,10 @@ public struct Runtime<M: MachineDefinition>: Sendable {
     @inlinable package var requests: [RequestRecord<M>] { _requests }
     /// The running timers, in the order of their last (re)start.
     @inlinable public var timers: [RunningTimer] { _timers }
+    /// The events the machine sent itself with a delay (``Outbox/send(_:after:id:)``) and the
+    /// running delays of its rows without a timer, each with its deadline, in the order of their
+    /// last start.
+    @inlinable public var scheduled: [ScheduledEvent] { _scheduled }
 
     /// A running timer and when it falls due (its `deadline`).
     public struct RunningTimer: Hashable, Sendable {
@@ -105,7 +115,8 @@ public struct Runtime<M: MachineDefinition>: Sendable {
     public init(table: TransitionTable<M>, state: MachineState<M>, provider: Provider<M>? = nil) {
         self.init(table: table, startingAt: state, provider: provider)
         guard let event = M.startEvent else {
-            for delay in table.delays(activeIn: state.controls) where !_state.work.timers.contains(delay.timer) {
+            for delay in table.timers(activeIn: state.controls, context: state.context)
+            where !_state.work.timers.contains(delay.timer) {
                 _state.work.timers.append(delay.timer)
                 timerSerial += 1
                 _timers.append(RunningTimer(timer: delay.timer, deadline: due(after: delay.duration), serial: timerSerial))
@@ -118,9 +129,7 @@ public struct Runtime<M: MachineDefinition>: Sendable {
         var steps: [RuntimeStep<M>] = []
         record(.start, result, before: before, into: &steps)
         runToCompletion(from: 0, seeing: event, into: &steps)
-        if let provider {
-            do throws(RuntimeError) { try deliverAnswers(from: provider, into: &steps) } catch { halt = error }
-        }
+        do throws(RuntimeError) { try settle(into: &steps) } catch { halt = error }
         startSteps = steps
     }
 
@@ -161,8 +170,9 @@ public struct Runtime<M: MachineDefinition>: Sendable {
         return steps
     }
 
-    /// Moves the virtual clock forward; the timers that fall due fire in time order (ties in
-    /// start order), each as its own step. A timer of zero duration fires even on `advance(by: .zero)`.
+    /// Moves the virtual clock forward; the timers, delays and delayed sends that fall due fire
+    /// in time order (ties in start order), each as its own step. A timer of zero duration fires
+    /// even on `advance(by: .zero)`.
     ///
     /// - Throws: ``RuntimeError/negativeDuration(_:)`` for a negative `duration`, and
     ///   ``RuntimeError/clockOverflow(now:advance:)`` when it would take the clock past
@@ -179,13 +189,22 @@ public struct Runtime<M: MachineDefinition>: Sendable {
         var firedAtOneInstant = 0
         while let next = nextDue(by: end) {
             // A timer that restarts itself for zero would fire forever without time passing.
-            firedAtOneInstant = _timers[next]._deadline == _now ? firedAtOneInstant + 1 : 1
+            firedAtOneInstant = next.deadline == _now ? firedAtOneInstant + 1 : 1
             guard firedAtOneInstant <= Self.loopBound else {
-                throw .timerLoop(timer: _timers[next].timer.name, steps: firedAtOneInstant - 1)
+                throw .timerLoop(timer: name(of: next), steps: firedAtOneInstant - 1)
             }
-            let fired = _timers.remove(at: next)
-            _now = fired._deadline
-            try perform(.timer(fired.timer), M.event(firing: fired.timer), into: &steps)
+            _now = next.deadline
+            switch next.due {
+            case .timer(let index):
+                let fired = _timers.remove(at: index)
+                try perform(.timer(fired.timer), M.event(firing: fired.timer), into: &steps)
+            case .scheduled(let index):
+                let fired = _scheduled.remove(at: index)
+                switch fired.payload {
+                case .event(let event, _): try perform(.sent(event), event, into: &steps)
+                case .delay(let number): try performDelay(number, into: &steps)
+                }
+            }
             // A macrostep that ran away halts the runtime: the clock stops at its time.
             if halt != nil { return steps }
         }
@@ -193,22 +212,46 @@ public struct Runtime<M: MachineDefinition>: Sendable {
         return steps
     }
 
-    /// How many timer firings at one instant, or immediate answers in a row, make a loop.
-    @usableFromInline static var loopBound: Int { 10_000 }
+    /// What falls due next: a timer or a scheduled event, by its position in its list.
+    @usableFromInline
+    enum Due {
+        case timer(Int)
+        case scheduled(Int)
+    }
 
+    /// The timer or scheduled event that falls due first by `end` (ties in start order), if any.
     @inlinable
-    func nextDue(by end: Duration) -> Int? {
-        var best: Int?
-        for index in _timers.indices where _timers[index]._deadline <= end {
-            if let found = best {
-                let (a, b) = (_timers[index], _timers[found])
-                if (a._deadline, a.serial) < (b._deadline, b.serial) { best = index }
-            } else {
-                best = index
+    func nextDue(by end: Duration) -> (due: Due, deadline: Duration)? {
+        var best: (due: Due, deadline: Duration, serial: Int)?
+        for (index, timer) in _timers.enumerated() where timer._deadline <= end {
+            if best.map({ (timer._deadline, timer.serial) < ($0.deadline, $0.serial) }) ?? true {
+                best = (.timer(index), timer._deadline, timer.serial)
             }
         }
-        return best
+        for (index, scheduled) in _scheduled.enumerated() where scheduled._deadline <= end {
+            if best.map({ (scheduled._deadline, scheduled.serial) < ($0.deadline, $0.serial) }) ?? true {
+                best = (.scheduled(index), scheduled._deadline, scheduled.serial)
+            }
+        }
+        return best.map { ($0.due, $0.deadline) }
     }
+
+    /// The name a loop error gives what fell due: the timer, the row of a delay, the sent event.
+    @usableFromInline
+    func name(of due: (due: Due, deadline: Duration)) -> String {
+        switch due.due {
+        case .timer(let index): _timers[index].timer.name
+        case .scheduled(let index):
+            switch _scheduled[index].payload {
+            case .event(let event, _): event.kind.name
+            case .delay(let number): table.rows[table.delayedRows[number]].id
+            }
+        }
+    }
+
+    /// How many timer firings at one instant, or immediate answers or sent events for one input,
+    /// make a loop.
+    @usableFromInline static var loopBound: Int { 10_000 }
 
     /// Answers a request of `kind`: the one in flight when `ordinal` is `nil`, else the
     /// `ordinal`-th of that kind (from 1), even one already cancelled, whose answer is then
@@ -237,8 +280,17 @@ public struct Runtime<M: MachineDefinition>: Sendable {
         return steps
     }
 
+    /// Applies `answer` to the request at `index`, or records its drop; then settles.
     @inlinable
     mutating func deliver(_ answer: M.Event, to index: Int, into steps: inout [RuntimeStep<M>]) throws(RuntimeError) {
+        take(answer, forRequestAt: index, into: &steps)
+        try settle(into: &steps)
+    }
+
+    /// Applies `answer` to the request at `index` as a step (and its macrostep), or records its
+    /// drop when the request was cancelled.
+    @inlinable
+    mutating func take(_ answer: M.Event, forRequestAt index: Int, into steps: inout [RuntimeStep<M>]) {
         _requests[index].isAnswered = true
         // The parts read where the list keeps the record: the record (with its request) is not
         // copied, through its generic value witnesses, to read them.
@@ -251,30 +303,49 @@ public struct Runtime<M: MachineDefinition>: Sendable {
                     time: _now, cause: .drop(reference, answer, cancellation),
                     result: nil, before: _state, after: _state))
         } else {
-            try perform(.answer(reference, answer), answer, into: &steps)
+            step(.answer(reference, answer), answer, into: &steps)
         }
     }
 
+    /// Steps the machine with an input's event and its macrostep, then settles.
     @inlinable
     mutating func perform(
         _ cause: consuming RuntimeStep<M>.Cause, _ event: M.Event, into steps: inout [RuntimeStep<M>]
     ) throws(RuntimeError) {
         step(cause, event, into: &steps)
-        guard let provider, halt == nil else { return }
-        try deliverAnswers(from: provider, into: &steps)
+        try settle(into: &steps)
     }
 
-    /// Answers the requests a provider has yet to answer, each at once, as a step of its own.
+    /// Handles what the macrosteps taken so far left for after them, each as an input of its own
+    /// with its macrostep, until nothing is left: the events the machine sent itself without a
+    /// delay (``Outbox/send(_:)``), in the order sent, then the answers of the provider, if any,
+    /// to the requests made meanwhile.
+    ///
+    /// - Throws: ``RuntimeError/sendLoop(steps:)`` or ``RuntimeError/answerLoop(steps:)`` when
+    ///   either keeps coming: more than 10,000 for one input.
     @inlinable
-    mutating func deliverAnswers(from provider: Provider<M>, into steps: inout [RuntimeStep<M>]) throws(RuntimeError) {
-        var delivered = 0
-        while !awaitingProvider.isEmpty, halt == nil {
+    mutating func settle(into steps: inout [RuntimeStep<M>]) throws(RuntimeError) {
+        var sent = 0
+        var answered = 0
+        while halt == nil {
+            if !externalQueue.isEmpty {
+                sent += 1
+                guard sent <= Self.loopBound else {
+                    externalQueue = []
+                    throw .sendLoop(steps: sent)
+                }
+                let event = externalQueue.removeFirst()
+                step(.sent(event), event, into: &steps)
+                continue
+            }
+            guard let provider, !awaitingProvider.isEmpty else { return }
             let index = awaitingProvider.removeFirst()
             guard _requests[index].isPending else { continue }
-            delivered += 1
-            if delivered > Self.loopBound { throw .answerLoop(steps: delivered) }
-            try deliver(provider(_requests[index].request), to: index, into: &steps)
+            answered += 1
+            if answered > Self.loopBound { throw .answerLoop(steps: answered) }
+            take(provider(_requests[index].request), forRequestAt: index, into: &steps)
         }
+        externalQueue = []
     }
 
     /// Steps the machine with an input's event, then runs it to completion: the microsteps
@@ -287,6 +358,21 @@ public struct Runtime<M: MachineDefinition>: Sendable {
         let continues = table.hasEventlessRows || result.hasRaisedEvents
         record(consume cause, consume result, before: consume before, into: &steps)
         if continues { runToCompletion(from: steps.count - 1, seeing: event, into: &steps) }
+    }
+
+    /// Fires delay `number` (of a row declared without a timer), as an input of its own: its
+    /// step, its macrostep, then what they leave to settle. Its closures see the machine's start
+    /// event, which the table requires of a machine with such rows.
+    @usableFromInline
+    mutating func performDelay(_ number: Int, into steps: inout [RuntimeStep<M>]) throws(RuntimeError) {
+        guard let event = M.startEvent else { return }
+        var result = StepResult<M>()
+        let before = _state
+        table.step(&_state, delay: number, seeing: event, into: &result)
+        let continues = table.hasEventlessRows || result.hasRaisedEvents
+        record(.delay(row: table.delayedRows[number]), result, before: before, into: &steps)
+        if continues { runToCompletion(from: steps.count - 1, seeing: event, into: &steps) }
+        try settle(into: &steps)
     }
 
     /// Performs a step's commands and records it.
@@ -322,6 +408,24 @@ public struct Runtime<M: MachineDefinition>: Sendable {
                 if let index = cancel(kind.rawValue) { cancelledNow.append((kind.rawValue, index)) }
             case .output:
                 break
+            }
+        }
+        for send in result.outbox.sends {
+            switch send {
+            case .event(let event, nil, _):
+                externalQueue.append(event)
+            case .event(let event, let delay?, let id):
+                timerSerial += 1
+                _scheduled.append(
+                    ScheduledEvent(payload: .event(event, id: id), deadline: due(after: delay), serial: timerSerial))
+            case .cancel(let id):
+                _scheduled.removeAll { $0.id == id }
+            case .startDelay(let number, let delay):
+                _scheduled.removeAll { $0.delay == number }
+                timerSerial += 1
+                _scheduled.append(ScheduledEvent(payload: .delay(number), deadline: due(after: delay), serial: timerSerial))
+            case .cancelDelay(let number):
+                _scheduled.removeAll { $0.delay == number }
             }
         }
         steps.append(RuntimeStep(time: _now, cause: cause, result: result, before: before, after: _state))

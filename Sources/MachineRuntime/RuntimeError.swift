@@ -22,6 +22,9 @@ public enum RuntimeError: Error, Equatable, CustomStringConvertible {
     case wrongAnswer(kind: String, event: String)
     /// Immediate answers kept causing new requests: more than 10,000 in a row.
     case answerLoop(steps: Int)
+    /// The machine kept sending itself events (``Outbox/send(_:)``) that make it send more: more
+    /// than 10,000 for one input. The steps until then stand; the events left are dropped.
+    case sendLoop(steps: Int)
     /// A timer kept falling due at the same instant (a timer restarted for zero when it fires):
     /// it fired 10,000 times without time passing, and is left running, unfired.
     case timerLoop(timer: String, steps: Int)
@@ -50,6 +53,8 @@ public enum RuntimeError: Error, Equatable, CustomStringConvertible {
             "\(reference) has already been answered"
         case .wrongAnswer(let kind, let event):
             "'\(event)' does not answer a \(kind) request"
+        case .sendLoop(let steps):
+            "the machine sent itself \(steps) events for one input; each one it handles makes it send another"
         case .answerLoop(let steps):
             "immediate answers caused \(steps) steps in a row; a provider and the machine keep asking each other"
         case .timerLoop(let timer, let steps):

@@ -26,13 +26,18 @@ public struct RuntimeStep<M: MachineDefinition>: Sendable {
         /// The machine's start: entering its initial configuration, before any input (see
         /// `Runtime.init(table:state:provider:)`).
         case start
+        /// An event the machine sent itself (`Outbox.send(_:)`, or with a delay that fell due),
+        /// taken from the external queue as an input of its own.
+        case sent(M.Event)
+        /// The delay of the row at this index, declared without a timer, fell due.
+        case delay(row: Int)
     }
 
     /// Whether the step is a microstep the runtime took after an input: eventless, raised or
     /// done.
     public var isMicrostep: Bool {
         switch cause {
-        case .event, .timer, .answer, .drop, .start: false
+        case .event, .timer, .answer, .drop, .start, .sent, .delay: false
         case .eventless, .raised, .done: true
         }
     }

@@ -9,7 +9,7 @@ extension Runtime {
     /// 64-bit integer, as system clocks and `Task.sleep(nanoseconds:)` count them, with a bit to
     /// spare; and no sum of an instant and a checked duration can overflow `Duration`.
     @inlinable
-    package static var latestTime: Duration {
+    public static var latestTime: Duration {
         Duration(secondsComponent: 4_611_686_018, attosecondsComponent: 427_387_904_000_000_000)
     }
 
@@ -32,11 +32,11 @@ extension Runtime {
 extension Runtime.RunningTimer {
     /// When it fires: ``Runtime/latestTime`` for a timer that never fires (see ``canFire``).
     @inlinable
-    package var deadline: Duration { Swift.min(_deadline, Runtime<M>.latestTime) }
+    public var deadline: Duration { Swift.min(_deadline, Runtime<M>.latestTime) }
 
     /// Whether the clock can reach its deadline. A timer started for longer than the virtual
     /// clock has left (a machine asking for "practically never") keeps running until it is
     /// cancelled or restarted, but never fires: there is no instant at which it could.
     @inlinable
-    package var canFire: Bool { _deadline <= Runtime<M>.latestTime }
+    public var canFire: Bool { _deadline <= Runtime<M>.latestTime }
 }

@@ -159,7 +159,7 @@ enum Gate: MachineDefinition {
             Issue.record("no delayed ackTimeout in the mutant")
             return
         }
-        #expect(delay == .milliseconds(2500))
+        #expect(delay.duration == .milliseconds(2500))
     }
 
     @Test func anEventlessRowAndADoneRowDoNotCompete() {

@@ -114,10 +114,12 @@ import Testing
     }
 
     @Test func scxmlWritesDelaysInSecondsOrMilliseconds() {
-        #expect(SCXMLRenderer.delay(.seconds(5)) == "5s")
-        #expect(SCXMLRenderer.delay(.seconds(120)) == "120000ms", "CSS2 times have no minutes")
-        #expect(SCXMLRenderer.delay(.milliseconds(1500)) == "1500ms")
-        #expect(SCXMLRenderer.delay(.zero) == "0ms")
+        func delay(_ duration: Duration) -> String { SCXMLRenderer.delay(ValueText.duration(duration)) }
+        #expect(delay(.seconds(5)) == "5s")
+        #expect(delay(.seconds(120)) == "120000ms", "CSS2 times have no minutes")
+        #expect(delay(.seconds(90)) == "90s")
+        #expect(delay(.milliseconds(1500)) == "1500ms")
+        #expect(delay(.zero) == "0ms")
     }
 
     @Test func theSVGListsEachRowByItsTriggerAndExplainsThem() {

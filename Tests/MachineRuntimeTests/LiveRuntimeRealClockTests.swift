@@ -80,7 +80,7 @@ import Testing
             steps.filter { step in
                 switch step.cause {
                 case .answer, .drop: true
-                case .event, .timer, .eventless, .raised, .done, .start: false
+                case .event, .timer, .eventless, .raised, .done, .start, .sent, .delay: false
                 }
             }.count == asked && runtime.runtime.timers.isEmpty
         }
@@ -112,7 +112,7 @@ import Testing
         var replayed: [RuntimeStep<Asker>] = []
         for step in steps {
             switch step.cause {
-            case .timer, .eventless, .raised, .done, .start:
+            case .timer, .eventless, .raised, .done, .start, .sent, .delay:
                 continue
             case .event(let event):
                 replayed += try runtime.advance(by: step.time - runtime.now)

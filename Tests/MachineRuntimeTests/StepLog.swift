@@ -108,6 +108,8 @@ extension RuntimeStep where M == Asker {
         case .raised(let event): "raised \(event)"
         case .done(let region, let state): "done \(region).\(state)"
         case .start: "start"
+        case .sent(let event): "sent \(event)"
+        case .delay(let row): "delay \(row)"
         }
     }
 }

@@ -34,11 +34,15 @@ extension Player {
         case .eventless:
             input = "eventless"
         case .raised(let event):
-            input = "raised " + parts.writer.statement(.send(event)).drop { $0 != " " }.dropFirst()
+            input = "raised " + eventText(event)
         case .done(let region, let state):
             input = "done " + parts.table.regions[region].name + "." + parts.table.regions[region].states[state]
         case .start:
             input = "start"
+        case .sent(let event):
+            input = "sent " + eventText(event)
+        case .delay(let row):
+            input = "delay " + parts.rowIDs[row]
         }
         var stateChanges: [TranscriptStep.Change] = []
         var fieldChanges: [TranscriptStep.Change] = []
@@ -64,12 +68,35 @@ extension Player {
                     TranscriptStep.CompoundChange(region: region.name, state: region.states[change.state], kind: change.kind))
             }
             commands = result.commands.map { parts.writer.value(of: $0).description }
+            commands += result.outbox.sends.map(sendText)
         }
         var rendered = TranscriptStep(
             time: step.time, input: input, fired: fired, ignored: ignored, dropped: dropped, compoundChanges: compoundChanges,
             stateChanges: stateChanges, fieldChanges: fieldChanges, commands: commands)
         rendered.isMicrostep = step.isMicrostep
         return rendered
+    }
+
+    /// An event as a transcript writes it: `queryChanged("Apple")`.
+    @inlinable
+    func eventText(_ event: M.Event) -> String {
+        String(parts.writer.statement(.send(event)).drop { $0 != " " }.dropFirst())
+    }
+
+    /// What an action scheduled besides its commands, as a transcript lists it after them:
+    /// `send(flushed)`, `send(ping, 30s, "beat")`, `cancelSend("beat")`, `startDelay(retry, 2s)`,
+    /// `cancelDelay(retry)`.
+    @usableFromInline
+    func sendText(_ send: Send<M>) -> String {
+        switch send {
+        case .event(let event, nil, nil): "send(\(eventText(event)))"
+        case .event(let event, let delay, let id):
+            "send(\(eventText(event))\(delay.map { ", \(Value.render($0))" } ?? "")\(id.map { ", \(Value.quoted($0))" } ?? ""))"
+        case .cancel(let id): "cancelSend(\(Value.quoted(id)))"
+        case .startDelay(let number, let delay):
+            "startDelay(\(parts.rowIDs[parts.table.delayedRows[number]]), \(Value.render(delay)))"
+        case .cancelDelay(let number): "cancelDelay(\(parts.rowIDs[parts.table.delayedRows[number]]))"
+        }
     }
 
     /// A region's active configuration in words: its leaf, then the leaf's ancestors, innermost

@@ -120,9 +120,9 @@ public struct TransitionCoverage<M: MachineDefinition>: Sendable {
 
     private func stepKind(_ step: RuntimeStep<M>) -> Int? {
         switch step.cause {
-        case .event(let event), .answer(_, let event), .raised(let event): event.kind.rawValue
+        case .event(let event), .answer(_, let event), .raised(let event), .sent(let event): event.kind.rawValue
         case .timer(let timer): M.event(firing: timer).kind.rawValue
-        case .drop, .eventless, .done, .start: nil
+        case .drop, .eventless, .done, .start, .delay: nil
         }
     }
 

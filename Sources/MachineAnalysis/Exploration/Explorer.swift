@@ -139,8 +139,8 @@ public struct Explorer<S: InputSamples>: Sendable where S.Machine.Context: Equat
         for step in steps {
             switch step.cause {
             case .drop: report.drops += 1
-            case .timer: report.timersFired += 1
-            case .event, .answer, .eventless, .raised, .done, .start: break
+            case .timer, .delay: report.timersFired += 1
+            case .event, .answer, .eventless, .raised, .done, .start, .sent: break
             }
             for row in step.result?.firedRows ?? [] { report.rowHits[row] += 1 }
         }

@@ -120,13 +120,15 @@ package enum Mutants {
             case .after(let delay, let timer), .every(let delay, let timer):
                 let repeats = if case .every = row.trigger { true } else { false }
                 for (change, scale) in [("halved", 0.5), ("doubled", 2.0)] {
-                    let scaled: RowTrigger<M> = repeats ? .every(delay * scale, timer) : .after(delay * scale, timer)
+                    let scaledDelay = delay.scaled(by: scale)
+                    let scaled: RowTrigger<M> = repeats ? .every(scaledDelay, timer) : .after(scaledDelay, timer)
+                    let measure = timer.map { " (timer \($0.name))" } ?? ""
                     add(
                         row, .timerChanged, "delay-\(change)",
-                        "its \(repeats ? "period" : "delay") \(change == "halved" ? "halved" : "doubled") (timer \(timer.name))",
+                        "its \(repeats ? "period" : "delay") \(change == "halved" ? "halved" : "doubled")\(measure)",
                         replacing(index, with: row.replacing(trigger: scaled)))
                 }
-            case .event, .always, .done:
+            case .event, .events, .always, .done:
                 break
             }
 

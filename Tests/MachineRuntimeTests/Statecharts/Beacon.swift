@@ -87,6 +87,8 @@ extension RuntimeStep where M == Beacon {
             case .raised(let event): "raised \(event)"
             case .done(let region, let state): "done \(Beacon.table.regions[region].states[state])"
             case .start: "start"
+            case .sent(let event): "sent \(event)"
+            case .delay(let row): "delay \(Beacon.table.rows[row].id)"
             }
         let rows = result?.firedRows.map { Beacon.table.rows[$0].id } ?? []
         return "@\(time.components.seconds)s \(cause): \(rows.joined(separator: ", "))"

@@ -197,7 +197,7 @@ import Testing
             problem([
                 Row("one", in: Beacon.link, from: [.hello], after: .seconds(1), timer: .retry, to: .backoff),
                 Row("two", in: Beacon.link, from: [.hello], after: .seconds(2), timer: .retry, to: .offline),
-            ]) == "row 'two': timer 'retry' is delayed twice from 'hello', for 1.0 seconds and 2.0 seconds")
+            ]) == "row 'two': timer 'retry' is delayed twice from 'hello', for 1s and 2s")
         let heartbeat = Row<Beacon>("r", in: Beacon.link, from: [.online], every: .seconds(1), timer: .heartbeat)
         #expect(
             problem([heartbeat.replacing(guard: nil, target: Beacon.Link.offline.rawValue, history: nil, action: nil)])
