@@ -4,7 +4,9 @@ import MachineRuntime
 /// What identifies a runtime's state for a breadth-first search (covering paths, verification):
 /// the machine's state (control states, context, history, and the work ledger: the timers
 /// running and the kinds of request in flight, in order), how far off each running timer is,
-/// and, when late answers are inputs, which kinds have a cancelled request still unanswered.
+/// what the machine scheduled (each delay and delayed send, how far off, a sent event by its
+/// description), and, when late answers are inputs, which kinds have a cancelled request still
+/// unanswered.
 ///
 /// It leaves out the absolute time, request numbers and the requests' payloads (the context that
 /// made a request holds what it asked), so that a machine that goes round a loop comes back to
@@ -14,6 +16,8 @@ package struct StateKey<M: MachineDefinition>: Hashable, Sendable where M.Contex
     @usableFromInline let state: MachineState<M>
     /// The time left on each running timer, in the runtime's order of the timers.
     @usableFromInline let timers: [Duration]
+    /// Each scheduled event, in the runtime's order: the time left, then what falls due.
+    @usableFromInline let scheduled: [String]
     /// A bit for each request kind (by raw value, modulo 64) with a cancelled request not
     /// answered yet; zero when late answers are not inputs of the search.
     @usableFromInline let lateAnswerable: UInt64
@@ -23,6 +27,7 @@ package struct StateKey<M: MachineDefinition>: Hashable, Sendable where M.Contex
     package init(_ runtime: Runtime<M>, lateAnswers: Bool) {
         state = runtime.state
         timers = runtime.timers.map { $0.deadline - runtime.now }
+        scheduled = runtime.scheduled.isEmpty ? [] : runtime.scheduled.map(Self.identity(runtime.now))
         var kinds: UInt64 = 0
         if lateAnswers {
             for record in runtime.requests where record.cancellation != nil && !record.isAnswered {
@@ -30,5 +35,18 @@ package struct StateKey<M: MachineDefinition>: Hashable, Sendable where M.Contex
             }
         }
         lateAnswerable = kinds
+    }
+
+    /// A scheduled event's part of the key: the time left, then the delay's number, or the id
+    /// and the event's description.
+    @usableFromInline
+    static func identity(_ now: Duration) -> (Runtime<M>.ScheduledEvent) -> String {
+        { scheduled in
+            let left = "\(scheduled.deadline - now)"
+            switch scheduled.payload {
+            case .delay(let number): return "\(left) delay \(number)"
+            case .event(let event, let id): return "\(left) \(id ?? "") \(String(reflecting: event))"
+            }
+        }
     }
 }

@@ -271,7 +271,7 @@ public final class LiveRuntime<M: MachineDefinition, C: Clock> where C.Duration 
     /// clock's range stops the runtime, changing nothing else.
     private func catchUp(to target: Duration) throws(RuntimeError) {
         let now = runtime.now
-        guard target > now || runtime.timers.contains(where: { $0.canFire && $0.deadline <= now }) else { return }
+        guard target > now || runtime.nextDeadline.map({ $0 <= now }) == true else { return }
         do {
             try apply(.advance(target > now ? target - now : .zero))
         } catch {
@@ -347,8 +347,7 @@ public final class LiveRuntime<M: MachineDefinition, C: Clock> where C.Duration 
     private func scheduleWakeUp() {
         wakeUp?.cancel()
         wakeUp = nil
-        // Closures, not key paths: a key path in generic code is instantiated at every call.
-        guard !isStopped, let next = runtime.timers.lazy.filter({ $0.canFire }).map({ $0.deadline }).min() else { return }
+        guard !isStopped, let next = runtime.nextDeadline else { return }
         let due = next.roundedUpToMilliseconds
         let deadline = start.advanced(by: due)
         let clock = clock
@@ -369,6 +368,22 @@ public final class LiveRuntime<M: MachineDefinition, C: Clock> where C.Duration 
         } catch {
             onError?(error)
         }
+    }
+}
+
+extension LiveRuntime where M.Request == NoRequest {
+    /// A live runtime for `table` from `state`, timed by `clock`, of a machine that makes no
+    /// requests: it needs no provider.
+    public convenience init(
+        table: TransitionTable<M>, state: MachineState<M>, clock: C, onOutput: @escaping (M.Output) -> Void
+    ) {
+        self.init(runtime: Runtime(table: table, state: state), clock: clock, onOutput: onOutput)
+    }
+
+    /// A live runtime that takes over `runtime`, of a machine that makes no requests: it needs no
+    /// provider (see ``init(runtime:clock:provider:onOutput:)``).
+    public convenience init(runtime: Runtime<M>, clock: C, onOutput: @escaping (M.Output) -> Void) {
+        self.init(runtime: runtime, clock: clock, provider: { request in switch request {} }, onOutput: onOutput)
     }
 }
 

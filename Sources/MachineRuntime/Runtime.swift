@@ -143,6 +143,22 @@ public struct Runtime<M: MachineDefinition>: Sendable {
         self.pendingPosition = Array(repeating: nil, count: M.Request.Kind.allCases.count)
     }
 
+    /// The earliest deadline the clock can reach among the running timers and the scheduled
+    /// events (``scheduled``), or `nil` when nothing will fall due: when the next step of the
+    /// clock's own comes.
+    public var nextDeadline: Duration? {
+        let timers = _timers.lazy.filter { $0.canFire }.map { $0.deadline }.min()
+        let events = _scheduled.lazy.filter { $0.canFire }.map { $0.deadline }.min()
+        switch (timers, events) {
+        case (let a?, let b?): return Swift.min(a, b)
+        case (let a, let b): return a ?? b
+        }
+    }
+
+    /// Whether the machine has finished: a region at the top is in a final state at its top. A
+    /// finished machine ignores every event.
+    public var isFinished: Bool { table.finalState(of: _state.controls) != nil }
+
     /// The requests still waiting for an answer, in the order made.
     public var pendingRequests: [RequestRecord<M>] { pendingPosition.compactMap { $0 }.sorted().map { _requests[$0] } }
 

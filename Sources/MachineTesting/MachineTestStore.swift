@@ -385,6 +385,14 @@ public final class MachineTestStore<M: MachineDefinition> where M.Context: Equat
             leftovers += runtime.timers.map {
                 "timer \($0.timer.name) is still running (due at \(Value.milliseconds($0.deadline)))"
             }
+            leftovers += runtime.scheduled.map { scheduled in
+                let what =
+                    switch scheduled.payload {
+                    case .event(let event, let id): "sent event \(ValueDump.inline(event))\(id.map { " (id \($0))" } ?? "")"
+                    case .delay(let number): "delay of \(runtime.table.rows[runtime.table.delayedRows[number]].id)"
+                    }
+                return "\(what) is still pending (due at \(Value.milliseconds(scheduled.deadline)))"
+            }
         }
         guard !leftovers.isEmpty else { return }
         report(

@@ -76,7 +76,7 @@ import Testing
         let good = try String(contentsOfFile: state, encoding: .utf8)
         let cases: [(String, String)] = [
             (String(good.prefix(40)), "the saved state is not valid: not valid JSON: "),
-            (good.replacingOccurrences(of: #""format":2"#, with: #""format":7"#), "format version 7"),
+            (good.replacingOccurrences(of: #""format":3"#, with: #""format":7"#), "format version 7"),
             (good.replacingOccurrences(of: #""line":"ringing""#, with: #""line":"buzzing""#), "inconsistent: controls.line"),
         ]
         for (contents, fragment) in cases {

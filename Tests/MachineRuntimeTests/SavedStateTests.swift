@@ -112,7 +112,7 @@ import Testing
         #expect(text.contains(#""controls":{"lamp":"on","line":"waiting"}"#))
         #expect(text.contains(#""kind":"lookup","madeAt":{"attoseconds":0,"seconds":0},"ordinal":1,"#))
         #expect(text.contains(#""status":"dropped","supersededBy":2"#))
-        #expect(text.contains(#""format":2,"history":{},"#))
+        #expect(text.contains(#""format":3,"history":{},"#))
         #expect(text.contains(#""machine":"\#(Relay.table.identity)""#))
     }
 
@@ -154,18 +154,27 @@ import Testing
     // MARK: refusals
 
     @Test func anotherFormatVersionIsRefused() throws {
-        let text = try Self.text(try Self.busy()).replacingOccurrences(of: #""format":2,"#, with: #""format":3,"#)
-        #expect(throws: SavedStateError.otherFormat(found: 3, expected: 2)) { try Self.restore(text) }
-        #expect(SavedStateError.otherFormat(found: 3, expected: 2).description.contains("format version 3"))
+        let text = try Self.text(try Self.busy()).replacingOccurrences(of: #""format":3,"#, with: #""format":4,"#)
+        #expect(throws: SavedStateError.otherFormat(found: 4, expected: 3)) { try Self.restore(text) }
+        #expect(SavedStateError.otherFormat(found: 4, expected: 3).description.contains("format version 4"))
     }
 
     @Test func aFileOfVersionOneWhichHadNoHistoryIsStillRead() throws {
         let original = try Self.busy()
         let text = try Self.text(original)
         #expect(text.contains(#""history":{}"#))
-        let old = text.replacingOccurrences(of: #""format":2,"#, with: #""format":1,"#)
-            .replacingOccurrences(of: #""history":{},"#, with: "")
+        let old = text.replacingOccurrences(of: #""format":3,"#, with: #""format":1,"#)
+            .replacingOccurrences(of: #""history":{},"#, with: "").replacingOccurrences(of: #""scheduled":[],"#, with: "")
         #expect(old != text)
+        Self.expectSameFuture(original, try Self.restore(old), [.send(.ping)])
+    }
+
+    @Test func aFileOfVersionTwoWhichHadNothingScheduledIsStillRead() throws {
+        let original = try Self.busy()
+        let text = try Self.text(original)
+        let old = text.replacingOccurrences(of: #""format":3,"#, with: #""format":2,"#)
+            .replacingOccurrences(of: #""scheduled":[],"#, with: "")
+        #expect(old != text && !old.contains("scheduled"))
         Self.expectSameFuture(original, try Self.restore(old), [.send(.ping)])
     }
 
@@ -228,7 +237,7 @@ import Testing
             try Self.restore("\u{FEFF}" + text)
         }
         #expect(throws: SavedStateError.corrupt("at the top level: The given data was not valid JSON.")) {
-            try Self.restore(text.replacingOccurrences(of: #""format":2,"#, with: #""format":2 "#))
+            try Self.restore(text.replacingOccurrences(of: #""format":3,"#, with: #""format":3 "#))
         }
         #expect(
             throws: SavedStateError.corrupt("at requests[0].madeAt.seconds: Expected to decode Int64 but found a string instead.")
@@ -281,7 +290,7 @@ import Testing
         for (from, to, key) in [
             (#""controls":{"#, #""controls":{"lamp":"off","#, "lamp"),
             (#""controls":{"#, #""controls":{"\u006camp":"off","#, "lamp"),
-            (#""format":2,"#, #""format":2,"format":2,"#, "format"),
+            (#""format":3,"#, #""format":3,"format":3,"#, "format"),
             (#""tally":{"#, #""tally":{"\u00C5":1,"\u212B":2,"#, "\u{212B}"),
             (#""name":"a","#, #""name":"a","name":"b","#, "name"),
             // Past the keys an object's are searched in order: through its set of keys.
@@ -303,7 +312,7 @@ import Testing
         let text = try Self.text(try Self.busy())
         func nested(_ depth: Int) -> String {
             let brackets = String(repeating: "[", count: depth) + String(repeating: "]", count: depth)
-            return text.replacingOccurrences(of: #""format":2,"#, with: #""deep":\#(brackets),"format":2,"#)
+            return text.replacingOccurrences(of: #""format":3,"#, with: #""deep":\#(brackets),"format":3,"#)
         }
         // The object holding the member counts: 255 arrays in it are 256 levels.
         _ = try Self.restore(nested(JSONScan.maximumDepth - 1))

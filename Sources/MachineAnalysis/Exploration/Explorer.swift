@@ -118,7 +118,7 @@ public struct Explorer<S: InputSamples>: Sendable where S.Machine.Context: Equat
     /// Nothing, exactly to the next deadline, a millisecond short of it, or a random stretch.
     func randomAdvance(in runtime: Runtime<M>, using random: inout SplitMix64) -> Duration {
         let stretch = Duration.milliseconds(random.below(700))
-        guard let deadline = runtime.timers.map(\.deadline).min() else { return random.below(4) == 0 ? .zero : stretch }
+        guard let deadline = runtime.nextDeadline else { return random.below(4) == 0 ? .zero : stretch }
         let due = deadline - runtime.now
         switch random.below(4) {
         case 0: return .zero

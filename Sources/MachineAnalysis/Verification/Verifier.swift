@@ -232,8 +232,9 @@ package struct Verifier<S: InputSamples>: Sendable where S.Machine.Context: Hash
             }
         }
         var advances: [Duration] = []
-        for timer in runtime.timers where timer.canFire {
-            let due = timer.deadline - runtime.now
+        let deadlines = runtime.timers.filter(\.canFire).map(\.deadline) + runtime.scheduled.filter(\.canFire).map(\.deadline)
+        for deadline in deadlines {
+            let due = deadline - runtime.now
             for advance in [due, due - .milliseconds(1)] where advance >= .zero && !advances.contains(advance) {
                 advances.append(advance)
             }

@@ -27,7 +27,7 @@ extension Runtime {
         restoring saved: SavedState<M>, table: TransitionTable<M>, invariants: [Invariant<M>] = [],
         provider: Provider<M>? = nil
     ) throws(SavedStateError) {
-        guard saved.format == SavedState<M>.formatVersion || saved.format == 1 else {
+        guard (1...SavedState<M>.formatVersion).contains(saved.format) else {
             throw .otherFormat(found: saved.format, expected: SavedState<M>.formatVersion)
         }
         let identity = table.identity
@@ -37,8 +37,12 @@ extension Runtime {
         try checker.remember(saved.history, in: &controls)
         try checker.check(time: saved.now, "now", from: .zero)
         let timers = try checker.timers(saved.timers, lastSerial: saved.lastTimerSerial)
+        let scheduled = try checker.scheduled(saved.scheduled, lastSerial: saved.lastTimerSerial)
         let requests = try checker.requests(saved.requests)
         try checker.checkFinishedMachineIsIdle(controls, timers: timers, requests: requests)
+        if !scheduled.isEmpty, table.finalState(of: controls) != nil {
+            throw .inconsistent(field: "scheduled", problem: "the machine is finished, yet something is scheduled")
+        }
 
         self.init(table: table, startingAt: MachineState(controls: controls, context: saved.context), provider: provider)
         _now = saved.now
@@ -58,6 +62,8 @@ extension Runtime {
             }
         }
         for running in timers { _state.work.timers.append(running.timer) }
+        _scheduled = scheduled
+        for case .delay(let number) in scheduled.map(\.payload) { _state.work.delays |= 1 << UInt64(number) }
         let restored = Observation(of: self)
         for invariant in invariants {
             if let problem = invariant.violation(restored) {
@@ -187,6 +193,53 @@ struct SavedStateChecker<M: MachineDefinition> {
             throw .inconsistent(field: "lastTimerSerial", problem: "\(lastSerial) is above 2^62, more timers than any run starts")
         }
         return timers
+    }
+
+    /// The delayed sends and delays: delays of rows that are delayed without a timer, each once,
+    /// due no earlier than now, serials increasing and at most the last one given.
+    func scheduled(
+        _ entries: [SavedState<M>.ScheduledEntry], lastSerial: Int
+    ) throws(SavedStateError) -> [Runtime<M>.ScheduledEvent] {
+        var scheduled: [Runtime<M>.ScheduledEvent] = []
+        var previousSerial = 0
+        for index in entries.indices {
+            let entry = entries[index]
+            var field: String { "scheduled[\(index)]" }
+            let payload: Runtime<M>.ScheduledEvent.Payload
+            if let rowID = entry.delay {
+                guard let number = table.delayedRows.firstIndex(where: { table.rows[$0].id == rowID }) else {
+                    throw .inconsistent(
+                        field: "\(field).delay", problem: "the machine has no row '\(rowID)' delayed without a timer")
+                }
+                guard !scheduled.contains(where: { $0.delay == number }) else {
+                    throw .inconsistent(field: "\(field).delay", problem: "the delay of '\(rowID)' is listed twice")
+                }
+                payload = .delay(number)
+            } else if let event = entry.event {
+                payload = .event(event, id: entry.id)
+            } else {
+                throw .inconsistent(field: field, problem: "neither a delay nor an event")
+            }
+            var deadline = Runtime<M>.never
+            if let due = entry.deadline {
+                guard due >= now, due <= Runtime<M>.latestTime else {
+                    throw .inconsistent(
+                        field: "\(field).deadline",
+                        problem: "\(due) is not between the saved time now (\(now)) and the end of the virtual clock")
+                }
+                deadline = due
+            }
+            guard entry.serial > previousSerial, entry.serial <= lastSerial else {
+                throw .inconsistent(
+                    field: "\(field).serial",
+                    problem:
+                        "\(entry.serial) is not above the previous one's (\(previousSerial)) and at most lastTimerSerial (\(lastSerial))"
+                )
+            }
+            previousSerial = entry.serial
+            scheduled.append(Runtime<M>.ScheduledEvent(payload: payload, deadline: deadline, serial: entry.serial))
+        }
+        return scheduled
     }
 
     /// The requests: ids 1, 2, 3, …; each kind's ordinals 1, 2, 3, …; times in order; a

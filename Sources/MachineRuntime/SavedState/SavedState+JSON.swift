@@ -65,7 +65,7 @@ where M.Context: Codable, M.Request: Codable {
     let state: SavedState<M>
 
     private enum Keys: String, CodingKey {
-        case context, controls, format, history, lastTimerSerial, machine, now, requests, timers
+        case context, controls, format, history, lastTimerSerial, machine, now, requests, scheduled, timers
     }
 
     init(state: SavedState<M>) { self.state = state }
@@ -80,13 +80,14 @@ where M.Context: Codable, M.Request: Codable {
         try container.encode(state.machine, forKey: .machine)
         try container.encode(Time(state.now), forKey: .now)
         try container.encode(state.requests.map(Request.init), forKey: .requests)
+        try container.encode(state.scheduled.map(Scheduled.init), forKey: .scheduled)
         try container.encode(state.timers.map(Timer.init), forKey: .timers)
     }
 
     init(from decoder: any Decoder, configuration identity: String) throws {
         let container = try decoder.container(keyedBy: Keys.self)
         let format: Int = try container.field(.format)
-        guard format == SavedState<M>.formatVersion || format == 1 else {
+        guard (1...SavedState<M>.formatVersion).contains(format) else {
             throw SavedStateError.otherFormat(found: format, expected: SavedState<M>.formatVersion)
         }
         let machine: String = try container.field(.machine)
@@ -99,7 +100,8 @@ where M.Context: Codable, M.Request: Codable {
             now: try container.field(.now, as: Time.self).duration,
             timers: try container.field(.timers, as: [Timer].self).map(\.entry),
             lastTimerSerial: try container.field(.lastTimerSerial),
-            requests: try container.field(.requests, as: [Request].self).map(\.entry))
+            requests: try container.field(.requests, as: [Request].self).map(\.entry),
+            scheduled: format >= 3 ? try container.field(.scheduled, as: [Scheduled].self).map(\.entry) : [])
     }
 
     /// A time: `{"seconds": S, "attoseconds": A}`.
@@ -143,6 +145,56 @@ where M.Context: Codable, M.Request: Codable {
             entry = SavedState<M>.TimerEntry(
                 name: try container.field(.name), deadline: try container.field(.deadline, as: Time?.self)?.duration,
                 serial: try container.field(.serial))
+        }
+    }
+
+    /// A delayed send (`event`, and `id` when set) or a delay (`delay`, its row's id), with its
+    /// deadline (`null` for one that never falls due) and serial. A sent event is written and
+    /// read through the machine's events' own `Codable` conformance, which a machine that sends
+    /// itself events with a delay needs for its saved states.
+    private struct Scheduled: Codable {
+        let entry: SavedState<M>.ScheduledEntry
+
+        private enum Keys: String, CodingKey { case deadline, delay, event, id, serial }
+
+        init(_ entry: SavedState<M>.ScheduledEntry) { self.entry = entry }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: Keys.self)
+            try container.encode(entry.deadline.map(Time.init), forKey: .deadline)
+            try container.encodeIfPresent(entry.delay, forKey: .delay)
+            if let event = entry.event {
+                guard let encodable = event as? any Encodable else {
+                    throw EncodingError.invalidValue(
+                        event,
+                        EncodingError.Context(
+                            codingPath: container.codingPath + [Keys.event],
+                            debugDescription: "the event of a pending send is not Encodable (\(M.Event.self))"))
+                }
+                try container.encode(encodable, forKey: .event)
+            }
+            try container.encodeIfPresent(entry.id, forKey: .id)
+            try container.encode(entry.serial, forKey: .serial)
+        }
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: Keys.self)
+            let delay: String? = try container.optionalField(.delay)
+            var event: M.Event?
+            if container.contains(.event) {
+                guard let type = M.Event.self as? any Decodable.Type else {
+                    throw DecodingError.dataCorruptedError(
+                        forKey: .event, in: container, debugDescription: "\(M.Event.self) is not Decodable")
+                }
+                event = try container.field(.event, as: type) as? M.Event
+            }
+            guard (delay == nil) != (event == nil) else {
+                throw DecodingError.dataCorruptedError(
+                    forKey: .delay, in: container, debugDescription: "a scheduled entry has either a delay or an event")
+            }
+            entry = SavedState<M>.ScheduledEntry(
+                delay: delay, event: event, id: try container.optionalField(.id),
+                deadline: try container.field(.deadline, as: Time?.self)?.duration, serial: try container.field(.serial))
         }
     }
 

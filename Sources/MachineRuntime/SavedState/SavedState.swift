@@ -28,8 +28,9 @@ import MachineCore
 public struct SavedState<M: MachineDefinition>: Sendable {
     /// The format this version of the package writes and reads.
     ///
-    /// Version 2 added ``history``; a file of version 1 (which had none to save) is still read.
-    package static var formatVersion: Int { 2 }
+    /// Version 2 added ``history``, version 3 ``scheduled``; a file of an earlier version (which
+    /// had none to save) is still read.
+    package static var formatVersion: Int { 3 }
 
     /// The format: ``formatVersion`` (a version 1 file is read as the current format holds it).
     package let format: Int
@@ -55,6 +56,36 @@ public struct SavedState<M: MachineDefinition>: Sendable {
     package static var largestTimerSerial: Int { 1 << 62 }
     /// Every request made, in the order made.
     package let requests: [RequestEntry]
+    /// The delayed sends and the delays of rows without a timer still pending, in the order of
+    /// their last start (see `Runtime.scheduled`).
+    package let scheduled: [ScheduledEntry]
+
+    /// A delayed send or a delay still pending.
+    package struct ScheduledEntry: Sendable, Equatable {
+        /// The id of the row whose delay it is; `nil` for a sent event.
+        package let delay: String?
+        /// The event sent; `nil` for a delay.
+        package let event: M.Event?
+        /// The id the event was sent under, if any.
+        package let id: String?
+        /// When it falls due, or `nil` for one the clock never reaches.
+        package let deadline: Duration?
+        /// Its start number, in the timers' sequence.
+        package let serial: Int
+
+        /// Equal parts; events compare by their own `==` when they have one, else by their
+        /// descriptions (an event type need not be `Equatable`).
+        package static func == (a: Self, b: Self) -> Bool {
+            guard a.delay == b.delay, a.id == b.id, a.deadline == b.deadline, a.serial == b.serial else { return false }
+            switch (a.event, b.event) {
+            case (nil, nil): return true
+            case (let x?, let y?):
+                if let x = x as? any Equatable { return x.isEqual(to: y) }
+                return String(reflecting: x) == String(reflecting: y)
+            default: return false
+            }
+        }
+    }
 
     /// A running timer.
     package struct TimerEntry: Hashable, Sendable {
@@ -147,6 +178,23 @@ extension Runtime {
                     ordinal: record.reference.ordinal, request: record.request,
                     madeAt: record.madeAt, status: status, cancelledAt: record.cancellation?.at,
                     supersededBy: record.cancellation?.supersededBy)
+            },
+            scheduled: _scheduled.map { scheduled in
+                let deadline = scheduled.canFire ? scheduled._deadline : nil
+                switch scheduled.payload {
+                case .event(let event, let id):
+                    return SavedState<M>.ScheduledEntry(
+                        delay: nil, event: event, id: id, deadline: deadline, serial: scheduled.serial)
+                case .delay(let number):
+                    return SavedState<M>.ScheduledEntry(
+                        delay: table.rows[table.delayedRows[number]].id, event: nil, id: nil, deadline: deadline,
+                        serial: scheduled.serial)
+                }
             })
     }
+}
+
+extension Equatable {
+    /// Whether `other` is a value of this type equal to this one.
+    fileprivate func isEqual(to other: Any) -> Bool { (other as? Self) == self }
 }
