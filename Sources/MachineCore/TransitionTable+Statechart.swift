@@ -60,9 +60,11 @@ extension TransitionTable {
         return nodes
     }
 
-    /// Whether region `region` is active in `controls`: it is at the top, or the state it is
-    /// within is active.
-    package func isActive(region: Int, in controls: ControlStates) -> Bool {
+    /// Whether region `region` (by index) is active in `controls`: it is at the top, or the
+    /// state it is declared within is active (see
+    /// ``Region/init(_:index:within:_:initial:final:children:)``).
+    @inlinable
+    public func isActive(region: Int, in controls: ControlStates) -> Bool {
         var current = regions[region].parent
         while let parent = current {
             guard controls[parent.region] == parent.state else { return false }

@@ -56,6 +56,8 @@ import MachineCore
     @usableFromInline let contextFields: [ContextField<M>]
     /// Each region's states' names, by region: what a region's field is written as.
     @usableFromInline let regionStates: [[String]]
+    /// The regions declared within a state: `nil` while it is not active.
+    @usableFromInline let nestedRegions: [Int]
     /// The names of the request kinds and of the timers, for `pending` and `timers`.
     @usableFromInline let kindNames: [String]
     @usableFromInline let timerNames: [String]
@@ -69,11 +71,26 @@ import MachineCore
         var fields: [Field] = []
         for (index, region) in table.regions.enumerated() {
             let states = region.states
+            guard region.parent != nil else {
+                fields.append(
+                    Field(
+                        name: region.name, type: .enumeration("\(region.name) state", states), kind: .region,
+                        read: { state in .name(states[state.controls[index]]) },
+                        differs: { $0.controls[index] != $1.controls[index] }))
+                continue
+            }
+            // A region within a state is `nil` while that state is not active.
             fields.append(
                 Field(
-                    name: region.name, type: .enumeration("\(region.name) state", states), kind: .region,
-                    read: { state in .name(states[state.controls[index]]) },
-                    differs: { $0.controls[index] != $1.controls[index] }))
+                    name: region.name, type: .optional(.enumeration("\(region.name) state", states)), kind: .region,
+                    read: { state in
+                        table.isActive(region: index, in: state.controls) ? .name(states[state.controls[index]]) : .null
+                    },
+                    differs: { before, after in
+                        let active = table.isActive(region: index, in: before.controls)
+                        return active != table.isActive(region: index, in: after.controls)
+                            || (active && before.controls[index] != after.controls[index])
+                    }))
         }
         for field in vocabulary.fields {
             fields.append(
@@ -103,6 +120,7 @@ import MachineCore
         contextDiffers = Self.differs(of: vocabulary.fields)
         contextFields = vocabulary.fields
         regionStates = table.regions.map(\.states)
+        nestedRegions = table.regions.indices.filter { table.regions[$0].parent != nil }
         kindNames = kinds
         timerNames = timers
         byName = Dictionary(fields.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
@@ -116,7 +134,11 @@ import MachineCore
         var changed: [Int] = []
         // Room for every field: one allocation, rather than one each time the list grows.
         changed.reserveCapacity(readers.count)
-        for region in 0..<regionCount where before.controls[region] != after.controls[region] { changed.append(region) }
+        if nestedRegions.isEmpty {
+            for region in 0..<regionCount where before.controls[region] != after.controls[region] { changed.append(region) }
+        } else {
+            for region in 0..<regionCount where all[region].differs(before, after) { changed.append(region) }
+        }
         Self.contextChanges(contextDiffers, before.context, after.context, first: regionCount, into: &changed)
         let work = regionCount + contextDiffers.count
         if before.work.pending != after.work.pending { changed.append(work) }
@@ -146,7 +168,7 @@ import MachineCore
     /// its `read` value (a region's is its state's name): what a transcript's changes hold.
     @inlinable
     func text(of index: Int, in state: MachineState<M>) -> String {
-        if index < regionCount { return regionStates[index][state.controls[index]] }
+        if index < regionCount, !nestedRegions.contains(index) { return regionStates[index][state.controls[index]] }
         return readers[index](state).description
     }
 

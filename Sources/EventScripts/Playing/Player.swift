@@ -70,7 +70,7 @@ public struct Player<V: ScriptVocabulary>: Sendable {
         onStep: ((RuntimeStep<M>) -> Void)? = nil
     ) throws -> Outcome {
         var runtime = Runtime(table: parts.table, state: script.initialState, provider: provider)
-        return try play(script, on: &runtime, into: &sink, onStep: onStep)
+        return try play(script, on: &runtime, showingStart: true, into: &sink, onStep: onStep)
     }
 
     /// Replays `script` on `runtime`, which it leaves as the script left it (to go on from a
@@ -89,9 +89,28 @@ public struct Player<V: ScriptVocabulary>: Sendable {
         _ script: CheckedScript<V>, on runtime: inout Runtime<M>, into sink: inout S,
         onStep: ((RuntimeStep<M>) -> Void)? = nil
     ) throws -> Outcome {
+        try play(script, on: &runtime, showingStart: false, into: &sink, onStep: onStep)
+    }
+
+    /// Replays `script` on `runtime`; with `showingStart`, the transcript begins with the steps
+    /// of the runtime's start (``Runtime/startSteps``) when they did something to show: a
+    /// microstep, a command, a change of the context or of a compound state.
+    @inlinable
+    func play<S: TranscriptSink>(
+        _ script: CheckedScript<V>, on runtime: inout Runtime<M>, showingStart: Bool, into sink: inout S,
+        onStep: ((RuntimeStep<M>) -> Void)?
+    ) throws -> Outcome {
         var replay = Replay(player: self, file: script.file, runtime: runtime, onStep: onStep)
         sink.write(
             .header(file: script.file, machine: parts.vocabulary.machineName, givens: script.givens.map { ($0.field, $0.value) }))
+        if showingStart, !runtime.startSteps.isEmpty {
+            if showsSomething(runtime.startSteps) { replay.record(runtime.startSteps, line: 0, into: &sink) }
+            if let halt = runtime.halt {
+                let ending = Outcome.invalid(ScriptError(halt.description, at: ScriptLocation(line: 1, column: 1), file: script.file))
+                sink.write(.end(ending))
+                return ending
+            }
+        }
         var builder = ScriptChecker<V>.Builder(checker: script.checker)
         var outcome: Outcome?
         var instructions = 0
@@ -121,6 +140,15 @@ public struct Player<V: ScriptVocabulary>: Sendable {
         sink.write(.end(ending))
         runtime = replay.runtime
         return ending
+    }
+
+    /// Whether the steps of a start did something a transcript shows: a microstep, a command, a
+    /// change of the context or of a compound state (entering the initial leaves is not news).
+    @usableFromInline
+    func showsSomething(_ start: [RuntimeStep<M>]) -> Bool {
+        guard start.count == 1 else { return true }
+        let shown = render(start[0])
+        return !shown.commands.isEmpty || !shown.fieldChanges.isEmpty || !shown.compoundChanges.isEmpty
     }
 
     /// Replays `script` and returns its outcome and its text transcript, whole: for snapshots
@@ -271,6 +299,9 @@ public struct Player<V: ScriptVocabulary>: Sendable {
                 sink.write(.quiet(time: runtime.now, input: player.parts.writer.statement(input)))
             }
             record(consume steps, line: location.line, into: &sink)
+            // A macrostep that ran away: its steps until the cut are in the transcript, and the
+            // halted runtime takes no more input.
+            if let halt = runtime.halt { return ScriptError(halt.description, at: location, file: file) }
             return nil
         }
 
