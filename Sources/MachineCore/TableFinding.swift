@@ -26,6 +26,10 @@ package enum TableFinding: Hashable, Sendable, CustomStringConvertible {
     /// XState take as the last enabled transition in document order), not a finding. `event` is
     /// the event's name, `always` for eventless rows, `done.state.NAME` for done rows.
     case nondeterministic(region: String, state: String, event: String, rows: [String])
+    /// The machine declares no start event (`MachineDefinition.startEvent`), so its start runs
+    /// none of these, which a start event would: entry and initial actions of its initial
+    /// states, eventless rows that apply there.
+    case startSkips([String])
 
     package var description: String {
         switch self {
@@ -43,6 +47,9 @@ package enum TableFinding: Hashable, Sendable, CustomStringConvertible {
             "row never fires: \(row) (\(reason))"
         case .nondeterministic(let region, let state, let event, let rows):
             "non-deterministic: in \(region).\(state), '\(event)' enables \(rows.joined(separator: " and ")), whose guards are not declared exclusive"
+        case .startSkips(let skipped):
+            "start without an event: the machine declares no startEvent, so its start runs none of "
+                + skipped.joined(separator: ", ") + " (declare `static let startEvent: Event? = ...`)"
         }
     }
 }
@@ -50,24 +57,43 @@ package enum TableFinding: Hashable, Sendable, CustomStringConvertible {
 /// What rows are chosen among, by name: the rows of one trigger compete in a leaf as the rows
 /// of one event do in the step.
 private enum TriggerKey: Hashable {
-    /// An event, by name: the rows on it, and the delayed and repeating rows whose timer fires it.
+    /// An event, by name: the rows on it, the delayed and repeating rows whose timer fires it,
+    /// the rows on a descriptor that takes it.
     case event(String)
-    /// An event descriptor's events, by the descriptor.
-    case events(String)
     /// The delay of a row without a timer, by the row's id: no other row takes it.
     case delay(String)
     /// The eventless rows.
     case eventless
-    /// The done event of a compound state, by index.
-    case done(Int)
+    /// The done event of a compound or parallel state, by its region and index.
+    case done(region: Int, state: Int)
 
-    init(_ row: RowListing) {
+    /// The triggers `row` takes, in `listing`: one, but for a row on a descriptor, every event
+    /// and done event the descriptor takes.
+    static func of(_ row: RowListing, in listing: TableListing) -> [TriggerKey] {
         switch row.trigger {
-        case .event, .after(_, timer: _?), .every(_, timer: _?): self = .event(row.event)
-        case .events: self = .events(row.event)
-        case .after, .every: self = .delay(row.id)
-        case .always: self = .eventless
-        case .done(let state): self = .done(state)
+        case .event, .after(_, timer: _?), .every(_, timer: _?): return [.event(row.event)]
+        case .after, .every: return [.delay(row.id)]
+        case .always: return [.eventless]
+        case .done(let state): return [.done(region: row.region, state: state)]
+        case .events:
+            let descriptor = EventDescriptor(row.event)
+            var keys = listing.events.filter(descriptor.matches).map(TriggerKey.event)
+            for (region, description) in listing.regions.enumerated() {
+                for state in description.states.indices where descriptor.matches("done.state.\(description.states[state])") {
+                    keys.append(.done(region: region, state: state))
+                }
+            }
+            return keys
+        }
+    }
+
+    /// How findings name it: the event's name, `always`, `done.state.NAME`, `after ROW`.
+    func name(in listing: TableListing) -> String {
+        switch self {
+        case .event(let name): name
+        case .delay(let row): "delay of \(row)"
+        case .eventless: "always"
+        case .done(let region, let state): "done.state.\(listing.regions[region].states[state])"
         }
     }
 }
@@ -87,15 +113,17 @@ extension TableListing {
             }
         }
         for (region, description) in regions.enumerated() {
-            for state in description.leaves where !description.endsMachine(state) && !hasWayOut(region, state) {
+            for state in description.leaves
+            where !description.isTopFinal(state) && !hasWayOut(region, state) {
                 findings.append(.deadEnd(region: description.name, state: description.states[state]))
             }
         }
         findings += eventlessCycles(reachable: reachable)
-        let handled = Set(rows.map(\.event))
-        findings += events.filter { !handled.contains($0) }.map(TableFinding.unhandledEvent)
+        let handled = Set(rows.flatMap { TriggerKey.of($0, in: self) })
+        findings += events.filter { !handled.contains(.event($0)) && $0 != startEvent }.map(TableFinding.unhandledEvent)
         findings += rows.enumerated().compactMap { index, row in neverFires(index, reachable: reachable) }
         findings += nondeterministicPairs()
+        if !startSkips.isEmpty { findings.append(.startSkips(startSkips)) }
         return findings
     }
 
@@ -105,7 +133,7 @@ extension TableListing {
         let description = regions[region]
         let chain = [leaf] + description.ancestors(of: leaf)
         var found: [(depth: Int, row: Int, state: Int)] = []
-        for (index, row) in rows.enumerated() where row.region == region && TriggerKey(row) == trigger {
+        for (index, row) in rows.enumerated() where row.region == region && TriggerKey.of(row, in: self).contains(trigger) {
             let sources = sources(of: row)
             if let depth = chain.firstIndex(where: sources.contains) { found.append((depth, index, chain[depth])) }
         }
@@ -114,25 +142,59 @@ extension TableListing {
 
     /// The states of each region that rows lead to from its initial state: the leaves reached,
     /// and the compound states that hold one.
+    ///
+    /// A region declared within a state is reached only if that state is; a done row of a
+    /// parallel state leads on only if every region within it reaches a final state at its top.
     var reachableStates: [Set<Int>] {
-        regions.enumerated().map { region, description in
+        var reachable: [Set<Int>] = []
+        for (region, description) in regions.enumerated() {
+            // Regions come after the region they are within: its states are known here.
+            if let parent = description.parent, !reachable[parent.region].contains(parent.state) {
+                reachable.append([])
+                continue
+            }
             var reached: Set<Int> = [description.initialLeaf]
             var frontier = [description.initialLeaf]
             while let leaf = frontier.popLast() {
                 for row in rows where row.region == region && firingLeaves(of: row).contains(leaf) {
+                    if case .done(let state) = row.trigger, isParallel(region: region, state: state),
+                        !nestedRegions(in: region, state: state).allSatisfy({ inner in
+                            regions[inner].finalStates.contains { regions[inner].isTopFinal($0) && canReach($0, in: inner) }
+                        })
+                    {
+                        continue
+                    }
                     for target in leavesEntered(by: row) where reached.insert(target).inserted { frontier.append(target) }
                 }
             }
             for leaf in reached { reached.formUnion(description.ancestors(of: leaf)) }
-            return reached
+            reachable.append(reached)
         }
+        return reachable
     }
 
+    /// Whether rows of region `region` alone lead from its initial leaf to `state`.
+    private func canReach(_ state: Int, in region: Int) -> Bool {
+        var reached: Set<Int> = [regions[region].initialLeaf]
+        var frontier = [regions[region].initialLeaf]
+        while let leaf = frontier.popLast() {
+            for row in rows where row.region == region && firingLeaves(of: row).contains(leaf) {
+                for target in leavesEntered(by: row) where reached.insert(target).inserted { frontier.append(target) }
+            }
+        }
+        return reached.contains(state)
+    }
+
+    /// Whether a row leads out of `state` (a leaf of `region`): a row of the region, or, for a
+    /// region declared within a state, a row that leaves that state.
     private func hasWayOut(_ region: Int, _ state: Int) -> Bool {
-        rows.contains { row in
+        let leaves = rows.contains { row in
             row.region == region && firingLeaves(of: row).contains(state) && row.target != nil
                 && leavesEntered(by: row) != [state]
         }
+        if leaves { return true }
+        guard let parent = regions[region].parent else { return false }
+        return hasWayOut(parent.region, parent.state)
     }
 
     /// The eventless row that surely fires in `leaf` after a step: the first eventless row that
@@ -145,10 +207,10 @@ extension TableListing {
     }
 
     /// The eventless row that takes the region out of `leaf` right after the step that entered
-    /// it, so that no other row ever fires there; the initial leaf has none, for the first input
-    /// comes before any eventless row is taken.
+    /// it, so that no other row ever fires there; the initial leaf of a machine without a start
+    /// event has none, for its first input comes before any eventless row is taken.
     private func eventlessRowLeaving(region: Int, leaf: Int) -> Int? {
-        guard leaf != regions[region].initialLeaf, let row = sureEventlessRow(region: region, leaf: leaf),
+        guard leaf != regions[region].initialLeaf || startEvent != nil, let row = sureEventlessRow(region: region, leaf: leaf),
             rows[row].target != nil, !leavesEntered(by: rows[row]).contains(leaf)
         else { return nil }
         return row
@@ -196,6 +258,15 @@ extension TableListing {
             let name = regions[row.region].states[state]
             return .neverFires(row: row.id, reason: "no row leads to a final child of \(name)")
         }
+        if case .done(let state) = row.trigger, isParallel(region: row.region, state: state) {
+            let stuck = nestedRegions(in: row.region, state: state).filter { inner in
+                !regions[inner].finalStates.contains { regions[inner].isTopFinal($0) && canReach($0, in: inner) }
+            }
+            if !stuck.isEmpty {
+                let names = stuck.map { regions[$0].name }.joined(separator: ", ")
+                return .neverFires(row: row.id, reason: "no row leads \(names) to a final state at its top")
+            }
+        }
         var inner = false
         var shadowing: Set<String> = []
         var leaving: Set<String> = []
@@ -204,12 +275,19 @@ extension TableListing {
                 leaving.insert(rows[eventless].id)
                 continue
             }
-            let candidates = candidates(region: row.region, leaf: leaf, trigger: TriggerKey(row))
-            let position = candidates.firstIndex { $0.row == index } ?? candidates.count
-            let own = candidates[position...].first?.state
-            guard let first = candidates[..<position].first(where: { rows[$0.row].guard == nil }) else { return nil }
-            if first.state != own { inner = true }
-            shadowing.insert(rows[first.row].id)
+            // A row on a descriptor fires if one of the events it takes reaches it.
+            var shadows: [(row: Int, inner: Bool)] = []
+            for trigger in TriggerKey.of(row, in: self) {
+                let candidates = candidates(region: row.region, leaf: leaf, trigger: trigger)
+                let position = candidates.firstIndex { $0.row == index } ?? candidates.count
+                let own = candidates[position...].first?.state
+                guard let first = candidates[..<position].first(where: { rows[$0.row].guard == nil }) else { return nil }
+                shadows.append((first.row, first.state != own))
+            }
+            for shadow in shadows {
+                if shadow.inner { inner = true }
+                shadowing.insert(rows[shadow.row].id)
+            }
         }
         var reasons: [String] = []
         if !shadowing.isEmpty {
@@ -224,7 +302,9 @@ extension TableListing {
 
     private func nondeterministicPairs() -> [TableFinding] {
         var triggers = events.map { TriggerKey.event($0) }
-        for row in rows where !triggers.contains(TriggerKey(row)) { triggers.append(TriggerKey(row)) }
+        for row in rows {
+            for trigger in TriggerKey.of(row, in: self) where !triggers.contains(trigger) { triggers.append(trigger) }
+        }
         var findings: [TableFinding] = []
         var seen = Set<TableFinding>()
         for (region, description) in regions.enumerated() {
@@ -237,9 +317,8 @@ extension TableListing {
                             // An unguarded row after guarded ones is their fallback, by order.
                             guard let b = rows[second.row].guard else { continue }
                             if areExclusive(a, b) { continue }
-                            let event = rows[first.row].trigger == .always ? "always" : rows[first.row].event
                             let finding = TableFinding.nondeterministic(
-                                region: description.name, state: description.states[first.state], event: event,
+                                region: description.name, state: description.states[first.state], event: trigger.name(in: self),
                                 rows: [rows[first.row].id, rows[second.row].id])
                             if seen.insert(finding).inserted { findings.append(finding) }
                         }

@@ -8,6 +8,13 @@ public struct TableListing: Hashable, Sendable {
     public let events: [String]
     /// Sets of guards declared mutually exclusive: at most one of a set holds at a time.
     package let exclusiveGuards: [Set<String>]
+    /// The name of the machine's start event's kind, if it declares one
+    /// (`MachineDefinition.startEvent`): no row needs to handle it.
+    package let startEvent: String?
+    /// For a machine without a start event, what its start leaves out that a start event would
+    /// run (entry actions and initial actions of the initial states, eventless rows that apply
+    /// there), by name; empty otherwise.
+    package let startSkips: [String]
 
     /// Whether the guards `a` and `b` are declared mutually exclusive.
     package func areExclusive(_ a: String, _ b: String) -> Bool {
@@ -28,12 +35,24 @@ public struct TableListing: Hashable, Sendable {
     }
 
     /// The leaves row `row` can fire in: those it applies in (``leaves(of:)``), but for a done
-    /// row only the leaves of its state's final children, whose entry raises its event.
+    /// row only the leaves of its state's final children, whose entry raises its event, or for
+    /// the done row of a parallel state, that state (a leaf of its region).
     package func firingLeaves(of row: RowListing) -> [Int] {
         guard case .done(let state) = row.trigger else { return leaves(of: row) }
+        if isParallel(region: row.region, state: state) { return [state] }
         let region = regions[row.region]
         let finals = region.children[state].filter(region.finalStates.contains)
         return region.leaves.filter { leaf in finals.contains { region.contains($0, leaf) } }
+    }
+
+    /// The regions declared within `state` of `region`, in table order.
+    package func nestedRegions(in region: Int, state: Int) -> [Int] {
+        regions.indices.filter { regions[$0].parent == RegionParent(region: region, state: state) }
+    }
+
+    /// Whether `state` of `region` is a parallel state: regions are declared within it.
+    package func isParallel(region: Int, state: Int) -> Bool {
+        regions.contains { $0.parent == RegionParent(region: region, state: state) }
     }
 
     /// The leaves entering `target` can reach: its default leaf, or with a history any leaf
@@ -150,6 +169,37 @@ extension TransitionTable {
                     isInternal: row.isInternal)
             },
             events: eventNames,
-            exclusiveGuards: exclusiveGuards)
+            exclusiveGuards: exclusiveGuards,
+            startEvent: M.startEvent.map { $0.kind.name },
+            startSkips: M.startEvent == nil ? startSkips : [])
+    }
+}
+
+extension TransitionTable {
+    /// What a start without a start event leaves out: the entry actions of the states of the
+    /// initial configuration, the initial actions of its compound states, and the eventless
+    /// rows that apply in its leaves, by name (`entry of link.offline`, `eventless row drain`).
+    var startSkips: [String] {
+        let initial = initialControls
+        var skipped: [String] = []
+        for (region, description) in regions.enumerated() where isActive(region: region, in: initial) {
+            let leaf = initial[region]
+            guard description.states.indices.contains(leaf) else { continue }
+            for state in description.ancestors(of: leaf).reversed() + [leaf] {
+                let name = "\(description.name).\(description.states[state])"
+                if declaredStateActions.contains(where: { $0.regionName == description.name && $0.state == state && $0.entry != nil }) {
+                    skipped.append("the entry action of \(name)")
+                }
+                if statechart.initialActions[statechart.tree.node(region: region, state: state)] != nil {
+                    skipped.append("the initial action of \(name)")
+                }
+            }
+            if _eventlessKind >= 0 {
+                for row in candidates(region: region, state: leaf, slotKind: _eventlessKind) where !skipped.contains("the eventless row \(rows[row].id)") {
+                    skipped.append("the eventless row \(rows[row].id)")
+                }
+            }
+        }
+        return skipped
     }
 }

@@ -351,9 +351,14 @@ public struct TransitionTable<M: MachineDefinition>: Sendable {
     /// The state every region starts in, with `context`: each region in its initial leaf, with no
     /// history. It is a value: no entry action runs for it.
     public func initialState(context: M.Context) -> MachineState<M> {
+        MachineState(controls: initialControls, context: context)
+    }
+
+    /// Every region in its initial leaf, with no history.
+    package var initialControls: ControlStates {
         var controls = ControlStates()
         for (index, region) in regions.enumerated() { controls[index] = region.initialLeaf }
-        return MachineState(controls: controls, context: context)
+        return controls
     }
 
     /// The position of the region named `name`.
@@ -367,9 +372,15 @@ public struct TransitionTable<M: MachineDefinition>: Sendable {
     ///
     /// - Precondition: `region` is one of the table's regions and `state` one of its states.
     public func candidates(region: Int, state: Int, kind: M.Event.Kind) -> ArraySlice<Int> {
+        candidates(region: region, state: state, slotKind: kind.rawValue)
+    }
+
+    /// The candidate rows of slot kind `slotKind` (an event's raw value, or a kind after the
+    /// machine's: eventless, done, delay) in `state` of `region`, in priority order.
+    package func candidates(region: Int, state: Int, slotKind: Int) -> ArraySlice<Int> {
         precondition(regions.indices.contains(region), "no region \(region) in the table")
         precondition(regions[region].states.indices.contains(state), "no state \(state) in region \(regions[region].name)")
-        let slot = _slots[kind.rawValue * _stateCount + stateOffset[region] + state]
+        let slot = _slots[slotKind * _stateCount + stateOffset[region] + state]
         return candidateRows[Int(slot.start)..<Int(slot.end)]
     }
 
