@@ -187,7 +187,9 @@ extension TransitionTable {
             guard description.states.indices.contains(leaf) else { continue }
             for state in description.ancestors(of: leaf).reversed() + [leaf] {
                 let name = "\(description.name).\(description.states[state])"
-                if declaredStateActions.contains(where: { $0.regionName == description.name && $0.state == state && $0.entry != nil }) {
+                if declaredStateActions.contains(where: {
+                    $0.regionName == description.name && $0.state == state && $0.entry != nil
+                }) {
                     skipped.append("the entry action of \(name)")
                 }
                 if statechart.initialActions[statechart.tree.node(region: region, state: state)] != nil {
@@ -195,7 +197,8 @@ extension TransitionTable {
                 }
             }
             if _eventlessKind >= 0 {
-                for row in candidates(region: region, state: leaf, slotKind: _eventlessKind) where !skipped.contains("the eventless row \(rows[row].id)") {
+                for row in candidates(region: region, state: leaf, slotKind: _eventlessKind)
+                where !skipped.contains("the eventless row \(rows[row].id)") {
                     skipped.append("the eventless row \(rows[row].id)")
                 }
             }

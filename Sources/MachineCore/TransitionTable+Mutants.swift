@@ -1,15 +1,16 @@
 /// What mutation analysis needs of the core: a table rebuilt from edited rows, rows edited part
 /// by part, and an outbox that takes commands as they are, without the rules of its methods.
 extension TransitionTable {
-    /// The table with `rows` in place of its own: the same regions, state actions and exclusive
-    /// guards. A mutant of the machine, made without compiling anything.
+    /// The table with `rows` in place of its own: the same regions, state actions, initial
+    /// transitions and exclusive guards. A mutant of the machine, made without compiling anything.
     ///
     /// - Throws: ``TableError`` when the edited rows do not fit the regions (a history mark on a
     ///   target that is no longer compound, say).
     package func replacingRows(_ rows: [Row<M>]) throws(TableError) -> TransitionTable<M> {
         return try TransitionTable(
             validating: regions.map(ListedRegion.init), rows: rows,
-            exclusive: exclusiveGuards.map(ExclusiveGuards.init(names:)), stateActions: declaredStateActions)
+            exclusive: exclusiveGuards.map(ExclusiveGuards.init(names:)), stateActions: declaredStateActions,
+            initials: declaredInitials)
     }
 }
 

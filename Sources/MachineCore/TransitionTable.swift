@@ -100,6 +100,11 @@ public struct TransitionTable<M: MachineDefinition>: Sendable {
     @usableFromInline let _hasDoneRows: Bool
     /// The state actions as declared, without the delays (for ``replacingRows(_:)``).
     let declaredStateActions: [StateActions<M>]
+    /// The initial transitions and history defaults as declared (for ``replacingRows(_:)``).
+    let declaredInitials: [Initial<M>]
+    /// The slot kinds each row is found under (see ``TriggerIndex``): two rows compete only if
+    /// they share one.
+    package let rowSlotKinds: [[Int]]
     /// For each state (by global index), the timers its delayed rows start when it is entered.
     let delays: [[StateDelay<M>]]
     /// The row of each delay without a timer, by its number (see ``Send/startDelay(_:_:)``).
@@ -339,6 +344,8 @@ public struct TransitionTable<M: MachineDefinition>: Sendable {
         self._firstDelayKind = triggers.delayKind(0, eventCount: eventCount)
         self._hasTimerlessDelays = !triggers.delayRows.isEmpty
         self.declaredStateActions = stateActions
+        self.declaredInitials = initials
+        self.rowSlotKinds = triggers.slotKinds
         self.identity = Self.identity(
             regions: regions, rows: rows, eventNames: eventNames, timerNames: timerNames,
             requestKindNames: requestKindNames)

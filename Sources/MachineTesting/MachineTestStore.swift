@@ -173,6 +173,20 @@ import Testing
 ///
 /// and microsteps that differ from the ones asserted fail with a diff, one microstep a line.
 ///
+/// Events the machine sends itself (`Outbox.send(_:)`) are handled within the input too, each
+/// as a step of its own, and asserted the same way (`sent EVENT: ROWS`).
+///
+/// ## The start
+///
+/// The store of a machine with a start event (`MachineDefinition.startEvent`) begins after the
+/// machine's start (`MachineRuntime/Runtime/startSteps`): its ``state`` is the one the start left, and
+/// the start's commands and microsteps are asserted as an input's are, with
+/// ``assertCommands(_:sourceLocation:)`` and ``assertMicrosteps(_:sourceLocation:)`` before the
+/// first input.
+///
+/// A macrostep that runs away (more microsteps than the runtime's bound) fails the test with
+/// "The machine halted:" and the runtime's error; the halted runtime takes no more input.
+///
 /// ## Work left running
 ///
 /// At the end of the test (``finish(allowingPendingRequests:allowingRunningTimers:sourceLocation:)``,
@@ -234,6 +248,14 @@ public final class MachineTestStore<M: MachineDefinition> where M.Context: Equat
         self.dump = StateDump(table: table)
         self.creation = sourceLocation
         coverage.beginRun(at: state)
+        // The start of a machine with a start event is asserted as an input's steps are.
+        let start = runtime.startSteps
+        coverage.record(start)
+        let microsteps = microstepLines(start)
+        if !microsteps.isEmpty { unassertedMicrosteps = (microsteps, sourceLocation) }
+        let emitted = start.flatMap(\.commands)
+        if !emitted.isEmpty { unasserted = (emitted, sourceLocation) }
+        if let halt = runtime.halt { reportHalt(halt, at: sourceLocation) }
     }
 
     /// A store for the machine of `table`, starting with every region in its initial state and
@@ -281,6 +303,7 @@ public final class MachineTestStore<M: MachineDefinition> where M.Context: Equat
             return []
         }
         coverage.record(steps)
+        if let halt = runtime.halt { reportHalt(halt, at: sourceLocation) }
         let microsteps = microstepLines(steps)
         if !microsteps.isEmpty { unassertedMicrosteps = (microsteps, sourceLocation) }
         let emitted = steps.flatMap(\.commands)
@@ -467,10 +490,14 @@ public final class MachineTestStore<M: MachineDefinition> where M.Context: Equat
 
     /// Each microstep of `steps` as ``assertMicrosteps(_:sourceLocation:)`` reads it.
     private func microstepLines(_ steps: [RuntimeStep<M>]) -> [String] {
-        steps.filter(\.isMicrostep).map { step in
+        steps.filter { step in
+            if case .sent = step.cause { return true }
+            return step.isMicrostep
+        }.map { step in
             let cause =
                 switch step.cause {
                 case .raised(let event): "raised \(ValueDump.inline(event))"
+                case .sent(let event): "sent \(ValueDump.inline(event))"
                 case .done(let region, let state):
                     "done \(runtime.table.regions[region].name).\(runtime.table.regions[region].states[state])"
                 default: "eventless"
@@ -478,6 +505,10 @@ public final class MachineTestStore<M: MachineDefinition> where M.Context: Equat
             let rows = step.result?.firedRows.map { runtime.table.rows[$0].id } ?? []
             return cause + ": " + (rows.isEmpty ? "(no row)" : rows.joined(separator: ", "))
         }
+    }
+
+    private func reportHalt(_ halt: RuntimeError, at location: SourceLocation) {
+        Issue.record(Comment(rawValue: "The machine halted: \(halt)"), sourceLocation: location)
     }
 
     private func reportUnassertedMicrosteps() {

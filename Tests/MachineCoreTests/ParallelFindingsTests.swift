@@ -37,7 +37,9 @@ enum Studio: MachineDefinition {
         Row("brighten", in: light, from: [.dim], on: .bright, to: .bright),
     ]
 
-    static func findings(_ extra: [Row<Studio>], without: Set<String> = [], actions: [StateActions<Studio>] = [])
+    static func findings(
+        _ extra: [Row<Studio>], without: Set<String> = [], actions: [StateActions<Studio>] = []
+    )
         -> [TableFinding]
     {
         TransitionTable<Studio>(

@@ -106,7 +106,8 @@ public struct Player<V: ScriptVocabulary>: Sendable {
         if showingStart, !runtime.startSteps.isEmpty {
             if showsSomething(runtime.startSteps) { replay.record(runtime.startSteps, line: 0, into: &sink) }
             if let halt = runtime.halt {
-                let ending = Outcome.invalid(ScriptError(halt.description, at: ScriptLocation(line: 1, column: 1), file: script.file))
+                let ending = Outcome.invalid(
+                    ScriptError(halt.description, at: ScriptLocation(line: 1, column: 1), file: script.file))
                 sink.write(.end(ending))
                 return ending
             }

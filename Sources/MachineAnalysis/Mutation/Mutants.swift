@@ -133,7 +133,7 @@ package enum Mutants {
             }
 
             for other in rows.indices
-            where other > index && competes(row, rows[other], in: region)
+            where other > index && competes(index, other, in: table)
                 && !exclusive(row, rows[other], in: table.exclusiveGuards)
             {
                 var swapped = rows
@@ -166,22 +166,15 @@ package enum Mutants {
         }
     }
 
-    /// Whether rows `first` and `second` of `region` compete: the same event, a source in common.
-    static func competes<M>(_ first: Row<M>, _ second: Row<M>, in region: RegionDescription) -> Bool {
-        guard first.regionName == second.regionName, sameTrigger(first, second) else { return false }
-        let all = Set(region.states.indices)
-        return !Set(first.sources ?? Array(all)).isDisjoint(with: second.sources ?? Array(all))
-    }
-
-    /// Whether two rows fire on the same trigger: the same event (a delayed row's is its
-    /// timer's), both eventless, or the done event of the same state.
-    static func sameTrigger<M>(_ first: Row<M>, _ second: Row<M>) -> Bool {
-        switch (first.trigger, second.trigger) {
-        case (.always, .always): true
-        case (.done(let one), .done(let other)): one == other
-        case (.always, _), (_, .always), (.done, _), (_, .done): false
-        default: first.event == second.event
-        }
+    /// Whether rows `first` and `second` of `table` compete: a slot kind (an event, a delay, the
+    /// eventless rows, a done event) and a source in common, in one region.
+    static func competes<M>(_ first: Int, _ second: Int, in table: TransitionTable<M>) -> Bool {
+        let (one, other) = (table.rows[first], table.rows[second])
+        guard one.regionName == other.regionName,
+            !Set(table.rowSlotKinds[first]).isDisjoint(with: table.rowSlotKinds[second])
+        else { return false }
+        let all = Set(table.regions.first { $0.name == one.regionName }?.states.indices ?? 0..<0)
+        return !Set(one.sources ?? Array(all)).isDisjoint(with: other.sources ?? Array(all))
     }
 
     /// Whether `first` and `second` have guards declared exclusive: at most one of them is ever
