@@ -113,4 +113,43 @@ import Testing
         #expect(try log(writerFirst: true) == ["read 1"])
         #expect(try log(writerFirst: false) == ["read 0"])
     }
+
+    /// Point 4: eventless rows are looked at after every step, one that fired nothing included
+    /// (SCXML's `mainEventLoop` looks for them before every event): an eventless guard that reads
+    /// the event sees the ignored one. (XState looks only after a step that changed something.)
+    @Test func eventlessRowsAreLookedAtAfterAStepThatFiredNothing() throws {
+        enum Gate: Int, ControlState { case shut, open }
+        let region = Region<Gate>("gate", index: 0, initial: .shut)
+        let dropped = Guard<Beacon>("dropped") { _, event in event == .drop }
+        let table = TransitionTable<Beacon>(
+            regions: [region], rows: [Row("open", in: region, from: [.shut], always: dropped, to: .open)])
+        var runtime = Runtime(table: table, state: table.initialState(context: .init()))
+        let steps = try runtime.send(.drop)
+        #expect(steps.map(\.isMicrostep) == [false, true])
+        #expect(steps.first?.result?.ignored == .noRow)
+        #expect(runtime.state[region] == .open)
+    }
+
+    /// Point 6: the end of the machine runs the exit action of every state still active, in
+    /// reverse document order, the final state's own too (SCXML's `exitInterpreter`, as XState
+    /// does); the configuration stays as it ended, so that the finished machine shows where.
+    @Test func theEndRunsTheExitActionsOfEveryActiveState() throws {
+        enum Job: Int, ControlState { case working, over }
+        enum Lamp: Int, ControlState { case lit }
+        let job = Region<Job>("job", index: 0, initial: .working, final: [.over])
+        let lamp = Region<Lamp>("lamp", index: 1, initial: .lit)
+        func logs(_ line: String) -> Action<Beacon> { { context, _, _ in context.log.append(line) } }
+        let table = TransitionTable<Beacon>(
+            regions: [job, lamp], rows: [Row("finish", in: job, from: [.working], on: .shutdown, to: .over, action: logs("t"))],
+            stateActions: [
+                StateActions(in: job, .working, exit: logs("exit:working")),
+                StateActions(in: job, .over, entry: logs("enter:over"), exit: logs("exit:over")),
+                StateActions(in: lamp, .lit, exit: logs("exit:lit")),
+            ])
+        var runtime = Runtime(table: table, state: table.initialState(context: .init()))
+        _ = try runtime.send(.shutdown)
+        #expect(runtime.state.context.log == ["exit:working", "t", "enter:over", "exit:lit", "exit:over"])
+        #expect(runtime.isFinished && runtime.state[job] == .over && runtime.state[lamp] == .lit)
+        #expect(try runtime.send(.connect).first?.result?.ignored == .finished(region: 0, state: Job.over.rawValue))
+    }
 }
