@@ -11,6 +11,9 @@ public struct Outbox<M: MachineDefinition>: Sendable {
     @usableFromInline var _work = WorkLedger<M.Timer, M.Request.Kind>()
     @usableFromInline var _raised: [M.Event] = []
     @usableFromInline var _sends: [Send<M>] = []
+    /// Whether the step raised or sent anything (or queued a done event): what a step result
+    /// clears when it is reused, with one test for all of them.
+    @usableFromInline var _queues = false
 
     /// The commands emitted so far in this step, in order.
     @inlinable
@@ -69,6 +72,7 @@ public struct Outbox<M: MachineDefinition>: Sendable {
     /// macrostep is over, before any input that comes after.
     @inlinable
     public mutating func send(_ event: M.Event) {
+        _queues = true
         _sends.append(.event(event, delay: nil, id: nil))
     }
 
@@ -77,6 +81,7 @@ public struct Outbox<M: MachineDefinition>: Sendable {
     /// Each send is one: two sends under one id both stay pending, each with its event.
     @inlinable
     public mutating func send(_ event: M.Event, after delay: Duration, id: String? = nil) {
+        _queues = true
         _sends.append(.event(event, delay: delay, id: id))
     }
 
@@ -84,6 +89,7 @@ public struct Outbox<M: MachineDefinition>: Sendable {
     /// none.
     @inlinable
     public mutating func cancelSend(_ id: String) {
+        _queues = true
         _sends.append(.cancel(id: id))
     }
 
@@ -95,6 +101,7 @@ public struct Outbox<M: MachineDefinition>: Sendable {
     @inlinable
     package mutating func startDelay(_ index: Int, after duration: Duration) {
         _work.delays |= 1 &<< UInt64(index)
+        _queues = true
         _sends.append(.startDelay(index, duration))
     }
 
@@ -104,6 +111,7 @@ public struct Outbox<M: MachineDefinition>: Sendable {
         let bit: UInt64 = 1 &<< UInt64(index)
         guard _work.delays & bit != 0 else { return }
         _work.delays &= ~bit
+        _queues = true
         _sends.append(.cancelDelay(index))
     }
 
@@ -112,6 +120,7 @@ public struct Outbox<M: MachineDefinition>: Sendable {
     /// `Runtime` in MachineRuntime). A raised event is the machine's own: the host never sees it.
     @inlinable
     public mutating func raise(_ event: M.Event) {
+        _queues = true
         _raised.append(event)
     }
 

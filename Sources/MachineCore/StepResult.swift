@@ -67,6 +67,15 @@ public struct StepResult<M: MachineDefinition>: Sendable {
         _recordsStateChanges = recording.contains(.stateChanges)
     }
 
+    /// Empties what the last step raised, sent and queued. Out of line: most steps queue nothing.
+    @inlinable @inline(never)
+    mutating func clearQueues() {
+        _outbox._raised.removeAll(keepingCapacity: true)
+        _outbox._sends.removeAll(keepingCapacity: true)
+        _done.removeAll()
+        _outbox._queues = false
+    }
+
     /// Whether the step's actions raised events (``Outbox/raise(_:)``) or its states done events.
     @inlinable
     package var hasRaisedEvents: Bool { !_outbox._raised.isEmpty || !_done.isEmpty }
@@ -84,14 +93,12 @@ public struct StepResult<M: MachineDefinition>: Sendable {
         _fired.count = 0
         _guardChecks.removeAll()
         _stateChanges.removeAll()
-        _done.removeAll()
         _ignored = 0
         // One by one rather than `removeAll(keepingCapacity:)`, which destroys the commands
         // through the generic `Command` type's value witness (it looks the payload types up at
         // run time); `removeLast` is specialised for the machine's commands.
         while !_outbox._commands.isEmpty { _outbox._commands.removeLast() }
-        if !_outbox._raised.isEmpty { _outbox._raised.removeAll(keepingCapacity: true) }
-        if !_outbox._sends.isEmpty { _outbox._sends.removeAll(keepingCapacity: true) }
+        if _outbox._queues { clearQueues() }
     }
 }
 

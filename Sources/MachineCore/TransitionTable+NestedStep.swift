@@ -41,7 +41,7 @@ extension TransitionTable {
         at position: Int, _ state: inout MachineState<M>, _ event: M.Event, ledger: inout LedgerLoan,
         into result: inout StepResult<M>
     ) {
-        ledger.lend(self, &state, into: &result)
+        ledger.lend(&state, into: &result)
         firePlan(_candidates[position], &state, event, into: &result)
         ledger.noteFinish(self, state.controls)
     }
@@ -152,6 +152,7 @@ extension TransitionTable {
         if let entry = _entryActions[global] { entry(&state.context, event, &result._outbox) }
         let done = doneKinds[global]
         if done >= 0, let parent = regions[region].parents[entered] {
+            result._outbox._queues = true
             result._done.append(
                 DoneEvent(
                     raisedBefore: Int32(result._outbox._raised.count), kind: Int32(done), region: Int32(region),

@@ -390,6 +390,7 @@ extension TransitionTable {
         let kind = statechart.doneKinds[node]
         guard kind >= 0 else { return }
         let tree = statechart.tree
+        result._outbox._queues = true
         result._done.append(
             DoneEvent(
                 raisedBefore: Int32(result._outbox._raised.count), kind: kind, region: tree.regionOf[node],

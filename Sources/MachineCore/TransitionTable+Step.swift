@@ -59,7 +59,7 @@ extension TransitionTable {
     @inlinable @inline(__always)
     func stepChosen(_ state: inout MachineState<M>, _ event: M.Event, kind: Int, into result: inout StepResult<M>) {
         if _usesStatechart {
-            stepStatechart(&state, kind: kind, seeing: event, into: &result)
+            stepAsStatechart(&state, event, kind: kind, into: &result)
         } else if _isFlat || !result._recordsStateChanges {
             stepRows(&state, event, kind: kind, reacting: UInt64(eventRoutes[kind].reactingRegions), into: &result)
         } else {
@@ -194,7 +194,7 @@ extension TransitionTable {
     func fireInDocumentOrder(
         _ state: inout MachineState<M>, _ event: M.Event, ledger: inout LedgerLoan, into result: inout StepResult<M>
     ) {
-        ledger.lend(self, &state, into: &result)
+        ledger.lend(&state, into: &result)
         var position = result._fired.count
         while position > 0 {
             position &-= 1
@@ -218,10 +218,18 @@ extension TransitionTable {
         ledger.noteFinish(self, state.controls)
     }
 
+    /// The statechart step, called out of line from the inlined step, so that the step of a
+    /// table that never takes it carries nothing of it but the test.
+    @inlinable @inline(never)
+    func stepAsStatechart(_ state: inout MachineState<M>, _ event: M.Event, kind: Int, into result: inout StepResult<M>) {
+        stepStatechart(&state, kind: kind, seeing: event, into: &result)
+    }
+
     /// Ends the machine after a step that entered a final state at the top of a region: every
     /// active state's exit action, then the work still running cancelled (SCXML's
-    /// `exitInterpreter`; without exit actions, only the cancellations).
-    @inlinable
+    /// `exitInterpreter`; without exit actions, only the cancellations). Out of line: a machine
+    /// ends once.
+    @inlinable @inline(never)
     func finish(_ state: inout MachineState<M>, _ event: M.Event, into result: inout StepResult<M>) {
         if _hasExitActions {
             exitMachine(&state, seeing: event, into: &result)
@@ -380,8 +388,7 @@ extension TransitionTable {
 /// The machine's work ledger, lent to the step's outbox only when a row's action (or the end of
 /// the machine) may change it: a step whose rows have no action copies it once, for
 /// ``StepResult/outbox``, and never writes it back. A machine with neither timers nor requests
-/// nor delays without a timer (see ``WorkLedger/isAlwaysIdle``) never copies it: it is always
-/// empty.
+/// (see ``WorkLedger/isAlwaysIdle``) never copies it: it is always empty on this path.
 @usableFromInline
 struct LedgerLoan {
     @usableFromInline var lent = false
@@ -390,18 +397,13 @@ struct LedgerLoan {
     @inlinable
     init() {}
 
-    /// Whether `table`'s ledger is always empty: its machine has neither timers nor requests
-    /// (known when the step is specialised) nor delays without a timer.
+    /// Lends the ledger to the outbox, unless it already is. (A table with delays without a
+    /// timer keeps them in the ledger even without timers and requests, and takes the
+    /// statechart step, which lends it always.)
     @inlinable @inline(__always)
-    static func isAlwaysEmpty<M>(_ table: TransitionTable<M>) -> Bool {
-        WorkLedger<M.Timer, M.Request.Kind>.isAlwaysIdle && !table._hasTimerlessDelays
-    }
-
-    /// Lends the ledger to the outbox, unless it already is.
-    @inlinable @inline(__always)
-    mutating func lend<M>(_ table: TransitionTable<M>, _ state: inout MachineState<M>, into result: inout StepResult<M>) {
+    mutating func lend<M>(_ state: inout MachineState<M>, into result: inout StepResult<M>) {
         if !lent {
-            if !Self.isAlwaysEmpty(table) { result._outbox._work = state.work }
+            if !WorkLedger<M.Timer, M.Request.Kind>.isAlwaysIdle { result._outbox._work = state.work }
             lent = true
         }
     }
@@ -413,7 +415,7 @@ struct LedgerLoan {
         _ row: Int, finishes: Bool, _ table: TransitionTable<M>, _ state: inout MachineState<M>, _ event: M.Event,
         into result: inout StepResult<M>
     ) {
-        lend(table, &state, into: &result)
+        lend(&state, into: &result)
         self.finishes = self.finishes || finishes
         if row >= 0 { table.runAction(row, &state.context, event, &result._outbox) }
     }
@@ -428,16 +430,14 @@ struct LedgerLoan {
 
     /// Ends the step: ends the machine when a row entered a final state at the top (see
     /// ``TransitionTable/finish(_:_:into:)``), and hands the ledger back to the state (or copies
-    /// it to the outbox when it was never lent); nothing for a ledger that is always empty but
-    /// the exit actions of the end.
+    /// it to the outbox when it was never lent); nothing for a ledger that is always empty (a
+    /// machine without timers and requests whose end runs exit actions takes the statechart
+    /// step: see ``TransitionTable/_usesStatechart``).
     @inlinable @inline(__always)
     func settle<M>(
         _ table: TransitionTable<M>, _ state: inout MachineState<M>, _ event: M.Event, into result: inout StepResult<M>
     ) {
-        guard !Self.isAlwaysEmpty(table) else {
-            if finishes && table._hasExitActions { table.finish(&state, event, into: &result) }
-            return
-        }
+        guard !WorkLedger<M.Timer, M.Request.Kind>.isAlwaysIdle else { return }
         if lent {
             if finishes { table.finish(&state, event, into: &result) }
             state.work = result._outbox._work

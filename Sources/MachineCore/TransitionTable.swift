@@ -70,7 +70,8 @@ public struct TransitionTable<M: MachineDefinition>: Sendable {
     /// Whether the table steps without hierarchy: no region nests states, no state has actions.
     @usableFromInline let _isFlat: Bool
     /// Whether every step of the table is the statechart step (see `stepStatechart`): a region
-    /// is nested in a state, or an ``Initial`` is declared. The regions of other tables are
+    /// is nested in a state, an ``Initial`` is declared, a row is delayed without a timer, or a
+    /// machine without timers and requests has exit actions and final states. The regions of other tables are
     /// independent of each other, and their steps follow the plans worked out for each leaf.
     @usableFromInline let _usesStatechart: Bool
     /// The states as one tree, and what the statechart step reads of it.
@@ -111,8 +112,6 @@ public struct TransitionTable<M: MachineDefinition>: Sendable {
     package let delayedRows: [Int]
     /// The slot kind of delay 0, the first delay without a timer (the others follow).
     @usableFromInline let _firstDelayKind: Int
-    /// Whether a row is delayed or repeats without a timer: its delays are in the work ledger.
-    @usableFromInline let _hasTimerlessDelays: Bool
 
     /// Builds a table from its declaration; `exclusive` declares which guards never hold together.
     ///
@@ -216,7 +215,14 @@ public struct TransitionTable<M: MachineDefinition>: Sendable {
                 delays, entry: entryActions[global], exit: exitActions[global])
         }
         let kindCount = triggers.kindCount
-        let usesStatechart = regions.contains { $0.parent != nil } || !initials.isEmpty
+        // The planned step of a machine without timers and requests never lends it the work
+        // ledger, and so runs no exit action at its end: one whose end runs some takes the
+        // statechart step.
+        let endRunsExitActions =
+            WorkLedger<M.Timer, M.Request.Kind>.isAlwaysIdle && regions.contains { !$0.finalStates.isEmpty }
+            && (!stateActions.allSatisfy { $0.exit == nil } || triggers.delays.contains { !$0.isEmpty })
+        let usesStatechart =
+            regions.contains { $0.parent != nil } || !initials.isEmpty || !triggers.delayRows.isEmpty || endRunsExitActions
         let isFlat =
             stateActions.isEmpty && !triggers.delays.contains { !$0.isEmpty } && !regions.contains(where: \.isHierarchical)
             && !usesStatechart
@@ -342,7 +348,6 @@ public struct TransitionTable<M: MachineDefinition>: Sendable {
         self.delays = triggers.delays
         self.delayedRows = triggers.delayRows
         self._firstDelayKind = triggers.delayKind(0, eventCount: eventCount)
-        self._hasTimerlessDelays = !triggers.delayRows.isEmpty
         self.declaredStateActions = stateActions
         self.declaredInitials = initials
         self.rowSlotKinds = triggers.slotKinds
