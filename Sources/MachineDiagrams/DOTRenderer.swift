@@ -8,8 +8,11 @@ import MachineCore
 /// no edge: it is listed in its state's label, `event [guard] (stays)`.
 ///
 /// A compound state is a cluster inside its region's, labelled with its name, holding a point
-/// for its initial child, its children, and `H` (shallow) or `H*` (deep) for its history when a
-/// row enters it so; edges to and from it end at its border (`lhead`, `ltail`).
+/// for the state it enters by default (its ``Initial``'s target, or its first child), its
+/// children, and `H` (shallow) or `H*` (deep) for its history when a row enters it so; edges to
+/// and from it end at its border (`lhead`, `ltail`). A parallel state (one with regions within
+/// it) is a cluster too, holding one dashed cluster per region within it, in table order, each
+/// drawn as a region at the top is.
 struct DOTRenderer {
     let listing: TableListing
     let name: String
@@ -25,20 +28,8 @@ struct DOTRenderer {
               edge [fontname="Helvetica", fontsize=9];
 
             """
-        for (index, region) in listing.regions.enumerated() {
-            text += "  subgraph \(quoted("cluster_\(region.name)")) {\n"
-            text += "    label=\(quoted(region.name)); style=rounded; color=\"#888888\";\n"
-            text += "    \(quoted(node(index, "__initial"))) [shape=point, width=0.12, label=\"\"];\n"
-            for state in region.states.indices where region.parents[state] == nil {
-                text += states(index, state, indent: "    ")
-            }
-            if listing.hasAnyStateRows(index) {
-                text +=
-                    "    \(quoted(node(index, "__any"))) [label=\(label("any state", index, nil)), shape=plaintext, fontcolor=\"#666666\"];\n"
-            }
-            let initial = endpoint(index, region.initial, history: nil, head: true)
-            text += "    \(quoted(node(index, "__initial"))) -> \(initial.node)\(initial.attribute.map { " [\($0)]" } ?? "");\n"
-            text += "  }\n"
+        for region in listing.regions.indices where listing.regions[region].parent == nil {
+            text += self.region(region, indent: "  ")
         }
         text += "\n"
         for row in listing.rows where row.target != nil {
@@ -65,17 +56,45 @@ struct DOTRenderer {
         return text + "}\n"
     }
 
-    /// A state's node, or for a compound state its cluster with its children.
+    /// A region's cluster: its initial point, its states, and its `any state` node; dashed for a
+    /// region within a parallel state.
+    private func region(_ region: Int, indent: String) -> String {
+        let description = listing.regions[region]
+        let style = description.parent == nil ? "rounded" : "\"rounded,dashed\""
+        var text = "\(indent)subgraph \(quoted("cluster_\(description.name)")) {\n"
+        text += "\(indent)  label=\(quoted(description.name)); style=\(style); color=\"#888888\";\n"
+        text += "\(indent)  \(quoted(node(region, "__initial"))) [shape=point, width=0.12, label=\"\"];\n"
+        for state in description.states.indices where description.parents[state] == nil {
+            text += states(region, state, indent: indent + "  ")
+        }
+        if listing.hasAnyStateRows(region) {
+            text +=
+                "\(indent)  \(quoted(node(region, "__any"))) [label=\(label("any state", region, nil)), shape=plaintext, fontcolor=\"#666666\"];\n"
+        }
+        let initial = endpoint(region, description.initial, history: nil, head: true)
+        text +=
+            "\(indent)  \(quoted(node(region, "__initial"))) -> \(initial.node)\(initial.attribute.map { " [\($0)]" } ?? "");\n"
+        return text + "\(indent)}\n"
+    }
+
+    /// A state's node, or for a compound state its cluster with its children, or for a parallel
+    /// state its cluster with its regions.
     private func states(_ region: Int, _ state: Int, indent: String) -> String {
         let description = listing.regions[region]
         let name = description.states[state]
-        guard description.isCompound(state) else {
+        let nested = listing.nestedRegions(in: region, state: state)
+        guard description.isCompound(state) || !nested.isEmpty else {
             let final = description.finalStates.contains(state) ? ", peripheries=2" : ""
             return "\(indent)\(quoted(node(region, name))) [label=\(label(name, region, state))\(final)];\n"
         }
         var text = "\(indent)subgraph \(quoted(cluster(region, state))) {\n"
         text += "\(indent)  label=\(label(name, region, state)); style=rounded; color=\"#555555\";\n"
         text += "\(indent)  \(quoted(node(region, name))) [shape=point, width=0.01, style=invis, label=\"\"];\n"
+        // A state with regions within it has no children, so no default target: it holds its regions.
+        guard let entered = description.defaultTarget(of: state) else {
+            for nested in nested { text += self.region(nested, indent: indent + "  ") }
+            return text + "\(indent)}\n"
+        }
         text += "\(indent)  \(quoted(node(region, "\(name).__initial"))) [shape=point, width=0.08, label=\"\"];\n"
         for history in History.allCases
         where listing.rows.contains(where: { $0.region == region && $0.target == state && $0.history == history }) {
@@ -83,18 +102,20 @@ struct DOTRenderer {
                 "\(indent)  \(quoted(node(region, "\(name).__\(history.rawValue)"))) [label=\(quoted(history == .deep ? "H*" : "H")), shape=circle, width=0.3, fixedsize=true];\n"
         }
         for child in description.children[state] { text += states(region, child, indent: indent + "  ") }
-        let initial = endpoint(region, description.children[state][0], history: nil, head: true)
+        let initial = endpoint(region, entered, history: nil, head: true)
         text +=
             "\(indent)  \(quoted(node(region, "\(name).__initial"))) -> \(initial.node)\(initial.attribute.map { " [\($0)]" } ?? "");\n"
         return text + "\(indent)}\n"
     }
 
-    /// The end of an edge at `state`: its node, or a compound state's anchor with the attribute
-    /// that clips the edge at the cluster's border, or its history node.
+    /// The end of an edge at `state`: its node, or a compound or parallel state's anchor with the
+    /// attribute that clips the edge at the cluster's border, or a compound state's history node.
     private func endpoint(_ region: Int, _ state: Int, history: History?, head: Bool) -> (node: String, attribute: String?) {
         let description = listing.regions[region]
         let name = description.states[state]
-        guard description.isCompound(state) else { return (quoted(node(region, name)), nil) }
+        guard description.isCompound(state) || listing.isParallel(region: region, state: state) else {
+            return (quoted(node(region, name)), nil)
+        }
         if let history { return (quoted(node(region, "\(name).__\(history.rawValue)")), nil) }
         return (quoted(node(region, name)), "\(head ? "lhead" : "ltail")=\(quoted(cluster(region, state)))")
     }

@@ -8,7 +8,11 @@ import MachineCore
 ///
 /// A compound state is a group (`class="state compound"`) drawn before, and so under, the boxes
 /// it holds; a state with a parent names its parent's element (`data-parent="st-REGION-STATE"`),
-/// so that a script marks a leaf's ancestors active with it.
+/// so that a script marks a leaf's ancestors active with it. A parallel state's box
+/// (`class="state parallel"`) is drawn before the panels of the regions within it (each a
+/// `<g class="region nested">` moved to its place). Their states name no parent in another
+/// region: the parallel state is its own region's leaf, marked active with it, while a region
+/// within it keeps a leaf even while it is not active, which must not mark the state.
 package struct MachineDrawing {
     package let layout: MachineLayout
     package let listing: TableListing
@@ -35,12 +39,16 @@ package struct MachineDrawing {
     }
 
     /// A panel's elements, in its own coordinates: its background and title, its boxes (each
-    /// group before what it holds), its entries, then its arrows over them.
+    /// group before what it holds), the panels of its parallel states, its entries, then its
+    /// arrows over them.
     func content(_ panel: MachineLayout.Panel) -> String {
         var text =
-            "<rect class=\"panel\" x=\"0.5\" y=\"0.5\" width=\"\(layout.width - 1)\" height=\"\(panel.height - 1)\" rx=\"8\"/>"
+            "<rect class=\"panel\" x=\"0.5\" y=\"0.5\" width=\"\(panel.width - 1)\" height=\"\(panel.height - 1)\" rx=\"8\"/>"
             + "<text class=\"region-name\" x=\"\(MachineLayout.padding)\" y=\"20\">\(Escaping.html(panel.name))</text>\n"
         for box in panel.boxes { text += draw(box, in: panel) }
+        for nested in panel.panels {
+            text += "<g class=\"region nested\" transform=\"translate(\(nested.x) \(nested.y))\">\n\(content(nested))</g>\n"
+        }
         for entry in panel.entries { text += draw(entry, in: panel) }
         for arrow in panel.arrows { text += draw(arrow, in: panel) }
         return text
@@ -50,7 +58,8 @@ package struct MachineDrawing {
 
     private func draw(_ box: MachineLayout.Box, in panel: MachineLayout.Panel) -> String {
         let region = Escaping.html(panel.name)
-        var classes = box.state == nil ? "state any" : box.isCompound ? "state compound" : "state"
+        var classes =
+            box.state == nil ? "state any" : box.isCompound ? "state compound" : box.isParallel ? "state parallel" : "state"
         if box.isFinal { classes += " final" }
         if let state = box.state, panel.region < stateClasses.count, state < stateClasses[panel.region].count,
             !stateClasses[panel.region][state].isEmpty
@@ -79,7 +88,7 @@ package struct MachineDrawing {
                 "<g class=\"history\"><circle cx=\"\(marker.x)\" cy=\"\(marker.y)\" r=\"\(MachineLayout.historyRadius)\"/>"
                 + "<text x=\"\(marker.x)\" y=\"\(marker.y + 3)\">\(marker.history == .deep ? "H*" : "H")</text></g>"
         }
-        let kind = box.isCompound ? ", a compound state" : ""
+        let kind = box.isCompound ? ", a compound state" : box.isParallel ? ", a parallel state" : ""
         return text + "<title>\(region): \(Escaping.html(box.name))\(kind)</title></g>\n"
     }
 
@@ -122,6 +131,10 @@ package struct MachineDrawing {
         if listing.isHierarchical {
             lines.append("A group is a compound state: a row listed under its name leaves every state inside it.")
         }
+        if listing.regions.contains(where: { $0.parent != nil }) {
+            lines.append(
+                "A box around panels is a parallel state: the regions in its panels are active, side by side, while it is.")
+        }
         if rows.contains(where: \.isInternal) {
             lines.append("A dashed arrow is an internal row: it does not exit its compound state.")
         }
@@ -139,8 +152,15 @@ package struct MachineDrawing {
         if rows.contains(where: { $0.trigger == .always }) {
             lines.append("always marks a row taken with no event, as soon as its guard holds after a step.")
         }
-        if rows.contains(where: { if case .done = $0.trigger { true } else { false } }) {
+        let done = rows.compactMap { row in
+            if case .done(let state) = row.trigger { listing.isParallel(region: row.region, state: state) } else { nil }
+        }
+        if done.contains(false) {
             lines.append("done.state.S marks a row taken when compound state S enters one of its final children.")
+        }
+        if done.contains(true) {
+            lines.append(
+                "done.state.P marks a row taken when every region in parallel state P is in a final state at its top.")
         }
         return lines
     }

@@ -1,9 +1,11 @@
 import MachineCore
 
 /// A machine laid out from its table to be read top down, deterministically and without
-/// Graphviz: one panel per region, in table order, each with its states as boxes one under the
-/// other in declaration order (after an `any state` box when some row leaves from any state), a
-/// compound state as a group around its children, depth first.
+/// Graphviz: one panel per region at the top of the machine, in table order, each with its
+/// states as boxes one under the other in declaration order (after an `any state` box when some
+/// row leaves from any state), a compound state as a group around its children, depth first. A
+/// parallel state (one with regions within it) is a box around one panel per region within it,
+/// stacked in table order, each laid out as a panel at the top is, recursively.
 ///
 /// Each row is listed, as text, in the box of every state it leaves: `event [guard] → target`
 /// (for a row without an event, its trigger: `after 5s`, `every 30s`, `always`,
@@ -15,18 +17,28 @@ import MachineCore
 /// loops back.
 ///
 /// Arrows run on vertical tracks in the margin, the shortest nearest the boxes, each on the
-/// first track where it overlaps no other; the arrows into one box meet at its header. Every
-/// panel has the same width and its boxes the same right edge, so panels line up in a column or
-/// side by side. Coordinates are whole numbers, so the same table gives the same drawing.
+/// first track where it overlaps no other; the arrows into one box meet at its header. A region
+/// within a parallel state has its arrows in its own panel's margin: its rows never leave it.
+/// Every panel at the top has the same width and its boxes the same right edge, so panels line
+/// up in a column or side by side; so do the panels inside one parallel state, as wide as its
+/// box allows. Coordinates are whole numbers, so the same table gives the same drawing.
 package struct MachineLayout {
     /// A region's panel, in its own coordinates (its top left corner at 0, 0).
     package struct Panel {
         package let region: Int
         @usableFromInline package let name: String
+        /// Its top left corner in the coordinates of the panel around it, the one of its parent
+        /// state's region; 0, 0 for a region at the top.
+        package let x: Int
+        package let y: Int
+        package let width: Int
         package let height: Int
         package let boxes: [Box]
         package let entries: [Entry]
         package let arrows: [Arrow]
+        /// The panels of the regions within its parallel states, in table order, each inside its
+        /// state's box.
+        package let panels: [Panel]
     }
 
     /// A control state (or a region's `any state`): a box, or the group of a compound state.
@@ -43,6 +55,8 @@ package struct MachineLayout {
         package let isFinal: Bool
         /// Whether it is a compound state, drawn as a group around its children.
         package let isCompound: Bool
+        /// Whether it is a parallel state, drawn around the panels of the regions within it.
+        package let isParallel: Bool
         /// The index of its parent state, if it has one.
         package let parent: Int?
         /// The histories rows enter it by, each a marker on its header's second line.
@@ -96,19 +110,22 @@ package struct MachineLayout {
     /// The space between the boxes' right edge and the first track.
     static let marginGap = 12
     static let historyRadius = 8
+    /// How far inside a parallel state's box the panels of its regions are, left and right.
+    static let panelInset = 8
 
+    /// The panels of the regions at the top of the machine, in table order.
     package let panels: [Panel]
-    /// Every panel's width.
+    /// Every panel's width, of those at the top.
     package let width: Int
 
     /// Lays out `listing`, each row's lines ending with `notes[row]` when it is not empty (a
     /// coverage page's `×3`, say).
     package init(listing: TableListing, notes: [String] = []) {
-        let drafts = listing.regions.indices.map { PanelDraft(listing: listing, region: $0, notes: notes) }
-        let right = drafts.map(\.contentRight).max() ?? 0
-        let placed = drafts.map { $0.placed(right: right) }
-        panels = placed.map(\.panel)
-        width = placed.map(\.width).max() ?? 0
+        let drafts = listing.regions.indices.filter { listing.regions[$0].parent == nil }
+            .map { PanelDraft(listing: listing, region: $0, notes: notes) }
+        let stack = PanelDraft.stack(drafts)
+        panels = drafts.map { $0.placed(right: stack.right, width: stack.width, x: 0, y: 0) }
+        width = stack.width
     }
 
     /// The text of row `row`'s entry, as parts to wrap: its trigger (`regionChanged`,
@@ -142,10 +159,23 @@ package struct MachineLayout {
     }
 }
 
-/// One region's boxes and entries, placed from the top; its arrows wait for the right edge
-/// that every panel shares.
+/// One region's boxes, entries and the tracks of its arrows, placed from the top, with the
+/// drafts of the regions within its parallel states; the arrows' horizontal places wait for the
+/// right edge that the panels of a stack share.
 private struct PanelDraft {
     typealias L = MachineLayout
+
+    /// A row's arrow before its horizontal places: the entry it starts at, the boxes it leaves
+    /// and enters (by position in `boxes`), the heights it runs between, and its track.
+    struct Route {
+        let entry: Int
+        let source: Int
+        let arrival: Int
+        let fromY: Int
+        let toY: Int
+        var track = 0
+        var span: ClosedRange<Int> { min(fromY, toY)...max(fromY, toY) }
+    }
 
     let listing: TableListing
     let region: Int
@@ -155,6 +185,11 @@ private struct PanelDraft {
     var depths: [Int] = []
     /// How wide each box's content is, by position in `boxes`.
     var contentWidths: [Int] = []
+    /// For each parallel state, by position in `boxes`: the drafts of the regions within it, each
+    /// with its top in this panel's coordinates.
+    var stacks: [(box: Int, panels: [(draft: PanelDraft, y: Int)])] = []
+    var routes: [Route] = []
+    var trackCount = 0
     var height = 0
 
     init(listing: TableListing, region: Int, notes: [String]) {
@@ -166,7 +201,8 @@ private struct PanelDraft {
         func lines(_ row: Int) -> [String] {
             L.wrap(L.parts(listing.rows[row], in: description, note: row < notes.count ? notes[row] : ""))
         }
-        // Boxes, depth first: each takes its header, then its entries, then its children.
+        // Boxes, depth first: each takes its header, then its entries, then its children or the
+        // panels of the regions within it.
         func place(_ state: Int?, depth: Int, isInitial: Bool) {
             let name = state.map { description.states[$0] } ?? "any state"
             let histories =
@@ -175,13 +211,15 @@ private struct PanelDraft {
                         rows.contains { listing.rows[$0].target == state && listing.rows[$0].history == history }
                     }
                 } ?? []
+            let nested = state.map { listing.nestedRegions(in: region, state: $0) } ?? []
             let top = y
             let index = boxes.count
             boxes.append(
                 L.Box(
                     state: state, name: name, y: top, isInitial: isInitial,
                     isFinal: state.map { description.finalStates.contains($0) } ?? false,
-                    isCompound: state.map(description.isCompound) ?? false, parent: state.flatMap { description.parents[$0] },
+                    isCompound: state.map(description.isCompound) ?? false, isParallel: !nested.isEmpty,
+                    parent: state.flatMap { description.parents[$0] },
                     histories: histories.map { ($0, 0, top + L.headerHeight + L.historyLineHeight / 2) }))
             depths.append(depth)
             contentWidths.append(0)
@@ -196,14 +234,27 @@ private struct PanelDraft {
             }
             y += listed.isEmpty ? 2 : 4
             if let state {
-                for (position, child) in description.children[state].enumerated() {
-                    place(child, depth: depth + 1, isInitial: position == 0)
+                // The child entered by default, or the one on the way to the descendant entered.
+                let entered = description.defaultTarget(of: state)
+                for child in description.children[state] {
+                    place(child, depth: depth + 1, isInitial: entered.map { description.contains(child, $0) } ?? false)
                     y += L.childGap
                 }
                 if description.isCompound(state) { y += 2 }
             }
-            boxes[index].height = y - top
             contentWidths[index] = widest + 16
+            if !nested.isEmpty {
+                var panels: [(draft: PanelDraft, y: Int)] = []
+                for region in nested {
+                    let draft = PanelDraft(listing: listing, region: region, notes: notes)
+                    panels.append((draft, y))
+                    y += draft.height + L.childGap
+                }
+                y += 2
+                stacks.append((index, panels))
+                contentWidths[index] = max(contentWidths[index], Self.stack(panels.map(\.draft)).width + 2 * L.panelInset)
+            }
+            boxes[index].height = y - top
         }
         if rows.contains(where: { listing.rows[$0].sources == nil }) {
             place(nil, depth: 0, isInitial: false)
@@ -214,7 +265,47 @@ private struct PanelDraft {
             y += L.boxGap
         }
         height = y - L.boxGap + L.padding
+        routeArrows()
     }
+
+    /// The arrows' routes, each from its entry's line that names the target to its target's
+    /// header (or history marker), and their tracks in the margin: the shortest nearest the
+    /// boxes, each on the first track where it overlaps no other.
+    private mutating func routeArrows() {
+        func box(_ state: Int?) -> Int? { boxes.firstIndex { $0.state == state } }
+        for (index, entry) in entries.enumerated() {
+            let row = listing.rows[entry.row]
+            guard let target = row.target, let source = box(entry.source), let arrival = box(target) else { continue }
+            let marker = row.history.flatMap { history in boxes[arrival].histories.first { $0.history == history } }
+            routes.append(
+                Route(
+                    entry: index, source: source, arrival: arrival,
+                    fromY: entry.y + Self.arrowLine(of: entry) * L.lineHeight - 4,
+                    toY: marker?.y ?? boxes[arrival].y + L.headerHeight / 2))
+        }
+        var tracks: [[ClosedRange<Int>]] = []
+        let shortestFirst = routes.indices.sorted { a, b in
+            let lengthA = routes[a].span.upperBound - routes[a].span.lowerBound
+            let lengthB = routes[b].span.upperBound - routes[b].span.lowerBound
+            return lengthA != lengthB ? lengthA < lengthB : a < b
+        }
+        for index in shortestFirst {
+            // A little room around each span, so that two lines on one track never touch.
+            let span = (routes[index].span.lowerBound - 3)...(routes[index].span.upperBound + 3)
+            if let track = tracks.firstIndex(where: { !$0.contains { $0.overlaps(span) } }) {
+                tracks[track].append(span)
+                routes[index].track = track
+            } else {
+                tracks.append([span])
+                routes[index].track = tracks.count - 1
+            }
+        }
+        trackCount = tracks.count
+    }
+
+    /// The line of `entry` its arrow starts at: the one that names the target, so the arrow
+    /// continues its text.
+    static func arrowLine(of entry: L.Entry) -> Int { entry.lines.lastIndex { $0.contains("→ ") } ?? 0 }
 
     /// The left edge of a box at `depth`.
     func left(_ depth: Int) -> Int { L.padding + L.markerRoom + depth * L.indent }
@@ -224,8 +315,21 @@ private struct PanelDraft {
         boxes.indices.map { left(depths[$0]) + contentWidths[$0] + depths[$0] * L.groupRightPadding }.max() ?? 0
     }
 
-    /// The panel with its boxes' right edge at `right`, its entries placed, and its arrows on tracks.
-    func placed(right: Int) -> (panel: L.Panel, width: Int) {
+    /// How much wider than its boxes' right edge the panel is: its margin with the arrows'
+    /// tracks, and its padding.
+    var marginWidth: Int { L.marginGap + max(0, trackCount - 1) * L.trackGap + L.marginGap + L.padding }
+
+    /// Where the boxes of `drafts`, panels one under the other, end at the least, and how wide
+    /// the panels then are at the least.
+    static func stack(_ drafts: [PanelDraft]) -> (right: Int, width: Int) {
+        let right = drafts.map(\.contentRight).max() ?? 0
+        return (right, right + (drafts.map(\.marginWidth).max() ?? 0))
+    }
+
+    /// The panel at `x`, `y` in the panel around it, `width` wide, with its boxes' right edge at
+    /// `right`, its entries and arrows placed, and the panels of its parallel states filling
+    /// their boxes.
+    func placed(right: Int, width: Int, x: Int, y: Int) -> L.Panel {
         let description = listing.regions[region]
         var boxes = self.boxes
         for index in boxes.indices {
@@ -240,62 +344,32 @@ private struct PanelDraft {
         var entries = self.entries
         for index in entries.indices { entries[index].x = (box(entries[index].source)?.x ?? 0) + 8 }
 
-        // Each arrow: from its entry's first line at its box's edge, to its target's header
-        // (or history marker), on a track in the margin.
-        struct Route {
-            let entry: Int
-            let from: (x: Int, y: Int)
-            let to: (x: Int, y: Int)
-            var span: ClosedRange<Int> { min(from.y, to.y)...max(from.y, to.y) }
-        }
-        var routes: [Route] = []
-        for (index, entry) in entries.enumerated() {
-            let row = listing.rows[entry.row]
-            guard let target = row.target, let source = box(entry.source), let arrival = box(target) else { continue }
-            // From the end of the line that names the target, so the arrow continues its text.
-            let line = entry.lines.lastIndex { $0.contains("→ ") } ?? 0
-            let from = (
-                x: min(entry.x + entry.lines[line].count * L.characterWidth + 4, source.x + source.width),
-                y: entry.y + line * L.lineHeight - 4
-            )
-            let marker = row.history.flatMap { history in arrival.histories.first { $0.history == history } }
-            let to =
-                marker.map { (x: $0.x + L.historyRadius, y: $0.y) }
-                ?? (x: arrival.x + arrival.width, y: arrival.y + L.headerHeight / 2)
-            routes.append(Route(entry: index, from: from, to: to))
-        }
-        var tracks: [[ClosedRange<Int>]] = []
-        var trackOf = Array(repeating: 0, count: routes.count)
-        let shortestFirst = routes.indices.sorted { a, b in
-            let lengthA = routes[a].span.upperBound - routes[a].span.lowerBound
-            let lengthB = routes[b].span.upperBound - routes[b].span.lowerBound
-            return lengthA != lengthB ? lengthA < lengthB : a < b
-        }
-        for index in shortestFirst {
-            // A little room around each span, so that two lines on one track never touch.
-            let span = (routes[index].span.lowerBound - 3)...(routes[index].span.upperBound + 3)
-            if let track = tracks.firstIndex(where: { !$0.contains { $0.overlaps(span) } }) {
-                tracks[track].append(span)
-                trackOf[index] = track
-            } else {
-                tracks.append([span])
-                trackOf[index] = tracks.count - 1
-            }
-        }
-        let arrows = routes.enumerated().map { index, route in
-            let x = right + L.marginGap + trackOf[index] * L.trackGap
+        // Each arrow: from its entry's line at its box's edge, to its target's header (or
+        // history marker), on its track in the margin.
+        let arrows = routes.map { route in
             let entry = entries[route.entry]
             let row = listing.rows[entry.row]
+            let (source, arrival) = (boxes[route.source], boxes[route.arrival])
+            let line = Self.arrowLine(of: entry)
+            let fromX = min(entry.x + entry.lines[line].count * L.characterWidth + 4, source.x + source.width)
+            let marker = row.history.flatMap { history in arrival.histories.first { $0.history == history } }
+            let toX = marker.map { $0.x + L.historyRadius } ?? arrival.x + arrival.width
+            let track = right + L.marginGap + route.track * L.trackGap
             return L.Arrow(
                 row: entry.row, source: entry.source,
-                points: [route.from, (x, route.from.y), (x, route.to.y), route.to],
+                points: [(fromX, route.fromY), (track, route.fromY), (track, route.toY), (toX, route.toY)],
                 isInternal: row.isInternal)
         }
-        let width = right + L.marginGap + max(0, tracks.count - 1) * L.trackGap + L.marginGap + L.padding
-        return (
-            L.Panel(
-                region: region, name: description.name, height: height, boxes: boxes, entries: entries, arrows: arrows),
-            width
-        )
+        var panels: [L.Panel] = []
+        for (index, stacked) in stacks {
+            let inner = boxes[index].width - 2 * L.panelInset
+            let right = inner - (stacked.map(\.draft.marginWidth).max() ?? 0)
+            for (draft, top) in stacked {
+                panels.append(draft.placed(right: right, width: inner, x: boxes[index].x + L.panelInset, y: top))
+            }
+        }
+        return L.Panel(
+            region: region, name: description.name, x: x, y: y, width: width, height: height,
+            boxes: boxes, entries: entries, arrows: arrows, panels: panels.sorted { $0.region < $1.region })
     }
 }

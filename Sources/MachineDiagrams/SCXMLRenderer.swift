@@ -1,22 +1,29 @@
 import MachineCore
 
 /// Renders a table as a W3C SCXML 1.0 document: a `<parallel>` holding one `<state>` per
-/// region, one `<state>` (or `<final>`, inside its parent for a final child) per control state,
-/// and one `<transition event= cond= target=>` per row that leaves it, in table order, which is
-/// also SCXML's priority order. A row that stays has no target; a row from any state appears
-/// under every state. Guards appear as `cond` by name; the row's id precedes it as a comment.
+/// region at the top of the machine, one `<state>` (or `<final>`, inside its parent for a final
+/// child) per control state, and one `<transition event= cond= target=>` per row that leaves it,
+/// in table order, which is also SCXML's priority order. A row that stays has no target; a row
+/// from any state appears under every state. Guards appear as `cond` by name; the row's id
+/// precedes it as a comment. A row on an event descriptor is on that descriptor (`event="*"`).
+///
+/// A state with regions declared within it is a `<parallel>` holding its rows, then one
+/// `<state>` per region within it, in table order (which is document order), each written as a
+/// region at the top is: SCXML enters and exits them with the parallel state, as the table does.
 ///
 /// The triggers without an event of their own are written as SCXML has them: an eventless row
-/// is a `<transition>` without `event`; a done row's event is `done.state.ID`, the compound
-/// state's id. A delayed row's state sends its timer's event when it is entered, `<send
-/// event="EVENT" delay="5s" id="REGION.STATE.timer.TIMER"/>` in its `<onentry>`, and cancels it
-/// when it is exited, `<cancel sendid=…/>` in its `<onexit>`; the row is a transition on that
-/// event. A repeating row's transition sends the event again (with an id of its own, `….again`,
-/// which the `<onexit>` cancels too: an id names one `<send>` in a document).
+/// is a `<transition>` without `event`; a done row's event is `done.state.ID`, the id of its
+/// compound or parallel state. A delayed row's state sends its timer's event when it is entered,
+/// `<send event="EVENT" delay="5s" id="REGION.STATE.timer.TIMER"/>` in its `<onentry>`, and
+/// cancels it when it is exited, `<cancel sendid=…/>` in its `<onexit>`; the row is a transition
+/// on that event (a row delayed without a timer, on its own delay's event, `delay.ROW`). A
+/// repeating row's transition sends the event again (with an id of its own, `….again`, which the
+/// `<onexit>` cancels too: an id names one `<send>` in a document).
 ///
-/// A compound state is a `<state>` holding its `<initial>` (a transition to its initial child),
-/// a `<history type="shallow|deep">` when a row enters it so (its default transition goes to the
-/// initial child), its rows, then its children. A row into a history targets the history's id;
+/// A compound state is a `<state>` holding its `<initial>` (a transition to the state it enters
+/// by default: its ``Initial``'s target, or its first child), a `<history type="shallow|deep">`
+/// when a row enters it so (its default transition goes there too, as a history that remembers
+/// nothing does), its rows, then its children. A row into a history targets the history's id;
 /// an internal row has `type="internal"`.
 struct SCXMLRenderer {
     let listing: TableListing
@@ -32,14 +39,20 @@ struct SCXMLRenderer {
               <parallel id="\(rootID)">
 
             """
-        for (index, region) in listing.regions.enumerated() {
-            text += "    <state id=\"\(escaped(region.name))\" initial=\"\(id(index, region.initial))\">\n"
-            for state in region.states.indices where region.parents[state] == nil {
-                text += states(index, state, indent: "      ")
-            }
-            text += "    </state>\n"
+        for region in listing.regions.indices where listing.regions[region].parent == nil {
+            text += self.region(region, indent: "    ")
         }
         return text + "  </parallel>\n</scxml>\n"
+    }
+
+    /// A region as a `<state>` named like it, holding its states.
+    private func region(_ region: Int, indent: String) -> String {
+        let description = listing.regions[region]
+        var text = "\(indent)<state id=\"\(escaped(description.name))\" initial=\"\(id(region, description.initial))\">\n"
+        for state in description.states.indices where description.parents[state] == nil {
+            text += states(region, state, indent: indent + "  ")
+        }
+        return text + "\(indent)</state>\n"
     }
 
     /// The id of the `<parallel>` that holds the regions: the machine's name, with `.machine`
@@ -54,16 +67,18 @@ struct SCXMLRenderer {
         return root
     }
 
-    /// A state with its rows, or for a compound state also its initial, history and children.
+    /// A state with its rows, and for a compound state its initial, history and children, or for
+    /// a parallel state (one with regions within it) those regions.
     private func states(_ region: Int, _ state: Int, indent: String) -> String {
         let description = listing.regions[region]
         let rows = listing.rows.filter { $0.region == region && listing.sources(of: $0).contains(state) }
-        if description.finalStates.contains(state) && rows.isEmpty {
+        let nested = listing.nestedRegions(in: region, state: state)
+        if description.finalStates.contains(state) && rows.isEmpty && nested.isEmpty {
             return "\(indent)<final id=\"\(id(region, state))\"/>\n"
         }
-        var text = "\(indent)<state id=\"\(id(region, state))\">\n"
-        if description.isCompound(state) {
-            let initial = description.children[state][0]
+        let element = nested.isEmpty ? "state" : "parallel"
+        var text = "\(indent)<\(element) id=\"\(id(region, state))\">\n"
+        if let initial = description.defaultTarget(of: state) {
             text += "\(indent)  <initial><transition target=\"\(id(region, initial))\"/></initial>\n"
             for history in History.allCases
             where listing.rows.contains(where: { $0.region == region && $0.target == state && $0.history == history }) {
@@ -93,7 +108,7 @@ struct SCXMLRenderer {
             switch row.trigger {
             case .event, .events, .after, .every: text += " event=\"\(escaped(Self.event(of: row)))\""
             case .always: break
-            case .done(let compound): text += " event=\"done.state.\(id(region, compound))\""
+            case .done(let done): text += " event=\"done.state.\(id(region, done))\""
             }
             if let condition = row.guard { text += " cond=\"\(escaped(condition))\"" }
             if let target = row.target {
@@ -110,7 +125,8 @@ struct SCXMLRenderer {
             }
         }
         for child in description.children[state] { text += states(region, child, indent: indent + "  ") }
-        return text + "\(indent)</state>\n"
+        for nested in nested { text += self.region(nested, indent: indent + "  ") }
+        return text + "\(indent)</\(element)>\n"
     }
 
     /// The timers the delayed and repeating rows among `rows` (those of one state) start when

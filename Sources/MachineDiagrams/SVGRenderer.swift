@@ -25,7 +25,7 @@ struct SVGRenderer {
             <svg xmlns="http://www.w3.org/2000/svg" class="machine" viewBox="0 0 \(layout.width) \(height)" width="\(layout.width)" height="\(height)" role="img" aria-labelledby="title">
             <title id="title">The \(Escaping.html(name)) machine: its regions top down, each state with the rows that leave it</title>
             <style>
-            \(Self.style)
+            \(Self.style)\(listing.regions.contains { $0.parent != nil } ? "\n" + Self.nestedStyle : "")
             </style>
             <rect class="background" width="\(layout.width)" height="\(height)"/>
             <text class="legend" x="\(MachineLayout.padding)" y="\(MachineLayout.lineHeight)">
@@ -56,6 +56,10 @@ struct SVGRenderer {
         .entry text{fill:#1d1f23}.edge{fill:none;stroke:#7d8797;stroke-width:1.2;stroke-linejoin:round}.head{fill:#7d8797}
         .internal .edge{stroke-dasharray:5 3}
         """
+
+    /// The style's rule for the panels of regions within parallel states, added only when the
+    /// table has some, so that other drawings keep their bytes.
+    static let nestedStyle = ".nested>.panel{stroke-dasharray:4 3}"
 
     /// Each of `sentences` on lines of at most `characters`, broken between words.
     static func wrap(_ sentences: [String], characters: Int) -> [String] {

@@ -136,8 +136,9 @@ import Testing
     }
 }
 
-/// The SCXML of the link, and of a beacon whose two repeating rows share a timer of two minutes,
-/// read by real tools where they are installed: xmllint against the W3C schema, Qt's compiler.
+/// The SCXML of the link, of a beacon whose two repeating rows share a timer of two minutes, and
+/// of the mixer with its parallel states at two depths, read by real tools where they are
+/// installed: xmllint against the W3C schema, Qt's compiler.
 @Suite("SCXML read by real tools") struct SCXMLToolTests {
     static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
@@ -148,7 +149,9 @@ import Testing
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("scxml-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        for (name, listing) in [("connection", Link.table.listing), ("blinker", Blinker.table.listing)] {
+        for (name, listing) in [
+            ("connection", Link.table.listing), ("blinker", Blinker.table.listing), ("mixer", Mixer.table.listing),
+        ] {
             let file = folder.appendingPathComponent("\(name).scxml")
             try Data(DiagramFormat.scxml.render(listing, name: name, generatedBy: "\(name) diagram").utf8).write(to: file)
             try body(file)
