@@ -12,9 +12,10 @@ public typealias Action<M: MachineDefinition> = @Sendable (inout M.Context, M.Ev
 /// Firing a row with a target exits the states from the current leaf up to (not including) the
 /// least common ancestor of the row's source and target, runs the row's action, then enters the
 /// states down to the new leaf, each with its ``StateActions``. A row whose target is its source
-/// exits and re-enters it; an `internal` row whose target is its source or one of its descendants
-/// does not exit or re-enter its source, only the states below it. A row without a target stays
-/// in the current leaf and exits and enters nothing.
+/// exits and re-enters it; an `internal` row from a compound state to a state strictly below it
+/// does not exit or re-enter its source, only the states below it (SCXML's `type="internal"`; an
+/// internal row to its own source, or from a state without children, is external). A row without
+/// a target stays in the current leaf and exits and enters nothing.
 public struct Row<M: MachineDefinition>: Sendable {
     /// The row's stable name.
     public let id: String
@@ -43,7 +44,8 @@ public struct Row<M: MachineDefinition>: Sendable {
     public let target: Int?
     /// The history the row enters its compound target by, if any.
     public let history: History?
-    /// Whether the row is internal: it neither exits nor re-enters its source state.
+    /// Whether the row is internal: from a compound source to a state strictly below it, it
+    /// neither exits nor re-enters its source (SCXML's `type="internal"`).
     package let isInternal: Bool
     /// What the row does when it fires: changes the context and emits commands; `nil` for a row
     /// that only moves between states.
@@ -61,8 +63,9 @@ public struct Row<M: MachineDefinition>: Sendable {
     ///   - history: For a compound target, enter the child (``History/shallow``) or the leaf
     ///     (``History/deep``) that was active when the target was last exited, rather than its
     ///     initial child; the initial child when it was never active.
-    ///   - internal: For a target that is the source state or one of its descendants: do not
-    ///     exit and re-enter the source state.
+    ///   - internal: For a compound source and a target strictly below it: do not exit and
+    ///     re-enter the source state (SCXML's `type="internal"`; with any other target, the row
+    ///     is external).
     ///   - action: What it does to the context and which commands it emits.
     public init<S: ControlState>(
         _ id: String,
@@ -91,8 +94,9 @@ public struct Row<M: MachineDefinition>: Sendable {
     ///   - guard: A condition that must hold.
     ///   - target: The state it enters; omit it to stay in the source state.
     ///   - history: For a compound target, enter it by its history (see ``History``).
-    ///   - internal: For a target that is the source state or one of its descendants: do not
-    ///     exit and re-enter the source state.
+    ///   - internal: For a compound source and a target strictly below it: do not exit and
+    ///     re-enter the source state (SCXML's `type="internal"`; with any other target, the row
+    ///     is external).
     ///   - action: What it does to the context and which commands it emits.
     public init<S: ControlState>(
         _ id: String,
@@ -135,8 +139,9 @@ public struct Row<M: MachineDefinition>: Sendable {
     ///   - guard: A condition that must hold.
     ///   - target: The state it enters; omit it to stay in the source state.
     ///   - history: For a compound target, enter it by its history (see ``History``).
-    ///   - internal: For a target that is the source state or one of its descendants: do not
-    ///     exit and re-enter the source state.
+    ///   - internal: For a compound source and a target strictly below it: do not exit and
+    ///     re-enter the source state (SCXML's `type="internal"`; with any other target, the row
+    ///     is external).
     ///   - action: What it does to the context and which commands it emits.
     public init<S: ControlState>(
         _ id: String,
@@ -233,8 +238,9 @@ public struct Row<M: MachineDefinition>: Sendable {
     ///     active (it needs a target that leaves the source, or it would be taken forever).
     ///   - target: The state it enters; omit it to stay in the source state.
     ///   - history: For a compound target, enter it by its history (see ``History``).
-    ///   - internal: For a target that is the source state or one of its descendants: do not
-    ///     exit and re-enter the source state.
+    ///   - internal: For a compound source and a target strictly below it: do not exit and
+    ///     re-enter the source state (SCXML's `type="internal"`; with any other target, the row
+    ///     is external).
     ///   - action: What it does to the context and which commands it emits.
     public init<S: ControlState>(
         _ id: String,

@@ -26,6 +26,10 @@ package enum TableFinding: Hashable, Sendable, CustomStringConvertible {
     /// XState take as the last enabled transition in document order), not a finding. `event` is
     /// the event's name, `always` for eventless rows, `done.state.NAME` for done rows.
     case nondeterministic(region: String, state: String, event: String, rows: [String])
+    /// The row is marked internal but is not: its target is one of its sources, or a source
+    /// has no child states, so it exits and re-enters its source, as an external row does
+    /// (SCXML's `type="internal"` keeps only a compound source above the target).
+    case internalActsExternal(row: String)
     /// The machine declares no start event (`MachineDefinition.startEvent`), so its start runs
     /// none of these, which a start event would: entry and initial actions of its initial
     /// states, eventless rows that apply there.
@@ -47,6 +51,8 @@ package enum TableFinding: Hashable, Sendable, CustomStringConvertible {
             "row never fires: \(row) (\(reason))"
         case .nondeterministic(let region, let state, let event, let rows):
             "non-deterministic: in \(region).\(state), '\(event)' enables \(rows.joined(separator: " and ")), whose guards are not declared exclusive"
+        case .internalActsExternal(let row):
+            "internal row acts as external: \(row) leaves a state that has no children or targets its own source, so it exits and re-enters it (target a state below a compound source to keep the source, or give no target to stay)"
         case .startSkips(let skipped):
             "start without an event: the machine declares no startEvent, so its start runs none of "
                 + skipped.joined(separator: ", ") + " (declare `static let startEvent: Event? = ...`)"
@@ -123,6 +129,10 @@ extension TableListing {
         findings += events.filter { !handled.contains(.event($0)) && $0 != startEvent }.map(TableFinding.unhandledEvent)
         findings += rows.enumerated().compactMap { index, row in neverFires(index, reachable: reachable) }
         findings += nondeterministicPairs()
+        findings += rows.filter { row in
+            guard row.isInternal, let target = row.target else { return false }
+            return sources(of: row).contains { $0 == target || !regions[row.region].isCompound($0) }
+        }.map { .internalActsExternal(row: $0.id) }
         if !startSkips.isEmpty { findings.append(.startSkips(startSkips)) }
         return findings
     }

@@ -15,6 +15,9 @@ public struct TableListing: Hashable, Sendable {
     /// run (entry actions and initial actions of the initial states, eventless rows that apply
     /// there), by name; empty otherwise.
     package let startSkips: [String]
+    /// The targets of the history defaults the table declares (``Initial`` with a `history`),
+    /// by region, compound state and history.
+    package let historyDefaults: [HistoryDefaultListing]
 
     /// Whether the guards `a` and `b` are declared mutually exclusive.
     package func areExclusive(_ a: String, _ b: String) -> Bool {
@@ -45,6 +48,13 @@ public struct TableListing: Hashable, Sendable {
         return region.leaves.filter { leaf in finals.contains { region.contains($0, leaf) } }
     }
 
+    /// The state a row entering `state` of `region` by `history` enters while the history
+    /// remembers nothing: its declared default's target, or the state's default target.
+    package func historyDefault(region: Int, state: Int, history: History) -> Int? {
+        historyDefaults.first { $0.region == region && $0.state == state && $0.history == history }?.target
+            ?? regions[region].defaultTarget(of: state)
+    }
+
     /// The regions declared within `state` of `region`, in table order.
     package func nestedRegions(in region: Int, state: Int) -> [Int] {
         regions.indices.filter { regions[$0].parent == RegionParent(region: region, state: state) }
@@ -66,6 +76,15 @@ public struct TableListing: Hashable, Sendable {
 
     /// Whether any region nests states.
     package var isHierarchical: Bool { regions.contains(where: \.isHierarchical) }
+}
+
+/// A history default without its types: where a row entering compound state `state` of region
+/// `region` by `history` goes while the history remembers nothing.
+package struct HistoryDefaultListing: Hashable, Sendable {
+    package let region: Int
+    package let state: Int
+    package let history: History
+    package let target: Int
 }
 
 /// One row without its types.
@@ -171,7 +190,11 @@ extension TransitionTable {
             events: eventNames,
             exclusiveGuards: exclusiveGuards,
             startEvent: M.startEvent.map { $0.kind.name },
-            startSkips: M.startEvent == nil ? startSkips : [])
+            startSkips: M.startEvent == nil ? startSkips : [],
+            historyDefaults: declaredInitials.compactMap { initial in
+                guard let history = initial.history, let region = regionIndex(named: initial.regionName) else { return nil }
+                return HistoryDefaultListing(region: region, state: initial.state, history: history, target: initial.target)
+            })
     }
 }
 

@@ -182,8 +182,10 @@ struct CandidateIndex {
                 rememberMask: 0)
         }
         let targetChain = [target] + region.ancestors(of: target)
+        // SCXML: an internal row keeps its source only if the source is compound and the target
+        // strictly below it; any other is external.
         let domain: Int? =
-            if isInternal && targetChain.contains(source) {
+            if isInternal && target != source && region.isCompound(source) && targetChain.contains(source) {
                 source
             } else {
                 region.ancestors(of: source).first { targetChain.dropFirst().contains($0) }

@@ -210,12 +210,7 @@ extension TransitionTable {
         var entry = EntrySet()
         for (owner, transition) in transitions.enumerated() where transition.domain >= 0 {
             for target in statechart.rowTargets[transition.row] {
-                if rows[transition.row].isInternal && target == transition.domain {
-                    addDefaultDescendants(of: target, owner: owner, to: &entry, controls: state.controls)
-                } else {
-                    addDescendants(
-                        target, history: rows[transition.row].history, owner: owner, to: &entry, controls: state.controls)
-                }
+                addDescendants(target, history: rows[transition.row].history, owner: owner, to: &entry, controls: state.controls)
                 addAncestors(of: target, below: transition.domain, owner: owner, to: &entry, controls: state.controls)
             }
         }

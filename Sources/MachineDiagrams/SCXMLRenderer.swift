@@ -22,8 +22,8 @@ import MachineCore
 ///
 /// A compound state is a `<state>` holding its `<initial>` (a transition to the state it enters
 /// by default: its ``Initial``'s target, or its first child), a `<history type="shallow|deep">`
-/// when a row enters it so (its default transition goes there too, as a history that remembers
-/// nothing does), its rows, then its children. A row into a history targets the history's id;
+/// when a row enters it so (its default transition goes to the target of the history's default,
+/// or else where the state's initial does), its rows, then its children. A row into a history targets the history's id;
 /// an internal row has `type="internal"`.
 struct SCXMLRenderer {
     let listing: TableListing
@@ -82,8 +82,9 @@ struct SCXMLRenderer {
             text += "\(indent)  <initial><transition target=\"\(id(region, initial))\"/></initial>\n"
             for history in History.allCases
             where listing.rows.contains(where: { $0.region == region && $0.target == state && $0.history == history }) {
+                let fallback = listing.historyDefault(region: region, state: state, history: history) ?? initial
                 text += "\(indent)  <history id=\"\(historyID(region, state, history))\" type=\"\(history.rawValue)\">"
-                text += "<transition target=\"\(id(region, initial))\"/></history>\n"
+                text += "<transition target=\"\(id(region, fallback))\"/></history>\n"
             }
         }
         let timers = delays(of: rows)

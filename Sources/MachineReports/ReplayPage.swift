@@ -79,10 +79,9 @@ package struct ReplayPage<Output: TextOutputStream>: TranscriptSink {
             part = .start(lines: 0)
         case .step(let transcript):
             for change in transcript.stateChanges {
-                guard let region = regionIndex[change.name],
-                    let state = summary.listing.regions[region].states.firstIndex(of: change.new)
-                else { continue }
-                states[region] = state
+                guard let region = regionIndex[change.name] else { continue }
+                // A region within a state that is left is `nil`: no state of it is active.
+                states[region] = summary.listing.regions[region].states.firstIndex(of: change.new) ?? -1
             }
             var lines: [String] = []
             if !transcript.fired.isEmpty { lines.append("fired   " + LongValue.text(transcript.fired.joined(separator: ", "))) }

@@ -64,6 +64,8 @@ public struct Runtime<M: MachineDefinition>: Sendable {
     /// that follow (see ``init(table:state:provider:)``); empty for a restored runtime and for a
     /// machine without a ``MachineDefinition/startEvent``.
     public internal(set) var startSteps: [RuntimeStep<M>] = []
+    /// Whether the runtime has taken no input yet: what follows its ``startSteps`` is the first.
+    @usableFromInline package internal(set) var isFresh = true
 
     /// The machine's state now. Lent where the runtime keeps it, not copied (a copy of a state
     /// retains every field of its context): a script's `expect` reads it at every expectation.
@@ -181,6 +183,7 @@ public struct Runtime<M: MachineDefinition>: Sendable {
     public mutating func send(_ event: M.Event) throws(RuntimeError) -> [RuntimeStep<M>] {
         if let halt { throw halt }
         guard table.isHostEvent(event.kind) else { throw .notAHostEvent(event.kind.name) }
+        isFresh = false
         var steps: [RuntimeStep<M>] = []
         try perform(.event(event), event, into: &steps)
         return steps
@@ -201,6 +204,7 @@ public struct Runtime<M: MachineDefinition>: Sendable {
         // The clock is in its range, so the subtraction cannot overflow, nor then the addition.
         guard duration <= Self.latestTime - _now else { throw .clockOverflow(now: _now, advance: duration) }
         let end = _now + duration
+        isFresh = false
         var steps: [RuntimeStep<M>] = []
         var firedAtOneInstant = 0
         while let next = nextDue(by: end) {
@@ -291,6 +295,7 @@ public struct Runtime<M: MachineDefinition>: Sendable {
             index = found
         }
         guard !_requests[index].isAnswered else { throw .alreadyAnswered(_requests[index].reference.description) }
+        isFresh = false
         var steps: [RuntimeStep<M>] = []
         try deliver(answer, to: index, into: &steps)
         return steps

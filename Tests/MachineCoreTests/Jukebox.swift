@@ -50,7 +50,7 @@ enum Jukebox: MachineDefinition {
         Row("stopAll", in: deck, from: [.on], on: .stop, to: .idle, action: log("stopAll")),
         Row("stopBusy", in: deck, from: [.busy], on: .stop, to: .idle, action: log("stopBusy")),
         Row("reset", in: deck, from: [.on], on: .reset, to: .on, action: log("reset")),
-        Row("refresh", in: deck, from: [.on], on: .refresh, to: .on, internal: true, action: log("refresh")),
+        Row("refresh", in: deck, from: [.on], on: .refresh, to: .idle, internal: true, action: log("refresh")),
         Row("tickOn", in: deck, from: [.on], on: .tick, action: log("tickOn")),
         Row("tickLoud", in: deck, from: [.playing], on: .tick, when: isLoud, action: log("tickLoud")),
         Row("fault", in: deck, from: [.busy], on: .fault, to: .broken, action: log("fault")),

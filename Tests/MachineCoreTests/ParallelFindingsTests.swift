@@ -114,4 +114,12 @@ enum Studio: MachineDefinition {
         )
         #expect(!Mixer.table.listing.findings.contains(.unhandledEvent("start")), "the mixer's start event needs no row")
     }
+
+    /// An internal row to its own source, or from a state without children, acts as an external
+    /// one (SCXML): `check` says so.
+    @Test func anInternalRowThatActsExternalIsAFinding() {
+        let findings = S.findings([Row("stay", in: S.desk, from: [.broken], on: .fault, to: .broken, internal: true)])
+        #expect(findings.contains(.internalActsExternal(row: "stay")), "\(findings)")
+        #expect(!Mixer.table.listing.findings.contains { if case .internalActsExternal = $0 { true } else { false } })
+    }
 }

@@ -70,12 +70,13 @@ public struct Player<V: ScriptVocabulary>: Sendable {
         onStep: ((RuntimeStep<M>) -> Void)? = nil
     ) throws -> Outcome {
         var runtime = Runtime(table: parts.table, state: script.initialState, provider: provider)
-        return try play(script, on: &runtime, showingStart: true, into: &sink, onStep: onStep)
+        return try play(script, on: &runtime, into: &sink, onStep: onStep)
     }
 
     /// Replays `script` on `runtime`, which it leaves as the script left it (to go on from a
     /// saved state, or to save the state the script ends in): the runtime's own state is the
-    /// start, and the script's `given` lines are not applied. The script is read again and each
+    /// start, and the script's `given` lines are not applied. A runtime that has taken no input
+    /// yet begins with its machine's start (``Runtime/startSteps``). The script is read again and each
     /// statement checked again as it runs: the second pass of every replay, holding one
     /// statement at a time.
     ///
@@ -89,22 +90,17 @@ public struct Player<V: ScriptVocabulary>: Sendable {
         _ script: CheckedScript<V>, on runtime: inout Runtime<M>, into sink: inout S,
         onStep: ((RuntimeStep<M>) -> Void)? = nil
     ) throws -> Outcome {
-        try play(script, on: &runtime, showingStart: false, into: &sink, onStep: onStep)
-    }
-
-    /// Replays `script` on `runtime`; with `showingStart`, the transcript begins with the steps
-    /// of the runtime's start (``Runtime/startSteps``) when they did something to show: a
-    /// microstep, a command, a change of the context or of a compound state.
-    @inlinable
-    func play<S: TranscriptSink>(
-        _ script: CheckedScript<V>, on runtime: inout Runtime<M>, showingStart: Bool, into sink: inout S,
-        onStep: ((RuntimeStep<M>) -> Void)?
-    ) throws -> Outcome {
         var replay = Replay(player: self, file: script.file, runtime: runtime, onStep: onStep)
         sink.write(
             .header(file: script.file, machine: parts.vocabulary.machineName, givens: script.givens.map { ($0.field, $0.value) }))
-        if showingStart, !runtime.startSteps.isEmpty {
-            if showsSomething(runtime.startSteps) { replay.record(runtime.startSteps, line: 0, into: &sink) }
+        // A runtime that has taken no input yet begins with its start (`onStep` sees its steps),
+        // in the transcript when it did something to show.
+        if runtime.isFresh, !runtime.startSteps.isEmpty {
+            if showsSomething(runtime.startSteps) {
+                replay.record(runtime.startSteps, line: 0, into: &sink)
+            } else {
+                for step in runtime.startSteps { onStep?(step) }
+            }
             if let halt = runtime.halt {
                 let ending = Outcome.invalid(
                     ScriptError(halt.description, at: ScriptLocation(line: 1, column: 1), file: script.file))

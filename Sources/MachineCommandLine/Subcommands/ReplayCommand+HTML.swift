@@ -48,7 +48,11 @@ extension ReplayCommand {
                 var runtime = Runtime(table: vocabulary.table, state: script.initialState, provider: provider)
                 var first = Tee(
                     first: ReplaySummary(
-                        listing: listing, initialStates: listing.regions.indices.map { script.initialState.controls[$0] }),
+                        listing: listing,
+                        initialStates: listing.regions.indices.map { region in
+                            let controls = script.initialState.controls
+                            return vocabulary.table.isActive(region: region, in: controls) ? controls[region] : -1
+                        }),
                     second: Diagnostics(streams: invocation.streams))
                 outcome = try replay(script, on: &runtime, into: &first)
                 let summary = first.first

@@ -52,7 +52,7 @@ enum Beacon: MachineDefinition {
             Row("L6.retry", in: link, from: [.backoff], after: retryDelay, timer: .retry, to: .handshake),
             Row("L7.drop", in: link, from: [.online], on: .drop, to: .backoff),
             Row("L8.reenter", in: link, from: [.online], on: .reenter, to: .online),
-            Row("L9.stay", in: link, from: [.online], on: .stay, to: .online, internal: true),
+            Row("L9.stay", in: link, from: [.online], on: .stay),
             Row("L10.shutdown", in: link, from: .any, on: .shutdown, to: .closed),
             Row("Q1.enqueue", in: queue, from: [.empty, .queued], on: .enqueue, to: .queued) { context, _, _ in
                 context.queued += 1

@@ -47,7 +47,7 @@ import Testing
         #expect(dropped.first?.commands == [.cancelTimer(.heartbeat), .startTimer(.retry, .seconds(2))])
     }
 
-    @Test func anExternalSelfTransitionRestartsTheDelaysAndAnInternalOneKeepsThem() throws {
+    @Test func aSelfTransitionRestartsTheDelaysAndATargetlessRowKeepsThem() throws {
         var external = try Self.online()
         _ = try external.advance(by: .seconds(20))
         #expect(
@@ -59,6 +59,32 @@ import Testing
         _ = try kept.advance(by: .seconds(20))
         #expect(try kept.send(.stay).flatMap(\.commands) == [])
         #expect(try kept.advance(by: .seconds(10)).map(\.summary) == ["@30s timer heartbeat: L5.heartbeat"])
+    }
+
+    /// W3C IRP test 506: an internal row whose target is its own (compound) source is external,
+    /// as is one from a state without children: only a compound source and a target strictly
+    /// below it keep the source (test 505).
+    @Test func anInternalRowKeepsOnlyACompoundSourceAboveItsTarget() throws {
+        enum Lane: Int, ControlState { case a, a1, a2 }
+        let lane = Region<Lane>("lane", index: 0, initial: .a, children: [.a: [.a1, .a2]])
+        func logs(_ line: String) -> Action<Beacon> { { context, _, _ in context.log.append(line) } }
+        let table = TransitionTable<Beacon>(
+            regions: [lane],
+            rows: [
+                Row("toSelf", in: lane, from: [.a], on: .reenter, to: .a, internal: true),
+                Row("toChild", in: lane, from: [.a], on: .stay, to: .a2, internal: true),
+                Row("leafToSelf", in: lane, from: [.a2], on: .drop, to: .a2, internal: true),
+            ],
+            stateActions: [Lane.a, .a1, .a2].map {
+                StateActions(in: lane, $0, entry: logs("enter:\($0)"), exit: logs("exit:\($0)"))
+            })
+        var runtime = Runtime(table: table, state: table.initialState(context: .init()))
+        _ = try runtime.send(.reenter)
+        #expect(runtime.state.context.log == ["exit:a1", "exit:a", "enter:a", "enter:a1"])
+        _ = try runtime.send(.stay)
+        #expect(runtime.state.context.log.suffix(2) == ["exit:a1", "enter:a2"])
+        _ = try runtime.send(.drop)
+        #expect(runtime.state.context.log.suffix(2) == ["exit:a2", "enter:a2"])
     }
 
     @Test func enteringAFinalChildRaisesItsParentsDoneEventAsAMicrostep() throws {
