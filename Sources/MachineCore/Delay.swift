@@ -12,9 +12,9 @@
 /// less falls due at the runtime's next clock advance.
 public struct Delay<M: MachineDefinition>: Sendable {
     /// The name diagrams and listings show for a computed delay; `nil` for a fixed one.
-    public let name: String?
+    package let name: String?
     /// The fixed duration, or `nil` for a computed delay.
-    public let duration: Duration?
+    package let duration: Duration?
     let compute: (@Sendable (M.Context) -> Duration)?
 
     /// A delay computed from the context when its state is entered.

@@ -13,7 +13,7 @@
 /// of its states (`done.state.NAME`), never the firing of a delay declared without a timer.
 public struct EventDescriptor: Hashable, Sendable, ExpressibleByStringLiteral, CustomStringConvertible {
     /// The descriptors, each without a trailing `.*`; `*` for every event.
-    public let tokens: [String]
+    let tokens: [String]
 
     /// Every event: `*`.
     public static let any = EventDescriptor("*")

@@ -21,13 +21,13 @@ public struct Initial<M: MachineDefinition>: Sendable {
     package let regionName: String
     let stateType: ObjectIdentifier
     /// The compound state's index.
-    public let state: Int
+    package let state: Int
     /// The history whose default this is, or `nil` for the state's initial transition.
-    public let history: History?
+    package let history: History?
     /// The descendant entered, by index.
-    public let target: Int
+    package let target: Int
     /// What entering that way does, after the state's own entry action.
-    public let action: Action<M>?
+    package let action: Action<M>?
 
     /// The initial transition of `state`, or with `history`, that history's default.
     ///

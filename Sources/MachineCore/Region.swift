@@ -164,7 +164,7 @@ public struct RegionParent: Hashable, Sendable {
 
     /// The state at `state` of the region at `region`.
     @inlinable
-    public init(region: Int, state: Int) {
+    package init(region: Int, state: Int) {
         self.region = region
         self.state = state
     }

@@ -119,12 +119,13 @@ extension TransitionTable {
     }
 
     /// The node whose descendants a row exits and enters (SCXML's `getTransitionDomain`): its
-    /// source for an internal row whose targets are the source or below it; otherwise the
-    /// nearest ancestor of the source that is compound (a region, a compound state or the
-    /// machine) and holds every target below it.
+    /// source for an internal row whose source is compound and whose targets are all strictly
+    /// below it; otherwise (an internal row to its own source, or from a state that is not
+    /// compound, is external) the nearest ancestor of the source that is compound (a region, a
+    /// compound state or the machine) and holds every target below it.
     func transitionDomain(source: Int, targets: [Int], isInternal: Bool) -> Int {
         let tree = statechart.tree
-        if isInternal, targets.allSatisfy({ tree.isDescendant($0, orSelfOf: source) }) { return source }
+        if isInternal, isCompound(node: source), targets.allSatisfy({ tree.isDescendant($0, of: source) }) { return source }
         var ancestor = Int(tree.parents[source])
         while ancestor > StateTree.root {
             if isCompound(node: ancestor), targets.allSatisfy({ tree.isDescendant($0, of: ancestor) }) { return ancestor }

@@ -15,7 +15,7 @@ extension Runtime {
 
         /// What falls due.
         public let payload: Payload
-        /// The virtual time it falls due at; past ``Runtime/latestTime`` for one that never does.
+        /// The virtual time it falls due at; past `Runtime.latestTime` for one that never does.
         @usableFromInline let _deadline: Duration
         /// Its start number, shared with the timers: of two falling due at once, the lower first.
         @usableFromInline let serial: Int
@@ -39,12 +39,13 @@ extension Runtime {
             if case .delay(let number) = payload { number } else { nil }
         }
 
-        /// When it falls due: ``Runtime/latestTime`` for one that never does (see ``canFire``).
+        /// When it falls due: the end of the virtual clock (2^62 nanoseconds, about 146 years) for
+        /// one scheduled for longer than the clock has left, which never falls due.
         @inlinable
         public var deadline: Duration { Swift.min(_deadline, Runtime<M>.latestTime) }
 
-        /// Whether the clock can reach its deadline (see `RunningTimer.canFire`).
+        /// Whether the clock can reach its deadline.
         @inlinable
-        public var canFire: Bool { _deadline <= Runtime<M>.latestTime }
+        package var canFire: Bool { _deadline <= Runtime<M>.latestTime }
     }
 }

@@ -9,7 +9,7 @@ extension Runtime {
     /// 64-bit integer, as system clocks and `Task.sleep(nanoseconds:)` count them, with a bit to
     /// spare; and no sum of an instant and a checked duration can overflow `Duration`.
     @inlinable
-    public static var latestTime: Duration {
+    package static var latestTime: Duration {
         Duration(secondsComponent: 4_611_686_018, attosecondsComponent: 427_387_904_000_000_000)
     }
 
@@ -30,7 +30,8 @@ extension Runtime {
 }
 
 extension Runtime.RunningTimer {
-    /// When it fires: ``Runtime/latestTime`` for a timer that never fires (see ``canFire``).
+    /// When it fires: the end of the virtual clock (2^62 nanoseconds, about 146 years) for a timer
+    /// started for longer than the clock has left, which never fires.
     @inlinable
     public var deadline: Duration { Swift.min(_deadline, Runtime<M>.latestTime) }
 
@@ -38,5 +39,5 @@ extension Runtime.RunningTimer {
     /// clock has left (a machine asking for "practically never") keeps running until it is
     /// cancelled or restarted, but never fires: there is no instant at which it could.
     @inlinable
-    public var canFire: Bool { _deadline <= Runtime<M>.latestTime }
+    package var canFire: Bool { _deadline <= Runtime<M>.latestTime }
 }
