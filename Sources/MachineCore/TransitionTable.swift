@@ -117,10 +117,19 @@ public struct TransitionTable<M: MachineDefinition>: Sendable {
     ///
     /// A mistake in the declaration is a programming error, like a duplicate key in a dictionary
     /// literal: it stops the program with the ``TableError``'s description. Use
-    /// ``init(validating:rows:exclusive:stateActions:initials:)`` to build tables from data at run time.
+    /// ``init(validating:rows:exclusive:stateActions:)`` to build tables from data at run time.
     public init(
         regions: [any AnyRegion], rows: [Row<M>], exclusive: [ExclusiveGuards<M>] = [],
-        stateActions: [StateActions<M>] = [], initials: [Initial<M>] = []
+        stateActions: [StateActions<M>] = []
+    ) {
+        self.init(regions: regions, rows: rows, exclusive: exclusive, stateActions: stateActions, initials: [])
+    }
+
+    /// Builds a table from its declaration with initial transitions and history defaults
+    /// (``Initial``); otherwise as ``init(regions:rows:exclusive:stateActions:)``.
+    public init(
+        regions: [any AnyRegion], rows: [Row<M>], exclusive: [ExclusiveGuards<M>] = [],
+        stateActions: [StateActions<M>] = [], initials: [Initial<M>]
     ) {
         do {
             try self.init(
@@ -139,7 +148,18 @@ public struct TransitionTable<M: MachineDefinition>: Sendable {
     ///   a region nested where it cannot be, an ``Initial`` whose target is not below its state.
     public init(
         validating regions: [any AnyRegion], rows: [Row<M>], exclusive: [ExclusiveGuards<M>] = [],
-        stateActions: [StateActions<M>] = [], initials: [Initial<M>] = []
+        stateActions: [StateActions<M>] = []
+    ) throws(TableError) {
+        try self.init(validating: regions, rows: rows, exclusive: exclusive, stateActions: stateActions, initials: [])
+    }
+
+    /// Builds and checks a table with initial transitions and history defaults (``Initial``);
+    /// otherwise as ``init(validating:rows:exclusive:stateActions:)``.
+    ///
+    /// - Throws: ``TableError``, as that initializer does.
+    public init(
+        validating regions: [any AnyRegion], rows: [Row<M>], exclusive: [ExclusiveGuards<M>] = [],
+        stateActions: [StateActions<M>] = [], initials: [Initial<M>]
     ) throws(TableError) {
         var regions = regions.map(\.listing)
         guard !regions.isEmpty else { throw .noRegions }

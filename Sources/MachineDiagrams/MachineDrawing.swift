@@ -13,7 +13,7 @@ import MachineCore
 /// `<g class="region nested">` moved to its place). Their states name no parent in another
 /// region: the parallel state is its own region's leaf, marked active with it, while a region
 /// within it keeps a leaf even while it is not active, which must not mark the state.
-package struct MachineDrawing {
+package struct MachineDrawing: Sendable {
     package let layout: MachineLayout
     package let listing: TableListing
     /// Extra classes of each row's elements, by row index (`unfired`, say); empty for none.

@@ -22,9 +22,9 @@ import MachineCore
 /// Every panel at the top has the same width and its boxes the same right edge, so panels line
 /// up in a column or side by side; so do the panels inside one parallel state, as wide as its
 /// box allows. Coordinates are whole numbers, so the same table gives the same drawing.
-package struct MachineLayout {
+package struct MachineLayout: Sendable {
     /// A region's panel, in its own coordinates (its top left corner at 0, 0).
-    package struct Panel {
+    package struct Panel: Sendable {
         package let region: Int
         @usableFromInline package let name: String
         /// Its top left corner in the coordinates of the panel around it, the one of its parent

@@ -383,8 +383,11 @@ extension LiveRuntime where M.Request == NoRequest {
     /// A live runtime that takes over `runtime`, of a machine that makes no requests: it needs no
     /// provider (see ``init(runtime:clock:provider:onOutput:)``).
     public convenience init(runtime: Runtime<M>, clock: C, onOutput: @escaping (M.Output) -> Void) {
-        self.init(runtime: runtime, clock: clock, provider: { request in switch request {} }, onOutput: onOutput)
+        self.init(runtime: runtime, clock: clock, provider: Self.noProvider, onOutput: onOutput)
     }
+
+    /// The provider of a machine that makes no requests: there is never one to answer.
+    @Sendable private static func noProvider(_ request: NoRequest) async -> M.Event {}
 }
 
 extension Duration {
