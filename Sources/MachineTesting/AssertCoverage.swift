@@ -12,12 +12,11 @@ public func assertRowCoverage<M>(
 ) {
     let report = coverage.report
     guard report.rows.percent < minimum else { return }
-    Issue.record(
-        Comment(
-            rawValue: """
-                Row coverage is \(report.rows), below \(minimum)%. Rows that never fired:
-                \(report.uncoveredRows.map { "  • \($0)" }.joined(separator: "\n"))
-                """), sourceLocation: sourceLocation)
+    TestIssue.record(
+        """
+        Row coverage is \(report.rows), below \(minimum)%. Rows that never fired:
+        \(report.uncoveredRows.map { "  • \($0)" }.joined(separator: "\n"))
+        """, at: sourceLocation)
 }
 
 /// Replays the event scripts at `urls` and fails the test when they fire fewer than `minimum`
@@ -36,11 +35,10 @@ public func assertRowCoverage<V: ScriptVocabulary>(
             let outcome = try coverage.record(
                 try checker.check(bytes, file: url.lastPathComponent), player: player, provider: provider)
             if outcome.exitCode != 0 {
-                Issue.record(
-                    Comment(rawValue: "\(url.lastPathComponent) did not pass: \(outcome)"), sourceLocation: sourceLocation)
+                TestIssue.record("\(url.lastPathComponent) did not pass: \(outcome)", at: sourceLocation)
             }
         } catch {
-            Issue.record(Comment(rawValue: "\(url.lastPathComponent): \(error)"), sourceLocation: sourceLocation)
+            TestIssue.record("\(url.lastPathComponent): \(error)", at: sourceLocation)
         }
     }
     assertRowCoverage(coverage, minimum: minimum, sourceLocation: sourceLocation)

@@ -23,16 +23,15 @@ public func assertMutationScore<V: ScriptVocabulary>(
         }
         report = try MutationRun.run(scripts, vocabulary: vocabulary, runner: runner, provider: provider).report
     } catch {
-        Issue.record(Comment(rawValue: "mutation analysis could not run: \(error)"), sourceLocation: sourceLocation)
+        TestIssue.record("mutation analysis could not run: \(error)", at: sourceLocation)
         return nil
     }
     if report.score < minimum {
-        Issue.record(
-            Comment(
-                rawValue: """
-                    Mutation score is \(report.scoreText) (\(report.killed) of \(report.results.count) killed), below \(minimum)%. Survivors:
-                    \(report.survivors.map { "  • \($0.id): \($0.description)" }.joined(separator: "\n"))
-                    """), sourceLocation: sourceLocation)
+        TestIssue.record(
+            """
+            Mutation score is \(report.scoreText) (\(report.killed) of \(report.results.count) killed), below \(minimum)%. Survivors:
+            \(report.survivors.map { "  • \($0.id): \($0.description)" }.joined(separator: "\n"))
+            """, at: sourceLocation)
     }
     return report
 }

@@ -18,7 +18,7 @@ public func assertTranscript<V: ScriptVocabulary>(
     sourceLocation: SourceLocation = #_sourceLocation
 ) {
     guard let data = FileManager.default.contents(atPath: url.path) else {
-        Issue.record(Comment(rawValue: "Cannot read the script \(url.path)"), sourceLocation: sourceLocation)
+        TestIssue.record("Cannot read the script \(url.path)", at: sourceLocation)
         return
     }
     assertTranscript(
@@ -40,15 +40,15 @@ public func assertTranscript<V: ScriptVocabulary>(
         let script = try ScriptChecker(vocabulary: vocabulary).check(source, file: file)
         let (outcome, text) = try Player(vocabulary: vocabulary).transcript(of: script, provider: provider)
         if case .failed = outcome {
-            Issue.record(Comment(rawValue: "The script's expectations failed:\n\(text)"), sourceLocation: sourceLocation)
+            TestIssue.record("The script's expectations failed:\n\(text)", at: sourceLocation)
         }
         if case .invalid(let error) = outcome {
-            Issue.record(Comment(rawValue: "The script is invalid: \(error)"), sourceLocation: sourceLocation)
+            TestIssue.record("The script is invalid: \(error)", at: sourceLocation)
             return
         }
         transcript = text
     } catch {
-        Issue.record(Comment(rawValue: "The script is invalid: \(error)"), sourceLocation: sourceLocation)
+        TestIssue.record("The script is invalid: \(error)", at: sourceLocation)
         return
     }
     do {
@@ -60,26 +60,24 @@ public func assertTranscript<V: ScriptVocabulary>(
         case .matched:
             break
         case .mismatched(let diff):
-            Issue.record(
-                Comment(
-                    rawValue: """
-                        The transcript differs from \(reference) (− reference, + actual):
-                        \(diff)
-                        Re-record with \(SnapshotRecordMode.environmentVariable)=all if the change is intended.
-                        """), sourceLocation: sourceLocation)
+            TestIssue.record(
+                """
+                The transcript differs from \(reference) (− reference, + actual):
+                \(diff)
+                Re-record with \(SnapshotRecordMode.environmentVariable)=all if the change is intended.
+                """, at: sourceLocation)
         case .missing:
             let why =
                 store.isContinuousIntegration
                 ? "CI never records" : "record it with \(SnapshotRecordMode.environmentVariable)=missing"
-            Issue.record(Comment(rawValue: "No reference transcript at \(reference) (\(why))."), sourceLocation: sourceLocation)
+            TestIssue.record("No reference transcript at \(reference) (\(why)).", at: sourceLocation)
         case .recorded(let previousDiff):
-            Issue.record(
-                Comment(
-                    rawValue: "Recorded the transcript at \(reference)"
-                        + (previousDiff.map { ", replacing (− old, + new):\n\($0)" } ?? ".")
-                        + "\nReview it, then run again without recording."), sourceLocation: sourceLocation)
+            TestIssue.record(
+                "Recorded the transcript at \(reference)"
+                    + (previousDiff.map { ", replacing (− old, + new):\n\($0)" } ?? ".")
+                    + "\nReview it, then run again without recording.", at: sourceLocation)
         }
     } catch {
-        Issue.record(Comment(rawValue: "\(error)"), sourceLocation: sourceLocation)
+        TestIssue.record("\(error)", at: sourceLocation)
     }
 }

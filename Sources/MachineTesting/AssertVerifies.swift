@@ -35,20 +35,17 @@ public func assertVerifies<V: ScriptVocabulary, S: InputSamples>(
         let script = ExplorationScript.render(
             violation, vocabulary: vocabulary, initial: start,
             header: ["A shortest counterexample, \(violation.inputs.count) inputs long."], expectations: true)
-        Issue.record(
-            Comment(
-                rawValue: """
-                    An invariant is broken after \(violation.inputs.count) inputs: \(violation.invariant)
-                      \(violation.message)
-                    This script reproduces it:
-                    \(script)
-                    """), sourceLocation: sourceLocation)
+        TestIssue.record(
+            """
+            An invariant is broken after \(violation.inputs.count) inputs: \(violation.invariant)
+              \(violation.message)
+            This script reproduces it:
+            \(script)
+            """, at: sourceLocation)
     } else if report.stoppedAtMaximumStates {
-        Issue.record(
-            Comment(
-                rawValue:
-                    "The search stopped at \(maximumStates) states, while visiting depth \(report.depth) of \(depth): not verified to depth \(depth)."
-            ), sourceLocation: sourceLocation)
+        TestIssue.record(
+            "The search stopped at \(maximumStates) states, while visiting depth \(report.depth) of \(depth): not verified to depth \(depth).",
+            at: sourceLocation)
     }
 }
 

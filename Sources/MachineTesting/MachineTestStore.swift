@@ -234,7 +234,7 @@ public final class MachineTestStore<M: MachineDefinition> where M.Context: Equat
     /// Where skipped assertions go in non-exhaustive mode with `showSkipped`: a known issue,
     /// visible in the test's output without failing it.
     var reportSkipped: (String, SourceLocation) -> Void = { message, location in
-        withKnownIssue { Issue.record(Comment(rawValue: message), sourceLocation: location) }
+        TestIssue.recordKnown(message, at: location)
     }
 
     /// A store for the machine of `table`, starting from `state`.
@@ -299,7 +299,7 @@ public final class MachineTestStore<M: MachineDefinition> where M.Context: Equat
         do {
             steps = try runtime.apply(input)
         } catch {
-            Issue.record(Comment(rawValue: "The runtime refused the input: \(error)"), sourceLocation: sourceLocation)
+            TestIssue.record("The runtime refused the input: \(error)", at: sourceLocation)
             return []
         }
         coverage.record(steps)
@@ -352,10 +352,9 @@ public final class MachineTestStore<M: MachineDefinition> where M.Context: Equat
         _ update: ((inout MachineState<M>) -> Void)? = nil, sourceLocation: SourceLocation = #_sourceLocation
     ) -> [RuntimeStep<M>] {
         guard M.isFailure(failure.kind) else {
-            Issue.record(
-                Comment(
-                    rawValue: "\(failure.kind.name) is not a failure (see isFailure); answer with respond(_:_:with:) instead"),
-                sourceLocation: sourceLocation)
+            TestIssue.record(
+                "\(failure.kind.name) is not a failure (see isFailure); answer with respond(_:_:with:) instead",
+                at: sourceLocation)
             return []
         }
         return respond(kind, ordinal, with: failure, emits: commands, update, sourceLocation: sourceLocation)
@@ -379,9 +378,7 @@ public final class MachineTestStore<M: MachineDefinition> where M.Context: Equat
             TextDiff.unified(
                 from: expected.map { $0 + "\n" }.joined(), to: actual.map { $0 + "\n" }.joined(),
                 missingNewline: .markedWhenEndingsDiffer) ?? ""
-        Issue.record(
-            Comment(rawValue: "The microsteps differ from the ones asserted (− expected, + actual):\n\(diff)"),
-            sourceLocation: sourceLocation)
+        TestIssue.record("The microsteps differ from the ones asserted (− expected, + actual):\n\(diff)", at: sourceLocation)
     }
 
     /// Leaves the commands of the last input unasserted, on purpose.
@@ -436,17 +433,15 @@ public final class MachineTestStore<M: MachineDefinition> where M.Context: Equat
             let what =
                 update == nil
                 ? "The state was not expected to change, but it did" : "The state changed differently than asserted"
-            Issue.record(Comment(rawValue: "\(what) \(difference(expected, actual, "expected"))"), sourceLocation: location)
+            TestIssue.record("\(what) \(difference(expected, actual, "expected"))", at: location)
         case .off(let showSkipped):
             // Apply the assertion to the actual state: it changes nothing exactly when every part
             // the test asserted has the asserted value.
             var asserted = actual
             update?(&asserted)
             if asserted != actual {
-                Issue.record(
-                    Comment(
-                        rawValue: "The state differs from what the test asserted \(difference(asserted, actual, "expected"))"),
-                    sourceLocation: location)
+                TestIssue.record(
+                    "The state differs from what the test asserted \(difference(asserted, actual, "expected"))", at: location)
             }
             if showSkipped {
                 var assertedFromBefore = before
@@ -476,7 +471,7 @@ public final class MachineTestStore<M: MachineDefinition> where M.Context: Equat
             TextDiff.unified(from: expectedText, to: actualText, missingNewline: .markedWhenEndingsDiffer)
             .map { "(− expected, + actual):\n\($0)" }
             ?? "(they are unequal but show the same, as with a custom ==):\n\(actualText)"
-        Issue.record(Comment(rawValue: "The commands differ from the ones asserted \(diff)"), sourceLocation: location)
+        TestIssue.record("The commands differ from the ones asserted \(diff)", at: location)
     }
 
     private func reportUnassertedCommands() {
@@ -508,7 +503,7 @@ public final class MachineTestStore<M: MachineDefinition> where M.Context: Equat
     }
 
     private func reportHalt(_ halt: RuntimeError, at location: SourceLocation) {
-        Issue.record(Comment(rawValue: "The machine halted: \(halt)"), sourceLocation: location)
+        TestIssue.record("The machine halted: \(halt)", at: location)
     }
 
     private func reportUnassertedMicrosteps() {
@@ -523,7 +518,7 @@ public final class MachineTestStore<M: MachineDefinition> where M.Context: Equat
     private func report(_ message: String, at location: SourceLocation) {
         switch exhaustivity {
         case .on:
-            Issue.record(Comment(rawValue: message), sourceLocation: location)
+            TestIssue.record(message, at: location)
         case .off(let showSkipped):
             if showSkipped { reportSkipped("Skipped: " + message, location) }
         }

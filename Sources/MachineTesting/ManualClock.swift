@@ -98,7 +98,7 @@ public final class ManualClock: Clock, @unchecked Sendable {
     /// the clock where it is.
     public func advance(by duration: Duration, sourceLocation: SourceLocation = #_sourceLocation) {
         guard duration >= .zero else {
-            Issue.record("A ManualClock never goes back: advance(by: \(duration))", sourceLocation: sourceLocation)
+            TestIssue.record("A ManualClock never goes back: advance(by: \(duration))", at: sourceLocation)
             return
         }
         wake(upTo: { $0.advanced(by: duration) })
