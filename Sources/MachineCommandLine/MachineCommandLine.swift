@@ -38,7 +38,9 @@ import ScriptFiles
 ///   the first by default).
 ///
 /// Every subcommand exits with 0 (success), 1 (a failure found), 2 (an invalid input), 64 (a
-/// usage error) or 74 (a file could not be read or written); see ``ExitCode``.
+/// usage error) or 74 (a file could not be read or written); see ``ExitCode``. A machine whose
+/// table declaration is mistaken (a ``TableError``) gets one line from each: `check` reports it
+/// as its finding, the others refuse to run with it, all with status 1.
 ///
 /// The type has the module's name, so in a qualified name `MachineCommandLine` is the type:
 /// write `Subcommand`, not `MachineCommandLine.Subcommand`.
@@ -51,6 +53,9 @@ public struct MachineCommandLine: Sendable {
     let abstract: String
     /// Every subcommand, the machine's first, then the tool's own.
     let subcommands: [Subcommand]
+    /// The mistake in the machine's table declaration, if any, with the machine's name: `check`
+    /// reports it as its finding, every other subcommand refuses to run with it.
+    let invalidTable: (machine: String, error: TableError)?
 
     /// A tool for the machine of `vocabulary`.
     ///
@@ -110,6 +115,7 @@ public struct MachineCommandLine: Sendable {
         }
         self.name = name
         self.version = version
+        self.invalidTable = vocabulary.table.invalidity.map { (vocabulary.machineName, $0) }
         self.abstract = abstract ?? "Replay, draw, check, cover and explore the \(vocabulary.machineName) machine."
         self.subcommands = machine.scripted + sampled + subcommands
         let names = self.subcommands.map(\.name)
@@ -192,6 +198,11 @@ public struct MachineCommandLine: Sendable {
             let parsed = try ParsedArguments(
                 Array(arguments.dropFirst()), options: subcommand.options, acceptsPositional: !subcommand.arguments.isEmpty)
             if parsed.wantsHelp { return streams.show(subcommand.help(tool: name)) }
+            if let invalidTable, subcommand.name != "check" {
+                streams.printError(
+                    "error: the \(invalidTable.machine) table is invalid: \(invalidTable.error) ('\(name) check' reports it too)")
+                return .failure
+            }
             return try subcommand.perform(Invocation(tool: name, arguments: parsed, environment: environment, streams: streams))
         } catch let error as UsageError {
             streams.printError("error: \(error.message)\n\(subcommand.usageReminder(tool: name))")

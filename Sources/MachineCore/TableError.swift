@@ -1,5 +1,5 @@
 /// A mistake in the declaration of a ``TransitionTable``, found when the table is built.
-public enum TableError: Error, Equatable, CustomStringConvertible {
+public enum TableError: Error, Hashable, CustomStringConvertible {
     /// The table lists no region.
     case noRegions
     /// More regions than a state can hold (``ControlStates/capacity``).

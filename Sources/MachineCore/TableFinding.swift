@@ -34,6 +34,9 @@ package enum TableFinding: Hashable, Sendable, CustomStringConvertible {
     /// none of these, which a start event would: entry and initial actions of its initial
     /// states, eventless rows that apply there.
     case startSkips([String])
+    /// The table's declaration is mistaken (see ``TableError``): the table is a placeholder, and
+    /// this is its only finding.
+    case invalidTable(TableError)
 
     package var description: String {
         switch self {
@@ -56,6 +59,8 @@ package enum TableFinding: Hashable, Sendable, CustomStringConvertible {
         case .startSkips(let skipped):
             "start without an event: the machine declares no startEvent, so its start runs none of "
                 + skipped.joined(separator: ", ") + " (declare `static let startEvent: Event? = ...`)"
+        case .invalidTable(let error):
+            "invalid table: \(error)"
         }
     }
 }
@@ -106,11 +111,13 @@ private enum TriggerKey: Hashable {
 
 extension TableListing {
     /// Every finding of the static checks, in a stable order: unreachable states, dead ends,
-    /// eventless cycles, unhandled events, rows that never fire, then non-deterministic pairs.
+    /// eventless cycles, unhandled events, rows that never fire, then non-deterministic pairs;
+    /// for a table whose declaration is mistaken, only that (``TableFinding/invalidTable(_:)``).
     /// In a region that nests states, the checks follow the step: a row applies in the leaves
     /// below its sources (a done row in the final children of its state), rows of inner states
     /// take precedence, and pairs are looked for at each depth.
     package var findings: [TableFinding] {
+        if let invalidity { return [.invalidTable(invalidity)] }
         let reachable = reachableStates
         var findings: [TableFinding] = []
         for (region, description) in regions.enumerated() {

@@ -18,6 +18,8 @@ public struct TableListing: Hashable, Sendable {
     /// The targets of the history defaults the table declares (``Initial`` with a `history`),
     /// by region, compound state and history.
     package let historyDefaults: [HistoryDefaultListing]
+    /// The mistake in the table's declaration, if any: the listing is then a placeholder's.
+    package let invalidity: TableError?
 
     /// Whether the guards `a` and `b` are declared mutually exclusive.
     package func areExclusive(_ a: String, _ b: String) -> Bool {
@@ -194,7 +196,8 @@ extension TransitionTable {
             historyDefaults: declaredInitials.compactMap { initial in
                 guard let history = initial.history, let region = regionIndex(named: initial.regionName) else { return nil }
                 return HistoryDefaultListing(region: region, state: initial.state, history: history, target: initial.target)
-            })
+            },
+            invalidity: invalidity)
     }
 }
 

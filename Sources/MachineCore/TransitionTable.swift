@@ -29,6 +29,10 @@ public struct TransitionTable<M: MachineDefinition>: Sendable {
     @usableFromInline package let requestKindNames: [String]
     /// The sets of guards declared mutually exclusive.
     package let exclusiveGuards: [Set<String>]
+    /// The mistake in the declaration the table was built from, if any (see
+    /// ``init(regions:rows:exclusive:stateActions:)``): the table is then a placeholder that
+    /// nothing may run.
+    package private(set) var invalidity: TableError?
     /// The table's identity: 16 hexadecimal digits of a 64-bit FNV-1a hash of its shape, by
     /// name: its regions (their names, states, initial and final states), its rows (id,
     /// region, sources, event, guard, target), and the names of its events, timers and request
@@ -116,8 +120,10 @@ public struct TransitionTable<M: MachineDefinition>: Sendable {
     /// Builds a table from its declaration; `exclusive` declares which guards never hold together.
     ///
     /// A mistake in the declaration is a programming error, like a duplicate key in a dictionary
-    /// literal: it stops the program with the ``TableError``'s description. Use
-    /// ``init(validating:rows:exclusive:stateActions:)`` to build tables from data at run time.
+    /// literal. The table keeps it instead of its rows: a runtime built on such a table stops the
+    /// program with the ``TableError``'s description, and a command-line tool reports it in one
+    /// line (`check` as its one finding). Use ``init(validating:rows:exclusive:stateActions:)`` to
+    /// build tables from data at run time.
     public init(
         regions: [any AnyRegion], rows: [Row<M>], exclusive: [ExclusiveGuards<M>] = [],
         stateActions: [StateActions<M>] = []
@@ -135,6 +141,19 @@ public struct TransitionTable<M: MachineDefinition>: Sendable {
             try self.init(
                 validating: regions, rows: rows, exclusive: exclusive, stateActions: stateActions, initials: initials)
         } catch {
+            self = Self.invalid(error)
+        }
+    }
+
+    /// The placeholder a mistaken declaration leaves: one region of one state, no rows, and the
+    /// mistake in ``invalidity``.
+    private static func invalid(_ error: TableError) -> Self {
+        do {
+            var table = try Self(validating: [Region<InvalidTableState>("invalid", index: 0, initial: .invalid)], rows: [])
+            table.invalidity = error
+            return table
+        } catch {
+            // The event, timer or request kinds are themselves mistaken: no table can be built.
             preconditionFailure("invalid transition table: \(error)")
         }
     }
@@ -430,4 +449,10 @@ public struct TransitionTable<M: MachineDefinition>: Sendable {
         for final in finalStates where controls[final.region] == final.state { return final }
         return nil
     }
+}
+
+/// The one state of the placeholder a mistaken table declaration leaves (see
+/// `TransitionTable.invalidity`).
+private enum InvalidTableState: Int, ControlState {
+    case invalid
 }

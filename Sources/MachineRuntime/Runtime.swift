@@ -114,6 +114,8 @@ public struct Runtime<M: MachineDefinition>: Sendable {
     /// microsteps that follow: eventless rows, raised events, done events. Those steps see the
     /// machine's ``MachineDefinition/startEvent``. A machine without one only starts the delays
     /// of the states it is in, as entering them at time zero would, and runs no action.
+    ///
+    /// A table built from a mistaken declaration stops the program here, with the mistake.
     public init(table: TransitionTable<M>, state: MachineState<M>, provider: Provider<M>? = nil) {
         self.init(table: table, startingAt: state, provider: provider)
         guard let event = M.startEvent else {
@@ -138,6 +140,7 @@ public struct Runtime<M: MachineDefinition>: Sendable {
     /// A runtime that starts from `state` exactly as it is, no timer started: what a restored
     /// runtime begins as, before its saved timers and requests are put back.
     init(table: TransitionTable<M>, startingAt state: MachineState<M>, provider: Provider<M>?) {
+        if let error = table.invalidity { preconditionFailure("invalid transition table: \(error)") }
         self.table = table
         self._state = state
         self.provider = provider

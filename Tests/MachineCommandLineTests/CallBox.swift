@@ -47,6 +47,11 @@ enum CallBox {
     static let brokenTable = MachineCommandLine(
         name: "call-box", vocabulary: PagerVocabulary(table: Pager.table(hangingUp: false)))
 
+    /// A tool whose table declares two rows with one id.
+    static let invalidTable = MachineCommandLine(
+        name: "call-box", vocabulary: PagerVocabulary(table: Pager.table(duplicatingARow: true)),
+        exploration: Exploration(samples: PagerSamples()), invariants: invariants, savedStates: .json)
+
     /// `dial NUMBER [--twice]`'s options.
     static let twice = Option(flag: "twice", help: "Dial it twice.")
     static let prefix = Option(

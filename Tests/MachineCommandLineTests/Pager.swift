@@ -40,7 +40,9 @@ enum Pager: MachineDefinition {
     static let line = Region<Line>("line", index: 0, initial: .idle, final: [.done])
 
     /// The table; without `hangingUp`, a call answered never ends (a dead end `check` finds).
-    static func table(hangingUp: Bool = true) -> TransitionTable<Pager> {
+    /// The pager's table; without `hangingUp`, it has a dead end and an unhandled event; with
+    /// `duplicatingARow`, two rows share the id `call`, a mistake the table keeps.
+    static func table(hangingUp: Bool = true, duplicatingARow: Bool = false) -> TransitionTable<Pager> {
         TransitionTable(
             regions: [line],
             rows: [
@@ -56,6 +58,7 @@ enum Pager: MachineDefinition {
                     out.cancelTimer(.patience)
                 },
                 Row("giveUp", in: line, from: [.ringing], on: .patienceElapsed, to: .idle) { _, _, out in out.cancel(.ring) },
-            ] + (hangingUp ? [Row("hangUp", in: line, from: [.talking], on: .hangUp, to: .done)] : []))
+            ] + (hangingUp ? [Row("hangUp", in: line, from: [.talking], on: .hangUp, to: .done)] : [])
+                + (duplicatingARow ? [Row("call", in: line, from: [.talking], on: .call, to: .ringing)] : []))
     }
 }

@@ -37,6 +37,22 @@ import Testing
         #expect(broken.output.split(separator: "\n").last?.hasPrefix("call-box: ") == true)
     }
 
+    @Test func aMistakenTableIsCheckFindingAndEveryOtherSubcommandsOneLine() throws {
+        let check = try CallBox.run(["check"], tool: CallBox.invalidTable)
+        #expect(check.status == .failure)
+        #expect(check.output == "invalid table: two rows have the id 'call'\ncall-box: 1 finding\n")
+        let refusal = "error: the pager table is invalid: two rows have the id 'call' ('call-box check' reports it too)\n"
+        for arguments in [
+            ["replay", "-"], ["diagram"], ["coverage", "-"], ["mutate", "-"], ["paths", "-o", "."], ["explore"], ["verify"],
+        ] {
+            let run = try CallBox.run(arguments, tool: CallBox.invalidTable, input: ReplayTests.passing)
+            #expect(run.status == .failure, "\(arguments)")
+            #expect(run.error == refusal, "\(arguments)")
+            #expect(run.output.isEmpty, "\(arguments)")
+        }
+        #expect(try CallBox.run(["replay", "--help"], tool: CallBox.invalidTable).status == .success)
+    }
+
     @Test func coverageReportsAndHonoursMin() throws {
         let result = try CallBox.run(["coverage", "-"], input: ReplayTests.passing)
         #expect(result.status == .success, "\(result.error)")

@@ -129,6 +129,19 @@ import Testing
         }
     }
 
+    @Test func aDeclaredTableKeepsItsMistakeAsItsOnlyFinding() {
+        let rows = [
+            Row<Kettle>("x", in: Kettle.water, from: .any, on: .poke),
+            Row<Kettle>("x", in: Kettle.water, from: .any, on: .switchOn),
+        ]
+        let table = TransitionTable(regions: [Kettle.water], rows: rows)
+        #expect(table.invalidity == .duplicateRowID("x"))
+        #expect(table.rows.isEmpty)
+        #expect(table.listing.findings == [.invalidTable(.duplicateRowID("x"))])
+        #expect("\(table.listing.findings[0])" == "invalid table: two rows have the id 'x'")
+        #expect(TransitionTable(regions: [Kettle.water], rows: [rows[0]]).invalidity == nil)
+    }
+
     @Test func rejectsRowsOfUnlistedRegions() {
         let rows = [Row<Kettle>("x", in: Kettle.light, from: .any, on: .poke)]
         #expect(throws: TableError.unknownRegion(row: "x", region: "light")) {
