@@ -31,13 +31,14 @@ import Testing
         store.finish()  // requests in flight or timers running would fail the test here
 
         let failing = MachineTestStore(table: AddressPicker.table, state: AddressPicker.initialState())
-        withKnownIssue {
+        let issues = capturingTestIssues {
             failing.send(.searchActivated) {
                 $0[AddressPicker.search] = .debouncing
                 $0.context.searchOrigin = $0.context.region
             }
-        } matching: { issue in
-            issue.comments.map(\.rawValue) == [
+        }
+        #expect(
+            issues == [
                 """
                 The state changed differently than asserted (− expected, + actual):
                 @@ -1,7 +1,7 @@
@@ -51,8 +52,7 @@ import Testing
                    region:
 
                 """
-            ]
-        }
+            ])
         failing.finish()
     }
 }

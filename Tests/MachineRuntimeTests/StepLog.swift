@@ -6,7 +6,7 @@ import Testing
 ///
 /// A runtime that loses a step must fail the test that waits for it, not hang the whole run: every
 /// wait races the condition against a `Task.sleep` on the real clock, and records an issue (with
-/// the steps seen so far) when the sleep wins.
+/// the steps seen so far, through `reportTimeout`) when the sleep wins.
 @MainActor
 final class StepLog {
     private struct Waiter {
@@ -18,6 +18,11 @@ final class StepLog {
     private(set) var steps: [RuntimeStep<Asker>] = []
     private var waiters: [Waiter] = []
     private var nextWaiter = 0
+    /// Where a wait that times out reports it: an issue, or, for the test of the deadline itself,
+    /// a list that test reads.
+    var reportTimeout: (String, SourceLocation) -> Void = { message, location in
+        Issue.record(Comment(rawValue: message), sourceLocation: location)
+    }
 
     func record(_ step: RuntimeStep<Asker>) {
         steps.append(step)
@@ -55,9 +60,8 @@ final class StepLog {
         timeout.cancel()
         if !arrived {
             let seen = steps.map { "\($0.time) \($0.cause)" }.joined(separator: "\n  ")
-            Issue.record(
-                "timed out after \(limit) waiting for \(description); \(steps.count) steps:\n  \(seen)",
-                sourceLocation: sourceLocation)
+            reportTimeout(
+                "timed out after \(limit) waiting for \(description); \(steps.count) steps:\n  \(seen)", sourceLocation)
         }
         return arrived
     }

@@ -10,11 +10,11 @@ import Testing
         let log = StepLog()
         let clock = ContinuousClock()
         let started = clock.now
-        var arrived = true
-        await withKnownIssue("the wait times out and records an issue") {
-            arrived = await log.waitFor(1, within: .milliseconds(50))
-        }
+        var timeouts: [String] = []
+        log.reportTimeout = { message, _ in timeouts.append(message) }
+        let arrived = await log.waitFor(1, within: .milliseconds(50))
         #expect(!arrived)
+        #expect(timeouts == ["timed out after 0.05 seconds waiting for 1 steps; 0 steps:\n  "])
         #expect(started.duration(to: clock.now) >= .milliseconds(50))
     }
 }

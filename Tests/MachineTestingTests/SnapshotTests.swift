@@ -271,55 +271,62 @@ import Testing
 
     @Test func recordingFailsOnceThenMatches() throws {
         let directory = try folder()
-        withKnownIssue {
+        let recorded = capturingTestIssues {
             check(in: directory, record: .missing)
-        } matching: { issue in
-            issue.comments.contains { $0.rawValue.hasPrefix("Recorded the transcript at") }
         }
-        check(in: directory, record: nil)
+        #expect(recorded.count == 1)
+        #expect(recorded.first?.hasPrefix("Recorded the transcript at") == true)
+        let matched = capturingTestIssues {
+            check(in: directory, record: nil)
+        }
+        #expect(matched.isEmpty)
     }
 
     @Test func aMissingReferenceFailsWithoutRecording() throws {
         let directory = try folder()
-        withKnownIssue {
+        let missing = capturingTestIssues {
             check(in: directory, record: nil)
-        } matching: { issue in
-            issue.comments.contains { $0.rawValue.contains("No reference transcript") }
         }
-        withKnownIssue {
+        #expect(missing.count == 1)
+        #expect(missing.first?.contains("No reference transcript") == true)
+        let onCI = capturingTestIssues {
             check(in: directory, record: .missing, environment: ["CI": "1"])
-        } matching: { issue in
-            issue.comments.contains { $0.rawValue.contains("CI never records") }
         }
+        #expect(onCI.count == 1)
+        #expect(onCI.first?.contains("CI never records") == true)
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).isEmpty)
     }
 
     @Test func aChangedBehaviourShowsAsATranscriptDiff() throws {
         let directory = try folder()
-        withKnownIssue { check(in: directory, record: .missing) }
-        withKnownIssue {
+        let recorded = capturingTestIssues { check(in: directory, record: .missing) }
+        #expect(recorded.count == 1)
+        #expect(recorded.first?.hasPrefix("Recorded the transcript at") == true)
+        let changed = capturingTestIssues {
             check(in: directory, record: nil, source: Array("send typed(\"pie\")\nsend cleared\n".utf8))
-        } matching: { issue in
-            issue.comments.contains {
-                $0.rawValue.contains("+@0ms send cleared\n+  fired   clear\n+  state   search: debouncing → idle")
-            }
         }
+        #expect(changed.count == 1)
+        #expect(
+            changed.first?.contains("+@0ms send cleared\n+  fired   clear\n+  state   search: debouncing → idle") == true)
     }
 
     @Test func failingExpectationsAndInvalidScriptsFail() throws {
         let directory = try folder()
         let failing = Array("send typed(\"pie\")\nexpect search == idle\n".utf8)
-        withKnownIssue { check(in: directory, record: .missing, source: failing) }
-        withKnownIssue {
+        let recorded = capturingTestIssues { check(in: directory, record: .missing, source: failing) }
+        #expect(recorded.count == 2)
+        #expect(recorded.first?.hasPrefix("The script's expectations failed") == true)
+        #expect(recorded.last?.hasPrefix("Recorded the transcript at") == true)
+        let failed = capturingTestIssues {
             check(in: directory, record: .never, source: failing)
-        } matching: { issue in
-            issue.comments.contains { $0.rawValue.hasPrefix("The script's expectations failed") }
         }
-        withKnownIssue {
+        #expect(failed.count == 1)
+        #expect(failed.first?.hasPrefix("The script's expectations failed") == true)
+        let invalid = capturingTestIssues {
             check(in: directory, record: .missing, source: Array("send teleport\n".utf8))
-        } matching: { issue in
-            issue.comments.contains { $0.rawValue.contains("unknown event 'teleport'") }
         }
+        #expect(invalid.count == 1)
+        #expect(invalid.first?.contains("unknown event 'teleport'") == true)
     }
 }
 
