@@ -104,6 +104,29 @@ func update(_ source: String) throws -> (text: String, update: ScriptUpdate) {
                 + "  \texpect commands [startTimer(pause, 300ms)] # fill me\r\nexpect search == waiting\r\n")
     }
 
+    @Test func aBareExpectLeavesOutWhatTheExpectationsBeforeItAssert() throws {
+        let (text, update) = try update(
+            "send typed(\"A\")\nexpect search == waiting\nexpect query ~= \"B\"\nexpect commands []\nexpect\n"
+                + "advance 300ms\nexpect timers.count == 0\nexpect\n")
+        #expect(
+            text == """
+                send typed("A")
+                expect search == waiting
+                expect query ~= "A"
+                expect commands [startTimer(pause, 300ms)]
+                expect timers == [pause]
+                advance 300ms
+                expect timers.count == 0
+                expect search == loading
+                expect searches == 1
+                expect pending == [hits]
+                expect timers == []
+                expect commands [find("A", area(point(0.0, 0.0), size(10.0, 10.0)))]
+
+                """)
+        #expect(update.outcome == .passed(expectations: 10))
+    }
+
     @Test func aLastLineWithoutALineBreakTakesTheFilesBreak() throws {
         let (text, _) = try update("send closed\r\nexpect")
         #expect(text == "send closed\r\nexpect panel == closed\r\nexpect commands []")
