@@ -452,6 +452,12 @@ public struct Runtime<M: MachineDefinition>: Sendable {
                 _scheduled.removeAll { $0.delay == number }
             }
         }
+        // The machine's end discards the events it sent itself and has not taken, delayed or
+        // not, as the end of an SCXML session does.
+        if !_scheduled.isEmpty || !externalQueue.isEmpty, table.finalState(of: _state.controls) != nil {
+            _scheduled.removeAll()
+            externalQueue.removeAll()
+        }
         steps.append(RuntimeStep(time: _now, cause: cause, result: result, before: before, after: _state))
     }
 

@@ -13,8 +13,8 @@ enum Courier: MachineDefinition {
     }
 
     enum Event: MachineEvent, Equatable, Codable {
-        case start, go, note(String), schedule, cancel, rest, wake, loop
-        enum Kind: Int, IndexedCase { case start, go, note, schedule, cancel, rest, wake, loop }
+        case start, go, note(String), schedule, cancel, rest, wake, loop, quit
+        enum Kind: Int, IndexedCase { case start, go, note, schedule, cancel, rest, wake, loop, quit }
         var kind: Kind {
             switch self {
             case .start: .start
@@ -25,14 +25,15 @@ enum Courier: MachineDefinition {
             case .rest: .rest
             case .wake: .wake
             case .loop: .loop
+            case .quit: .quit
             }
         }
     }
 
     static let startEvent: Event? = .start
 
-    enum Phase: Int, ControlState { case idle, resting, busy }
-    static let phase = Region<Phase>("phase", index: 0, initial: .idle)
+    enum Phase: Int, ControlState { case idle, resting, busy, gone }
+    static let phase = Region<Phase>("phase", index: 0, initial: .idle, final: [.gone])
 
     static func logs(_ line: String) -> Action<Courier> { { context, _, _ in context.log.append(line) } }
 
@@ -57,6 +58,10 @@ enum Courier: MachineDefinition {
         Row("beat", in: phase, from: [.busy], every: .seconds(1), action: logs("beat")),
         Row("wake", in: phase, from: [.busy, .resting], on: .wake, to: .idle, action: logs("wake")),
         Row("loop", in: phase, from: .any, on: .loop) { _, _, out in out.send(.loop) },
+        Row("quit", in: phase, from: [.idle], on: .quit, to: .gone) { _, _, out in
+            out.send(.note("after the end"))
+            out.send(.note("later, after the end"), after: .seconds(1))
+        },
     ]
 
     static let table = TransitionTable<Courier>(regions: [phase], rows: rows)
@@ -98,6 +103,20 @@ enum Courier: MachineDefinition {
         #expect(cancelled.scheduled.count == 1)
         _ = try cancelled.advance(by: .seconds(5))
         #expect(cancelled.state.context.log == ["in 4s"])
+    }
+
+    /// SCXML's session end: the events the machine sent itself and has not taken, delayed or
+    /// not, are discarded when it ends, those sent by the step that ends it included.
+    @Test func theMachinesEndDiscardsWhatItSentItself() throws {
+        var runtime = Courier.runtime()
+        _ = try runtime.send(.schedule)
+        let steps = try runtime.send(.quit)
+        #expect(steps.count == 1)
+        #expect(runtime.isFinished)
+        #expect(runtime.scheduled.isEmpty)
+        #expect(runtime.nextDeadline == nil)
+        #expect(try runtime.advance(by: .seconds(5)).isEmpty)
+        #expect(runtime.state.context.log.isEmpty)
     }
 
     /// A row delayed without a timer: its delay is computed from the context when the state is
