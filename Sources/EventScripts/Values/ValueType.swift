@@ -85,8 +85,10 @@ public struct Parameter: Sendable {
     /// (a contact written as a plain string is its name).
     package let conversions: [Conversion]
 
-    /// A parameter.
-    @usableFromInline package init(
+    /// A parameter labelled `label`, whose argument is of `type`; with a default value, the
+    /// argument may be left out; `showsLabel` writes the label in transcripts (`tag(colour:
+    /// "red")`); `conversions` accept arguments of other types too (a contact written as its name).
+    public init(
         _ label: String, _ type: ValueType, default defaultValue: Value? = nil, showsLabel: Bool = false,
         conversions: [Conversion] = []
     ) {
@@ -98,14 +100,15 @@ public struct Parameter: Sendable {
     }
 
     /// Another type accepted for a parameter, and how it becomes the parameter's type.
-    @usableFromInline package struct Conversion: Sendable {
+    public struct Conversion: Sendable {
         /// The other type accepted.
         @usableFromInline package let from: ValueType
         /// Turns a checked value of ``from`` into a value of the parameter's type.
         @usableFromInline package let convert: @Sendable (Value) -> Value
 
-        /// A conversion from values of `from`.
-        package init(from: ValueType, convert: @escaping @Sendable (Value) -> Value) {
+        /// A conversion from checked values of `from`, which `convert` turns into values of the
+        /// parameter's type.
+        public init(from: ValueType, convert: @escaping @Sendable (Value) -> Value) {
             self.from = from
             self.convert = convert
         }
@@ -121,8 +124,8 @@ public struct ComputedPart: Sendable {
     /// Its value, from the constructed value it is a part of.
     public let compute: @Sendable (Value) -> Value
 
-    /// A part named `name`, of `type`, computed with `compute`.
-    package init(_ name: String, _ type: ValueType, compute: @escaping @Sendable (Value) -> Value) {
+    /// A part named `name`, of `type`, computed with `compute` from the constructed value.
+    public init(_ name: String, _ type: ValueType, compute: @escaping @Sendable (Value) -> Value) {
         self.name = name
         self.type = type
         self.compute = compute

@@ -48,8 +48,15 @@ package struct CoverageReport: Sendable {
         guard !targets.isEmpty else { return nil }
         return Ratio(covered: targets.filter { historyRestores[$0.region][$0.state] > 0 }.count, total: targets.count)
     }
-    /// Event kinds handled at least once.
-    package var events: Ratio { Ratio(covered: eventHits.filter { $0 > 0 }.count, total: eventHits.count) }
+    /// Event kinds handled at least once, among those a row can handle: the machine's start
+    /// event (`MachineDefinition.startEvent`), which only the start's actions see, counts only
+    /// when a row takes it.
+    package var events: Ratio {
+        let counted = eventHits.indices.filter { kind in
+            listing.events[kind] != listing.startEvent || listing.rows.contains { $0.event == listing.events[kind] }
+        }
+        return Ratio(covered: counted.filter { eventHits[$0] > 0 }.count, total: counted.count)
+    }
     /// Guarded rows whose guard was seen both true and false.
     package var guards: Ratio {
         let guarded = listing.rows.indices.filter { listing.rows[$0].guard != nil }

@@ -1,6 +1,7 @@
 import MachineAnalysis
 import MachineCore
 import MachineRuntime
+import StatechartFixtures
 import Testing
 
 @Suite("Transition coverage") struct TransitionCoverageTests {
@@ -107,6 +108,19 @@ import Testing
         #expect(
             report.text.contains(
                 "guards seen one way only:\n  P4.show  hasRoom  seen true only\n  L1.on    isIdle   never checked\n"))
+    }
+
+    /// The Mixer's 12 event kinds include its start event, which no row takes: 11 count.
+    @Test func theStartEventIsNotAnEventToCover() throws {
+        var runtime = Runtime(table: Mixer.table, state: Mixer.table.initialState(context: .init()))
+        var coverage = TransitionCoverage(table: Mixer.table)
+        coverage.beginRun(at: runtime.state)
+        coverage.record(runtime.startSteps)
+        for event in Mixer.Event.allCases where event != .start { coverage.record(try runtime.send(event)) }
+        #expect(Mixer.table.eventNames.count == 12)
+        #expect(coverage.eventHits[Mixer.Event.start.rawValue] == 0)
+        #expect(coverage.report.events.total == 11)
+        #expect(coverage.report.events.covered == coverage.eventHits.filter { $0 > 0 }.count)
     }
 
     @Test func theReportListsUncoveredRowsFirst() throws {
