@@ -14,7 +14,8 @@ public typealias Action<M: MachineDefinition> = @Sendable (inout M.Context, M.Ev
 /// states down to the new leaf, each with its ``StateActions``. A row whose target is its source
 /// exits and re-enters it; an `internal` row from a compound state to a state strictly below it
 /// does not exit or re-enter its source, only the states below it (SCXML's `type="internal"`; an
-/// internal row to its own source, or from a state without children, is external). A row without
+/// internal row to its own source, or from a state without children, acts as an external one, and
+/// one whose target is outside a source is a ``TableError``). A row without
 /// a target stays in the current leaf and exits and enters nothing.
 public struct Row<M: MachineDefinition>: Sendable {
     /// The row's stable name.
@@ -64,8 +65,9 @@ public struct Row<M: MachineDefinition>: Sendable {
     ///     (``History/deep``) that was active when the target was last exited, rather than its
     ///     initial child; the initial child when it was never active.
     ///   - internal: For a compound source and a target strictly below it: do not exit and
-    ///     re-enter the source state (SCXML's `type="internal"`; with any other target, the row
-    ///     is external).
+    ///     re-enter the source state (SCXML's `type="internal"`). The target must be each source
+    ///     or below it (``TableError/invalidRowTarget(row:problem:)`` otherwise); to its own
+    ///     source, or from a source without children, the row acts as an external one.
     ///   - action: What it does to the context and which commands it emits.
     public init<S: ControlState>(
         _ id: String,
@@ -95,8 +97,9 @@ public struct Row<M: MachineDefinition>: Sendable {
     ///   - target: The state it enters; omit it to stay in the source state.
     ///   - history: For a compound target, enter it by its history (see ``History``).
     ///   - internal: For a compound source and a target strictly below it: do not exit and
-    ///     re-enter the source state (SCXML's `type="internal"`; with any other target, the row
-    ///     is external).
+    ///     re-enter the source state (SCXML's `type="internal"`). The target must be each source
+    ///     or below it (``TableError/invalidRowTarget(row:problem:)`` otherwise); to its own
+    ///     source, or from a source without children, the row acts as an external one.
     ///   - action: What it does to the context and which commands it emits.
     public init<S: ControlState>(
         _ id: String,
@@ -140,8 +143,9 @@ public struct Row<M: MachineDefinition>: Sendable {
     ///   - target: The state it enters; omit it to stay in the source state.
     ///   - history: For a compound target, enter it by its history (see ``History``).
     ///   - internal: For a compound source and a target strictly below it: do not exit and
-    ///     re-enter the source state (SCXML's `type="internal"`; with any other target, the row
-    ///     is external).
+    ///     re-enter the source state (SCXML's `type="internal"`). The target must be each source
+    ///     or below it (``TableError/invalidRowTarget(row:problem:)`` otherwise); to its own
+    ///     source, or from a source without children, the row acts as an external one.
     ///   - action: What it does to the context and which commands it emits.
     public init<S: ControlState>(
         _ id: String,
@@ -239,8 +243,9 @@ public struct Row<M: MachineDefinition>: Sendable {
     ///   - target: The state it enters; omit it to stay in the source state.
     ///   - history: For a compound target, enter it by its history (see ``History``).
     ///   - internal: For a compound source and a target strictly below it: do not exit and
-    ///     re-enter the source state (SCXML's `type="internal"`; with any other target, the row
-    ///     is external).
+    ///     re-enter the source state (SCXML's `type="internal"`). The target must be each source
+    ///     or below it (``TableError/invalidRowTarget(row:problem:)`` otherwise); to its own
+    ///     source, or from a source without children, the row acts as an external one.
     ///   - action: What it does to the context and which commands it emits.
     public init<S: ControlState>(
         _ id: String,
