@@ -11,15 +11,17 @@
 /// A row on a descriptor competes, in table order, with the rows on the events it takes. It
 /// takes the machine's events (by ``IndexedCase/name``, whose dots it reads) and the done events
 /// of its states (`done.state.NAME`), never the firing of a delay declared without a timer.
-public struct EventDescriptor: Hashable, Sendable, ExpressibleByStringLiteral, CustomStringConvertible {
+public struct EventDescriptor: Hashable, Sendable, ExpressibleByStringLiteral {
     /// The descriptors, each without a trailing `.*`; `*` for every event.
     let tokens: [String]
 
     /// Every event: `*`.
     public static let any = EventDescriptor("*")
 
-    /// The descriptors in `text`, separated by spaces (`"error.* done.state.login"`).
-    public init(_ text: String) {
+    /// The descriptors in `text`, separated by spaces (`"error.* done.state.login"`); a string
+    /// literal where a descriptor is expected is one, and `EventDescriptor(stringLiteral:)` makes
+    /// one of a string at run time.
+    package init(_ text: String) {
         tokens = text.split(separator: " ").map { token in
             token.hasSuffix(".*") ? String(token.dropLast(2)) : String(token)
         }
@@ -28,12 +30,12 @@ public struct EventDescriptor: Hashable, Sendable, ExpressibleByStringLiteral, C
     public init(stringLiteral text: String) { self.init(text) }
 
     /// Whether it takes the event named `name`.
-    public func matches(_ name: String) -> Bool {
+    package func matches(_ name: String) -> Bool {
         tokens.contains { token in
             token == "*" || name == token || (name.hasPrefix(token) && name.dropFirst(token.count).first == ".")
         }
     }
 
     /// The descriptors as SCXML writes them: `*`, `error`, `a b`.
-    public var description: String { tokens.joined(separator: " ") }
+    package var description: String { tokens.joined(separator: " ") }
 }

@@ -67,20 +67,16 @@ public struct Outbox<M: MachineDefinition>: Sendable {
         }
     }
 
-    /// Sends `event` to the machine itself, through the runtime's external queue (SCXML's `<send>`
-    /// without a delay): the runtime handles it as an input of its own once the current
-    /// macrostep is over, before any input that comes after.
+    /// Sends `event` to the machine itself (SCXML's `<send>` to the session).
+    ///
+    /// Without a delay, the event joins the runtime's external queue: the runtime handles it as
+    /// an input of its own once the current macrostep is over, before any input that comes
+    /// after. With one, it falls due after `delay` (`<send delay>`), under `id` if given:
+    /// ``cancelSend(_:)`` with that id cancels it, and every other send pending under it. Each
+    /// send is one: two sends under one id both stay pending, each with its event. An id matters
+    /// only with a delay: a send without one is never pending.
     @inlinable
-    public mutating func send(_ event: M.Event) {
-        _queues = true
-        _sends.append(.event(event, delay: nil, id: nil))
-    }
-
-    /// Sends `event` to the machine itself after `delay` (SCXML's `<send delay>`), under `id` if
-    /// given: ``cancelSend(_:)`` with that id cancels it, and every other send pending under it.
-    /// Each send is one: two sends under one id both stay pending, each with its event.
-    @inlinable
-    public mutating func send(_ event: M.Event, after delay: Duration, id: String? = nil) {
+    public mutating func send(_ event: M.Event, after delay: Duration? = nil, id: String? = nil) {
         _queues = true
         _sends.append(.event(event, delay: delay, id: id))
     }
@@ -95,7 +91,7 @@ public struct Outbox<M: MachineDefinition>: Sendable {
 
     /// What the actions scheduled so far in this step besides commands, in order.
     @inlinable
-    public var sends: [Send<M>] { _sends }
+    package var sends: [Send<M>] { _sends }
 
     /// Starts delay `index` (of a row without a timer) for `duration`, or restarts it.
     @inlinable

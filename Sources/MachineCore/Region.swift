@@ -156,11 +156,11 @@ public struct Region<S: ControlState>: AnyRegion {
 }
 
 /// The state a nested region is within: its region's index and its index there.
-public struct RegionParent: Hashable, Sendable {
+@usableFromInline package struct RegionParent: Hashable, Sendable {
     /// The index of the region that holds the state.
-    public let region: Int
+    @usableFromInline package let region: Int
     /// The state's index in that region.
-    public let state: Int
+    @usableFromInline package let state: Int
 
     /// The state at `state` of the region at `region`.
     @inlinable
@@ -198,7 +198,7 @@ public struct RegionDescription: Hashable, Sendable {
     /// The compound states in declaration order, each as often as it was declared.
     let declaredParents: [Int]
     /// The state the region is within, or `nil` for a region at the top of the machine.
-    public let parent: RegionParent?
+    @usableFromInline package let parent: RegionParent?
     /// The name of the region `parent` belongs to, as declared (the table checks it).
     let parentName: String?
     /// For each compound state, the descendant its ``Initial`` enters by default, or -1 for its

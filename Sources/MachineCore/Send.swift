@@ -2,7 +2,7 @@
 /// the runtime's external queue (SCXML's `<send>` to the machine, `<cancel>`), or the delay of a
 /// row declared without a timer. The runtime performs them; transcripts list them after the
 /// commands.
-public enum Send<M: MachineDefinition>: Sendable {
+@usableFromInline package enum Send<M: MachineDefinition>: Sendable {
     /// `event` for the machine's external queue, at once when `delay` is `nil` (handled after the
     /// current macrostep, before any later input), else after `delay`, under `id` if given.
     case event(M.Event, delay: Duration?, id: String?)

@@ -37,7 +37,7 @@ extension TransitionTable {
             case .event(let kind):
                 hash.add(eventNames[kind.rawValue])
             case .events(let descriptor):
-                hash.add("events \(descriptor)")
+                hash.add("events \(descriptor.description)")
             case .after(let delay, let timer), .every(let delay, let timer):
                 hash.add(row.repeats ? "every" : "after")
                 hash.add(timer.map { timerNames[$0.rawValue] } ?? "")

@@ -64,7 +64,7 @@ extension TransitionTable {
     /// state it is declared within is active (see
     /// ``Region/init(_:index:within:_:initial:final:children:)``).
     @inlinable
-    public func isActive(region: Int, in controls: ControlStates) -> Bool {
+    package func isActive(region: Int, in controls: ControlStates) -> Bool {
         var current = regions[region].parent
         while let parent = current {
             guard controls[parent.region] == parent.state else { return false }

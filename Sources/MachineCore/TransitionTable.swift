@@ -30,7 +30,7 @@ public struct TransitionTable<M: MachineDefinition>: Sendable {
     /// The sets of guards declared mutually exclusive.
     package let exclusiveGuards: [Set<String>]
     /// The mistake in the declaration the table was built from, if any (see
-    /// ``init(regions:rows:exclusive:stateActions:)``): the table is then a placeholder that
+    /// ``init(regions:rows:exclusive:stateActions:initials:)``): the table is then a placeholder that
     /// nothing may run.
     package private(set) var invalidity: TableError?
     /// The table's identity: 16 hexadecimal digits of a 64-bit FNV-1a hash of its shape, by
@@ -117,25 +117,19 @@ public struct TransitionTable<M: MachineDefinition>: Sendable {
     /// The slot kind of delay 0, the first delay without a timer (the others follow).
     @usableFromInline let _firstDelayKind: Int
 
-    /// Builds a table from its declaration; `exclusive` declares which guards never hold together.
+    /// Builds a table from its declaration: its regions, its rows, which guards never hold
+    /// together (`exclusive`), the states' entry and exit actions, and the initial transitions
+    /// and history defaults that have a target or an action of their own (``Initial``).
     ///
     /// A mistake in the declaration is a programming error, like a duplicate key in a dictionary
     /// literal. The table keeps it instead of its rows: a runtime built on such a table stops the
     /// program with the ``TableError``'s description, and a command-line tool reports it in one
-    /// line (`check` as its one finding). Use ``init(validating:rows:exclusive:stateActions:)`` to
-    /// build tables from data at run time.
+    /// line (`check` as its one finding). Use
+    /// ``init(validating:rows:exclusive:stateActions:initials:)`` to build tables from data at run
+    /// time.
     public init(
         regions: [any AnyRegion], rows: [Row<M>], exclusive: [ExclusiveGuards<M>] = [],
-        stateActions: [StateActions<M>] = []
-    ) {
-        self.init(regions: regions, rows: rows, exclusive: exclusive, stateActions: stateActions, initials: [])
-    }
-
-    /// Builds a table from its declaration with initial transitions and history defaults
-    /// (``Initial``); otherwise as ``init(regions:rows:exclusive:stateActions:)``.
-    public init(
-        regions: [any AnyRegion], rows: [Row<M>], exclusive: [ExclusiveGuards<M>] = [],
-        stateActions: [StateActions<M>] = [], initials: [Initial<M>]
+        stateActions: [StateActions<M>] = [], initials: [Initial<M>] = []
     ) {
         do {
             try self.init(
@@ -158,7 +152,8 @@ public struct TransitionTable<M: MachineDefinition>: Sendable {
         }
     }
 
-    /// Builds and checks a table.
+    /// Builds and checks a table, declared as for
+    /// ``init(regions:rows:exclusive:stateActions:initials:)``.
     ///
     /// - Throws: ``TableError`` when the declaration is inconsistent: a duplicate row id, a row
     ///   of a region the table does not list, raw values that are not positions, too many
@@ -167,18 +162,7 @@ public struct TransitionTable<M: MachineDefinition>: Sendable {
     ///   a region nested where it cannot be, an ``Initial`` whose target is not below its state.
     public init(
         validating regions: [any AnyRegion], rows: [Row<M>], exclusive: [ExclusiveGuards<M>] = [],
-        stateActions: [StateActions<M>] = []
-    ) throws(TableError) {
-        try self.init(validating: regions, rows: rows, exclusive: exclusive, stateActions: stateActions, initials: [])
-    }
-
-    /// Builds and checks a table with initial transitions and history defaults (``Initial``);
-    /// otherwise as ``init(validating:rows:exclusive:stateActions:)``.
-    ///
-    /// - Throws: ``TableError``, as that initializer does.
-    public init(
-        validating regions: [any AnyRegion], rows: [Row<M>], exclusive: [ExclusiveGuards<M>] = [],
-        stateActions: [StateActions<M>] = [], initials: [Initial<M>]
+        stateActions: [StateActions<M>] = [], initials: [Initial<M>] = []
     ) throws(TableError) {
         var regions = regions.map(\.listing)
         guard !regions.isEmpty else { throw .noRegions }

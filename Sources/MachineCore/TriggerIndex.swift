@@ -49,7 +49,8 @@ struct TriggerIndex<M: MachineDefinition> {
                     }
                 }
                 guard !kinds.isEmpty else {
-                    throw .invalidTrigger(row: row.id, problem: "the events '\(descriptor)' takes are none of the machine's")
+                    throw .invalidTrigger(
+                        row: row.id, problem: "the events '\(descriptor.description)' takes are none of the machine's")
                 }
                 slotKinds.append(kinds)
             case .after(let delay, let timer), .every(let delay, let timer):

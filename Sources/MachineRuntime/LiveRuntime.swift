@@ -65,8 +65,23 @@ public final class LiveRuntime<M: MachineDefinition, C: Clock> where C.Duration 
     /// request is cancelled or the runtime stops.
     public typealias Provider = @Sendable (M.Request) async -> M.Event
 
-    /// The runtime being driven: its state, requests and timers.
-    public private(set) var runtime: Runtime<M>
+    /// The runtime being driven, as of the last input.
+    private var current: Runtime<M>
+
+    /// The runtime being driven: its state, requests and timers, at the present moment.
+    ///
+    /// Its clock reads the time elapsed, rounded down to a whole millisecond, as far as the
+    /// earliest timer or scheduled event due (one due already fires as soon as the live runtime
+    /// wakes); nothing fires to get there, and its state is the last input's. So its
+    /// `savedState` saves the present moment, as ``savedState()`` does, without taking the
+    /// catch-up step that one takes. Read from within a callback, it is the runtime the input
+    /// being handled left.
+    public var runtime: Runtime<M> {
+        guard !isHandling, !isStopped else { return current }
+        var present = current
+        present.idle(until: elapsed)
+        return present
+    }
     /// Receives every output for the host, in order.
     public var onOutput: (M.Output) -> Void
     /// Receives every step, in order (for logging and tests).
@@ -139,10 +154,10 @@ public final class LiveRuntime<M: MachineDefinition, C: Clock> where C.Duration 
     /// `onOutput` here, its requests performed, its timers scheduled; its steps stay in
     /// ``runtime``'s `startSteps`.
     public init(runtime: Runtime<M>, clock: C, provider: @escaping Provider, onOutput: @escaping (M.Output) -> Void) {
-        self.runtime = runtime
+        self.current = runtime
         self.table = runtime.table
         self.clock = clock
-        self.start = clock.now.advanced(by: .zero - runtime.now)
+        self.start = clock.now.advanced(by: .zero - current.now)
         self.provider = provider
         self.onOutput = onOutput
         for output in runtime.startSteps.outputs() { onOutput(output) }
@@ -158,7 +173,7 @@ public final class LiveRuntime<M: MachineDefinition, C: Clock> where C.Duration 
     }
 
     /// The machine's state now.
-    public var state: MachineState<M> { runtime.state }
+    public var state: MachineState<M> { current.state }
 
     /// Delivers a host event, after the timers that fell due meanwhile, at the time elapsed
     /// rounded down to a whole millisecond. Called from within a callback, it queues the event,
@@ -173,7 +188,7 @@ public final class LiveRuntime<M: MachineDefinition, C: Clock> where C.Duration 
     ///   action reports its errors to ``onError`` instead.
     ///
     /// An action of the machine may call it (it is queued like an event sent from a callback),
-    /// though ``Outbox/send(_:)`` says the same from within the machine. Nothing else of the live
+    /// though ``Outbox/send(_:after:id:)`` says the same from within the machine. Nothing else of the live
     /// runtime may be used from an action: the input it belongs to holds ``runtime``.
     public func send(_ event: M.Event) throws(RuntimeError) {
         guard !isStopped else { throw .stopped }
@@ -199,7 +214,7 @@ public final class LiveRuntime<M: MachineDefinition, C: Clock> where C.Duration 
             handleWaiting()
             guard !isStopped else { throw .stopped }
         }
-        return runtime.savedState
+        return current.savedState
     }
 
     /// Stops the run for good: cancels the timers' wake-up and every request's task, and drops
@@ -254,7 +269,7 @@ public final class LiveRuntime<M: MachineDefinition, C: Clock> where C.Duration 
         case .answer(let answer, let id):
             try catchUp(to: elapsed)
             guard !isStopped else { return }
-            let record = runtime.requests[id - 1]
+            let record = current.requests[id - 1]
             // The request in flight is answered as such (`respond KIND`); any other by its number
             // (`respond KIND#N`): the runtime drops it if it was abandoned, refuses it if answered.
             let ordinal = record.isPending ? nil : record.reference.ordinal
@@ -270,8 +285,8 @@ public final class LiveRuntime<M: MachineDefinition, C: Clock> where C.Duration 
     /// already with nothing due, or past it (a clock that woke early). A clock past the virtual
     /// clock's range stops the runtime, changing nothing else.
     private func catchUp(to target: Duration) throws(RuntimeError) {
-        let now = runtime.now
-        guard target > now || runtime.nextDeadline.map({ $0 <= now }) == true else { return }
+        let now = current.now
+        guard target > now || current.nextDeadline.map({ $0 <= now }) == true else { return }
         do {
             try apply(.advance(target > now ? target - now : .zero))
         } catch {
@@ -283,7 +298,7 @@ public final class LiveRuntime<M: MachineDefinition, C: Clock> where C.Duration 
     /// Applies `input` to the runtime, reports it to ``onInput``, then reports its steps, and
     /// performs the new requests; stops short as soon as a callback stops the runtime.
     private func apply(_ input: Input<M>) throws(RuntimeError) {
-        let steps = try runtime.apply(input)
+        let steps = try current.apply(input)
         onInput?(input)
         for step in steps {
             guard !isStopped else { return }
@@ -295,7 +310,7 @@ public final class LiveRuntime<M: MachineDefinition, C: Clock> where C.Duration 
             onStep?(step)
         }
         guard !isStopped else { return }
-        if let halt = runtime.halt {
+        if let halt = current.halt {
             stop()
             throw halt
         }
@@ -321,7 +336,7 @@ public final class LiveRuntime<M: MachineDefinition, C: Clock> where C.Duration 
     /// stopped nor released when the task begins: a request made just before ``stop()`` never
     /// reaches its provider.
     private func startRequests() {
-        let records = runtime.requests
+        let records = current.requests
         while requestsStarted < records.count {
             let record = records[requestsStarted]
             requestsStarted += 1
@@ -347,7 +362,7 @@ public final class LiveRuntime<M: MachineDefinition, C: Clock> where C.Duration 
     private func scheduleWakeUp() {
         wakeUp?.cancel()
         wakeUp = nil
-        guard !isStopped, let next = runtime.nextDeadline else { return }
+        guard !isStopped, let next = current.nextDeadline else { return }
         let due = next.roundedUpToMilliseconds
         let deadline = start.advanced(by: due)
         let clock = clock
@@ -372,16 +387,9 @@ public final class LiveRuntime<M: MachineDefinition, C: Clock> where C.Duration 
 }
 
 extension LiveRuntime where M.Request == NoRequest {
-    /// A live runtime for `table` from `state`, timed by `clock`, of a machine that makes no
-    /// requests: it needs no provider.
-    public convenience init(
-        table: TransitionTable<M>, state: MachineState<M>, clock: C, onOutput: @escaping (M.Output) -> Void
-    ) {
-        self.init(runtime: Runtime(table: table, state: state), clock: clock, onOutput: onOutput)
-    }
-
     /// A live runtime that takes over `runtime`, of a machine that makes no requests: it needs no
-    /// provider (see ``init(runtime:clock:provider:onOutput:)``).
+    /// provider (see ``init(runtime:clock:provider:onOutput:)``). A new one starts from
+    /// `LiveRuntime(runtime: Runtime(table: table, state: state), clock: clock) { output in … }`.
     public convenience init(runtime: Runtime<M>, clock: C, onOutput: @escaping (M.Output) -> Void) {
         self.init(runtime: runtime, clock: clock, provider: Self.noProvider, onOutput: onOutput)
     }

@@ -2,15 +2,19 @@ import MachineCore
 
 /// What an ``Invariant`` sees: the runtime before and after an input, and the steps the input
 /// caused; or a runtime seen without an input (one being restored), before and after the same.
+///
+/// An invariant may compare before with after ("no message is lost": every message queued
+/// before is still queued or was sent) and read what the steps emitted ("the backoff doubles":
+/// each `startTimer` of the steps' commands).
 public struct Observation<M: MachineDefinition>: Sendable {
     /// The input, or `nil` for a runtime seen as it is (``init(of:)``).
     @usableFromInline package let input: Input<M>?
     /// The runtime before the input.
-    @usableFromInline package let before: Runtime<M>
+    public let before: Runtime<M>
     /// The runtime after the input.
     public let after: Runtime<M>
     /// The steps the input caused, in order (empty for an `advance` with nothing due).
-    @usableFromInline package let steps: [RuntimeStep<M>]
+    public let steps: [RuntimeStep<M>]
 
     /// The observation of `input`, which took `before` to `after` in `steps`.
     @usableFromInline package init(input: Input<M>, before: Runtime<M>, after: Runtime<M>, steps: [RuntimeStep<M>]) {

@@ -22,7 +22,7 @@ import MachineCore
 /// says why, and every input after it throws ``RuntimeError/halted(rows:)``.
 extension Runtime {
     /// How many microsteps one macrostep may take unless ``microstepBound`` says otherwise.
-    public static var defaultMicrostepBound: Int { 10_000 }
+    package static var defaultMicrostepBound: Int { 10_000 }
 
     /// An event waiting in the internal queue: its cause, the event its rows see, its slot kind.
     @usableFromInline

@@ -53,7 +53,7 @@ public struct Runtime<M: MachineDefinition>: Sendable {
     /// empty between inputs.
     @usableFromInline var externalQueue: [M.Event] = []
     /// How many microsteps one macrostep may take: one that would take more halts the runtime
-    /// (see ``halt``). ``defaultMicrostepBound`` unless set.
+    /// (see ``halt``): 10,000 unless set.
     public var microstepBound = Runtime.defaultMicrostepBound
     /// Why the runtime halted, or `nil` while it runs: a macrostep that would have taken more
     /// than ``microstepBound`` microsteps (eventless rows that keep enabling each other, events
@@ -75,7 +75,7 @@ public struct Runtime<M: MachineDefinition>: Sendable {
     /// The virtual time now, from zero at the start.
     @inlinable public var now: Duration { _now }
     /// Every request made so far, in the order made (a request's `id` is its position + 1).
-    @inlinable package var requests: [RequestRecord<M>] { _requests }
+    @inlinable public var requests: [RequestRecord<M>] { _requests }
     /// The running timers, in the order of their last (re)start.
     @inlinable public var timers: [RunningTimer] { _timers }
     /// The events the machine sent itself with a delay (``Outbox/send(_:after:id:)``) and the
@@ -158,6 +158,14 @@ public struct Runtime<M: MachineDefinition>: Sendable {
         case (let a?, let b?): return Swift.min(a, b)
         case (let a, let b): return a ?? b
         }
+    }
+
+    /// Moves the clock on to `time` without firing anything, as far as the earliest deadline at
+    /// most (see ``nextDeadline``): the runtime as it is at `time` when nothing fell due before,
+    /// for saving the present moment without taking a step (a live runtime between inputs).
+    package mutating func idle(until time: Duration) {
+        let end = nextDeadline.map { Swift.min(time, $0) } ?? time
+        if end > _now { _now = end }
     }
 
     /// Whether the machine has finished: a region at the top is in a final state at its top. A
@@ -342,7 +350,7 @@ public struct Runtime<M: MachineDefinition>: Sendable {
 
     /// Handles what the macrosteps taken so far left for after them, each as an input of its own
     /// with its macrostep, until nothing is left: the events the machine sent itself without a
-    /// delay (``Outbox/send(_:)``), in the order sent, then the answers of the provider, if any,
+    /// delay (``Outbox/send(_:after:id:)``), in the order sent, then the answers of the provider, if any,
     /// to the requests made meanwhile.
     ///
     /// - Throws: ``RuntimeError/sendLoop(steps:)`` or ``RuntimeError/answerLoop(steps:)`` when

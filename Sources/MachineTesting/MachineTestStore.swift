@@ -224,8 +224,10 @@ public final class MachineTestStore<M: MachineDefinition> where M.Context: Equat
 
     /// The runtime being driven.
     package private(set) var runtime: Runtime<M>
-    /// What the store's inputs exercised, for ``assertRowCoverage(_:minimum:sourceLocation:)``.
-    package private(set) var coverage: TransitionCoverage<M>
+    /// What the store's inputs exercised: assert it with
+    /// ``assertRowCoverage(_:minimum:sourceLocation:)``, after merging the coverage of several
+    /// stores (`TransitionCoverage.merge(_:)`) to assert what a whole suite covers.
+    public private(set) var coverage: TransitionCoverage<M>
     private let dump: StateDump<M>
     private var unasserted: (commands: [Command<M>], location: SourceLocation)?
     private var unassertedMicrosteps: (lines: [String], location: SourceLocation)?

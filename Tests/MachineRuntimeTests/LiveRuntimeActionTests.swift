@@ -49,7 +49,9 @@ enum Echo: MachineDefinition {
     /// the process stopped on an exclusivity violation ("Simultaneous accesses"). A send from an
     /// action is queued, as one from a callback is, and handled once the input is.
     @Test @MainActor func aSendFromAnEntryActionIsQueuedAndHandledAfterTheInput() throws {
-        let live = LiveRuntime(table: Echo.table, state: Echo.table.initialState(context: .init()), clock: ManualClock()) { _ in }
+        let live = LiveRuntime(
+            runtime: Runtime(table: Echo.table, state: Echo.table.initialState(context: .init())), clock: ManualClock()
+        ) { _ in }
         var causes: [String] = []
         live.onStep = { step in
             if case .event(let event) = step.cause { causes.append("\(event)") }

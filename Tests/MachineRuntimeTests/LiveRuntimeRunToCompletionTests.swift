@@ -173,6 +173,28 @@ import Testing
         #expect(try restored.advance(by: .milliseconds(1)).map(\.label) == ["timer a"])
     }
 
+    /// Defect: `live.runtime.savedState` saved the time of the last input, so a restored timer
+    /// waited its whole time again. The runtime a live runtime shows is at the present moment,
+    /// no step taken, and never past a deadline that has not fired yet.
+    @Test @MainActor func theRuntimeShownIsAtThePresentMomentWithNothingFired() throws {
+        let clock = ManualClock()
+        var inputs: [Input<Asker>] = []
+        let live = Self.live(clock: clock, provider: { _ in .reply("") })
+        live.onInput = { inputs.append($0) }
+        try live.send(.arm(.a, milliseconds: 1_000))
+        clock.advance(by: .milliseconds(900))
+        #expect(live.runtime.now == .milliseconds(900))
+        #expect(live.runtime.timers.map(\.deadline) == [.milliseconds(1_000)])
+        #expect(inputs.count == 1, "reading the runtime takes no step")
+        var restored = try Runtime(restoring: live.runtime.savedState, table: Asker.table)
+        #expect(try restored.advance(by: .milliseconds(99)).isEmpty)
+        #expect(try restored.advance(by: .milliseconds(1)).map(\.label) == ["timer a"])
+
+        clock.advance(by: .milliseconds(500))
+        #expect(live.runtime.now == .milliseconds(1_000), "as far as the deadline not fired yet")
+        #expect(live.runtime.state.context.log.isEmpty)
+    }
+
     /// Saving first fires the timers due by the moment of saving.
     @Test @MainActor func aSaveFiresTheTimersDueFirst() throws {
         let clock = ManualClock()

@@ -9,7 +9,7 @@ extension AddressPicker {
     /// Declared once, for every tool: restore a saved picker with them
     /// (`Runtime(restoring: saved, table: AddressPicker.table, invariants: AddressPicker.invariants)`)
     /// and a state no picker can be in is refused; exploration checks them after every move.
-    package static let invariants: [Invariant<AddressPicker>] =
+    public static let invariants: [Invariant<AddressPicker>] =
         Invariant.standard + [
             .request(.address, onlyIn: map, .geocoding),
             .request(.completions, onlyIn: search, .loadingCompletions),

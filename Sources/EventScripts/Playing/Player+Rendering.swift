@@ -6,7 +6,7 @@ extension Player {
     /// taken without a script, such as a live session's (see `LiveRuntime/onStep`). A replay of
     /// the session's recorded script writes the same steps, byte for byte.
     @inlinable
-    package func transcribe<S: TranscriptSink>(_ steps: [RuntimeStep<M>], into sink: inout S) {
+    public func transcribe<S: TranscriptSink>(_ steps: [RuntimeStep<M>], into sink: inout S) {
         for step in steps { sink.write(.step(render(step))) }
     }
 

@@ -77,9 +77,8 @@ public struct Constructor<T>: Sendable {
 extension Constructor where T == Value {
     /// A constructor of values inside events, answers, commands and fields
     /// (`point(x:, y:)`): the checker types them, and the vocabulary converts them
-    /// to its machine's own types (a ``ValueShape`` whose type is ``ValueType/constructor(_:)``
-    /// of it).
-    public init(
+    /// to its machine's own types.
+    package init(
         _ name: String, _ parameters: [Parameter], requiresLabels: Bool = false, computed: [ComputedPart] = [],
         validate: (@Sendable (Value) -> String?)? = nil
     ) {

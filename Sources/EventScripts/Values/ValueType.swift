@@ -87,10 +87,17 @@ public struct Parameter: Sendable {
 
     /// A parameter labelled `label`, whose argument is of `type`; with a default value, the
     /// argument may be left out; `showsLabel` writes the label in transcripts (`tag(colour:
-    /// "red")`); `conversions` accept arguments of other types too (a contact written as its name).
-    public init(
+    /// "red")`).
+    @inlinable
+    public init(_ label: String, _ type: ValueType, default defaultValue: Value? = nil, showsLabel: Bool = false) {
+        self.init(label, type, default: defaultValue, showsLabel: showsLabel, conversions: [])
+    }
+
+    /// A parameter that also accepts arguments of other types, converted (a contact written as
+    /// its name).
+    @usableFromInline package init(
         _ label: String, _ type: ValueType, default defaultValue: Value? = nil, showsLabel: Bool = false,
-        conversions: [Conversion] = []
+        conversions: [Conversion]
     ) {
         self.label = label
         self.type = type
@@ -100,7 +107,7 @@ public struct Parameter: Sendable {
     }
 
     /// Another type accepted for a parameter, and how it becomes the parameter's type.
-    public struct Conversion: Sendable {
+    @usableFromInline package struct Conversion: Sendable {
         /// The other type accepted.
         @usableFromInline package let from: ValueType
         /// Turns a checked value of ``from`` into a value of the parameter's type.
@@ -108,7 +115,7 @@ public struct Parameter: Sendable {
 
         /// A conversion from checked values of `from`, which `convert` turns into values of the
         /// parameter's type.
-        public init(from: ValueType, convert: @escaping @Sendable (Value) -> Value) {
+        package init(from: ValueType, convert: @escaping @Sendable (Value) -> Value) {
             self.from = from
             self.convert = convert
         }

@@ -102,7 +102,7 @@ public struct TransitionCoverage<M: MachineDefinition>: Sendable {
     }
 
     /// Adds another run's coverage of the same table.
-    package mutating func merge(_ other: TransitionCoverage<M>) {
+    public mutating func merge(_ other: TransitionCoverage<M>) {
         for index in rowHits.indices { rowHits[index] += other.rowHits[index] }
         for region in stateEntries.indices {
             for state in stateEntries[region].indices {

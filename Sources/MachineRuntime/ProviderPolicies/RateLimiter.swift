@@ -37,7 +37,7 @@ public actor RateLimiter: ProviderPolicy {
     }
 
     /// Waits for a token, then performs `operation`.
-    package nonisolated func run<T: Sendable>(_ operation: @escaping @Sendable () async throws -> T) async throws -> T {
+    public nonisolated func run<T: Sendable>(_ operation: @escaping @Sendable () async throws -> T) async throws -> T {
         try await takeToken()
         return try await operation()
     }

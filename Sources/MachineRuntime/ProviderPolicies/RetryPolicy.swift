@@ -57,7 +57,7 @@ public struct RetryPolicy: ProviderPolicy {
 
     /// Performs `operation` until it succeeds, fails with a failure that is not transient, or
     /// has been performed `attempts` times, waiting between attempts.
-    package func run<T: Sendable>(_ operation: @escaping @Sendable () async throws -> T) async throws -> T {
+    public func run<T: Sendable>(_ operation: @escaping @Sendable () async throws -> T) async throws -> T {
         var random = SplitMix64(seed: seed)
         var attempt = 1
         var nominalDelay = initialDelay

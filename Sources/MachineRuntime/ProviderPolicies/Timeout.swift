@@ -10,14 +10,14 @@
 /// let timeout = Timeout(.seconds(5), clock: ContinuousClock())
 /// let address = try await timeout.run { try await webGeocoder.address(at: center) }
 /// ```
-package struct Timeout: ProviderPolicy {
+public struct Timeout: ProviderPolicy {
     /// How long an operation is given.
     package let duration: Duration
     private let timeline: Timeline
 
     /// A timeout of `duration` measured on `clock` (inject a test clock to drive time by hand).
     /// A negative duration is zero; one longer than about 73 years is clamped to that.
-    package init(_ duration: Duration, clock: some Clock<Duration>) {
+    public init(_ duration: Duration, clock: some Clock<Duration>) {
         self.duration = duration.clampedForPolicies
         self.timeline = Timeline(clock)
     }
@@ -25,7 +25,7 @@ package struct Timeout: ProviderPolicy {
     /// Returns the answer of `operation` if it comes before the deadline (the time `run` is
     /// called plus ``duration``); throws ``TimeoutError`` at the deadline otherwise. A caller's
     /// task cancelled before `run` begins performs nothing and throws `CancellationError`.
-    package func run<T: Sendable>(_ operation: @escaping @Sendable () async throws -> T) async throws -> T {
+    public func run<T: Sendable>(_ operation: @escaping @Sendable () async throws -> T) async throws -> T {
         try Task.checkCancellation()
         let deadline = timeline.now() + duration
         let duration = duration

@@ -2,7 +2,7 @@
 ///
 /// It is a ``TransientError``: a request that hung (a dropped connection, a stalled server) may
 /// well answer when asked again, so a ``RetryPolicy`` around a timeout retries it.
-package struct TimeoutError: TransientError, Equatable, CustomStringConvertible {
+public struct TimeoutError: TransientError, Equatable, CustomStringConvertible {
     /// How long the operation was given.
     package let duration: Duration
 
@@ -10,5 +10,5 @@ package struct TimeoutError: TransientError, Equatable, CustomStringConvertible 
     package init(duration: Duration) { self.duration = duration }
 
     /// "no answer within 5.0 seconds": what a picker shows as the request's failure.
-    package var description: String { "no answer within \(duration)" }
+    public var description: String { "no answer within \(duration)" }
 }

@@ -21,6 +21,9 @@ import MachineCore
 /// let restored = try Runtime(restoring: SavedState(json: bytes, table: table), table: table)
 /// ```
 ///
+/// Its ``now`` says when it was saved; to read the rest as the runtime would (its timers, their
+/// deadlines, its requests), restore it: `Runtime(restoring: saved, table: table).timers`.
+///
 /// Timers, request kinds and control states are written by name, so a file stays readable and
 /// survives a new case added at the end. The machine's work ledger is not saved: it is what the
 /// runtime has running (its timers, its requests in flight), as it is for every runtime started
@@ -43,10 +46,11 @@ public struct SavedState<M: MachineDefinition>: Sendable {
     package let history: [String: String]
     /// The extended state.
     package let context: M.Context
-    /// The virtual time.
-    package let now: Duration
+    /// The virtual time it was saved at: a restored runtime goes on from there.
+    public let now: Duration
     /// The running timers, in the order of their last (re)start.
     package let timers: [TimerEntry]
+
     /// The number the runtime gave the timer it started last: ties between deadlines fire in
     /// the order of these numbers. Restoring refuses one above ``largestTimerSerial``.
     package let lastTimerSerial: Int

@@ -217,7 +217,7 @@ private enum Runaway: MachineDefinition {
     /// XState (`always`) and SCXML §3.13: a macrostep ends only when no eventless transition is
     /// enabled. SCXML requires all 151 microsteps of a finite chain, whatever its length.
     @Test func longFiniteEventlessChainIsNeverCut() throws {
-        for bound in [Chain.limit + 1, Runtime<Chain>.defaultMicrostepBound] {
+        for bound in [Chain.limit + 1, 10_000] {
             var runtime = Chain.started(Chain.table, .init())
             runtime.microstepBound = bound
             let steps = try runtime.send(.go)
