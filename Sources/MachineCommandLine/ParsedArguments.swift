@@ -1,3 +1,5 @@
+import EventScripts
+
 /// What a subcommand was given, parsed against its declared ``Option``s in the conventions of
 /// swift-argument-parser: `--name value`, `--name=value`, flags, short aliases, `--` ends the
 /// options; everything else (`-`, and a negative number or coordinate such as `-33.9,151.2`

@@ -161,6 +161,8 @@ import Testing
         expectInvalid("advance 300hours", at: 1, 12, "unknown duration unit 'hours'")
         expectInvalid("send closed @", at: 1, 13, "unexpected character '@'")
         expectInvalid("expect query = \"x\"", at: 1, 14, "expected '=='")
+        // A transcript of 1.0 wrote `given FIELD = VALUE`; a script writes `given FIELD VALUE`.
+        expectInvalid("given limit = 2", at: 1, 13, "'given' takes the field and its value without '=': given limit VALUE")
         // Columns count characters, not bytes.
         expectInvalid("send typed(\"é\") $", at: 1, 17, "unexpected character")
         // A byte order mark is named, not printed (it is invisible).
@@ -248,6 +250,19 @@ import Testing
         expectInvalid("advance -5ms", at: 1, 9, "not negative")
         expectInvalid("advance 5", at: 1, 9, "expected a duration")
         expectInvalid("respond hits 3", at: 1, 14, "expected a list of hit(…) or hits(area:, hits:)")
+    }
+
+    /// A word one or two edits from a known one (by its length) is named; another lists them all.
+    @Test func aMistypedWordGetsItsNearestKnownOne() {
+        expectInvalid("send typd(\"a\")", at: 1, 6, "unknown event 'typd'; did you mean 'typed'?")
+        expectInvalid("send closed\nexpect qeury == \"\"", at: 2, 8, "unknown field 'qeury'; did you mean 'query'?")
+        expectInvalid("given queyr \"x\"", at: 1, 7, "unknown field 'queyr'; did you mean 'query'?")
+        expectInvalid("expect timers == [pauses]", at: 1, 19, "unknown timer 'pauses'; did you mean 'pause'?")
+        expectInvalid(
+            "send closed\nexpect search in waitng", at: 2, 18, "unknown state 'waitng' of search; did you mean 'waiting'?")
+        expectInvalid("respond hit []", at: 1, 9, "unknown request kind 'hit'; did you mean 'hits'?")
+        expectInvalid("send closed\nexpect command chose(1)", at: 2, 16, "unknown 'chose'; did you mean 'choose'?")
+        expectInvalid("send teleport", at: 1, 6, "unknown event 'teleport'; expected one of ")
     }
 
     @Test func validatedValuesOutOfRangeMakeTheScriptInvalid() {

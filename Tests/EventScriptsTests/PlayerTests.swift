@@ -114,6 +114,16 @@ import Testing
         #expect(never.message == "hits#4 was never requested")
     }
 
+    /// A transcript's `given` lines are the script's own statements: copied back, they replay.
+    @Test func theTranscriptsGivenLinesReadBackAsAScript() {
+        let transcript = harness.replay("given limit 1\nsend typed(\"a\")\n").transcript
+        let givens = transcript.split(separator: "\n").filter { $0.hasPrefix("given ") }
+        #expect(givens == ["given limit 1"])
+        let again = harness.replay(givens.joined(separator: "\n") + "\nsend typed(\"a\")\n")
+        #expect(again.outcome == .passed(expectations: 0))
+        #expect(again.transcript == transcript)
+    }
+
     @Test func theTranscriptShowsEveryPartOfAStep() {
         let (_, transcript) = harness.replay(
             """
@@ -135,7 +145,7 @@ import Testing
         #expect(
             transcript == """
                 script test.events (machine search-box)
-                given limit = 1
+                given limit 1
 
                 @0ms send typed("a")
                   fired   S1.type

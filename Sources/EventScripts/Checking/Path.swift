@@ -30,7 +30,7 @@ import MachineCore
         }
         guard let rootIndex = fields.index(of: rootName) else {
             throw ScriptError(
-                "unknown field '\(rootName)'; expected one of \(fields.all.map(\.name).joined(separator: ", "))",
+                Suggestion.unknown("field", rootName, among: fields.all.map(\.name)),
                 at: rootLocation)
         }
         var type = fields.all[rootIndex].type

@@ -337,7 +337,7 @@ public final class ScriptChecker<V: ScriptVocabulary>: Sendable {
         }
         guard let index = regions[region].states.firstIndex(of: state) else {
             throw ScriptError(
-                "unknown state '\(state)' of \(name); expected one of \(regions[region].states.joined(separator: ", "))",
+                Suggestion.unknown("state", state, of: name, among: regions[region].states),
                 at: location)
         }
         return (region, index)
@@ -362,7 +362,7 @@ public final class ScriptChecker<V: ScriptVocabulary>: Sendable {
     func checkGiven(_ field: String, at location: ScriptLocation, _ node: SyntaxNode) throws(ScriptError) -> Value {
         guard let readable = fields[field] else {
             throw ScriptError(
-                "unknown field '\(field)'; expected one of \(vocabulary.fields.filter { $0.write != nil }.map(\.name).joined(separator: ", "))",
+                Suggestion.unknown("field", field, among: vocabulary.fields.filter { $0.write != nil }.map(\.name)),
                 at: location)
         }
         switch readable.kind {
@@ -399,7 +399,7 @@ public final class ScriptChecker<V: ScriptVocabulary>: Sendable {
                 throw ScriptError("'\(name)' \(how)", at: node.location)
             }
             throw ScriptError(
-                "unknown event '\(name)'; expected one of \(constructors.hostEventNames.joined(separator: ", "))",
+                Suggestion.unknown("event", name, among: constructors.hostEventNames),
                 at: node.location)
         }
         let checker = TypeChecker(validating: true)
@@ -488,7 +488,7 @@ public final class ScriptChecker<V: ScriptVocabulary>: Sendable {
             let kind = M.Request.Kind(rawValue: index)
         else {
             throw ScriptError(
-                "unknown request kind '\(request.kind)'; expected one of \(table.requestKindNames.joined(separator: ", "))",
+                Suggestion.unknown("request kind", request.kind, among: table.requestKindNames),
                 at: request.location)
         }
         return kind

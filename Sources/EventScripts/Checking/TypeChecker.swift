@@ -38,7 +38,7 @@ struct TypeChecker {
         case (.enumeration(let typeName, let cases), .name(let name)):
             guard cases.contains(name) else {
                 throw ScriptError(
-                    "unknown \(typeName) '\(name)'; expected one of \(cases.joined(separator: ", "))",
+                    Suggestion.unknown(typeName, name, among: cases),
                     at: node.location)
             }
             return .name(name)
@@ -103,7 +103,7 @@ struct TypeChecker {
             }
             if candidates.isEmpty {
                 throw ScriptError(
-                    "unknown '\(name)'; expected one of \(Self.words(of: types).joined(separator: ", "))",
+                    Suggestion.unknown("", name, among: Self.words(of: types)),
                     at: node.location)
             }
         default:

@@ -98,6 +98,11 @@ struct Lexer {
                 emit(.punctuation(Character(Unicode.Scalar(byte))), at: start)
             case UInt8(ascii: "="), UInt8(ascii: "!"), UInt8(ascii: "~"):
                 guard peek(1) == UInt8(ascii: "=") else {
+                    if byte == UInt8(ascii: "="), tokens.count == 2, case .word("given") = tokens[0].kind,
+                        case .word(let field) = tokens[1].kind
+                    {
+                        throw error("'given' takes the field and its value without '=': given \(field) VALUE", at: start)
+                    }
                     throw error("expected '\(Character(Unicode.Scalar(byte)))=' (a comparison)", at: start)
                 }
                 advance()

@@ -51,7 +51,7 @@ public struct TextTranscript<Output: TextOutputStream>: TranscriptSink {
         switch entry {
         case .header(let file, let machine, let givens):
             output += "script \(file.split(separator: "/").last.map(String.init) ?? file) (machine \(machine))\n"
-            for given in givens { output += "given \(given.field) = \(given.value)\n" }
+            for given in givens { output += "given \(given.field) \(given.value)\n" }
             output += "\n"
         case .step(let step):
             output += "@\(Value.milliseconds(step.time)) \(step.input)\n"

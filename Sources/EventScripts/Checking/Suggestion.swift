@@ -1,13 +1,14 @@
-/// The "did you mean …?" of a mistyped subcommand, option or choice: the known word nearest to
-/// what was typed, when it is near enough to be the one meant.
-enum Suggestion {
+/// The "did you mean …?" of a mistyped word (an event, a field, a state in a script; a
+/// subcommand, an option or a choice on the command line): the known word nearest to what was
+/// typed, when it is near enough to be the one meant.
+@usableFromInline package enum Suggestion {
     /// The word of `candidates` nearest to `typed`, by edit distance (a letter added, removed,
     /// changed, or two neighbours swapped: `replya` is one edit from `replay`), when it is at
-    /// most one edit away from a word of two or three letters, two from a longer one; the first
-    /// of equals.
-    static func closest(to typed: String, among candidates: [String]) -> String? {
+    /// most one edit away from a word of up to five letters (`brew` is not a mistyped `beep`),
+    /// two from a longer one; the first of equals.
+    package static func closest(to typed: String, among candidates: [String]) -> String? {
         guard typed.count >= 2 else { return nil }
-        let limit = typed.count < 4 ? 1 : 2
+        let limit = typed.count < 6 ? 1 : 2
         var best: (word: String, distance: Int)?
         for candidate in candidates where candidate != typed {
             let distance = editDistance(Array(typed), Array(candidate))
@@ -37,5 +38,16 @@ enum Suggestion {
             (previous2, previous, current) = (previous, current, previous2)
         }
         return previous[b.count]
+    }
+
+    /// The message of an unknown word: `unknown event 'queryChangd'; did you mean
+    /// 'queryChanged'?` when one of `names` is near it, else the list of `names` (`; expected
+    /// one of …`). `what` names the kind of word (`event`, or nothing), `owner` what it is of
+    /// (`unknown state 'x' of map`).
+    @usableFromInline
+    package static func unknown(_ what: String, _ typed: String, of owner: String? = nil, among names: [String]) -> String {
+        let word = (what.isEmpty ? "unknown" : "unknown \(what)") + " '\(typed)'" + (owner.map { " of \($0)" } ?? "")
+        if let near = closest(to: typed, among: names) { return "\(word); did you mean '\(near)'?" }
+        return "\(word); expected one of \(names.joined(separator: ", "))"
     }
 }
