@@ -63,12 +63,12 @@ import Testing
     /// Paying is a parallel state: entering it enters the address and the payment in their
     /// initial states, the address by choosing's initial transition, and the regions within
     /// `verifying` stay inactive until the card is entered.
-    @Test func payingEntersTheAddressAndThePaymentSideBySide() {
+    @Test func payingEntersTheAddressAndThePaymentSideBySide() throws {
         let store = MachineTestStore(table: Checkout.table, context: Checkout.Context())
         store.send(.pay)  // an empty cart: the guard refuses it
         #expect(store.state[Checkout.checkout] == .editing)
         store.send(.changeCart(total: 4250)) { $0.context.total = 4250 }
-        let steps = store.send(.pay) {
+        store.send(.pay) {
             $0[Checkout.checkout] = .paying
             $0.context.reserved = true
         }
@@ -76,9 +76,16 @@ import Testing
         #expect(state.isIn(.typing, of: Checkout.address) && state.isIn(.choosing, of: Checkout.address))
         #expect(state.isIn(.entering, of: Checkout.payment))
         #expect(!state.isIn(.challenged, of: Checkout.threeDS), "threeDS is not active: payment is not verifying")
-        let sends = steps.flatMap { $0.result?.outbox.sends ?? [] }
-        #expect(sends.contains { if case .event(.reservationEnds, .seconds(900)?, "reservation") = $0 { true } else { false } })
         store.finish(allowingRunningTimers: true)
+
+        // The reservation, sent on entering paying, is scheduled for 15 minutes later.
+        var runtime = Runtime(table: Checkout.table, state: Checkout.table.initialState(context: Checkout.Context(total: 4250)))
+        _ = try runtime.send(.pay)
+        #expect(
+            runtime.scheduled.contains {
+                guard case .event(.reservationEnds, "reservation") = $0.payload else { return false }
+                return $0.deadline == .seconds(900)
+            })
     }
 
     /// Choosing's initial transition sends the saved address as if typed: the sent event is
