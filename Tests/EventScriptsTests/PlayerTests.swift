@@ -99,6 +99,8 @@ import Testing
         #expect(error.location.line == 4)
         #expect(error.message == "no hits request is in flight")
         #expect(transcript.contains("INVALID: test.events:4:1: no hits request is in flight"))
+        // As every other script error, it shows its line with a caret.
+        #expect(error.description == "test.events:4:1: error: no hits request is in flight\n    respond hits []\n    ^")
     }
 
     @Test func answeringTwiceOrANeverMadeRequestIsInvalid() {

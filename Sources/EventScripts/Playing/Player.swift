@@ -121,7 +121,7 @@ public struct Player<V: ScriptVocabulary>: Sendable {
                     entry.kind, at: entry.location(line: line.number), rewritable: entry.rewritable(line: line.number),
                     into: &sink)
                 guard let error = failed else { return true }
-                outcome = .invalid(error)
+                outcome = .invalid(line.showing(error))
                 return false
             }
         } catch let error as ScriptError {

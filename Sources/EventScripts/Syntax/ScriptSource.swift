@@ -202,6 +202,16 @@
         return try Parser.statement(tokens, line: number, endColumn: endColumn)
     }
 
+    /// `error`, met when the statement on this line ran, with the line's text when it is
+    /// printable: the source line and caret every other script error shows.
+    @usableFromInline package func showing(_ error: ScriptError) -> ScriptError {
+        var error = error
+        if error.sourceLine == nil, error.location.line == number, ScriptSource.isPrintable(bytes) {
+            error.sourceLine = String(decoding: bytes, as: UTF8.self)
+        }
+        return error
+    }
+
     /// Runs `body`, completing an error it throws with `file` and, when the error is on this
     /// line and the line is printable, the line's text.
     fileprivate mutating func decorating<T>(
