@@ -74,7 +74,7 @@ package struct CoveragePage: Sendable {
         let notes = listing.rows.indices.map { row in
             "×\(report.rowHits[row])" + (unseenOutcome(row).map { ", \($0)" } ?? "")
                 + (survivors[row].isEmpty
-                    ? "" : survivors[row].count == 1 ? ", 1 mutant survives" : ", \(survivors[row].count) mutants survive")
+                    ? "" : ", " + survivors[row].count.counted("mutant survives", plural: "mutants survive"))
         }
         let classes = listing.rows.indices.map { row in
             let base = rowClass(row)

@@ -174,7 +174,7 @@ package struct ReplayPage<Output: TextOutputStream>: TranscriptSink {
         let count = summary.stepCount
         let micro = summary.microstepCount
         let steps =
-            "\(count) step\(count == 1 ? "" : "s")" + (micro == 0 ? "" : " (\(micro) microstep\(micro == 1 ? "" : "s"))")
+            count.counted("step") + (micro == 0 ? "" : " (\(micro.counted("microstep")))")
         var text = ReportDocument.start(title: "\(summary.file) — \(summary.machine) replay", bodyClass: "replay")
         text += "<header>\n<h1>Replay of <code>\(LongValue.text(summary.file))</code></h1>\n"
         text +=

@@ -34,7 +34,7 @@ import Testing
             error: "error: cannot read 'dir': it is a folder"),
         Case(
             name: "CR-only line endings are line breaks", files: ["cr.events": "send appeared\rexpect map == idle\r"],
-            arguments: ["replay", "-q", "cr.events"], status: 1, output: "FAIL cr.events (1 of 1 expectations failed)"),
+            arguments: ["replay", "-q", "cr.events"], status: 1, output: "FAIL cr.events (1 of 1 expectation failed)"),
         Case(
             name: "CR LF line endings are one break each",
             files: ["crlf.events": "send appeared\r\n\r\nexpect map == geocoding\r\n"],

@@ -42,7 +42,7 @@ import Testing
         #expect(
             result.output == """
                 PASS pass.events (1 expectation)
-                FAIL fail.events (1 of 1 expectations failed)
+                FAIL fail.events (1 of 1 expectation failed)
                 INVALID invalid.events
 
                 """)

@@ -13,7 +13,7 @@ import Testing
     @Test func checkFindsNothing() throws {
         let result = try Self.run(["check"])
         #expect(result.status == .success, "\(result.output)")
-        #expect(result.output == "link: no findings (1 regions, 7 states, 8 events, 10 rows)\n")
+        #expect(result.output == "link: no findings (1 region, 7 states, 8 events, 10 rows)\n")
     }
 
     @Test func pathsWritesScriptsThatReplayAndFireEveryRow() throws {

@@ -29,7 +29,7 @@ import Testing
     @Test func checkFindsNothingInThePagerAndSomethingInABrokenOne() throws {
         let sound = try CallBox.run(["check"])
         #expect(sound.status == .success)
-        #expect(sound.output == "call-box: no findings (1 regions, 4 states, 5 events, 5 rows)\n")
+        #expect(sound.output == "call-box: no findings (1 region, 4 states, 5 events, 5 rows)\n")
         let broken = try CallBox.run(["check"], tool: CallBox.brokenTable)
         #expect(broken.status == .failure)
         #expect(broken.output.contains("talking"), "\(broken.output)")

@@ -49,7 +49,7 @@ import Testing
         #expect(
             issues == [
                 "mutation analysis could not run: \(url.lastPathComponent) does not pass on the machine itself"
-                    + " (1 expectation(s) failed): mutation analysis needs scripts that pass"
+                    + " (1 expectation failed): mutation analysis needs scripts that pass"
             ])
     }
 }

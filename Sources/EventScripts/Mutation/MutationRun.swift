@@ -103,7 +103,7 @@ package enum MutationRun {
     static func describe(_ outcome: Outcome) -> String {
         switch outcome {
         case .passed: "passed"
-        case .failed(let failures, _): "\(failures) expectation(s) failed"
+        case .failed(let failures, _): "\(failures.counted("expectation")) failed"
         case .invalid(let error): error.description
         }
     }

@@ -107,21 +107,22 @@ public struct MutationReport: Sendable, Equatable, Codable {
     /// row, with where the scripts reach the row.
     package var text: String {
         var lines = [
-            "\(machine): \(results.count) mutants, \(killed) killed, \(results.count - killed) survived: score \(scoreText)"
+            "\(machine): \(results.count.counted("mutant")), \(killed) killed, \(results.count - killed) survived: score \(scoreText)"
         ]
         if let undistinguished {
             let depths = undistinguished.map(\.depth)
             let bound =
                 depths.min() == depths.max() ? "\(depths.first ?? 0)" : "\(depths.min() ?? 0) to \(depths.max() ?? 0)"
+            let inputs = bound == "1" ? "input" : "inputs"
             let left =
                 switch undistinguished.count {
                 case 0: ""
-                case 1: " (the survivor that no script of up to \(bound) inputs told apart is left out)"
+                case 1: " (the survivor that no script of up to \(bound) \(inputs) told apart is left out)"
                 default:
-                    " (the \(undistinguished.count) survivors that no script of up to \(bound) inputs told apart are left out)"
+                    " (the \(undistinguished.count) survivors that no script of up to \(bound) \(inputs) told apart are left out)"
                 }
             lines.append(
-                "counting only the \(distinguishable) mutants a script can tell apart: score "
+                "counting only the \(distinguishable.counted("mutant")) a script can tell apart: score "
                     + String(format: "%.1f%%", distinguishableScore) + left)
         }
         var row: String?

@@ -29,8 +29,9 @@ struct CheckCommand<V: ScriptVocabulary>: Sendable {
         let states = listing.regions.map(\.states.count).reduce(0, +)
         output.write(
             findings.isEmpty
-                ? "\(tool): no findings (\(listing.regions.count) regions, \(states) states, \(listing.events.count) events, \(listing.rows.count) rows)\n"
-                : "\(tool): \(findings.count) finding\(findings.count == 1 ? "" : "s")\n")
+                ? "\(tool): no findings (\(listing.regions.count.counted("region")), \(states.counted("state")), "
+                    + "\(listing.events.count.counted("event")), \(listing.rows.count.counted("row")))\n"
+                : "\(tool): \(findings.count.counted("finding"))\n")
         try output.finish("standard output")
         return findings.isEmpty ? .success : .failure
     }

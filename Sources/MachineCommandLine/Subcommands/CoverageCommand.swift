@@ -60,7 +60,9 @@ struct CoverageCommand<V: ScriptVocabulary>: Sendable {
                 var sink = OutcomeOnly()
                 let outcome = try runner.play(script, on: &runtime, into: &sink) { coverage.record($0) }
                 if case .invalid(let error) = outcome { invocation.printError(error.description) }
-                if case .failed(let failures, _) = outcome { invocation.printError("\(name): \(failures) expectation(s) failed") }
+                if case .failed(let failures, _) = outcome {
+                    invocation.printError("\(name): \(failures.counted("expectation")) failed")
+                }
                 status = max(status, ExitCode(outcome.exitCode))
             } catch let error as ScriptError {
                 invocation.printError(error.description)

@@ -81,10 +81,11 @@ struct ExploreCommand<V: ScriptVocabulary, S: InputSamples>: Sendable where S.Ma
         progress.finish()
         let fired = report.rowHits.filter { $0 > 0 }.count
         let summary =
-            "\(report.moves) moves from seed \(seed) in \(report.episodes) episodes: \(fired) of \(report.rowHits.count) rows fired, "
+            "\(report.moves.counted("move")) from seed \(seed) in \(report.episodes.counted("episode")): \(fired) of "
+            + "\(report.rowHits.count.counted("row")) fired, "
             + "\(report.requests) requests (\(report.drops) late answers dropped), \(report.timersFired) timers fired"
         guard let violation = report.violation else {
-            try invocation.print(summary + "; \(explorer.invariants.count) invariants held after every move")
+            try invocation.print(summary + "; \(explorer.invariants.count.counted("invariant")) held after every move")
             return .success
         }
         let shrunk = explorer.shrink(violation)
@@ -94,8 +95,8 @@ struct ExploreCommand<V: ScriptVocabulary, S: InputSamples>: Sendable where S.Ma
         let script = ExplorationScript.render(
             shrunk, vocabulary: vocabulary, initial: explorer.initial,
             header: [
-                "Found by `\(command)` after \(report.moves) moves;",
-                "shrunk from \(violation.inputs.count) moves to \(shrunk.inputs.count).",
+                "Found by `\(command)` after \(report.moves.counted("move"));",
+                "shrunk from \(violation.inputs.count.counted("move")) to \(shrunk.inputs.count).",
             ],
             expectations: expectations)
         // The report comes first: a script that cannot be written must not lose it.
@@ -104,7 +105,7 @@ struct ExploreCommand<V: ScriptVocabulary, S: InputSamples>: Sendable where S.Ma
             """
             invariant broken after move \(report.moves): \(shrunk.invariant)
               \(shrunk.message)
-            shrunk from \(violation.inputs.count) moves to \(shrunk.inputs.count)
+            shrunk from \(violation.inputs.count.counted("move")) to \(shrunk.inputs.count)
             """)
         return invocation.writeViolationScript(script, to: output, tool: tool)
     }

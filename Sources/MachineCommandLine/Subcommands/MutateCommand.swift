@@ -178,7 +178,7 @@ struct MutateCommand<V: ScriptVocabulary>: Sendable {
             }
         }
         let lines =
-            ["suggest: wrote \(written) script\(written == 1 ? "" : "s") to \(folder) for \(survivors.count) survivors"]
+            ["suggest: wrote \(written.counted("script")) to \(folder) for \(survivors.count.counted("survivor"))"]
             + notes
         return (lines, undistinguished)
     }

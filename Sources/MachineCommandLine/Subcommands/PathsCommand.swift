@@ -60,7 +60,9 @@ struct PathsCommand<V: ScriptVocabulary, S: InputSamples>: Sendable where S.Mach
         let table = vocabulary.table
         var progress = Progress(descriptor: invocation.streams.error)
         let result = CoveringPaths.search(table: table, from: initial, samples: samples) { depth, states, rows in
-            progress.update("paths: depth \(depth), \(states) states explored, \(rows) of \(table.rows.count) rows reached")
+            progress.update(
+                "paths: depth \(depth), \(states.counted("state")) explored, \(rows) of \(table.rows.count.counted("row")) reached"
+            )
         }
         progress.finish()
         do {
@@ -74,7 +76,8 @@ struct PathsCommand<V: ScriptVocabulary, S: InputSamples>: Sendable where S.Mach
             result.paths, vocabulary: vocabulary, from: initial, generatedBy: command, expectations: expectations)
         try Self.replaceSet(in: directory, with: scripts)
         try invocation.print(
-            "wrote \(result.paths.count) scripts to \(directory): \(table.rows.count - result.uncoveredRows.count) of \(table.rows.count) rows, \(result.statesExplored) states explored"
+            "wrote \(result.paths.count.counted("script")) to \(directory): \(table.rows.count - result.uncoveredRows.count) of "
+                + "\(table.rows.count.counted("row")), \(result.statesExplored.counted("state")) explored"
         )
         if !result.uncoveredRows.isEmpty {
             invocation.printError("not reached: " + result.uncoveredRows.map { table.rows[$0].id }.joined(separator: ", "))

@@ -211,7 +211,8 @@ struct ReplayCommand<V: ScriptVocabulary>: Sendable {
         case .text:
             switch outcome {
             case .passed(let expectations): "PASS \(file) (\(expectations) expectation\(expectations == 1 ? "" : "s"))"
-            case .failed(let failures, let expectations): "FAIL \(file) (\(failures) of \(expectations) expectations failed)"
+            case .failed(let failures, let expectations):
+                "FAIL \(file) (\(failures) of \(expectations.counted("expectation")) failed)"
             case .invalid: "INVALID \(file)"
             }
         case .json:

@@ -93,7 +93,7 @@ struct VerifyCommand<V: ScriptVocabulary, S: InputSamples>: Sendable where S.Mac
         verifier.threads = arguments[threads]
 
         var progress = Progress(descriptor: invocation.streams.error)
-        let report = search(verifier) { depth, states in progress.update("verify: depth \(depth), \(states) states") }
+        let report = search(verifier) { depth, states in progress.update("verify: depth \(depth), \(states.counted("state"))") }
         progress.finish()
         try invocation.print(summary(of: report, verifier: verifier).joined(separator: "\n"))
         guard let violation = report.violation else { return .success }
@@ -106,7 +106,7 @@ struct VerifyCommand<V: ScriptVocabulary, S: InputSamples>: Sendable where S.Mac
             expectations: true)
         invocation.printError(
             """
-            invariant broken after \(violation.inputs.count) inputs: \(violation.invariant)
+            invariant broken after \(violation.inputs.count.counted("input")): \(violation.invariant)
               \(violation.message)
             """)
         return invocation.writeViolationScript(script, to: output, tool: tool)
@@ -126,7 +126,9 @@ struct VerifyCommand<V: ScriptVocabulary, S: InputSamples>: Sendable where S.Mac
         } else {
             ending = "stopped at --depth \(verifier.maximumDepth), not exhausted"
         }
-        var lines = ["\(report.statesVisited) states and \(report.transitions) transitions to depth \(report.depth): \(ending)"]
+        var lines = [
+            "\(report.statesVisited.counted("state")) and \(report.transitions.counted("transition")) to depth \(report.depth): \(ending)"
+        ]
         let perState = Double(report.visitedBytes) / Double(max(1, report.statesVisited))
         if report.fingerprints {
             lines.append(
@@ -142,13 +144,14 @@ struct VerifyCommand<V: ScriptVocabulary, S: InputSamples>: Sendable where S.Mac
                 let states = listing.regions.indices.map { region in
                     "\(listing.regions[region].name).\(listing.regions[region].states[deadlock.state.controls[region]])"
                 }
-                return "  \(states.joined(separator: " ")) after \(deadlock.inputs.count) inputs"
+                return "  \(states.joined(separator: " ")) after \(deadlock.inputs.count.counted("input"))"
             }
-            lines.append("no way out: \(report.deadlockCount) states, not final, such as\n" + examples.joined(separator: "\n"))
+            lines.append(
+                "no way out: \(report.deadlockCount.counted("state")), not final, such as\n" + examples.joined(separator: "\n"))
         }
         let unfired = report.unfiredRows.map { listing.rows[$0].id }
         lines.append("rows never fired: " + (unfired.isEmpty ? "none" : unfired.joined(separator: ", ")))
-        if report.violation == nil { lines.append("\(invariants.count) invariants held on every transition") }
+        if report.violation == nil { lines.append("\(invariants.count.counted("invariant")) held on every transition") }
         return lines
     }
 }
