@@ -22,10 +22,17 @@ package struct StateKey<M: MachineDefinition>: Hashable, Sendable where M.Contex
     /// answered yet; zero when late answers are not inputs of the search.
     @usableFromInline let lateAnswerable: UInt64
 
-    /// The key of `runtime`; with `lateAnswers`, the kinds that can take a late answer count.
+    /// The key of `runtime`; with `lateAnswers`, the kinds that can take a late answer count;
+    /// `ignoring` sets the fields of the context the key leaves out to one value.
     @inlinable
-    package init(_ runtime: Runtime<M>, lateAnswers: Bool) {
-        state = runtime.state
+    package init(_ runtime: Runtime<M>, lateAnswers: Bool, ignoring: (@Sendable (inout M.Context) -> Void)? = nil) {
+        if let ignoring {
+            var state = runtime.state
+            ignoring(&state.context)
+            self.state = state
+        } else {
+            state = runtime.state
+        }
         timers = runtime.timers.map { $0.deadline - runtime.now }
         scheduled = runtime.scheduled.isEmpty ? [] : runtime.scheduled.map(Self.identity(runtime.now))
         var kinds: UInt64 = 0

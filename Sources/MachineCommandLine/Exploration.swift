@@ -16,15 +16,24 @@ public struct Exploration<M: MachineDefinition>: Sendable {
     /// `samples` to try, from the initial contexts `initialContexts`, by name (`--initial NAME`,
     /// the first by default; without any, the vocabulary's initial context, named `default`).
     /// Names must differ.
+    ///
+    /// `verify` visits each distinct state once; `ignoring` leaves fields of the context out of
+    /// what makes a state distinct, by setting them to one value: `ignoring: { $0.attempts = 0 }`
+    /// makes states that differ only in `attempts` one state. A field that grows without end (a
+    /// counter, a log) keeps the search from ever ending, and `verify` names it; leaving it out
+    /// bounds the search, at a price: an invariant about it is checked only in the states visited.
     @inlinable
-    public init<S: InputSamples>(samples: S, initialContexts: KeyValuePairs<String, M.Context> = [:])
+    public init<S: InputSamples>(
+        samples: S, initialContexts: KeyValuePairs<String, M.Context> = [:],
+        ignoring: (@Sendable (inout M.Context) -> Void)? = nil
+    )
     where S.Machine == M, M.Context: Hashable {
         // The search and the standard invariants are made here, in the tool's own module when
         // this initialiser is inlined there, so that `explore` and `verify` run code compiled for
         // the machine.
         sampled = Sampled(
             samples: samples, initialContexts: initialContexts.map { ($0.key, $0.value) }, standard: Invariant.standard,
-            verify: { verifier, progress in verifier.verify(progress: progress) })
+            ignoring: ignoring, verify: { verifier, progress in verifier.verify(progress: progress) })
     }
 }
 
@@ -49,6 +58,8 @@ struct Sampled<S: InputSamples>: SampledSubcommands where S.Machine.Context: Has
     let initialContexts: [(String, S.Machine.Context)]
     /// `Invariant.standard`, compiled for the machine.
     let standard: [Invariant<S.Machine>]
+    /// What `verify` leaves out of a state's identity.
+    let ignoring: (@Sendable (inout S.Machine.Context) -> Void)?
     let verify: Search
 
     /// Runs a verifier, reporting progress (`verify`'s progress line).
@@ -58,11 +69,12 @@ struct Sampled<S: InputSamples>: SampledSubcommands where S.Machine.Context: Has
     @usableFromInline
     init(
         samples: S, initialContexts: [(String, S.Machine.Context)], standard: [Invariant<S.Machine>],
-        verify: @escaping Search
+        ignoring: (@Sendable (inout S.Machine.Context) -> Void)?, verify: @escaping Search
     ) {
         self.samples = samples
         self.initialContexts = initialContexts
         self.standard = standard
+        self.ignoring = ignoring
         self.verify = verify
     }
 
@@ -76,7 +88,8 @@ struct Sampled<S: InputSamples>: SampledSubcommands where S.Machine.Context: Has
             ExploreCommand(tool: tool, vocabulary: vocabulary, samples: samples, invariants: checked, initialContexts: starts)
                 .subcommand,
             VerifyCommand(
-                tool: tool, vocabulary: vocabulary, samples: samples, invariants: checked, initialContexts: starts, search: verify
+                tool: tool, vocabulary: vocabulary, samples: samples, invariants: checked, initialContexts: starts,
+                ignoring: ignoring, search: verify
             ).subcommand,
         ]
     }

@@ -8,7 +8,9 @@ import Testing
     static let tool = MachineCommandLine(
         name: "mixer", vocabulary: MixerVocabulary(), exploration: Exploration(samples: MixerSamples()))
 
-    static func run(_ arguments: [String]) throws -> CallBox.Result { try CallBox.run(arguments, tool: tool) }
+    static func run(_ arguments: [String], tool: MachineCommandLine = tool) throws -> CallBox.Result {
+        try CallBox.run(arguments, tool: tool)
+    }
 
     /// A story through both depths: the regions within `recording` are `nil` until it is
     /// entered, and again once it is left.
@@ -72,5 +74,33 @@ import Testing
         let verify = try Self.run(["verify", "--depth", "6"])
         #expect(verify.status == .success, "\(verify.output)\(verify.error)")
         #expect(verify.output.contains("rows never fired: none"), "\(verify.output)")
+    }
+
+    /// The lamp counts every event it sees while lit and the console its takes: the counters
+    /// keep the search from ending, and verify names them; left out of a state's identity, they
+    /// no longer do.
+    @Test func verifyNamesTheFieldsThatGrowAndIgnoringThemEndsTheSearch() throws {
+        let verify = try Self.run(["verify", "--depth", "6"])
+        let growing =
+            verify.output.split(separator: "\n").first { $0.hasPrefix("still growing (new values at each of the last depths): ") }
+            ?? ""
+        #expect(growing.contains("context.seen ("), "\(verify.output)")
+        #expect(!growing.contains("context.loud"), "a flag takes two values and stops")
+        let ignoring = MachineCommandLine(
+            name: "mixer", vocabulary: MixerVocabulary(),
+            exploration: Exploration(samples: MixerSamples()) { context in
+                context.seen = 0
+                context.takes = 0
+                context.blinks = 0
+            })
+        let bounded = try Self.run(["verify", "--depth", "6"], tool: ignoring)
+        #expect(bounded.status == .success, "\(bounded.output)\(bounded.error)")
+        #expect(!bounded.output.contains("context.seen"), "\(bounded.output)")
+        #expect(Self.states(in: bounded.output) < Self.states(in: verify.output))
+    }
+
+    /// The number of states a verify report starts with.
+    static func states(in report: String) -> Int {
+        Int(report.prefix { $0 != " " }) ?? -1
     }
 }

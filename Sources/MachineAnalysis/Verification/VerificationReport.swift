@@ -39,6 +39,9 @@ package struct VerificationReport<M: MachineDefinition>: Sendable {
     /// The bytes of the visited set's table.
     @usableFromInline
     package var visitedBytes = 0
+    /// What each level added to the parts of the states: what keeps a search from ending.
+    @usableFromInline
+    package var growth = FrontierGrowth()
 
     @inlinable
     static var deadlocksKept: Int { 5 }

@@ -40,6 +40,10 @@ package struct Verifier<S: InputSamples>: Sendable where S.Machine.Context: Hash
     /// (every core), 1 for none but the caller's.
     @usableFromInline
     package var threads: Int?
+    /// What a state's identity leaves out of the context: it sets the fields to ignore to one
+    /// value, so that states that differ only there are one state (see ``StateKey``).
+    @usableFromInline
+    package var ignoring: (@Sendable (inout M.Context) -> Void)?
 
     @inlinable
     package init(table: TransitionTable<M>, initial: MachineState<M>, samples: S, invariants: [Invariant<M>]) {
@@ -56,7 +60,7 @@ package struct Verifier<S: InputSamples>: Sendable where S.Machine.Context: Hash
         let start = Runtime(table: table, state: initial)
         var report = VerificationReport<M>(rows: table.rows.count, fingerprints: fingerprints)
         var visited = VisitedSet<M>(fingerprints: fingerprints)
-        _ = visited.insert(HashedKey(StateKey(start, lateAnswers: true)))
+        _ = visited.insert(HashedKey(StateKey(start, lateAnswers: true, ignoring: ignoring)))
         report.statesVisited = 1
         for invariant in invariants {
             guard let message = invariant.violation(Observation(of: start)) else { continue }
@@ -100,6 +104,7 @@ package struct Verifier<S: InputSamples>: Sendable where S.Machine.Context: Hash
             }
             if !level.isEmpty || report.violation != nil { report.depth += 1 }
             if report.violation != nil || report.stoppedAtMaximumStates { break }
+            report.growth.record(next)
             trail.append(level)
             frontier = next
         }
@@ -179,7 +184,7 @@ package struct Verifier<S: InputSamples>: Sendable where S.Machine.Context: Hash
     func expand(_ nodes: ArraySlice<Runtime<M>>, skipping visited: VisitedSet<M>) -> Expansion {
         var expansion = Expansion(rows: table.rows.count)
         for (offset, runtime) in zip(0..., nodes) {
-            let key = HashedKey(StateKey(runtime, lateAnswers: true))
+            let key = HashedKey(StateKey(runtime, lateAnswers: true, ignoring: ignoring))
             var wayOut = false
             for input in inputs(in: runtime) {
                 expansion.transitions += 1
@@ -201,7 +206,7 @@ package struct Verifier<S: InputSamples>: Sendable where S.Machine.Context: Hash
                         return expansion
                     }
                 }
-                let successor = HashedKey(StateKey(after, lateAnswers: true))
+                let successor = HashedKey(StateKey(after, lateAnswers: true, ignoring: ignoring))
                 if successor != key { wayOut = true }
                 if !visited.contains(successor) {
                     expansion.successors.append((offset, input, after, successor))

@@ -13,6 +13,8 @@ struct VerifyCommand<V: ScriptVocabulary, S: InputSamples>: Sendable where S.Mac
     /// Every invariant checked: the standard ones, then the tool's.
     let invariants: [Invariant<V.Machine>]
     let initialContexts: InitialContexts<V>
+    /// What a state's identity leaves out of the context (see ``Exploration``).
+    let ignoring: (@Sendable (inout V.Machine.Context) -> Void)?
     /// Runs the search: made where the samples' type is known, so that it is compiled for the machine.
     let search: Sampled<S>.Search
 
@@ -91,6 +93,7 @@ struct VerifyCommand<V: ScriptVocabulary, S: InputSamples>: Sendable where S.Mac
         verifier.maximumStates = arguments[maximumStates]
         verifier.fingerprints = arguments[fingerprints]
         verifier.threads = arguments[threads]
+        verifier.ignoring = ignoring
 
         var progress = Progress(descriptor: invocation.streams.error)
         let report = search(verifier) { depth, states in progress.update("verify: depth \(depth), \(states.counted("state"))") }
@@ -129,6 +132,16 @@ struct VerifyCommand<V: ScriptVocabulary, S: InputSamples>: Sendable where S.Mac
         var lines = [
             "\(report.statesVisited.counted("state")) and \(report.transitions.counted("transition")) to depth \(report.depth): \(ending)"
         ]
+        if !report.exhausted, report.violation == nil {
+            let growing = report.growth.growing()
+            if !growing.isEmpty {
+                lines.append(
+                    "still growing (new values at each of the last depths): "
+                        + growing.map { "\($0.part) (\($0.values.counted("value")) so far)" }.joined(separator: ", ")
+                        + ". A part that grows without end keeps the search from ever ending: bound it with the samples, "
+                        + "or leave a context field out of a state's identity (Exploration's `ignoring:`)")
+            }
+        }
         let perState = Double(report.visitedBytes) / Double(max(1, report.statesVisited))
         if report.fingerprints {
             lines.append(
