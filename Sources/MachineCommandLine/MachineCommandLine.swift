@@ -6,7 +6,8 @@ import MachineRuntime
 import ScriptFiles
 
 /// A command-line tool for a machine, from one call: `replay`, `diagram`, `check`, `coverage`,
-/// `paths` and `explore`, each with its `--help`, and the tool's own subcommands beside them.
+/// `mutate`, `paths`, `explore` and `verify`, each with its `--help`, and the tool's own
+/// subcommands beside them.
 ///
 /// A whole tool, in its executable target's `main.swift`:
 ///
@@ -32,10 +33,14 @@ import ScriptFiles
 ///   saved state (`--from-state FILE`).
 /// - `diagram` draws the table as DOT, Mermaid, SCXML or SVG; `check` runs its static checks.
 /// - `coverage FILE...` reports the rows, states, events, guards and row pairs scripts exercise.
+/// - `mutate FILE...` plants faults in the table (a guard forced, a target changed, an action
+///   skipped, a delay halved…) and reports those the scripts miss; `--suggest` looks for scripts
+///   that tell the survivors apart.
 /// - `paths -o DIR` writes scripts that together fire every row; `explore` drives the machine
-///   with random inputs and checks the invariants after every move. Both need an
-///   ``Exploration`` (input samples), and start from a named initial context (`--initial NAME`,
-///   the first by default).
+///   with random inputs and checks the invariants after every move; `verify` visits every state
+///   the samples reach, breadth first, to a depth, and checks the invariants on every
+///   transition. The three need an ``Exploration`` (input samples), and start from a named
+///   initial context (`--initial NAME`, the first by default).
 ///
 /// Every subcommand exits with 0 (success), 1 (a failure found), 2 (an invalid input), 64 (a
 /// usage error) or 74 (a file could not be read or written); see ``ExitCode``. A machine whose
@@ -116,7 +121,8 @@ public struct MachineCommandLine: Sendable {
         self.name = name
         self.version = version
         self.invalidTable = vocabulary.table.invalidity.map { (vocabulary.machineName, $0) }
-        self.abstract = abstract ?? "Replay, draw, check, cover and explore the \(vocabulary.machineName) machine."
+        self.abstract =
+            abstract ?? "Replay, draw, check, cover, mutate, explore and verify the \(vocabulary.machineName) machine."
         self.subcommands = machine.scripted + sampled + subcommands
         let names = self.subcommands.map(\.name)
         precondition(Set(names).count == names.count, "two subcommands share a name: \(names)")

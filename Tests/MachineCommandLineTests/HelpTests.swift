@@ -94,7 +94,8 @@ import Testing
         #expect(help.status == .success)
         #expect(
             help.output.hasPrefix(
-                "OVERVIEW: Replay, draw, check, cover and explore the pager machine.\n\nUSAGE: call-box <subcommand>\n"))
+                "OVERVIEW: Replay, draw, check, cover, mutate, explore and verify the pager machine.\n\nUSAGE: call-box <subcommand>\n"
+            ))
         #expect(help.output.contains("  --version               Show the version.\n"))
         for subcommand in Self.subcommands { #expect(help.output.contains("\n  \(subcommand) ")) }
         #expect(help.output.contains("  dial                    Dial a number.\n"))
