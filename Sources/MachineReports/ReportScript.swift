@@ -3,7 +3,8 @@
 /// It fits the drawing to its pane: of the ways to put the region panels in columns (in table
 /// order, column after column), the one that shows them largest, whole, if that keeps them at
 /// least ``minimumScale`` of their size; otherwise, or when asked (the "Actual size" button), as
-/// many columns of panels at their own size as the pane is wide, and the pane scrolls.
+/// many columns of panels at their own size as the pane is wide, and the pane scrolls. It never
+/// shows them smaller than ``minimumScale``: a pane narrower than a panel scrolls sideways too.
 ///
 /// Selecting a step (a click, ←/→, Home/End, or a `#step-N` link, applied on load; a microstep
 /// is a step like any other, its label naming the step it follows, from its `data-of`) marks
@@ -12,9 +13,9 @@
 /// `data-s` (the states after it) and `data-r` (the rows it fired), and scrolls the pane to bring
 /// them into view.
 enum ReportScript {
-    /// The smallest the drawing is shown to fit its pane whole: its 11 px text at 7 px. A
-    /// button shows it at its own size, and back.
-    static let minimumScale = 0.64
+    /// The smallest the drawing is shown: its 11 px text at 10 px, which a reader reads without
+    /// zooming. A button shows it at its own size, and back.
+    static let minimumScale = 0.91
 
     static let javaScript = """
         (function () {
@@ -64,10 +65,11 @@ enum ReportScript {
             zoom.hidden = !fits || scale > 0.99;
             zoom.textContent = zoomed ? "Fit the pane" : "Actual size";
             if (zoomed || !fits) {
-              // As many columns as fit at the panels' own size (or one, shrunk to the pane), the
-              // tallest as short as can be.
-              var columns = Math.max(1, Math.min(svgs.length, Math.floor((room + gap) / (width + gap))));
-              scale = Math.min(1, room / width);
+              // As many columns as fit with the panels at least at the smallest scale (one, at
+              // that scale, in a narrower pane, which then scrolls sideways), as large as the
+              // pane's width allows, the tallest column as short as can be.
+              var columns = Math.max(1, Math.min(svgs.length, Math.floor((room + gap) / (width * \(minimumScale) + gap))));
+              scale = Math.max(\(minimumScale), Math.min(1, (room - (columns - 1) * gap) / (columns * width)));
               var shortest = Infinity;
               all.filter(function (split) { return split.length === columns; }).forEach(function (split) {
                 var tallest = Math.max.apply(null, columnHeights(split, heights).map(function (column) {
@@ -130,10 +132,14 @@ enum ReportScript {
             current = n;
           }
           // Scrolls the pane to show the rows that fired and every region's active leaf, or as
-          // much of them as it can, the rows first.
+          // much of them as it can: the rows first, then the leaves the step entered.
           function follow() {
             var fired = Array.prototype.slice.call(panels.querySelectorAll(".entry.fired"));
-            var leaves = states(current).map(function (state, region) { return leaf(region, state); }).filter(Boolean);
+            var now = states(current), before = current > 0 ? states(current - 1) : now;
+            var leaves = now.map(function (state, region) { return leaf(region, state); }).filter(Boolean);
+            var entered = now.map(function (state, region) {
+              return state !== before[region] ? leaf(region, state) : null;
+            }).filter(Boolean);
             var view = pane.getBoundingClientRect();
             function span(elements) {
               var top = Infinity, bottom = -Infinity, left = Infinity, right = -Infinity;
@@ -146,6 +152,7 @@ enum ReportScript {
                 left: left - view.left + pane.scrollLeft, right: right - view.left + pane.scrollLeft };
             }
             var wanted = span(fired.concat(leaves));
+            if (wanted.bottom - wanted.top > pane.clientHeight) wanted = span(fired.concat(entered));
             if (wanted.bottom - wanted.top > pane.clientHeight && fired.length) wanted = span(fired);
             if (!isFinite(wanted.top)) return;
             if (wanted.top < pane.scrollTop || wanted.bottom > pane.scrollTop + pane.clientHeight) {

@@ -1,9 +1,9 @@
 /// The style sheet every report inlines: light and dark colours from the reader's preference,
 /// and a print layout (light, no panes, every step in full).
 ///
-/// A replay page at least 900 px wide does not scroll itself: its header stays, the drawing
-/// fills the pane on the left and the timeline scrolls on the right. Narrower, the page scrolls,
-/// the drawing's pane sticking at the top. A coverage page flows the drawing's panels into as
+/// A replay page does not scroll itself: its header stays, and the drawing's pane and the
+/// timeline's scroll each on their own, side by side at least 900 px wide, the drawing above
+/// the timeline when narrower. A coverage page flows the drawing's panels into as
 /// many columns as it is wide, and scrolls its tables within their own width.
 enum ReportStyle {
     static let css = """
@@ -34,7 +34,7 @@ enum ReportStyle {
         details.legend ul{margin:2px 0;padding-left:20px}
         .panels{column-gap:16px}.panels>svg{break-inside:avoid;margin-bottom:16px}
         .panels.fitted{display:flex;gap:16px;align-items:flex-start}.panels.fitted>div{display:flex;flex-direction:column;gap:16px}
-        .panels.fitted svg{margin:0}
+        .panels.fitted svg{margin:0;max-width:none}
         svg.machine{display:block;max-width:100%;height:auto;font:11px ui-monospace,"DejaVu Sans Mono",Menlo,monospace}
         .panel{fill:var(--lane);stroke:var(--line)}
         .region-name{font:600 13px system-ui,sans-serif;fill:var(--muted)}
@@ -65,13 +65,14 @@ enum ReportStyle {
         .timeline .t{color:var(--muted);margin-right:6px}
         .d{white-space:pre-wrap;overflow-wrap:anywhere;margin:2px 0 0 3.2em;font:12.5px/1.5 ui-monospace,"DejaVu Sans Mono",Menlo,monospace}
         span.ok{color:var(--ok)}span.ko{color:var(--fail)}
-        @media (min-width:900px){body.replay{height:100vh;display:flex;flex-direction:column;overflow:hidden}
-        body.replay>header{flex:none}
-        .replay .layout{flex:1;min-height:0;display:grid;grid-template-columns:minmax(0,1fr) minmax(360px,32%);gap:20px}
+        body.replay{height:100vh;display:flex;flex-direction:column;overflow:hidden}body.replay>header{flex:none}
         .diagram-pane{display:flex;flex-direction:column;min-height:0}.replay .diagram{flex:1;min-height:0;overflow:auto}
-        .timeline-pane{overflow:auto;min-height:0}.timeline-pane h2{margin-top:4px}}
-        @media (max-width:899.9px){.diagram-pane{position:sticky;top:0;z-index:1;background:var(--bg);border-bottom:1px solid var(--line)}
-        .replay .diagram{max-height:45vh;overflow:auto}.timeline>li{scroll-margin-top:calc(45vh + 80px)}}
+        .timeline-pane{overflow:auto;min-height:0}.timeline-pane h2{margin-top:4px}
+        @media (min-width:900px){
+        .replay .layout{flex:1;min-height:0;display:grid;grid-template-columns:minmax(0,1fr) minmax(360px,30%);gap:20px}}
+        @media (max-width:899.9px){.replay .layout{flex:1;min-height:0;display:flex;flex-direction:column;padding-bottom:0}
+        .diagram-pane{flex:0 1 auto;max-height:45%;border-bottom:1px solid var(--line)}.timeline-pane{flex:1 1 55%}
+        body.replay>header{padding:6px 12px 2px}.replay .layout{padding:0 12px}h1{font-size:17px}}
         .summary{display:flex;flex-wrap:wrap;align-items:flex-start}.summary>.wide{margin-right:24px}
         .legends{flex:1 1 320px;margin:4px 20px 12px}.coverage .legends .legend{margin:0 0 4px}
         .coverage .diagram{padding:0 20px}.coverage svg.machine{width:100%}
