@@ -166,24 +166,8 @@ struct SavedStateChecker<M: MachineDefinition> {
             guard !timers.contains(where: { $0.timer == timer }) else {
                 throw .inconsistent(field: "\(field).name", problem: "the timer '\(entry.name)' is listed twice")
             }
-            let deadline: Duration
-            if let due = entry.deadline {
-                guard due >= now, due <= Runtime<M>.latestTime else {
-                    throw .inconsistent(
-                        field: "\(field).deadline",
-                        problem: "\(due) is not between the saved time now (\(now)) and the end of the virtual clock")
-                }
-                deadline = due
-            } else {
-                deadline = Runtime<M>.never
-            }
-            guard entry.serial > previousSerial, entry.serial <= lastSerial else {
-                throw .inconsistent(
-                    field: "\(field).serial",
-                    problem:
-                        "\(entry.serial) is not above the previous timer's (\(previousSerial)) and at most lastTimerSerial (\(lastSerial))"
-                )
-            }
+            let deadline = try checkedDeadline(entry.deadline, field: field)
+            try checkSerial(entry.serial, after: previousSerial, upTo: lastSerial, field: field, of: "timer's")
             previousSerial = entry.serial
             timers.append(Runtime<M>.RunningTimer(timer: timer, deadline: deadline, serial: entry.serial))
         }
@@ -193,6 +177,29 @@ struct SavedStateChecker<M: MachineDefinition> {
             throw .inconsistent(field: "lastTimerSerial", problem: "\(lastSerial) is above 2^62, more timers than any run starts")
         }
         return timers
+    }
+
+    /// A saved deadline: between now and the end of the virtual clock; none for one past it.
+    private func checkedDeadline(_ due: Duration?, field: String) throws(SavedStateError) -> Duration {
+        guard let due else { return Runtime<M>.never }
+        guard due >= now, due <= Runtime<M>.latestTime else {
+            throw .inconsistent(
+                field: "\(field).deadline",
+                problem: "\(due) is not between the saved time now (\(now)) and the end of the virtual clock")
+        }
+        return due
+    }
+
+    /// A saved start number: above the previous one (`previous`'s, named `whose`) and at most the
+    /// last one given.
+    private func checkSerial(
+        _ serial: Int, after previous: Int, upTo last: Int, field: String, of whose: String
+    ) throws(SavedStateError) {
+        guard serial > previous, serial <= last else {
+            throw .inconsistent(
+                field: "\(field).serial",
+                problem: "\(serial) is not above the previous \(whose) (\(previous)) and at most lastTimerSerial (\(last))")
+        }
     }
 
     /// The delayed sends and delays: delays of rows that are delayed without a timer, each once,
@@ -220,22 +227,8 @@ struct SavedStateChecker<M: MachineDefinition> {
             } else {
                 throw .inconsistent(field: field, problem: "neither a delay nor an event")
             }
-            var deadline = Runtime<M>.never
-            if let due = entry.deadline {
-                guard due >= now, due <= Runtime<M>.latestTime else {
-                    throw .inconsistent(
-                        field: "\(field).deadline",
-                        problem: "\(due) is not between the saved time now (\(now)) and the end of the virtual clock")
-                }
-                deadline = due
-            }
-            guard entry.serial > previousSerial, entry.serial <= lastSerial else {
-                throw .inconsistent(
-                    field: "\(field).serial",
-                    problem:
-                        "\(entry.serial) is not above the previous one's (\(previousSerial)) and at most lastTimerSerial (\(lastSerial))"
-                )
-            }
+            let deadline = try checkedDeadline(entry.deadline, field: field)
+            try checkSerial(entry.serial, after: previousSerial, upTo: lastSerial, field: field, of: "one's")
             previousSerial = entry.serial
             scheduled.append(Runtime<M>.ScheduledEvent(payload: payload, deadline: deadline, serial: entry.serial))
         }
