@@ -67,7 +67,8 @@ struct FakeProviders: CompletionProvider, PlaceSearchProvider, ReverseGeocodingP
                 == .pointsOfInterestFailed("offline"))
     }
 
-    /// The README's "Use it in an app" snippet, with a clock that never moves instead of the wall clock.
+    /// The "Use it in an app" snippet of README.md (and of the MachineRuntime article "Running a
+    /// machine in an app"), with a clock that never moves instead of the wall clock.
     @Test @MainActor func theReadmeSnippetCompilesAndRuns() throws {
         struct StillClock: Clock {
             struct Instant: InstantProtocol {
