@@ -44,7 +44,7 @@ import ScriptFiles
 ///
 /// Every subcommand exits with 0 (success), 1 (a failure found), 2 (an invalid input), 64 (a
 /// usage error) or 74 (a file could not be read or written); see ``ExitCode``. A machine whose
-/// table declaration is mistaken (a ``TableError``) gets one line from each: `check` reports it
+/// table declaration is mistaken (a `TableError`) gets one line from each: `check` reports it
 /// as its finding, the others refuse to run with it, all with status 1.
 ///
 /// The type has the module's name, so in a qualified name `MachineCommandLine` is the type:

@@ -5,7 +5,7 @@
 ///
 /// ```swift
 /// Row("anyError", in: link, from: .any, on: "error", to: .failed)
-/// Row("logAll", in: log, from: .any, on: .any) { context, event, _ in context.seen += 1 }
+/// Row("logAll", in: log, from: .any, on: "*") { context, event, _ in context.seen += 1 }
 /// ```
 ///
 /// A row on a descriptor competes, in table order, with the rows on the events it takes. It
@@ -14,9 +14,6 @@
 public struct EventDescriptor: Hashable, Sendable, ExpressibleByStringLiteral {
     /// The descriptors, each without a trailing `.*`; `*` for every event.
     let tokens: [String]
-
-    /// Every event: `*`.
-    public static let any = EventDescriptor("*")
 
     /// The descriptors in `text`, separated by spaces (`"error.* done.state.login"`); a string
     /// literal where a descriptor is expected is one, and `EventDescriptor(stringLiteral:)` makes

@@ -10,7 +10,7 @@ public struct WorkLedger<Timer: IndexedCase, RequestKind: IndexedCase>: Hashable
     /// The request kinds in flight, in request order.
     public var pending = PackedOrderedSet<RequestKind>()
     /// The running delays of rows declared without a timer: bit `n` for delay `n` (see
-    /// ``Send/startDelay(_:_:)``).
+    /// `Send.startDelay`).
     public var delays: UInt64 = 0
 
     /// Nothing running.

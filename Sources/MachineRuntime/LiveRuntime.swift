@@ -188,7 +188,7 @@ public final class LiveRuntime<M: MachineDefinition, C: Clock> where C.Duration 
     ///   action reports its errors to ``onError`` instead.
     ///
     /// An action of the machine may call it (it is queued like an event sent from a callback),
-    /// though ``Outbox/send(_:after:id:)`` says the same from within the machine. Nothing else of the live
+    /// though `Outbox.send(_:after:id:)` says the same from within the machine. Nothing else of the live
     /// runtime may be used from an action: the input it belongs to holds ``runtime``.
     public func send(_ event: M.Event) throws(RuntimeError) {
         guard !isStopped else { throw .stopped }

@@ -22,7 +22,7 @@ public typealias Provider<M: MachineDefinition> = @Sendable (M.Request) -> M.Eve
 /// A new runtime *starts* its machine, as SCXML does: it enters the initial configuration (every
 /// state's entry action, in document order, and the delays of the states entered), then takes
 /// the microsteps that follow, before any input. ``startSteps`` holds those steps. The start's
-/// guards and actions see the machine's ``MachineDefinition/startEvent``; a machine that
+/// guards and actions see the machine's `MachineDefinition.startEvent`; a machine that
 /// declares none starts its states' delays and runs no action (see that property).
 ///
 /// The virtual clock runs from zero to `latestTime` (2^62 nanoseconds, about 146 years), so
@@ -62,7 +62,7 @@ public struct Runtime<M: MachineDefinition>: Sendable {
     public internal(set) var halt: RuntimeError?
     /// The steps of the machine's start: entering its initial configuration, then the microsteps
     /// that follow (see ``init(table:state:provider:)``); empty for a restored runtime and for a
-    /// machine without a ``MachineDefinition/startEvent``.
+    /// machine without a `MachineDefinition.startEvent`.
     public internal(set) var startSteps: [RuntimeStep<M>] = []
     /// Whether the runtime has taken no input yet: what follows its ``startSteps`` is the first.
     @usableFromInline package internal(set) var isFresh = true
@@ -78,7 +78,7 @@ public struct Runtime<M: MachineDefinition>: Sendable {
     @inlinable public var requests: [RequestRecord<M>] { _requests }
     /// The running timers, in the order of their last (re)start.
     @inlinable public var timers: [RunningTimer] { _timers }
-    /// The events the machine sent itself with a delay (``Outbox/send(_:after:id:)``) and the
+    /// The events the machine sent itself with a delay (`Outbox.send(_:after:id:)`) and the
     /// running delays of its rows without a timer, each with its deadline, in the order of their
     /// last start.
     @inlinable public var scheduled: [ScheduledEvent] { _scheduled }
@@ -110,9 +110,9 @@ public struct Runtime<M: MachineDefinition>: Sendable {
     /// The runtime starts the machine in `state`'s configuration (see ``startSteps``): it enters
     /// every active state, in document order, running its entry action and starting its delays;
     /// a compound state whose active child is the one
-    /// it enters by default also runs its initial action (``Initial``). Then it takes the
+    /// it enters by default also runs its initial action (`Initial`). Then it takes the
     /// microsteps that follow: eventless rows, raised events, done events. Those steps see the
-    /// machine's ``MachineDefinition/startEvent``. A machine without one only starts the delays
+    /// machine's `MachineDefinition.startEvent`. A machine without one only starts the delays
     /// of the states it is in, as entering them at time zero would, and runs no action.
     ///
     /// A table built from a mistaken declaration stops the program here, with the mistake.
@@ -350,7 +350,7 @@ public struct Runtime<M: MachineDefinition>: Sendable {
 
     /// Handles what the macrosteps taken so far left for after them, each as an input of its own
     /// with its macrostep, until nothing is left: the events the machine sent itself without a
-    /// delay (``Outbox/send(_:after:id:)``), in the order sent, then the answers of the provider, if any,
+    /// delay (`Outbox.send(_:after:id:)`), in the order sent, then the answers of the provider, if any,
     /// to the requests made meanwhile.
     ///
     /// - Throws: ``RuntimeError/sendLoop(steps:)`` or ``RuntimeError/answerLoop(steps:)`` when

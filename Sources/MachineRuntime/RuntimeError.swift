@@ -22,7 +22,7 @@ public enum RuntimeError: Error, Equatable, CustomStringConvertible {
     case wrongAnswer(kind: String, event: String)
     /// Immediate answers kept causing new requests: more than 10,000 in a row.
     case answerLoop(steps: Int)
-    /// The machine kept sending itself events (``Outbox/send(_:after:id:)``) that make it send more: more
+    /// The machine kept sending itself events (`Outbox.send(_:after:id:)`) that make it send more: more
     /// than 10,000 for one input. The steps until then stand; the events left are dropped.
     case sendLoop(steps: Int)
     /// A timer kept falling due at the same instant (a timer restarted for zero when it fires):

@@ -2,12 +2,12 @@ import MachineCore
 
 extension Runtime {
     /// What the machine scheduled besides its timers, waiting for its deadline: an event it sent
-    /// itself with a delay (``Outbox/send(_:after:id:)``, SCXML's `<send delay>`), or the delay
+    /// itself with a delay (`Outbox.send(_:after:id:)`, SCXML's `<send delay>`), or the delay
     /// of a row declared without a timer, running while its state is active.
     public struct ScheduledEvent: Sendable {
         /// What falls due.
         public enum Payload: Sendable {
-            /// The event, sent under the id if any (``Outbox/cancelSend(_:)`` cancels it).
+            /// The event, sent under the id if any (`Outbox.cancelSend(_:)` cancels it).
             case event(M.Event, id: String?)
             /// The delay with this number (see `TransitionTable.delayedRows`).
             case delay(Int)

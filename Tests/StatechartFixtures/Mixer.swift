@@ -61,7 +61,7 @@ package enum Mixer: MachineDefinition {
             Row("light", in: lamp, from: [.dark], on: .record, to: .lit),
             Row("dim", in: lamp, from: [.lit], on: .stop, to: .dark),
             Row("blink", in: lamp, from: [.lit], every: .seconds(1)) { context, _, _ in context.blinks += 1 },
-            Row("count", in: lamp, from: [.lit], on: .any) { context, _, _ in context.seen += 1 },
+            Row("count", in: lamp, from: [.lit], on: "*") { context, _, _ in context.seen += 1 },
         ],
         initials: [Initial(in: console, of: .on, to: .idle) { context, _, _ in context.warmed = true }])
 }

@@ -13,8 +13,10 @@ public struct AddressPickerSamples: InputSamples {
     /// Whether ``events`` also selects completions and results outside the lists on screen.
     package let includingOutOfRangeIndexes: Bool
 
-    /// The samples; exploration adds out-of-range indexes, covering paths do without them.
-    package init(includingOutOfRangeIndexes: Bool = false) {
+    /// The samples; with `includingOutOfRangeIndexes`, the events also select completions and
+    /// results past the end of the lists on screen, as a stale tap would (`explore` and `verify`
+    /// try them; covering paths do without them).
+    public init(includingOutOfRangeIndexes: Bool = false) {
         self.includingOutOfRangeIndexes = includingOutOfRangeIndexes
     }
 

@@ -76,7 +76,7 @@ public struct Player<V: ScriptVocabulary>: Sendable {
     /// Replays `script` on `runtime`, which it leaves as the script left it (to go on from a
     /// saved state, or to save the state the script ends in): the runtime's own state is the
     /// start, and the script's `given` lines are not applied. A runtime that has taken no input
-    /// yet begins with its machine's start (``Runtime/startSteps``). The script is read again and each
+    /// yet begins with its machine's start (`Runtime.startSteps`). The script is read again and each
     /// statement checked again as it runs: the second pass of every replay, holding one
     /// statement at a time.
     ///

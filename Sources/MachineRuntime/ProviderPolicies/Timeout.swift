@@ -23,7 +23,7 @@ public struct Timeout: ProviderPolicy {
     }
 
     /// Returns the answer of `operation` if it comes before the deadline (the time `run` is
-    /// called plus ``duration``); throws ``TimeoutError`` at the deadline otherwise. A caller's
+    /// called plus the duration it was given); throws ``TimeoutError`` at the deadline otherwise. A caller's
     /// task cancelled before `run` begins performs nothing and throws `CancellationError`.
     public func run<T: Sendable>(_ operation: @escaping @Sendable () async throws -> T) async throws -> T {
         try Task.checkCancellation()

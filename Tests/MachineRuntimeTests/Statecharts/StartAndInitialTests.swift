@@ -57,7 +57,7 @@ enum Kiosk: MachineDefinition {
         Row("backDeep", in: screen, from: [.away], on: .backDeep, to: .menu, history: .deep, action: logs("t:backDeep")),
         Row("open", in: screen, from: [.welcome], on: .other, to: .detail, action: logs("t:open")),
         Row("anyError", in: screen, from: [.menu], on: "error", to: .failed, action: logs("t:anyError")),
-        Row("anything", in: screen, from: [.failed], on: .any, action: logs("t:anything")),
+        Row("anything", in: screen, from: [.failed], on: "*", action: logs("t:anything")),
     ]
 
     static var stateActions: [StateActions<Kiosk>] {

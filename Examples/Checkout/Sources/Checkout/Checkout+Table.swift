@@ -66,7 +66,7 @@ extension Checkout {
             Row("lowRisk", in: fraud, from: [.scoring], on: .lowRisk, to: .cleared),
             // The session: every input of the person's makes it active again, which restarts its
             // delays; without one for a while, it asks whether the person is still there.
-            Row("activity", in: session, from: .any, on: .any, when: .fromThePerson, to: .active),
+            Row("activity", in: session, from: .any, on: "*", when: .fromThePerson, to: .active),
             Row("inactive", in: session, from: [.active], after: inactivity, to: .away) { _, _, out in
                 out.emit(.stillThere)
             },

@@ -20,7 +20,7 @@ private enum W3C403a: MachineDefinition {
             Row("s0.event1", in: r, from: [.s0], on: .event1, to: .fail, action: logs("s0:event1")),
             Row("s0.event2", in: r, from: [.s0], on: .event2, to: .pass, action: logs("s0:event2")),
             Row("s01.event1", in: r, from: [.s01], on: .event1, to: .s02, action: logs("s01:event1")),
-            Row("s01.any", in: r, from: [.s01], on: .any, to: .fail, action: logs("s01:*")),
+            Row("s01.any", in: r, from: [.s01], on: "*", to: .fail, action: logs("s01:*")),
             Row("s02.event1", in: r, from: [.s02], on: .event1, to: .fail, action: logs("s02:event1")),
             Row("s02.event2", in: r, from: [.s02], on: .event2, when: Guard("false") { _, _ in false }, to: .fail),
         ],

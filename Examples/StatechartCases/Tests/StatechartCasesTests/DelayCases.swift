@@ -15,7 +15,7 @@ private enum W3C185: MachineDefinition {
     enum S: Int, ControlState { case s0 }
     static let r = Region<S>("r", index: 0, initial: .s0)
     static let table = TransitionTable<W3C185>(
-        regions: [r], rows: [Row("s0.any", in: r, from: [.s0], on: .any, action: logsEvent())],
+        regions: [r], rows: [Row("s0.any", in: r, from: [.s0], on: "*", action: logsEvent())],
         stateActions: [
             StateActions(
                 in: r, .s0,
@@ -44,7 +44,7 @@ private enum W3C208: MachineDefinition {
         regions: [r],
         rows: [
             Row("s0.event2", in: r, from: [.s0], on: .event2, to: .pass, action: logsEvent()),
-            Row("s0.any", in: r, from: [.s0], on: .any, to: .fail, action: logsEvent()),
+            Row("s0.any", in: r, from: [.s0], on: "*", to: .fail, action: logsEvent()),
         ],
         stateActions: [
             StateActions(

@@ -78,12 +78,12 @@ private enum Star: MachineDefinition {
     static let table = TransitionTable<Star>(
         regions: [r],
         rows: [
-            Row("starFirst.any", in: r, from: [.starFirst], on: .any, action: logs("*")),
+            Row("starFirst.any", in: r, from: [.starFirst], on: "*", action: logs("*")),
             Row("starFirst.go", in: r, from: [.starFirst], on: .go, action: logs("go")),
             Row("goFirst.go", in: r, from: [.goFirst], on: .go, action: logs("go")),
-            Row("goFirst.any", in: r, from: [.goFirst], on: .any, action: logs("*")),
+            Row("goFirst.any", in: r, from: [.goFirst], on: "*", action: logs("*")),
             Row("c1.finish", in: r, from: [.c1], on: .finish, to: .cFinal, action: logs("finish")),
-            Row("c.any", in: r, from: [.c], on: .any, action: logs("*")),
+            Row("c.any", in: r, from: [.c], on: "*", action: logs("*")),
         ])
 
     /// A runtime started in `state`.

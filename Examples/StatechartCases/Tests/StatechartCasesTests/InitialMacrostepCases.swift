@@ -37,9 +37,9 @@ private enum W3C144: MachineDefinition {
         regions: [r],
         rows: [
             Row("s0.foo", in: r, from: [.s0], on: .foo, to: .s1, action: logsEvent()),
-            Row("s0.any", in: r, from: [.s0], on: .any, to: .fail, action: logsEvent()),
+            Row("s0.any", in: r, from: [.s0], on: "*", to: .fail, action: logsEvent()),
             Row("s1.bar", in: r, from: [.s1], on: .bar, to: .pass, action: logsEvent()),
-            Row("s1.any", in: r, from: [.s1], on: .any, to: .fail, action: logsEvent()),
+            Row("s1.any", in: r, from: [.s1], on: "*", to: .fail, action: logsEvent()),
         ],
         stateActions: [
             StateActions(
@@ -68,7 +68,7 @@ private enum W3C372: MachineDefinition {
         regions: [r],
         rows: [
             Row("s0.done", in: r, done: .s0, when: var1Is2, to: .pass),
-            Row("s0.any", in: r, from: [.s0], on: .any, to: .fail),
+            Row("s0.any", in: r, from: [.s0], on: "*", to: .fail),
         ],
         stateActions: [
             StateActions(
@@ -96,11 +96,11 @@ private enum W3C412: MachineDefinition {
             Row("s0.event2", in: r, from: [.s0], on: .event2, to: .pass, action: logsEvent()),
             Row("s011.always", in: r, from: [.s011], always: nil, to: .s02),
             Row("s02.event1", in: r, from: [.s02], on: .event1, to: .s03, action: logsEvent()),
-            Row("s02.any", in: r, from: [.s02], on: .any, to: .fail, action: logsEvent()),
+            Row("s02.any", in: r, from: [.s02], on: "*", to: .fail, action: logsEvent()),
             Row("s03.event2", in: r, from: [.s03], on: .event2, to: .s04, action: logsEvent()),
-            Row("s03.any", in: r, from: [.s03], on: .any, to: .fail, action: logsEvent()),
+            Row("s03.any", in: r, from: [.s03], on: "*", to: .fail, action: logsEvent()),
             Row("s04.event3", in: r, from: [.s04], on: .event3, to: .pass, action: logsEvent()),
-            Row("s04.any", in: r, from: [.s04], on: .any, to: .fail, action: logsEvent()),
+            Row("s04.any", in: r, from: [.s04], on: "*", to: .fail, action: logsEvent()),
         ],
         stateActions: [
             StateActions(in: r, .s01, entry: { _, _, out in out.raise(.event1) }),

@@ -52,7 +52,7 @@ private enum W3C570: MachineDefinition {
             Row("p0s11.e1", in: p0s1, from: [.p0s11], on: .e1, to: .p0s1final, action: logs("t:e1")),
             Row("p0s21.e2", in: p0s2, from: [.p0s21], on: .e2, to: .p0s2final, action: logs("t:e2")),
             Row("s1.done", in: r, from: [.s1], on: "done.state.p0", to: .pass, action: logs("t:done.state.p0")),
-            Row("s1.any", in: r, from: [.s1], on: .any, to: .fail, action: logs("t:any")),
+            Row("s1.any", in: r, from: [.s1], on: "*", to: .fail, action: logs("t:any")),
         ],
         stateActions: [
             StateActions(
