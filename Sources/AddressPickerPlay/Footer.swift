@@ -25,7 +25,7 @@ enum Footer {
         case .permission:
             return [Item(key: "y", meaning: "allow"), Item(key: "n", meaning: "deny"), quit]
         case .alert:
-            return [Item(key: "Enter", meaning: "dismiss"), Item(key: "q", meaning: "quit")]
+            return [Item(key: PlayKeys.dismissAlert.name, meaning: "dismiss"), Item(key: "q", meaning: "quit")]
         case .typing:
             let search = state.context.query.isEmpty ? [] : [Item(key: "Enter", meaning: "search")]
             return [Item(key: "type", meaning: "a place")] + search + [Item(key: "Esc", meaning: "cancel"), quit]

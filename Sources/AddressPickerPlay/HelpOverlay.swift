@@ -63,7 +63,7 @@ enum HelpOverlay {
             let row = top + 1 + offset
             canvas.fill(row: row, column: left, width: width)
             canvas.put("│", row: row, column: left, style: frame)
-            canvas.put(line, row: row, column: left + 2, style: offset == 0 ? .bold : .plain, width: width - 4)
+            canvas.put(line, row: row, column: left + 2, style: offset == 0 ? .bold : .plain, within: width - 4)
             canvas.put("│", row: row, column: left + width - 1, style: frame)
         }
         canvas.put("└" + String(repeating: "─", count: width - 2) + "┘", row: top + box.height - 1, column: left, style: frame)

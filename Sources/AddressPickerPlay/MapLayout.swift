@@ -156,4 +156,15 @@ struct MapLayout {
         }
         return kept + "…"
     }
+
+    /// `text` cut from its start to `cells` cells, its first cell an ellipsis: the end of what is
+    /// being typed, where the cursor is.
+    static func shortenedFromStart(_ text: String, to cells: Int) -> String {
+        var kept = ""
+        for character in text.reversed() {
+            guard width(of: kept) + (Canvas.isWide(character) ? 2 : 1) <= cells - 1 else { break }
+            kept.insert(character, at: kept.startIndex)
+        }
+        return "…" + kept
+    }
 }

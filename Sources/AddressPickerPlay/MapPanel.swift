@@ -27,13 +27,13 @@ enum MapPanel {
         let region = state.context.region
         let rule = "─ Map " + String(repeating: "─", count: max(0, width - 6))
         canvas.put(rule, row: top, column: 0, style: Style(color: .blue), width: width)
-        let title = " \(state[AddressPicker.map].name) "
+        let title = " \(PlayWords.map(state[AddressPicker.map])) "
         canvas.put(title, row: top, column: max(6, width - title.count - 1), style: Style(color: .blue), width: width)
         let position = String(format: "centre %.5f, %.5f", region.center.latitude, region.center.longitude)
-        canvas.put(position, row: top + 1, column: 0, style: Style(color: .blue), width: width)
+        canvas.put(position, row: top + 1, column: 0, style: Style(color: .blue), within: width)
         let area = Area(mapTop: top, mapBottom: bottom, width: width)
         guard area.height >= Area.smallest else { return }
-        canvas.put(spanLabel(region, width: width), row: bottom - 1, column: 0, style: Style(color: .blue), width: width)
+        canvas.put(spanLabel(region, width: width), row: bottom - 1, column: 0, style: Style(color: .blue), within: width)
 
         let center = (row: area.centerRow, column: area.centerColumn)
         var layout = MapLayout(rows: area.height, columns: width, crosshair: (center.row - area.top, center.column))

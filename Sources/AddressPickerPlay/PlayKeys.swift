@@ -18,6 +18,10 @@ package enum PlayKeys {
     /// The category of points of interest `c` taps.
     package static let category = "cafe"
 
+    /// The key that dismisses an alert and its name, which the footer and the help both show
+    /// (Esc and Space dismiss it too, unnamed).
+    package static let dismissAlert = (key: Key.enter, name: "Enter")
+
     /// The keys, as `?` lists them.
     package static let help: [(key: String, meaning: String)] = [
         ("/ or s", "search: type, then ↑ ↓ and Enter pick"),
@@ -26,7 +30,8 @@ package enum PlayKeys {
         ("l", "locate me (y / n answers the prompt)"),
         ("c", "points of interest: \(category)"),
         ("Enter", "confirm the address under the crosshair"),
-        ("Esc", "cancel the search, dismiss an alert"),
+        (dismissAlert.name, "dismiss an alert"),
+        ("Esc", "cancel the search"),
         ("?", "show or hide these keys"),
         ("q", "quit without confirming (Ctrl-C too)"),
     ]
@@ -47,7 +52,7 @@ package enum PlayKeys {
             }
         case .alert:
             switch key {
-            case .enter, .escape, .text(" "): return [.send(.alertDismissed)]
+            case dismissAlert.key, .escape, .text(" "): return [.send(.alertDismissed)]
             case .text("q"): return [.quit(interrupted: false)]
             default: return []
             }

@@ -10,7 +10,7 @@ enum PlayMode: Equatable {
     case help
     /// Location permission is being asked: y or n.
     case permission
-    /// An alert is on screen: Enter dismisses it.
+    /// An alert is on screen: ``PlayKeys/dismissAlert`` dismisses it.
     case alert
     /// The search has nothing listed to choose from: keys type, Enter searches the text.
     case typing

@@ -4,14 +4,16 @@ import MachineRuntime
 import TerminalUI
 
 /// The play screen, drawn from the runtime (the machine's state, its requests and timers) and
-/// the view's own state: a pure function, so a frame can be tested at any size.
+/// the view's own state: a pure function, so a frame can be tested at any size. Text that does
+/// not fit is cut with an ellipsis; the picker's side names the machine's states and values in
+/// words (``PlayWords``), the machine panel by their names.
 ///
 /// ```
 /// address-picker play
-/// Search: Lond▏                        │ Machine
+/// Search: Lond▏          [completions] │ Machine
 ///   London — England, United Kingdom   │ picker    picking
 ///   …                                  │ …
-/// ─ Map ─────────────────────── idle ─ │ Requests in flight
+/// ─ Map ────────────────────── still ─ │ Requests in flight
 /// centre 40.70000, -74.00000           │ …
 ///        • Jersey City                 │ …
 ///               ─┼─                    │ Steps, latest last
@@ -102,15 +104,15 @@ package enum PlayScreen {
         let context = state.context
         var progress: String?
         if state[AddressPicker.search] == .inactive {
-            var column = canvas.put("Address: ", row: row, column: 0, style: .bold, width: width)
+            var column = canvas.put("Address: ", row: row, column: 0, style: .bold, within: width)
             if let address = context.address {
                 let style = state[AddressPicker.map] == .idle ? Style(color: .green, bold: true) : .bold
-                column = canvas.put(address.formatted, row: row, column: column, style: style, width: width - column)
+                column = canvas.put(address.formatted, row: row, column: column, style: style, within: width - column)
                 if let source = context.addressSource {
-                    putWhole("  (from \(source))", row: row, column: column, width: width, into: &canvas)
+                    putWhole("  (from \(PlayWords.source(source)))", row: row, column: column, width: width, into: &canvas)
                 }
             } else {
-                canvas.put("none yet", row: row, column: column, width: width - column)
+                canvas.put("none yet", row: row, column: column, within: width - column)
             }
             switch state[AddressPicker.map] {
             case .settling: progress = "  map settling…"
@@ -118,29 +120,29 @@ package enum PlayScreen {
             case .idle: break
             }
         } else if PlayMode(state, view: view) == .results, let index = highlighted(state, view: view) {
-            var column = canvas.put("Not picked yet: ", row: row, column: 0, style: .bold, width: width)
+            var column = canvas.put("Not picked yet: ", row: row, column: 0, style: .bold, within: width)
             column = canvas.put(
                 context.results[index].address.formatted, row: row, column: column, style: Style(color: .cyan, bold: true),
-                width: width - column)
+                within: width - column)
             putWhole("  (result \(index + 1) of \(context.results.count))", row: row, column: column, width: width, into: &canvas)
             if let address = context.address {
-                let column = canvas.put("Esc goes back to \(address.formatted)", row: row + 1, column: 0, width: width)
+                let column = canvas.put("Esc goes back to \(address.formatted)", row: row + 1, column: 0, within: width)
                 putWhole(" (picked before the search)", row: row + 1, column: column, width: width, into: &canvas)
             }
         } else if let address = context.address {
-            let column = canvas.put("Before the search: ", row: row, column: 0, style: .bold, width: width)
-            canvas.put(address.formatted, row: row, column: column, width: width - column)
+            let column = canvas.put("Before the search: ", row: row, column: 0, style: .bold, within: width)
+            canvas.put(address.formatted, row: row, column: column, within: width - column)
         } else {
-            canvas.put("Address: none yet", row: row, column: 0, style: .bold, width: width)
+            canvas.put("Address: none yet", row: row, column: 0, style: .bold, within: width)
         }
         if let message = message(state, view: view) {
             canvas.fill(row: row + 1, column: 0, width: width)
-            let column = canvas.put(message.text, row: row + 1, column: 0, style: message.style, width: width)
+            let column = canvas.put(message.text, row: row + 1, column: 0, style: message.style, within: width)
             if let detail = message.detail {
                 putWhole("  (\(detail))", row: row + 1, column: column, width: width, into: &canvas)
             }
         } else if let progress {
-            canvas.put(progress, row: row + 1, column: 0, width: width)
+            canvas.put(progress, row: row + 1, column: 0, within: width)
         }
     }
 
@@ -187,7 +189,7 @@ package enum PlayScreen {
         ]
         for (offset, line) in lines.enumerated() {
             let row = size.rows / 2 - 1 + offset
-            canvas.put(line, row: row, column: max(0, (size.columns - line.count) / 2))
+            canvas.put(line, row: row, column: max(0, (size.columns - line.count) / 2), within: size.columns)
         }
     }
 }

@@ -11,14 +11,18 @@ enum SearchPanel {
         let search = state[AddressPicker.search]
         let context = state.context
         guard search != .inactive else {
-            canvas.put("Search: press / to type a place", row: top, column: 0, style: Style(color: .cyan), width: width)
+            canvas.put("Search: press / to type a place", row: top, column: 0, style: Style(color: .cyan), within: width)
             return top + 1
         }
-        var column = canvas.put("Search: ", row: top, column: 0, style: .bold, width: width)
-        column = canvas.put(context.query, row: top, column: column, width: width - column)
-        canvas.put("▏", row: top, column: column, style: .bold, width: width - column)
-        let status = "[\(search.name)]"
-        canvas.put(status, row: top, column: width - status.count, style: Style(color: .blue), width: status.count)
+        let status = "[\(PlayWords.search(search))]"
+        var column = canvas.put("Search: ", row: top, column: 0, style: .bold, within: width)
+        // The field ends at the cursor, a cell clear of the status; a query too long for it shows its end.
+        let room = width - status.count - 2 - column
+        let query = context.query
+        let shown = MapLayout.width(of: query) <= room ? query : MapLayout.shortenedFromStart(query, to: room)
+        column = canvas.put(shown, row: top, column: column, within: max(0, room))
+        canvas.put("▏", row: top, column: column, style: .bold, within: width - column)
+        canvas.put(status, row: top, column: width - status.count, style: Style(color: .blue), within: status.count)
 
         let list = PlayScreen.list(of: state)
         var row = top + 1
@@ -33,7 +37,7 @@ enum SearchPanel {
             case .inactive, .editing, .active: line = nil  // `active` is compound: never the region's leaf
             }
             if let line {
-                canvas.put(line, row: row, column: 0, style: Style(color: .cyan), width: width)
+                canvas.put(line, row: row, column: 0, style: Style(color: .cyan), within: width)
                 row += 1
             }
             return row
@@ -46,14 +50,14 @@ enum SearchPanel {
             let style = index == highlighted ? Style.reversed : .plain
             if index == highlighted { canvas.fill(row: row, column: 0, width: width, style: style) }
             let marker = list.kind == .results ? "◆ " : "  "
-            var column = canvas.put(marker, row: row, column: 0, style: style, width: width)
-            column = canvas.put(item.title, row: row, column: column, style: style.with(bold: true), width: width - column)
-            canvas.put(" — \(item.subtitle)", row: row, column: column, style: style, width: width - column)
+            var column = canvas.put(marker, row: row, column: 0, style: style, within: width)
+            column = canvas.put(item.title, row: row, column: column, style: style.with(bold: true), within: width - column)
+            canvas.put(" — \(item.subtitle)", row: row, column: column, style: style, within: width - column)
             row += 1
         }
         if list.items.count > maximumLines {
             canvas.put(
-                "  \(list.items.count) in all, ↑ ↓ to scroll", row: row, column: 0, style: Style(color: .cyan), width: width)
+                "  \(list.items.count) in all, ↑ ↓ to scroll", row: row, column: 0, style: Style(color: .cyan), within: width)
             row += 1
         }
         return row

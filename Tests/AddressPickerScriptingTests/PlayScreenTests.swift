@@ -96,10 +96,10 @@ import Testing
         #expect(panel.contains("search    loadingCompletions"))
         #expect(panel.contains("map       settling"))
         #expect(panel.contains("  completions#1"))
-        #expect(panel.contains("  regionDebounce until 800ms"))
-        #expect(panel.contains("0ms queryChanged: S4.type"))
-        #expect(panel.contains("300ms searchDebounce: S5.loadCompletions"))
-        #expect(panel.contains("300ms regionChanged: M3.moved"))
+        #expect(panel.contains("  regionDebounce fires at 0.8 s"))
+        #expect(panel.contains("0.0 s queryChanged: S4.type"))
+        #expect(panel.contains("0.3 s searchDebounce: S5.loadCompletions"))
+        #expect(panel.contains("0.3 s regionChanged: M3.moved"))
     }
 
     @Test func completionsListUnderTheSearchFieldWithTheHighlightedOne() throws {
@@ -117,7 +117,7 @@ import Testing
         view.selection = 1
         let canvas = PlayScreen.render(runtime, view: view, size: TerminalSize(columns: 200, rows: 60))
         #expect(canvas.lines[1].hasPrefix("Search: Lond▏"))
-        #expect(canvas.lines[1].contains("[showingCompletions]"))
+        #expect(canvas.lines[1].contains("[completions]"))
         #expect(canvas.lines[2].hasPrefix("  London — England, United Kingdom"))
         #expect(canvas.lines[3].hasPrefix("  Londrina — Paraná, Brazil"))
         #expect(canvas.style(row: 3, column: 4).isReversed)
@@ -134,7 +134,7 @@ import Testing
         }
         let canvas = PlayScreen.render(
             runtime, view: PlayView(locationSource: "nowhere"), size: TerminalSize(columns: 120, rows: 40))
-        #expect(canvas.lines[37].hasPrefix("Address: Brooklyn Heights, United States  (from mapCenter)"))
+        #expect(canvas.lines[37].hasPrefix("Address: Brooklyn Heights, United States  (from the map's centre)"))
         #expect(canvas.lines[38].hasPrefix("No cafes: the gazetteer has no points of interest."))
     }
 
@@ -204,7 +204,7 @@ import Testing
             _ = try runtime.send(.categoryTapped("cafe"))
             _ = try runtime.respond(.pointsOfInterest, with: .pointsOfInterestFailed("none"))
         }
-        #expect(footer(PlayScreen.render(alert, view: view, size: size)) == ["Enter dismiss", "q quit"])
+        #expect(footer(PlayScreen.render(alert, view: view, size: size)) == ["\(PlayKeys.dismissAlert.name) dismiss", "q quit"])
     }
 
     /// At the smallest size the footer drops keys from its end, whole, and keeps `?`.
@@ -244,11 +244,11 @@ import Testing
         }
         let size = TerminalSize(columns: 120, rows: 40)
         let still = PlayScreen.render(runtime, view: PlayView(locationSource: "nowhere"), size: size)
-        #expect(still.lines[37].hasPrefix("Address: Brooklyn Heights  (from mapCenter)"))
+        #expect(still.lines[37].hasPrefix("Address: Brooklyn Heights  (from the map's centre)"))
         #expect(still.style(row: 37, column: 9).color == .green)
         _ = try runtime.send(.regionChanged(MapMove.north.applied(to: region), byUser: true))
         let moved = PlayScreen.render(runtime, view: PlayView(locationSource: "nowhere"), size: size)
-        #expect(moved.lines[37].hasPrefix("Address: Brooklyn Heights  (from mapCenter)"))
+        #expect(moved.lines[37].hasPrefix("Address: Brooklyn Heights  (from the map's centre)"))
         #expect(moved.style(row: 37, column: 9).color == nil)
         #expect(moved.lines[38].hasPrefix("  map settling…"))
     }

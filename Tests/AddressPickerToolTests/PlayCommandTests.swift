@@ -16,6 +16,9 @@ import Testing
         #expect(result.output.contains("[--location <latitude,longitude>] [--record <file>]"))
         #expect(result.output.contains("the map starts there, and locate-me finds it"))
         #expect(result.output.contains("locate me (y / n answers the prompt)"))
+        // The key that dismisses an alert is the one the alert's footer offers ("Enter dismiss"), and only it.
+        #expect(result.output.contains("  Enter     dismiss an alert\n"))
+        #expect(result.output.split(separator: "\n").filter { $0.contains("alert") }.count == 1)
         #expect(result.output.contains("2  standard input or standard output is not a terminal"))
     }
 
