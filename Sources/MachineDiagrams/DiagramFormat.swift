@@ -9,8 +9,9 @@ public enum DiagramFormat: String, CaseIterable, Sendable {
     case mermaid
     /// W3C SCXML 1.0: a `<parallel>` of one `<state>` per region.
     case scxml
-    /// SVG drawn by the package's own layout (no Graphviz): a panel per region, top down, each
-    /// state listing the rows that leave it, with a legend.
+    /// SVG drawn by the package's own layout (no Graphviz): a panel per region in table order,
+    /// in columns within a README's width, each state listing the rows that leave it by id, with
+    /// a legend.
     case svg
 
     /// The usual file extension.

@@ -22,9 +22,13 @@ package struct MachineDrawing: Sendable {
     let stateClasses: [[String]]
 
     /// The drawing of `listing`, each row's lines ending with `notes[row]` when it is not
-    /// empty, its rows and states with the extra classes given, if any.
-    package init(listing: TableListing, notes: [String] = [], rowClasses: [String] = [], stateClasses: [[String]] = []) {
-        self.layout = MachineLayout(listing: listing, notes: notes)
+    /// empty, its rows and states with the extra classes given, if any, laid out with `options`:
+    /// the panels of `regions`, regions at the top in table order (all of them unless given).
+    package init(
+        listing: TableListing, notes: [String] = [], rowClasses: [String] = [], stateClasses: [[String]] = [],
+        options: MachineLayout.Options = MachineLayout.Options(), regions: [Int]? = nil
+    ) {
+        self.layout = MachineLayout(listing: listing, notes: notes, options: options, regions: regions)
         self.listing = listing
         self.rowClasses = rowClasses
         self.stateClasses = stateClasses
@@ -93,24 +97,46 @@ package struct MachineDrawing: Sendable {
     }
 
     private func draw(_ entry: MachineLayout.Entry, in panel: MachineLayout.Panel) -> String {
+        let options = layout.options
         var text =
             "<g class=\"\(classes(entry.row, "row entry"))\" data-row=\"\(entry.row)\" data-from=\"\(id(panel.region, entry.source))\">"
             + "<text x=\"\(entry.x)\" y=\"\(entry.y)\">"
+        let rowID = listing.rows[entry.row].id + ":"
         for (index, line) in entry.lines.enumerated() {
-            text +=
-                "<tspan x=\"\(entry.x)\" dy=\"\(index == 0 ? 0 : MachineLayout.lineHeight)\">\(Escaping.html(line))</tspan>"
+            var line = Substring(line)
+            var x = entry.x
+            if options.indentsByPosition {
+                let indent = line.prefix { $0 == " " }.count
+                line = line.dropFirst(indent)
+                x += indent * MachineLayout.characterWidth
+            }
+            var content = Escaping.html(String(line))
+            if options.showsRowIDs, index == 0, line.hasPrefix(rowID) {
+                content =
+                    "<tspan class=\"id\">\(Escaping.html(rowID))</tspan>" + Escaping.html(String(line.dropFirst(rowID.count)))
+            }
+            text += "<tspan x=\"\(x)\" dy=\"\(index == 0 ? 0 : MachineLayout.lineHeight)\">\(content)</tspan>"
         }
-        return text + "</text><title>\(Escaping.html(listing.rows[entry.row].id))</title></g>\n"
+        return text + "</text><title>\(title(entry.row, lines: entry.lines))</title></g>\n"
+    }
+
+    /// The tooltip of row `row`'s entry and arrow: its id, and with the ids shown, its entry's
+    /// `lines` on one line.
+    private func title(_ row: Int, lines: [String]?) -> String {
+        guard layout.options.showsRowIDs, let lines else { return Escaping.html(listing.rows[row].id) }
+        return Escaping.html(lines.map { $0.drop { $0 == " " } }.joined(separator: " "))
     }
 
     private func draw(_ arrow: MachineLayout.Arrow, in panel: MachineLayout.Panel) -> String {
         guard let end = arrow.points.last else { return "" }
         let path = "M" + arrow.points.map { "\($0.x) \($0.y)" }.joined(separator: "L")
         let base = arrow.isInternal ? "row arrow internal" : "row arrow"
+        let junction = arrow.junction.map { "<circle class=\"join\" cx=\"\($0.x)\" cy=\"\($0.y)\" r=\"2.5\"/>" } ?? ""
+        let entry = panel.entries.first { $0.row == arrow.row && $0.source == arrow.source }
         return
             "<g class=\"\(classes(arrow.row, base))\" data-row=\"\(arrow.row)\" data-from=\"\(id(panel.region, arrow.source))\">"
-            + "<path class=\"edge\" d=\"\(path)\"/><path class=\"head\" d=\"M\(end.x) \(end.y)l8 -4v8z\"/>"
-            + "<title>\(Escaping.html(listing.rows[arrow.row].id))</title></g>\n"
+            + "<path class=\"edge\" d=\"\(path)\"/><path class=\"head\" d=\"M\(end.x) \(end.y)l8 -4v8z\"/>\(junction)"
+            + "<title>\(title(arrow.row, lines: entry?.lines))</title></g>\n"
     }
 
     private func classes(_ row: Int, _ base: String) -> String {
@@ -118,13 +144,27 @@ package struct MachineDrawing: Sendable {
         return extra.isEmpty ? base : base + " " + extra
     }
 
-    /// What the drawing's marks mean, those of `listing`'s drawing only, one sentence each.
-    package static func legend(_ listing: TableListing) -> [String] {
+    /// What the drawing's marks mean, those of `listing`'s drawing with `options` only, one
+    /// sentence each.
+    package static func legend(_ listing: TableListing, options: MachineLayout.Options = MachineLayout.Options()) -> [String] {
         let rows = listing.rows
-        var lines = [
-            "● marks an initial state, a double border a final state.",
-            "A row is listed in each state it leaves, as event [guard] → target; its arrow runs in the right margin into the target.",
-        ]
+        var lines = ["● marks an initial state, a double border a final state."]
+        if options.showsRowIDs {
+            lines.append(
+                "A row is listed in each state it leaves, as id: event [guard] → target, by the id transcripts, coverage and mutate use."
+            )
+        } else {
+            lines.append(
+                "A row is listed in each state it leaves, as event [guard] → target; its arrow runs in the right margin into the target."
+            )
+        }
+        if options.sharesTracks {
+            lines.append(
+                "Its arrow runs in the right margin into its target; the arrows into one state share a line, a dot marking each join."
+            )
+        } else if options.showsRowIDs {
+            lines.append("Its arrow runs in the right margin into the target.")
+        }
         if rows.contains(where: { $0.sources == nil }) {
             lines.append("any state lists the rows that leave every state of its region.")
         }

@@ -17,8 +17,11 @@ import MachineCore
 /// loops back.
 ///
 /// Arrows run on vertical tracks in the margin, the shortest nearest the boxes, each on the
-/// first track where it overlaps no other; the arrows into one box meet at its header. A region
-/// within a parallel state has its arrows in its own panel's margin: its rows never leave it.
+/// first track where it overlaps no other; the arrows into one box meet at its header. With
+/// ``Options/sharesTracks`` (the SVG file's), the arrows into one place (a box's header, or one
+/// of its history markers) share one track instead, a line into it that each joins, so that a
+/// panel's margin has a track per target rather than per row. A region within a parallel state
+/// has its arrows in its own panel's margin: its rows never leave it.
 /// Every panel at the top has the same width and its boxes the same right edge, so panels line
 /// up in a column or side by side; so do the panels inside one parallel state, as wide as its
 /// box allows. Coordinates are whole numbers, so the same table gives the same drawing.
@@ -82,20 +85,58 @@ package struct MachineLayout: Sendable {
         /// The corners of the line, from the entry to the target, whose last is the head's tip.
         package let points: [(x: Int, y: Int)]
         package let isInternal: Bool
+        /// Where it joins the track it shares with other arrows into its target, when that
+        /// track runs on past it both ways (a dot marks a junction, not a crossing); `nil` when
+        /// it turns at the track's end, or has the track to itself.
+        package let junction: (x: Int, y: Int)?
+    }
+
+    /// How a layout draws rows and arrows. The defaults are the report pages' drawing; the SVG
+    /// file's is ``document(lineCharacters:)``.
+    package struct Options: Sendable, Equatable {
+        /// Lines longer than this many characters wrap between the parts of a row.
+        package var lineCharacters = 46
+        /// Whether each entry starts with its row's id (`L1.locate: locateMeTapped → locating`),
+        /// the name transcripts, coverage and mutation analysis give the row.
+        package var showsRowIDs = false
+        /// Whether the arrows into one place share a track, which each joins.
+        package var sharesTracks = false
+        /// The space between two tracks.
+        package var trackGap = 6
+        /// Whether an entry's later lines are indented by their position rather than by
+        /// spaces, which an SVG viewer collapses to one.
+        package var indentsByPosition = false
+
+        package init(
+            lineCharacters: Int = 46, showsRowIDs: Bool = false, sharesTracks: Bool = false, trackGap: Int = 6,
+            indentsByPosition: Bool = false
+        ) {
+            self.lineCharacters = lineCharacters
+            self.showsRowIDs = showsRowIDs
+            self.sharesTracks = sharesTracks
+            self.trackGap = trackGap
+            self.indentsByPosition = indentsByPosition
+        }
+
+        /// The SVG file's drawing: rows by id, lines of at most `lineCharacters`, a track per
+        /// target, spaced wider.
+        package static func document(lineCharacters: Int) -> Options {
+            Options(
+                lineCharacters: lineCharacters, showsRowIDs: true, sharesTracks: true, trackGap: 8,
+                indentsByPosition: true)
+        }
     }
 
     /// Rows are written in 11 px monospace: at most this wide in layout units per character.
-    static let characterWidth = 7
+    package static let characterWidth = 7
     /// State names are 12 px bold monospace.
     static let nameCharacterWidth = 8
-    /// Lines longer than this many characters wrap between the parts of a row.
-    static let lineCharacters = 46
-    static let lineHeight = 14
+    package static let lineHeight = 14
     /// A box's header: its name's line.
     static let headerHeight = 21
     /// The header's second line, where a compound state entered by history has its markers.
     static let historyLineHeight = 18
-    static let padding = 12
+    package static let padding = 12
     /// The panel's title (the region's name) above its boxes.
     static let titleHeight = 26
     /// Room on the left of a box for the initial state's marker.
@@ -106,7 +147,6 @@ package struct MachineLayout: Sendable {
     static let groupRightPadding = 8
     static let boxGap = 7
     static let childGap = 5
-    static let trackGap = 6
     /// The space between the boxes' right edge and the first track.
     static let marginGap = 12
     static let historyRadius = 8
@@ -117,22 +157,26 @@ package struct MachineLayout: Sendable {
     package let panels: [Panel]
     /// Every panel's width, of those at the top.
     package let width: Int
+    package let options: Options
 
     /// Lays out `listing`, each row's lines ending with `notes[row]` when it is not empty (a
-    /// coverage page's `×3`, say).
-    package init(listing: TableListing, notes: [String] = []) {
-        let drafts = listing.regions.indices.filter { listing.regions[$0].parent == nil }
-            .map { PanelDraft(listing: listing, region: $0, notes: notes) }
+    /// coverage page's `×3`, say): the panels of `regions`, regions at the top of the machine
+    /// in table order (all of them unless given).
+    package init(listing: TableListing, notes: [String] = [], options: Options = Options(), regions: [Int]? = nil) {
+        self.options = options
+        let drafts = (regions ?? listing.regions.indices.filter { listing.regions[$0].parent == nil })
+            .map { PanelDraft(listing: listing, region: $0, notes: notes, options: options) }
         let stack = PanelDraft.stack(drafts)
         panels = drafts.map { $0.placed(right: stack.right, width: stack.width, x: 0, y: 0) }
         width = stack.width
     }
 
-    /// The text of row `row`'s entry, as parts to wrap: its trigger (`regionChanged`,
-    /// `after 5s`, `every 30s`, `always`, `done.state.handshake`), guard, target (or `(stays)`)
-    /// and note.
-    static func parts(_ row: RowListing, in region: RegionDescription, note: String) -> [String] {
-        var parts = [row.trigger.label(event: row.event)]
+    /// The text of row `row`'s entry, as parts to wrap: its id when `id` (`L1.locate:`), its
+    /// trigger (`regionChanged`, `after 5s`, `every 30s`, `always`, `done.state.handshake`),
+    /// guard, target (or `(stays)`) and note.
+    static func parts(_ row: RowListing, in region: RegionDescription, note: String, id: Bool = false) -> [String] {
+        var parts = id ? ["\(row.id):"] : []
+        parts.append(row.trigger.label(event: row.event))
         if let condition = row.guard { parts.append("[\(condition)]") }
         if let target = row.target {
             let marker = row.history.map { $0 == .deep ? " (H*)" : " (H)" } ?? ""
@@ -144,12 +188,12 @@ package struct MachineLayout: Sendable {
         return parts
     }
 
-    /// `parts` joined by spaces into lines of at most ``lineCharacters`` where they can be
-    /// (a part longer than that has a line of its own), the later lines indented by two.
-    static func wrap(_ parts: [String]) -> [String] {
+    /// `parts` joined by spaces into lines of at most `characters` where they can be (a part
+    /// longer than that has a line of its own), the later lines indented by two.
+    static func wrap(_ parts: [String], characters: Int) -> [String] {
         var lines: [String] = []
         for part in parts {
-            if let last = lines.last, last.count + 1 + part.count <= lineCharacters {
+            if let last = lines.last, last.count + 1 + part.count <= characters {
                 lines[lines.count - 1] = last + " " + part
             } else {
                 lines.append(lines.isEmpty ? part : "  " + part)
@@ -173,6 +217,9 @@ private struct PanelDraft {
         let arrival: Int
         let fromY: Int
         let toY: Int
+        /// The heights of the line on its track: its own span, or with shared tracks that of
+        /// every route into its place.
+        var line: ClosedRange<Int>
         var track = 0
         var span: ClosedRange<Int> { min(fromY, toY)...max(fromY, toY) }
     }
@@ -191,15 +238,20 @@ private struct PanelDraft {
     var routes: [Route] = []
     var trackCount = 0
     var height = 0
+    let options: L.Options
 
-    init(listing: TableListing, region: Int, notes: [String]) {
+    init(listing: TableListing, region: Int, notes: [String], options: L.Options) {
         self.listing = listing
         self.region = region
+        self.options = options
         let description = listing.regions[region]
         let rows = listing.rows.indices.filter { listing.rows[$0].region == region }
         var y = L.titleHeight
         func lines(_ row: Int) -> [String] {
-            L.wrap(L.parts(listing.rows[row], in: description, note: row < notes.count ? notes[row] : ""))
+            L.wrap(
+                L.parts(
+                    listing.rows[row], in: description, note: row < notes.count ? notes[row] : "",
+                    id: options.showsRowIDs), characters: options.lineCharacters)
         }
         // Boxes, depth first: each takes its header, then its entries, then its children or the
         // panels of the regions within it.
@@ -246,7 +298,7 @@ private struct PanelDraft {
             if !nested.isEmpty {
                 var panels: [(draft: PanelDraft, y: Int)] = []
                 for region in nested {
-                    let draft = PanelDraft(listing: listing, region: region, notes: notes)
+                    let draft = PanelDraft(listing: listing, region: region, notes: notes, options: options)
                     panels.append((draft, y))
                     y += draft.height + L.childGap
                 }
@@ -270,35 +322,60 @@ private struct PanelDraft {
 
     /// The arrows' routes, each from its entry's line that names the target to its target's
     /// header (or history marker), and their tracks in the margin: the shortest nearest the
-    /// boxes, each on the first track where it overlaps no other.
+    /// boxes, each on the first track where it overlaps no other. With shared tracks, the
+    /// routes into one place, all internal (dashed) or none, are one line on one track.
     private mutating func routeArrows() {
         func box(_ state: Int?) -> Int? { boxes.firstIndex { $0.state == state } }
         for (index, entry) in entries.enumerated() {
             let row = listing.rows[entry.row]
             guard let target = row.target, let source = box(entry.source), let arrival = box(target) else { continue }
             let marker = row.history.flatMap { history in boxes[arrival].histories.first { $0.history == history } }
+            let fromY = entry.y + Self.arrowLine(of: entry) * L.lineHeight - 4
+            let toY = marker?.y ?? boxes[arrival].y + L.headerHeight / 2
             routes.append(
                 Route(
-                    entry: index, source: source, arrival: arrival,
-                    fromY: entry.y + Self.arrowLine(of: entry) * L.lineHeight - 4,
-                    toY: marker?.y ?? boxes[arrival].y + L.headerHeight / 2))
+                    entry: index, source: source, arrival: arrival, fromY: fromY, toY: toY,
+                    line: min(fromY, toY)...max(fromY, toY)))
+        }
+        var lines: [[Int]] = []
+        if options.sharesTracks {
+            var places: [(arrival: Int, y: Int, isInternal: Bool)] = []
+            for index in routes.indices {
+                let place = (routes[index].arrival, routes[index].toY, listing.rows[entries[routes[index].entry].row].isInternal)
+                if let line = places.firstIndex(where: { $0 == place }) {
+                    lines[line].append(index)
+                } else {
+                    places.append(place)
+                    lines.append([index])
+                }
+            }
+        } else {
+            lines = routes.indices.map { [$0] }
+        }
+        for line in lines {
+            let span = (line.map { routes[$0].span.lowerBound }.min() ?? 0)...(line.map { routes[$0].span.upperBound }.max() ?? 0)
+            for index in line { routes[index].line = span }
         }
         var tracks: [[ClosedRange<Int>]] = []
-        let shortestFirst = routes.indices.sorted { a, b in
-            let lengthA = routes[a].span.upperBound - routes[a].span.lowerBound
-            let lengthB = routes[b].span.upperBound - routes[b].span.lowerBound
+        let shortestFirst = lines.indices.sorted { a, b in
+            let (one, other) = (routes[lines[a][0]].line, routes[lines[b][0]].line)
+            let lengthA = one.upperBound - one.lowerBound
+            let lengthB = other.upperBound - other.lowerBound
             return lengthA != lengthB ? lengthA < lengthB : a < b
         }
-        for index in shortestFirst {
+        for line in shortestFirst {
             // A little room around each span, so that two lines on one track never touch.
-            let span = (routes[index].span.lowerBound - 3)...(routes[index].span.upperBound + 3)
-            if let track = tracks.firstIndex(where: { !$0.contains { $0.overlaps(span) } }) {
-                tracks[track].append(span)
-                routes[index].track = track
+            let line = lines[line]
+            let span = (routes[line[0]].line.lowerBound - 3)...(routes[line[0]].line.upperBound + 3)
+            let track: Int
+            if let free = tracks.firstIndex(where: { !$0.contains { $0.overlaps(span) } }) {
+                tracks[free].append(span)
+                track = free
             } else {
                 tracks.append([span])
-                routes[index].track = tracks.count - 1
+                track = tracks.count - 1
             }
+            for index in line { routes[index].track = track }
         }
         trackCount = tracks.count
     }
@@ -317,7 +394,7 @@ private struct PanelDraft {
 
     /// How much wider than its boxes' right edge the panel is: its margin with the arrows'
     /// tracks, and its padding.
-    var marginWidth: Int { L.marginGap + max(0, trackCount - 1) * L.trackGap + L.marginGap + L.padding }
+    var marginWidth: Int { L.marginGap + max(0, trackCount - 1) * options.trackGap + L.marginGap + L.padding }
 
     /// Where the boxes of `drafts`, panels one under the other, end at the least, and how wide
     /// the panels then are at the least.
@@ -354,11 +431,12 @@ private struct PanelDraft {
             let fromX = min(entry.x + entry.lines[line].count * L.characterWidth + 4, source.x + source.width)
             let marker = row.history.flatMap { history in arrival.histories.first { $0.history == history } }
             let toX = marker.map { $0.x + L.historyRadius } ?? arrival.x + arrival.width
-            let track = right + L.marginGap + route.track * L.trackGap
+            let track = right + L.marginGap + route.track * options.trackGap
+            let joins = route.line.lowerBound < route.fromY && route.fromY < route.line.upperBound
             return L.Arrow(
                 row: entry.row, source: entry.source,
                 points: [(fromX, route.fromY), (track, route.fromY), (track, route.toY), (toX, route.toY)],
-                isInternal: row.isInternal)
+                isInternal: row.isInternal, junction: joins ? (track, route.fromY) : nil)
         }
         var panels: [L.Panel] = []
         for (index, stacked) in stacks {

@@ -7,8 +7,9 @@ import Testing
     import FoundationXML
 #endif
 
-/// The package's own layout and its SVG: a panel per region, top down, each state listing the
-/// rows that leave it, with arrows in the margin.
+/// The package's own layout and its SVG: a panel per region, in table order (side by side in
+/// the file where they fit), each state listing the rows that leave it, with arrows in the
+/// margin.
 @Suite("The package's own layout") struct LayoutTests {
     static let tables: [(name: String, listing: TableListing)] = [
         ("lamp", Lamp.table.listing), ("player", Player.table.listing),
@@ -94,11 +95,11 @@ import Testing
         let svg = DiagramFormat.svg.render(Lamp.table.listing, name: "lamp", generatedBy: "lamp diagram")
         #expect(XMLParser(data: Data(svg.utf8)).parse(), "well-formed XML")
         let offsets = svg.matches(
-            of: /<g class="region" transform="translate\(0 (\d+)\)">\n<rect class="panel"[^\n]*>([a-z]+)<\/text>/
+            of: /<g class="region" transform="translate\((\d+) (\d+)\)">\n<rect class="panel"[^\n]*>([a-z]+)<\/text>/
         )
-        .map { (Int($0.1) ?? 0, String($0.2)) }
-        #expect(offsets.map(\.1) == ["power", "glow"])
-        #expect(offsets[0].0 < offsets[1].0)
+        .map { (Int($0.1) ?? 0, Int($0.2) ?? 0, String($0.3)) }
+        #expect(offsets.map(\.2) == ["power", "glow"])
+        #expect(offsets[0].0 < offsets[1].0 && offsets[0].1 == offsets[1].1, "side by side, in table order")
         // The legend's sentences, their lines joined again.
         let legend = try #require(svg.firstMatch(of: /<text class="legend"[^>]*>(.*?)<\/text>/)).1
             .replacing(/<\/tspan><tspan[^>]*> */, with: " ").replacing(/<[^>]*>/, with: "")

@@ -101,7 +101,7 @@ enum Lamp: MachineDefinition {
         case .mermaid: #expect(!text.contains("--> glow_any"), "no transition")
         case .scxml: #expect(text.contains("<transition event=\"flip\"/>"), "a transition without a target")
         case .svg:
-            #expect(text.contains(">flip (stays)</tspan>"))
+            #expect(text.contains("<tspan class=\"id\">glow:</tspan> flip (stays)</tspan>"))
             #expect(!text.contains("class=\"row arrow\" data-row=\"3\""), "no arrow")
         }
     }
