@@ -7,7 +7,7 @@ import MachineCommandLine
 // coverage, paths, explore), the embedded gazetteer's (search, reverse, build-gazetteer), and play.
 MachineCommandLine(
     name: "address-picker",
-    version: "address-picker 1.0.0\nPlace data of the embedded gazetteer: GeoNames, geonames.org, CC BY 4.0.",
+    version: "address-picker 1.1.0\nPlace data of the embedded gazetteer: GeoNames, geonames.org, CC BY 4.0.",
     abstract: "An explicit state machine for picking an address on a map: replay its event scripts.",
     vocabulary: AddressPickerVocabulary(),
     exploration: Exploration(
