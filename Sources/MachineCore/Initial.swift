@@ -28,6 +28,10 @@ public struct Initial<M: MachineDefinition>: Sendable {
     package let target: Int
     /// What entering that way does, after the state's own entry action.
     package let action: Action<M>?
+    /// The states it enters in place of ``target`` when not empty, in the state's region or the
+    /// regions nested below it (an imported `initial="a b"`); empty for every initial transition
+    /// declared in Swift.
+    package internal(set) var importedTargets: [StateAddress] = []
 
     /// The initial transition of `state`, or with `history`, that history's default.
     ///
@@ -40,11 +44,17 @@ public struct Initial<M: MachineDefinition>: Sendable {
     public init<S: ControlState>(
         in region: Region<S>, of state: S, history: History? = nil, to target: S, action: Action<M>? = nil
     ) {
-        self.regionName = region.name
-        self.stateType = ObjectIdentifier(S.self)
-        self.state = state.rawValue
+        self.init(
+            regionName: region.name, stateType: ObjectIdentifier(S.self), state: state.rawValue, history: history,
+            target: target.rawValue, action: action)
+    }
+
+    init(regionName: String, stateType: ObjectIdentifier, state: Int, history: History?, target: Int, action: Action<M>?) {
+        self.regionName = regionName
+        self.stateType = stateType
+        self.state = state
         self.history = history
-        self.target = target.rawValue
+        self.target = target
         self.action = action
     }
 }

@@ -204,6 +204,13 @@ public struct RegionDescription: Hashable, Sendable {
     /// For each compound state, the descendant its ``Initial`` enters by default, or -1 for its
     /// first child; empty when the table declares no initial transition in the region.
     package private(set) var initialTargets: [Int] = []
+    /// Whether the region stands for its one top state, as an imported SCXML `<parallel>`'s
+    /// child does (see ``ImportedRegion``): it is done when that state is in a final state as
+    /// SCXML says, not only when it is in a final state at its top.
+    package internal(set) var standsForItsState = false
+    /// The states entering the region enters in place of ``initial`` when not empty (see
+    /// ``ImportedRegion``).
+    package internal(set) var importedInitialTargets: [StateAddress] = []
 
     /// A description; `children` lists each compound state's children, the initial child first.
     ///

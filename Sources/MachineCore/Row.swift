@@ -51,6 +51,11 @@ public struct Row<M: MachineDefinition>: Sendable {
     /// What the row does when it fires: changes the context and emits commands; `nil` for a row
     /// that only moves between states.
     public let action: Action<M>?
+    /// The row's targets beyond ``target``, each in any region: SCXML's transitions with several
+    /// targets, or with a target outside their source's region, as an importer declares them
+    /// (``init(imported:region:sources:trigger:guard:target:extraTargets:history:internal:action:)``).
+    /// Empty for every row declared in Swift.
+    package internal(set) var extraTargets: [StateAddress] = []
 
     /// Declares a row of `region`.
     ///

@@ -14,6 +14,9 @@ final class StatechartIndex<M: MachineDefinition>: Sendable {
     /// For each node: the node its initial transition enters (a region's initial state, a
     /// compound state's ``Initial`` target or first child), or -1.
     let initialTargets: [Int32]
+    /// The targets of imported initial transitions, by node, in place of ``initialTargets``: an
+    /// `initial="a b"` (see ``Initial``'s `importedTargets`).
+    let initialTargetOverrides: [Int: [Int]]
     /// For each node: the action of its initial transition (``Initial``), if any.
     let initialActions: [Action<M>?]
     /// The default of each history a row enters by, for the states an ``Initial`` gives one: by
@@ -34,13 +37,15 @@ final class StatechartIndex<M: MachineDefinition>: Sendable {
 
     init(
         tree: StateTree, rowTargets: [[Int]], candidateSources: [Int32], initialTargets: [Int32],
-        initialActions: [Action<M>?], historyDefaults: [Int: (target: Int, action: Action<M>?)], historyMasks: [UInt64],
+        initialTargetOverrides: [Int: [Int]], initialActions: [Action<M>?],
+        historyDefaults: [Int: (target: Int, action: Action<M>?)], historyMasks: [UInt64],
         doneKinds: [Int32], retainsLeaf: [Bool], hasConflicts: Bool
     ) {
         self.tree = tree
         self.rowTargets = rowTargets
         self.candidateSources = candidateSources
         self.initialTargets = initialTargets
+        self.initialTargetOverrides = initialTargetOverrides
         self.initialActions = initialActions
         self.historyDefaults = historyDefaults
         self.historyMasks = historyMasks
@@ -80,6 +85,14 @@ extension TransitionTable {
             else {
                 let what = initial.history.map { "the default of its \($0.rawValue) history" } ?? "its initial transition"
                 throw .invalidInitial(region: description.name, state: name, problem: "\(what) is declared twice")
+            }
+            for address in initial.importedTargets {
+                guard let other = regionIndex[address.regionName], regions[other].states.indices.contains(address.state)
+                else {
+                    throw .invalidInitial(
+                        region: description.name, state: name,
+                        problem: "it targets state #\(address.state) of '\(address.regionName)', which the table lacks")
+                }
             }
             if initial.history == nil { targets[region][initial.state] = initial.target }
             resolved.append((region, initial))
@@ -123,24 +136,34 @@ extension TransitionTable {
         for (position, done) in triggers.doneStates.enumerated() {
             doneKinds[tree.node(region: done.region, state: done.state)] = Int32(eventCount + 1 + position)
         }
+        let regionIndex = Dictionary(regions.enumerated().map { ($0.element.name, $0.offset) }) { first, _ in first }
+        func node(_ address: StateAddress) -> Int {
+            tree.node(region: regionIndex[address.regionName] ?? 0, state: address.state)
+        }
+        let rowTargets = rows.map { $0.targetAddresses.map(node) }
         var retainsLeaf = [Bool](repeating: false, count: regions.count)
         for (index, row) in rows.enumerated() where row.history == .deep {
-            guard let target = row.target else { continue }
-            let node = tree.node(region: rowRegion[index], state: target)
-            for region in regions.indices where tree.isDescendant(Int(tree.regionNodes[region]), of: node) {
-                retainsLeaf[region] = true
+            for target in rowTargets[index] {
+                for region in regions.indices where tree.isDescendant(Int(tree.regionNodes[region]), of: target) {
+                    retainsLeaf[region] = true
+                }
             }
+        }
+        var initialTargetOverrides: [Int: [Int]] = [:]
+        for (region, description) in regions.enumerated() where !description.importedInitialTargets.isEmpty {
+            initialTargetOverrides[Int(tree.regionNodes[region])] = description.importedInitialTargets.map(node)
+        }
+        for (region, initial) in initials where initial.history == nil && !initial.importedTargets.isEmpty {
+            initialTargetOverrides[tree.node(region: region, state: initial.state)] = initial.importedTargets.map(node)
         }
         return StatechartIndex(
             tree: tree,
-            rowTargets: rows.indices.map { index in
-                rows[index].target.map { [tree.node(region: rowRegion[index], state: $0)] } ?? []
-            },
+            rowTargets: rowTargets,
             candidateSources: candidates.rows.indices.map { position in
                 Int32(tree.node(region: rowRegion[candidates.rows[position]], state: Int(candidates.sources[position])))
             },
-            initialTargets: initialTargets, initialActions: initialActions, historyDefaults: historyDefaults,
-            historyMasks: historyMasks, doneKinds: doneKinds, retainsLeaf: retainsLeaf,
-            hasConflicts: regions.contains { $0.parent != nil })
+            initialTargets: initialTargets, initialTargetOverrides: initialTargetOverrides, initialActions: initialActions,
+            historyDefaults: historyDefaults, historyMasks: historyMasks, doneKinds: doneKinds,
+            retainsLeaf: retainsLeaf, hasConflicts: regions.contains { $0.parent != nil })
     }
 }

@@ -55,6 +55,10 @@ extension TransitionTable {
             }
             hash.add(row.guard?.name ?? "")
             hash.add(row.target ?? -1)
+            for extra in row.extraTargets {
+                hash.add("target \(extra.regionName)")
+                hash.add(extra.state)
+            }
             if let history = row.history { hash.add("history \(history.rawValue)") }
             if row.isInternal { hash.add("internal") }
         }

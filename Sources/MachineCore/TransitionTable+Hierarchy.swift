@@ -83,10 +83,10 @@ struct CandidateIndex {
     /// Builds the candidate lists of every slot; with `planned`, also what firing each candidate
     /// does.
     init(regions: [RegionDescription], kindCount: Int, rows: [PlacedRow], planned: Bool) throws(TableError) {
-        for row in rows where row.history != nil {
-            guard let target = row.target else { continue }
-            if !historySlots.contains(where: { $0.region == row.region && $0.state == target }) {
-                historySlots.append((region: row.region, state: target))
+        for row in rows {
+            for target in row.historyTargets
+            where !historySlots.contains(where: { $0.region == target.region && $0.state == target.state }) {
+                historySlots.append(target)
             }
         }
         guard historySlots.count <= ControlStates.historyCapacity else { throw .tooManyHistoryStates(count: historySlots.count) }
@@ -224,4 +224,6 @@ struct PlacedRow {
     let target: Int?
     let history: History?
     let isInternal: Bool
+    /// The states the row enters by its history, in any region: its targets when it has one.
+    let historyTargets: [(region: Int, state: Int)]
 }

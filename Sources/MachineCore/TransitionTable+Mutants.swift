@@ -8,15 +8,10 @@ extension TransitionTable {
     ///   target that is no longer compound, say).
     package func replacingRows(_ rows: [Row<M>]) throws(TableError) -> TransitionTable<M> {
         return try TransitionTable(
-            validating: regions.map(ListedRegion.init), rows: rows,
+            validating: regions.map(ImportedRegion.init(listing:)), rows: rows,
             exclusive: exclusiveGuards.map(ExclusiveGuards.init(names:)), stateActions: declaredStateActions,
-            initials: declaredInitials)
+            initials: declaredInitials, importedEventNames: importedEventNames)
     }
-}
-
-/// A region already listed, handed back to a table.
-private struct ListedRegion: AnyRegion {
-    let listing: RegionDescription
 }
 
 extension ExclusiveGuards {
@@ -27,19 +22,23 @@ extension Row {
     /// This row with its guard, target, history and action replaced (its id, region, sources,
     /// trigger and internal mark kept).
     package func replacing(guard: Guard<M>?, target: Int?, history: History?, action: Action<M>?) -> Row<M> {
-        Row(
+        var row = Row(
             id: id, regionName: regionName, stateType: stateType, sources: sources, trigger: trigger, guard: `guard`,
             target: target, history: history, isInternal: isInternal, action: action)
+        row.extraTargets = extraTargets
+        return row
     }
 
     /// This row with its trigger replaced (a delay halved, say), the rest kept.
     package func replacing(trigger: RowTrigger<M>) -> Row<M> {
-        Row(
+        var row = Row(
             id: id, regionName: regionName, stateType: stateType, sources: sources, trigger: trigger, guard: self.guard,
             target: target, history: history, isInternal: isInternal, action: action)
+        row.extraTargets = extraTargets
+        return row
     }
 
-    private init(
+    init(
         id: String, regionName: String, stateType: ObjectIdentifier, sources: [Int]?, trigger: RowTrigger<M>,
         guard: Guard<M>?, target: Int?, history: History?, isInternal: Bool, action: Action<M>?
     ) {

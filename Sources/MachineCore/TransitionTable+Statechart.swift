@@ -210,8 +210,11 @@ extension TransitionTable {
         // Enter, in document order.
         var entry = EntrySet()
         for (owner, transition) in transitions.enumerated() where transition.domain >= 0 {
-            for target in statechart.rowTargets[transition.row] {
+            let targets = statechart.rowTargets[transition.row]
+            for target in targets {
                 addDescendants(target, history: rows[transition.row].history, owner: owner, to: &entry, controls: state.controls)
+            }
+            for target in targets {
                 addAncestors(of: target, below: transition.domain, owner: owner, to: &entry, controls: state.controls)
             }
         }
@@ -293,9 +296,9 @@ extension TransitionTable {
         let tree = statechart.tree
         if isCompound(node: node) {
             entry.byDefault.insert(node)
-            let target = Int(statechart.initialTargets[node])
-            addDescendants(target, history: nil, owner: owner, to: &entry, controls: controls)
-            addAncestors(of: target, below: node, owner: owner, to: &entry, controls: controls)
+            let targets = statechart.initialTargetOverrides[node] ?? [Int(statechart.initialTargets[node])]
+            for target in targets { addDescendants(target, history: nil, owner: owner, to: &entry, controls: controls) }
+            for target in targets { addAncestors(of: target, below: node, owner: owner, to: &entry, controls: controls) }
         } else if isParallel(node: node) {
             for inner in tree.nestedRegions[Int(tree.regionOf[node])][Int(tree.stateOf[node])] {
                 let innerNode = Int(tree.regionNodes[inner])
@@ -369,16 +372,48 @@ extension TransitionTable {
             }
             let parent = Int(tree.parents[node])
             queueDone(of: parent, into: &result)
-            let grandparent = Int(tree.parents[parent])
+            var grandparent = Int(tree.parents[parent])
+            if isStandingRegion(node: grandparent) { grandparent = Int(tree.parents[grandparent]) }
             guard isParallel(node: grandparent) else { continue }
             let done = tree.nestedRegions[Int(tree.regionOf[grandparent])][Int(tree.stateOf[grandparent])].allSatisfy { inner in
                 let innerNode = Int(tree.regionNodes[inner])
                 let enteredLater = innerNode > node && entry.contains(innerNode)
-                return !enteredLater && regions[inner].isTopFinal(state.controls[inner])
+                return !enteredLater && isDone(region: inner, in: state.controls)
             }
             if done { queueDone(of: grandparent, into: &result) }
         }
         return ends
+    }
+
+    /// Whether `node` is the node of a region that stands for its one top state (see
+    /// ``ImportedRegion``).
+    func isStandingRegion(node: Int) -> Bool {
+        let tree = statechart.tree
+        return node != StateTree.root && tree.stateOf[node] < 0 && regions[Int(tree.regionOf[node])].standsForItsState
+    }
+
+    /// Whether region `region`, active in `controls`, counts as done for the parallel state it is
+    /// within: in a final state at its top; for a region that stands for its top state, when that
+    /// state is in a final state as SCXML's `isInFinalState` says.
+    func isDone(region: Int, in controls: ControlStates) -> Bool {
+        let description = regions[region]
+        let leaf = controls[region]
+        guard description.standsForItsState else { return description.isTopFinal(leaf) }
+        return isInFinalState(region: region, state: description.ancestors(of: leaf).last ?? leaf, in: controls)
+    }
+
+    /// SCXML's `isInFinalState` for active state `state` of `region`: a final state is; a
+    /// compound state is when its active child is final; a parallel state is when every region
+    /// within it is done.
+    func isInFinalState(region: Int, state: Int, in controls: ControlStates) -> Bool {
+        let description = regions[region]
+        if description.finalStates.contains(state) { return true }
+        if description.isCompound(state) {
+            let leaf = controls[region]
+            return description.parents[leaf] == state && description.finalStates.contains(leaf)
+        }
+        let nested = statechart.tree.nestedRegions[region][state]
+        return !nested.isEmpty && nested.allSatisfy { isDone(region: $0, in: controls) }
     }
 
     /// Queues `node`'s done event when a row handles it.
@@ -416,11 +451,21 @@ extension TransitionTable {
     package func start(_ state: inout MachineState<M>, seeing event: M.Event, into result: inout StepResult<M>) {
         result.reset()
         result._outbox._work = state.work
-        let active = activeNodes(in: state.controls)
         var entry = EntrySet()
-        for node in active {
-            entry.add(node, owner: -1)
-            if isCompound(node: node), active.contains(Int(statechart.initialTargets[node])) { entry.byDefault.insert(node) }
+        if statechart.initialTargetOverrides.isEmpty {
+            let active = activeNodes(in: state.controls)
+            for node in active {
+                entry.add(node, owner: -1)
+                if isCompound(node: node), active.contains(Int(statechart.initialTargets[node])) { entry.byDefault.insert(node) }
+            }
+        } else {
+            // An imported initial transition may target states of several regions: the start
+            // enters what entering each top region by default enters, as SCXML's first microstep.
+            for region in regions.indices where regions[region].parent == nil {
+                addDescendants(
+                    Int(statechart.tree.regionNodes[region]), history: nil, owner: -1, to: &entry, controls: state.controls)
+            }
+            entry.nodes.sort { $0.node < $1.node }
         }
         if enter(entry, rows: [], &state, seeing: event, into: &result) { exitMachine(&state, seeing: event, into: &result) }
         state.work = result._outbox._work

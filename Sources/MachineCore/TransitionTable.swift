@@ -29,6 +29,9 @@ public struct TransitionTable<M: MachineDefinition>: Sendable {
     @usableFromInline package let requestKindNames: [String]
     /// The sets of guards declared mutually exclusive.
     package let exclusiveGuards: [Set<String>]
+    /// The event names an imported table was built with, or `nil` for a table whose event kinds
+    /// are the cases of `M.Event.Kind`.
+    package let importedEventNames: [String]?
     /// The mistake in the declaration the table was built from, if any (see
     /// ``init(regions:rows:exclusive:stateActions:initials:)``): the table is then a placeholder that
     /// nothing may run.
@@ -164,6 +167,17 @@ public struct TransitionTable<M: MachineDefinition>: Sendable {
         validating regions: [any AnyRegion], rows: [Row<M>], exclusive: [ExclusiveGuards<M>] = [],
         stateActions: [StateActions<M>] = [], initials: [Initial<M>] = []
     ) throws(TableError) {
+        try self.init(
+            validating: regions, rows: rows, exclusive: exclusive, stateActions: stateActions, initials: initials,
+            importedEventNames: nil)
+    }
+
+    /// Builds and checks a table; `importedEventNames`, when given, name the event kinds in place
+    /// of the cases of `M.Event.Kind` (see ``init(importing:rows:stateActions:initials:eventNames:)``).
+    init(
+        validating regions: [any AnyRegion], rows: [Row<M>], exclusive: [ExclusiveGuards<M>] = [],
+        stateActions: [StateActions<M>] = [], initials: [Initial<M>] = [], importedEventNames: [String]?
+    ) throws(TableError) {
         var regions = regions.map(\.listing)
         guard !regions.isEmpty else { throw .noRegions }
         guard regions.count <= ControlStates.capacity else { throw .tooManyRegions(count: regions.count) }
@@ -177,9 +191,24 @@ public struct TransitionTable<M: MachineDefinition>: Sendable {
         for (position, region) in regions.enumerated() where region.index != position {
             throw .regionIndexMismatch(region: region.name, declared: region.index, position: position)
         }
+        for region in regions {
+            for address in region.importedInitialTargets {
+                guard let other = regionIndex[address.regionName], regions[other].states.indices.contains(address.state)
+                else {
+                    throw .invalidHierarchy(
+                        region: region.name,
+                        problem: "its initial targets state #\(address.state) of '\(address.regionName)', which the table lacks")
+                }
+            }
+        }
         let declaredInitials = try Self.resolve(initials, regions: &regions, regionIndex: regionIndex)
         let tree = try StateTree(regions: regions)
-        eventNames = try M.Event.Kind.validatedNames(of: "\(M.Event.Kind.self)")
+        if let importedEventNames {
+            eventNames = importedEventNames
+        } else {
+            eventNames = try M.Event.Kind.validatedNames(of: "\(M.Event.Kind.self)")
+        }
+        self.importedEventNames = importedEventNames
         timerNames = try M.Timer.validatedNames(of: "\(M.Timer.self)")
         requestKindNames = try M.Request.Kind.validatedNames(of: "\(M.Request.Kind.self)")
         for (type, count) in [("\(M.Timer.self)", timerNames.count), ("\(M.Request.Kind.self)", requestKindNames.count)]
@@ -204,6 +233,12 @@ public struct TransitionTable<M: MachineDefinition>: Sendable {
                 row: row.id, sources: sources, target: row.target, history: row.history,
                 isInternal: row.isInternal, in: regions[region], nested: tree.nestedRegions[region])
             rowRegion.append(region)
+            for extra in row.extraTargets {
+                guard let other = regionIndex[extra.regionName], regions[other].states.indices.contains(extra.state) else {
+                    throw .invalidRowTarget(
+                        row: row.id, problem: "it targets state #\(extra.state) of '\(extra.regionName)', which the table lacks")
+                }
+            }
         }
 
         var offsets: [Int] = []
@@ -246,13 +281,19 @@ public struct TransitionTable<M: MachineDefinition>: Sendable {
             && (!stateActions.allSatisfy { $0.exit == nil } || triggers.delays.contains { !$0.isEmpty })
         let usesStatechart =
             regions.contains { $0.parent != nil } || !initials.isEmpty || !triggers.delayRows.isEmpty || endRunsExitActions
+            || rows.contains { !$0.extraTargets.isEmpty }
         let isFlat =
             stateActions.isEmpty && !triggers.delays.contains { !$0.isEmpty } && !regions.contains(where: \.isHierarchical)
             && !usesStatechart
         let placed = rows.enumerated().map { index, row in
             PlacedRow(
                 region: rowRegion[index], sources: row.sources ?? Array(regions[rowRegion[index]].states.indices),
-                events: triggers.slotKinds[index], target: row.target, history: row.history, isInternal: row.isInternal)
+                events: triggers.slotKinds[index], target: row.target, history: row.history, isInternal: row.isInternal,
+                historyTargets: row.history == nil
+                    ? []
+                    : row.targetAddresses.compactMap { address in
+                        regionIndex[address.regionName].map { (region: $0, state: address.state) }
+                    })
         }
         let index = try CandidateIndex(
             regions: regions, kindCount: kindCount, rows: placed, planned: !isFlat && !usesStatechart)

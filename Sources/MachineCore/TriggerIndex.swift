@@ -163,7 +163,19 @@ struct TriggerIndex<M: MachineDefinition> {
     /// parallel state each of whose regions has a final state at its top.
     static func canBeDone(_ state: Int, of region: Int, _ regions: [RegionDescription], _ nested: [[[Int]]]) -> Bool {
         let inner = nested[region][state]
-        guard inner.isEmpty else { return inner.allSatisfy { regions[$0].finalStates.contains(where: regions[$0].isTopFinal) } }
+        guard inner.isEmpty else {
+            return inner.allSatisfy { innerRegion in
+                let description = regions[innerRegion]
+                guard description.standsForItsState else {
+                    return description.finalStates.contains(where: description.isTopFinal)
+                }
+                // A region that stands for its top state is done when that state is.
+                return description.states.indices.contains { top in
+                    description.parents[top] == nil
+                        && (description.finalStates.contains(top) || canBeDone(top, of: innerRegion, regions, nested))
+                }
+            }
+        }
         return regions[region].children[state].contains(where: regions[region].finalStates.contains)
     }
 
