@@ -20,7 +20,10 @@ let package = Package(
         .library(name: "AddressPicker", targets: ["AddressPicker"]),
         .library(name: "AddressPickerScripting", targets: ["AddressPickerScripting"]),
         .library(name: "Gazetteer", targets: ["Gazetteer"]),
+        .library(name: "SCXML", targets: ["SCXML"]),
+        .library(name: "SCXMLScripting", targets: ["SCXMLScripting"]),
         .executable(name: "address-picker", targets: ["AddressPickerTool"]),
+        .executable(name: "scxml", targets: ["SCXMLTool"]),
         .executable(name: "address-picker-bench", targets: ["AddressPickerBench"]),
     ],
     targets: [
@@ -55,6 +58,14 @@ let package = Package(
             name: "AddressPickerScripting",
             dependencies: ["AddressPicker", "MachineCore", "MachineRuntime", "EventScripts", "MachineAnalysis"]),
         .target(name: "Gazetteer", dependencies: ["AddressPicker", "EmbeddedGazetteer"]),
+        // SCXML documents with the null datamodel, read safely and imported as machines.
+        .target(name: "SCXML", dependencies: ["MachineCore"]),
+        // For tools and tests: an imported chart's script vocabulary and input samples.
+        .target(name: "SCXMLScripting", dependencies: ["SCXML", "MachineCore", "EventScripts", "MachineAnalysis"]),
+        // `scxml`: runs a document, and gives it every subcommand of a machine's tool.
+        .executableTarget(
+            name: "SCXMLTool",
+            dependencies: ["SCXML", "SCXMLScripting", "MachineCommandLine", "MachineCore", "MachineRuntime"]),
         // The gazetteer file linked into the binary (an assembler .incbin), so a copied executable carries it.
         .target(name: "EmbeddedGazetteer", exclude: ["data"], cSettings: [.headerSearchPath("data")]),
         // A full-screen terminal program's plumbing: raw mode, the alternate screen, keys, signals, frames.
@@ -144,6 +155,10 @@ let package = Package(
                 "ScriptTestSupport",
             ],
             exclude: ["Regressions"]),
+        // W3C/: the W3C SCXML 1.0 implementation-report tests the importer runs, with their licence.
+        .testTarget(
+            name: "SCXMLTests", dependencies: ["SCXML", "SCXMLScripting", "SCXMLTool", "MachineCore", "MachineRuntime"],
+            exclude: ["W3C"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,0 +1,114 @@
+import MachineCore
+
+/// The machine every imported SCXML document runs as: its states and events are the
+/// document's, named at run time, so one type serves every chart (see ``SCXMLChart``).
+///
+/// A chart's table (``SCXMLChart/table``) holds the document's states as regions (the top-level
+/// states, then one region for each child of a `<parallel>`), its transitions as rows, its
+/// executable content as actions. The runtime runs it as any other machine.
+public enum SCXMLMachine: MachineDefinition {
+    public typealias Context = SCXMLContext
+    public typealias Event = SCXMLEvent
+    public typealias Output = SCXMLOutput
+
+    /// The start: SCXML leaves the event of the first macrostep unbound, and no content of the
+    /// null datamodel reads it.
+    public static let startEvent: SCXMLEvent? = SCXMLEvent(kind: SCXMLEventKind(rawValue: -1, name: "start"))
+}
+
+/// An event of an imported chart: its kind, which carries its name (`error.execution`,
+/// `done.state.s1`, `foo.bar`).
+public struct SCXMLEvent: MachineEvent, Hashable, CustomStringConvertible {
+    public let kind: SCXMLEventKind
+
+    public init(kind: SCXMLEventKind) { self.kind = kind }
+
+    /// The event's name.
+    public var name: String { kind.name }
+    public var description: String { kind.name }
+}
+
+/// The kind of an imported chart's event: its position among the chart's events
+/// (``SCXMLChart/eventNames``) and its name.
+///
+/// The cases are the chart's, known only once it is read: ``allCases`` is empty, and a kind is
+/// made by the chart (``SCXMLChart/event(named:)``). Two kinds are equal when their positions are.
+public struct SCXMLEventKind: IndexedCase {
+    public let rawValue: Int
+    /// The event's name, as the document writes it.
+    public let name: String
+
+    /// The kind at `rawValue`, with a name that only says its position: a chart makes kinds with
+    /// their names (``SCXMLChart/event(named:)``).
+    public init?(rawValue: Int) {
+        guard rawValue >= 0 else { return nil }
+        self.init(rawValue: rawValue, name: "#\(rawValue)")
+    }
+
+    init(rawValue: Int, name: String) {
+        self.rawValue = rawValue
+        self.name = name
+    }
+
+    /// None: an imported chart's kinds are known only once it is read.
+    public static var allCases: [SCXMLEventKind] { [] }
+
+    public static func == (a: Self, b: Self) -> Bool { a.rawValue == b.rawValue }
+    public func hash(into hasher: inout Hasher) { hasher.combine(rawValue) }
+}
+
+/// What an imported chart remembers besides its configuration: nothing, with the null datamodel,
+/// but the configuration itself, which its content reads (`In('id')` in an `<if>`).
+///
+/// Each state's entry adds it before its `<onentry>` runs, and its exit removes it after its
+/// `<onexit>`, as SCXML's configuration changes; conditions read it at that instant.
+public struct SCXMLContext: Hashable, Sendable {
+    /// One bit per state of the chart, by document order.
+    private(set) var active: [UInt64]
+    /// The chart's state ids, by document order, for the conditions of Swift code.
+    let ids: StateIDs
+
+    init(ids: StateIDs) {
+        self.ids = ids
+        self.active = Array(repeating: 0, count: (ids.names.count + 63) / 64)
+    }
+
+    /// Whether state `index` (by document order) is active.
+    func isActive(_ index: Int) -> Bool { active[index >> 6] & (1 << UInt64(index & 63)) != 0 }
+
+    mutating func enter(_ index: Int) { active[index >> 6] |= 1 << UInt64(index & 63) }
+    mutating func exit(_ index: Int) { active[index >> 6] &= ~(1 << UInt64(index & 63)) }
+
+    /// Whether the state with id `id` is active (SCXML's `In('id')`); `false` for an id the chart
+    /// lacks.
+    public func isIn(_ id: String) -> Bool { ids.index[id].map(isActive) ?? false }
+
+    /// The ids of the active states, in document order.
+    public var configuration: [String] { ids.names.indices.filter(isActive).map { ids.names[$0] } }
+
+    public static func == (a: Self, b: Self) -> Bool { a.active == b.active }
+    public func hash(into hasher: inout Hasher) { hasher.combine(active) }
+}
+
+/// The state ids of a chart, shared by every copy of its context.
+final class StateIDs: Sendable {
+    let names: [String]
+    let index: [String: Int]
+
+    init(_ names: [String]) {
+        self.names = names
+        self.index = Dictionary(names.enumerated().map { ($0.element, $0.offset) }) { first, _ in first }
+    }
+}
+
+/// What an imported chart tells its host: its `<log>` lines.
+public enum SCXMLOutput: Hashable, Sendable, CustomStringConvertible {
+    /// A `<log>`: its label and its literal text, either of which may be absent.
+    case log(label: String?, text: String?)
+
+    public var description: String {
+        switch self {
+        case .log(let label, let text): [label, text].compactMap { $0 }.joined(separator: ": ")
+        }
+    }
+}

@@ -1,0 +1,29 @@
+import Foundation
+import Testing
+
+@testable import SCXMLTool
+
+/// The W3C SCXML 1.0 implementation-report tests the null datamodel can run (W3C/README.md),
+/// each run by `scxml run` as a user runs it: a test passes when the machine ends in its
+/// top-level final state `pass`.
+@Suite struct W3CConformanceTests {
+    /// The 32 mandatory automated tests within the importer's subset.
+    static let numbers = [
+        144, 185, 189, 194, 199, 200, 208, 310, 348, 355, 364, 375, 377, 387, 399, 404, 405, 406, 409, 411, 412, 413,
+        416, 417, 419, 421, 423, 436, 495, 496, 521, 576,
+    ]
+
+    static func path(_ number: Int) -> String {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("W3C/test\(number).scxml").path
+    }
+
+    @Test(arguments: numbers)
+    func passes(_ number: Int) {
+        var output = ""
+        var errors = ""
+        let code = SCXMLCommand.run(arguments: ["run", Self.path(number)], output: &output, errors: &errors)
+        #expect(errors == "")
+        #expect(output.split(separator: "\n").last == "final pass", "test \(number):\n\(output)")
+        #expect(code.rawValue == 0)
+    }
+}
