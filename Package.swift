@@ -65,7 +65,7 @@ let package = Package(
         // `scxml`: runs a document, and gives it every subcommand of a machine's tool.
         .executableTarget(
             name: "SCXMLTool",
-            dependencies: ["SCXML", "SCXMLScripting", "MachineCommandLine", "MachineCore", "MachineRuntime"]),
+            dependencies: ["SCXML", "SCXMLScripting", "MachineCommandLine", "MachineCore", "MachineDiagrams", "MachineRuntime"]),
         // The gazetteer file linked into the binary (an assembler .incbin), so a copied executable carries it.
         .target(name: "EmbeddedGazetteer", exclude: ["data"], cSettings: [.headerSearchPath("data")]),
         // A full-screen terminal program's plumbing: raw mode, the alternate screen, keys, signals, frames.

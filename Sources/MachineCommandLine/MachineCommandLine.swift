@@ -2,6 +2,7 @@ import EventScripts
 import Foundation
 import MachineAnalysis
 import MachineCore
+import MachineDiagrams
 import MachineRuntime
 import ScriptFiles
 
@@ -96,6 +97,19 @@ public struct MachineCommandLine: Sendable {
             subcommands: subcommands)
     }
 
+    /// A tool as ``init(name:version:abstract:vocabulary:exploration:invariants:providers:savedStates:subcommands:)``
+    /// makes it, whose `diagram` writes each format of `diagramTexts` as given rather than drawn
+    /// from the table: `scxml` writes an imported chart's document back.
+    package init<V: ScriptVocabulary>(
+        name: String, version: String?, abstract: String?, vocabulary: V, exploration: Exploration<V.Machine>?,
+        diagramTexts: [DiagramFormat: @Sendable () -> String]
+    ) {
+        self.init(
+            name: name, version: version, abstract: abstract, vocabulary: vocabulary, runner: ScriptRunner(vocabulary),
+            exploration: exploration, invariants: [], providers: [:], savedStates: nil, subcommands: [],
+            diagramTexts: diagramTexts)
+    }
+
     /// The tool ``init(name:version:abstract:vocabulary:exploration:invariants:providers:savedStates:subcommands:)``
     /// makes, replaying scripts with `runner`.
     @usableFromInline
@@ -103,11 +117,12 @@ public struct MachineCommandLine: Sendable {
         name: String, version: String?, abstract: String?, vocabulary: V, runner: ScriptRunner<V>,
         exploration: Exploration<V.Machine>?, invariants: [Invariant<V.Machine>],
         providers: [String: @Sendable () throws -> Provider<V.Machine>], savedStates: SavedStateFiles<V.Machine>?,
-        subcommands: [Subcommand]
+        subcommands: [Subcommand], diagramTexts: [DiagramFormat: @Sendable () -> String] = [:]
     ) {
         let machine = MachineSubcommands(
             tool: name, vocabulary: vocabulary, runner: runner, providers: providers, savedStates: savedStates,
-            invariants: invariants, suggester: exploration?.sampled.suggester(tool: name, vocabulary: vocabulary))
+            invariants: invariants, suggester: exploration?.sampled.suggester(tool: name, vocabulary: vocabulary),
+            diagramTexts: diagramTexts)
         let sampled: [Subcommand]
         if let exploration {
             sampled = exploration.sampled.subcommands(tool: name, vocabulary: vocabulary, invariants: invariants)

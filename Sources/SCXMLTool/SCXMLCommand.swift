@@ -1,6 +1,7 @@
 import Foundation
 import MachineCommandLine
 import MachineCore
+import MachineDiagrams
 import SCXML
 import SCXMLScripting
 
@@ -98,10 +99,12 @@ enum SCXMLCommand {
             errors += failure.message + "\n"
             return failure.code
         }
+        let document = chart.scxml
         let tool = MachineCommandLine(
             name: "scxml", version: version,
             abstract: "Replay, draw, check, cover, mutate, explore and verify the chart of \(path).",
-            vocabulary: SCXMLVocabulary(chart), exploration: Exploration(samples: SCXMLSamples(chart)))
+            vocabulary: SCXMLVocabulary(chart), exploration: Exploration(samples: SCXMLSamples(chart)),
+            diagramTexts: [.scxml: { document }])
         return tool.run(arguments: [name] + arguments.dropFirst())
     }
 }

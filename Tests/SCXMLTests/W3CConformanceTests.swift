@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import SCXML
 @testable import SCXMLTool
 
 /// The W3C SCXML 1.0 implementation-report tests the null datamodel can run (W3C/README.md),
@@ -25,5 +26,23 @@ import Testing
         #expect(errors == "")
         #expect(output.split(separator: "\n").last == "final pass", "test \(number):\n\(output)")
         #expect(code.rawValue == 0)
+    }
+
+    /// `scxml diagram --format scxml` writes the imported chart back: that document imports to
+    /// the same table, writes back the same text, and passes the test again.
+    @Test(arguments: numbers)
+    func passesAfterARoundTrip(_ number: Int) throws {
+        let original = try SCXMLChart(reading: try Data(contentsOf: URL(fileURLWithPath: Self.path(number))))
+        let again = try SCXMLChart(reading: Array(original.scxml.utf8))
+        #expect(again.scxml == original.scxml)
+        #expect(again.table.identity == original.table.identity)
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("w3c-round-trip-\(number)-\(UUID()).scxml")
+        try Data(original.scxml.utf8).write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        var output = ""
+        var errors = ""
+        let code = SCXMLCommand.run(arguments: ["run", file.path], output: &output, errors: &errors)
+        #expect(output.split(separator: "\n").last == "final pass", "test \(number) written back:\n\(output)")
+        #expect(code.rawValue == 0 && errors == "")
     }
 }

@@ -6,6 +6,9 @@ import MachineDiagrams
 struct DiagramCommand<V: ScriptVocabulary>: Sendable {
     let tool: String
     let vocabulary: V
+    /// The text of each format the machine writes itself instead of drawing its table: an
+    /// imported SCXML chart writes its document back, executable content and all.
+    var texts: [DiagramFormat: @Sendable () -> String] = [:]
 
     /// `--format <format>`.
     var format: Option<DiagramFormat> {
@@ -30,7 +33,9 @@ struct DiagramCommand<V: ScriptVocabulary>: Sendable {
 
     func run(_ invocation: Invocation) throws -> ExitCode {
         let format = invocation.arguments[self.format]
-        let text = format.render(vocabulary.table.listing, name: vocabulary.machineName, generatedBy: "\(tool) diagram")
+        let text =
+            texts[format]?()
+            ?? format.render(vocabulary.table.listing, name: vocabulary.machineName, generatedBy: "\(tool) diagram")
         if let path = invocation.arguments[output] {
             try invocation.write(to: path) { $0.write(text) }
         } else {

@@ -1,5 +1,6 @@
 import EventScripts
 import MachineCore
+import MachineDiagrams
 import MachineRuntime
 
 /// The machine's subcommands that need no input samples.
@@ -15,10 +16,14 @@ struct MachineSubcommands<V: ScriptVocabulary>: Sendable {
     let invariants: [Invariant<V.Machine>]
     /// What `mutate --suggest` searches with, when the tool has input samples.
     let suggester: MutantSuggester<V>?
+    /// The diagrams the tool writes itself rather than draws from the table (see
+    /// ``DiagramCommand/texts``).
+    let diagramTexts: [DiagramFormat: @Sendable () -> String]
 
     init(
         tool: String, vocabulary: V, runner: ScriptRunner<V>, providers: [String: @Sendable () throws -> Provider<V.Machine>],
-        savedStates: SavedStateFiles<V.Machine>?, invariants: [Invariant<V.Machine>], suggester: MutantSuggester<V>?
+        savedStates: SavedStateFiles<V.Machine>?, invariants: [Invariant<V.Machine>], suggester: MutantSuggester<V>?,
+        diagramTexts: [DiagramFormat: @Sendable () -> String] = [:]
     ) {
         precondition(providers[Providers<V.Machine>.script] == nil, "the provider name 'script' is the script's own answers")
         self.tool = tool
@@ -28,6 +33,7 @@ struct MachineSubcommands<V: ScriptVocabulary>: Sendable {
         self.savedStates = savedStates
         self.invariants = invariants
         self.suggester = suggester
+        self.diagramTexts = diagramTexts
     }
 
     /// `replay`, `diagram`, `check`, `coverage` and `mutate`.
@@ -38,7 +44,7 @@ struct MachineSubcommands<V: ScriptVocabulary>: Sendable {
                 recordVariable: MachineCommandLine.recordVariable(forTool: tool), savedStates: savedStates,
                 invariants: invariants
             ).subcommand,
-            DiagramCommand(tool: tool, vocabulary: vocabulary).subcommand,
+            DiagramCommand(tool: tool, vocabulary: vocabulary, texts: diagramTexts).subcommand,
             CheckCommand(tool: tool, vocabulary: vocabulary).subcommand,
             CoverageCommand(vocabulary: vocabulary, runner: runner, providers: providers).subcommand,
             MutateCommand(vocabulary: vocabulary, runner: runner, providers: providers, suggester: suggester).subcommand,

@@ -337,7 +337,7 @@ struct ChartBuilder {
         var guardValue: Guard<SCXMLMachine>?
         if let condition = transition.condition {
             let compiled = try compile(condition, at: transition.location)
-            guardValue = Guard(Self.text(of: condition)) { state, _ in compiled.holds(in: state.context) }
+            guardValue = Guard(condition.text) { state, _ in compiled.holds(in: state.context) }
         }
         let content = try compile(transition.actions)
         let action = Self.action(running: content)
@@ -372,25 +372,6 @@ struct ChartBuilder {
     static func action(running content: ExecutableContent) -> Action<SCXMLMachine>? {
         guard !content.steps.isEmpty else { return nil }
         return { context, _, outbox in content.run(context, into: &outbox) }
-    }
-
-    /// A condition as diagrams and transcripts name it.
-    static func text(of condition: SCXMLCondition) -> String {
-        switch condition {
-        case .inState(let id): "In('\(id)')"
-        case .named(let name): name
-        case .not(let inner): "!" + group(inner)
-        case .and(let a, let b): group(a) + " && " + group(b)
-        case .or(let a, let b): group(a) + " || " + group(b)
-        case .constant(let value): value ? "true" : "false"
-        }
-    }
-
-    private static func group(_ condition: SCXMLCondition) -> String {
-        switch condition {
-        case .and, .or: "(" + text(of: condition) + ")"
-        default: text(of: condition)
-        }
     }
 
     // MARK: Initial transitions and histories

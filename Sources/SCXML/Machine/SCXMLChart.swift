@@ -30,6 +30,10 @@ public struct SCXMLChart: Sendable {
     /// Where the machine starts: its initial configuration, as the table lists it, with no state
     /// active in the context yet. The runtime's start enters it.
     public let initialState: MachineState<SCXMLMachine>
+    /// The document as the chart was imported from it, written back as SCXML in a canonical form
+    /// (indented by two spaces, every id written out, delays in seconds): it imports to the same
+    /// machine.
+    public let scxml: String
 
     /// Imports the document in `bytes`.
     ///
@@ -50,6 +54,7 @@ public struct SCXMLChart: Sendable {
         stateIDs = builder.stateIDs
         eventNames = builder.eventNames
         initialState = table.initialState(context: SCXMLContext(ids: StateIDs(builder.stateIDs)))
+        scxml = document.text
     }
 
     /// The ids of the states active in `state`, in document order: SCXML's configuration. A
