@@ -78,6 +78,25 @@ public struct TableListing: Hashable, Sendable {
 
     /// Whether any region nests states.
     package var isHierarchical: Bool { regions.contains(where: \.isHierarchical) }
+
+    /// Row `row`'s targets, by region and state: in its own region, then in others (an imported
+    /// row's); empty for a row that stays.
+    package func targets(of row: RowListing) -> [(region: Int, state: Int)] {
+        (row.target.map { [(region: row.region, state: $0)] } ?? [])
+            + row.extraTargets.compactMap { address in
+                regionIndex(named: address.regionName).map { (region: $0, state: address.state) }
+            }
+    }
+
+    /// The names of row `row`'s targets (see ``targets(of:)``), each with its history mark
+    /// (`active (H)`); empty for a row that stays.
+    package func targetNames(of row: RowListing) -> [String] {
+        let mark = row.history.map { $0 == .deep ? " (H*)" : " (H)" } ?? ""
+        return targets(of: row).map { regions[$0.region].states[$0.state] + mark }
+    }
+
+    /// The position of the region named `name`.
+    package func regionIndex(named name: String) -> Int? { regions.firstIndex { $0.name == name } }
 }
 
 /// A history default without its types: where a row entering compound state `state` of region
@@ -111,6 +130,12 @@ public struct RowListing: Hashable, Sendable {
     public let history: History?
     /// Whether it is internal: it does not exit its source.
     public let isInternal: Bool
+    /// Its targets beyond ``target``, in any region: an imported row with several targets, or
+    /// with a target outside its region (see `Row`'s `extraTargets`).
+    package var extraTargets: [StateAddress] = []
+
+    /// Whether it stays: it has no target, in its region or another.
+    package var stays: Bool { target == nil && extraTargets.isEmpty }
 
     /// The trigger, then the guard in brackets when there is one: `regionChanged [isEcho]`,
     /// `after 5s`, `every 30s`, `always [hasQueued]`, `done.state.handshake`.
@@ -184,10 +209,12 @@ extension TransitionTable {
         TableListing(
             regions: regions,
             rows: rows.enumerated().map { index, row in
-                RowListing(
+                var listed = RowListing(
                     id: row.id, region: Int(rowSteps[index].region), sources: row.sources, trigger: trigger(of: row),
                     event: eventName(of: row), guard: row.guard?.name, target: row.target, history: row.history,
                     isInternal: row.isInternal)
+                listed.extraTargets = row.extraTargets
+                return listed
             },
             events: eventNames,
             exclusiveGuards: exclusiveGuards,

@@ -32,25 +32,32 @@ struct DOTRenderer {
             text += self.region(region, indent: "  ")
         }
         text += "\n"
-        for row in listing.rows where row.target != nil {
+        for row in listing.rows where !row.stays {
             let region = listing.regions[row.region]
             let sources =
                 row.sources.map { $0.map { (state: Optional($0), end: endpoint(row.region, $0, history: nil, head: false)) } }
                 ?? [(state: nil, end: (node: quoted(node(row.region, "__any")), attribute: nil))]
+            let targets = listing.targets(of: row)
             for (source, from) in sources {
-                guard let target = row.target else { continue }
-                let to = endpoint(row.region, target, history: row.history, head: true)
-                var attributes = "label=\(quoted(row.label)), tooltip=\(quoted(row.id))"
-                // An edge is clipped at a compound state's border only when its other end is outside it:
-                // a loop, or an edge into a state's own child, stays at the anchor.
-                if let source {
-                    if !region.contains(source, target), let tail = from.attribute { attributes += ", \(tail)" }
-                    if !region.contains(target, source), let head = to.attribute { attributes += ", \(head)" }
-                } else if let head = to.attribute {
-                    attributes += ", \(head)"
+                for target in targets {
+                    let to = endpoint(target.region, target.state, history: row.history, head: true)
+                    var attributes = "label=\(quoted(row.label)), tooltip=\(quoted(row.id))"
+                    // An edge is clipped at a compound state's border only when its other end is outside
+                    // it: a loop, or an edge into a state's own child, stays at the anchor.
+                    let sameRegion = target.region == row.region
+                    if let source {
+                        if !sameRegion || !region.contains(source, target.state), let tail = from.attribute {
+                            attributes += ", \(tail)"
+                        }
+                        if !sameRegion || !region.contains(target.state, source), let head = to.attribute {
+                            attributes += ", \(head)"
+                        }
+                    } else if let head = to.attribute {
+                        attributes += ", \(head)"
+                    }
+                    if row.isInternal { attributes += ", style=dashed" }
+                    text += "  \(from.node) -> \(to.node) [\(attributes)];\n"
                 }
-                if row.isInternal { attributes += ", style=dashed" }
-                text += "  \(from.node) -> \(to.node) [\(attributes)];\n"
             }
         }
         return text + "}\n"
@@ -123,7 +130,7 @@ struct DOTRenderer {
     /// A state's label, quoted: its name, then a left-justified line for each row without a
     /// target that leaves it (`state` `nil`: from any state), in table order.
     private func label(_ name: String, _ region: Int, _ state: Int?) -> String {
-        let staying = listing.rows(of: region, leaving: state).map { listing.rows[$0] }.filter { $0.target == nil }
+        let staying = listing.rows(of: region, leaving: state).map { listing.rows[$0] }.filter(\.stays)
         guard !staying.isEmpty else { return quoted(name) }
         return "\"" + escaped(name) + "\\n" + staying.map { escaped($0.label) + " (stays)\\l" }.joined() + "\""
     }

@@ -178,7 +178,7 @@ package struct MachineDrawing: Sendable {
         if rows.contains(where: \.isInternal) {
             lines.append("A dashed arrow is an internal row: it does not exit its compound state.")
         }
-        if rows.contains(where: { $0.target == nil }) {
+        if rows.contains(where: \.stays) {
             lines.append("(stays) marks a row without a target: it exits and enters nothing, and has no arrow.")
         }
         if rows.contains(where: { $0.history != nil }) {

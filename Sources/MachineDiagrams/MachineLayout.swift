@@ -174,16 +174,12 @@ package struct MachineLayout: Sendable {
     /// The text of row `row`'s entry, as parts to wrap: its id when `id` (`L1.locate:`), its
     /// trigger (`regionChanged`, `after 5s`, `every 30s`, `always`, `done.state.handshake`),
     /// guard, target (or `(stays)`) and note.
-    static func parts(_ row: RowListing, in region: RegionDescription, note: String, id: Bool = false) -> [String] {
+    static func parts(_ row: RowListing, in listing: TableListing, note: String, id: Bool = false) -> [String] {
         var parts = id ? ["\(row.id):"] : []
         parts.append(row.trigger.label(event: row.event))
         if let condition = row.guard { parts.append("[\(condition)]") }
-        if let target = row.target {
-            let marker = row.history.map { $0 == .deep ? " (H*)" : " (H)" } ?? ""
-            parts.append("→ \(region.states[target])\(marker)")
-        } else {
-            parts.append("(stays)")
-        }
+        let targets = listing.targetNames(of: row)
+        parts.append(targets.isEmpty ? "(stays)" : "→ " + targets.joined(separator: " "))
         if !note.isEmpty { parts.append(note) }
         return parts
     }
@@ -250,7 +246,7 @@ private struct PanelDraft {
         func lines(_ row: Int) -> [String] {
             L.wrap(
                 L.parts(
-                    listing.rows[row], in: description, note: row < notes.count ? notes[row] : "",
+                    listing.rows[row], in: listing, note: row < notes.count ? notes[row] : "",
                     id: options.showsRowIDs), characters: options.lineCharacters)
         }
         // Boxes, depth first: each takes its header, then its entries, then its children or the

@@ -47,12 +47,15 @@ struct MermaidRenderer {
             text += staying(region, nil, indent: indent)
         }
         text += "\(indent)[*] --> \(node(region, description.states[description.initial]))\n"
-        for row in listing.rows where row.region == region {
-            guard let target = row.target else { continue }
+        for row in listing.rows where row.region == region && !row.stays {
             let sources = row.sources.map { $0.map { description.states[$0] } } ?? ["any"]
+            let targets = listing.targets(of: row)
             for source in sources {
-                let to = node(region, description.states[target] + (row.history.map { "_\($0.rawValue)" } ?? ""))
-                text += "\(indent)\(node(region, source)) --> \(to) : \(row.label)\n"
+                for target in targets {
+                    let name = listing.regions[target.region].states[target.state]
+                    let to = node(target.region, name + (row.history.map { "_\($0.rawValue)" } ?? ""))
+                    text += "\(indent)\(node(region, source)) --> \(to) : \(row.label)\n"
+                }
             }
         }
         for final in description.finalStates where description.parents[final] == nil {
@@ -95,7 +98,7 @@ struct MermaidRenderer {
         let description = listing.regions[region]
         let id = node(region, state.map { description.states[$0] } ?? "any")
         let composite = state.map { description.isCompound($0) || listing.isParallel(region: region, state: $0) } ?? false
-        return listing.rows(of: region, leaving: state).map { listing.rows[$0] }.filter { $0.target == nil }.map { row in
+        return listing.rows(of: region, leaving: state).map { listing.rows[$0] }.filter(\.stays).map { row in
             composite ? "\(indent)note right of \(id) : \(row.label) (stays)\n" : "\(indent)\(id) : \(row.label) (stays)\n"
         }.joined()
     }

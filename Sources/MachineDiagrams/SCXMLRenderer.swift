@@ -112,8 +112,12 @@ struct SCXMLRenderer {
             case .done(let done): text += " event=\"done.state.\(id(region, done))\""
             }
             if let condition = row.guard { text += " cond=\"\(escaped(condition))\"" }
-            if let target = row.target {
-                text += " target=\"\(row.history.map { historyID(region, target, $0) } ?? id(region, target))\""
+            let targets = listing.targets(of: row)
+            if !targets.isEmpty {
+                let ids = targets.map { target in
+                    row.history.map { historyID(target.region, target.state, $0) } ?? id(target.region, target.state)
+                }
+                text += " target=\"\(ids.joined(separator: " "))\""
             }
             if row.isInternal { text += " type=\"internal\"" }
             if case .every(let period, let timer) = row.trigger {

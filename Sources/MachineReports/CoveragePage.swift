@@ -126,8 +126,7 @@ package struct CoveragePage: Sendable {
             let row = listing.rows[index]
             let region = listing.regions[row.region]
             let from = row.sources.map { $0.map { region.states[$0] }.joined(separator: "|") } ?? "*"
-            let to =
-                row.target.map { region.states[$0] + (row.history.map { $0 == .deep ? " (H*)" : " (H)" } ?? "") } ?? "(stays)"
+            let to = row.stays ? "(stays)" : listing.targetNames(of: row).joined(separator: " ")
             let guardText = row.guard.map { name in "[\(name)] " + (unseenOutcome(index) ?? "seen true and false") } ?? ""
             let rowClass = rowClass(index)
             body +=

@@ -140,7 +140,9 @@ package struct CoverageReport: Sendable {
             let row = listing.rows[index]
             let region = listing.regions[row.region]
             let from = row.sources.map { $0.map { region.states[$0] }.joined(separator: "|") } ?? "*"
-            let to = row.target.map { region.states[$0] } ?? "(stays)"
+            let to =
+                row.stays
+                ? "(stays)" : listing.targets(of: row).map { listing.regions[$0.region].states[$0.state] }.joined(separator: " ")
             let hits = String(rowHits[index])
             text += String(repeating: " ", count: max(0, 5 - hits.count)) + hits + "  "
             text += row.id + String(repeating: " ", count: max(1, 29 - row.id.count))
