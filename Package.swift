@@ -157,7 +157,10 @@ let package = Package(
             exclude: ["Regressions"]),
         // W3C/: the W3C SCXML 1.0 implementation-report tests the importer runs, with their licence.
         .testTarget(
-            name: "SCXMLTests", dependencies: ["SCXML", "SCXMLScripting", "SCXMLTool", "MachineCore", "MachineRuntime"],
+            name: "SCXMLTests",
+            dependencies: [
+                "SCXML", "SCXMLScripting", "SCXMLTool", "EventScripts", "MachineCore", "MachineRuntime", "ScriptTestSupport",
+            ],
             exclude: ["W3C"]),
     ],
     swiftLanguageModes: [.v6]

@@ -210,8 +210,9 @@ struct Parser {
         case .duration(let duration):
             position += 1
             return SyntaxNode(form: .duration(duration), location: here)
-        case .word(let word):
+        case .word(let first):
             position += 1
+            let word = dottedName(continuing: first)
             switch word {
             case "true": return SyntaxNode(form: .bool(true), location: here)
             case "false": return SyntaxNode(form: .bool(false), location: here)
@@ -237,6 +238,19 @@ struct Parser {
         default:
             throw error("expected a value, found \(describe(token))", at: column)
         }
+    }
+
+    /// `first` and the words joined to it by dots, with no space between: an event named as SCXML
+    /// names them, `error.execution`, `user.tap`.
+    private mutating func dottedName(continuing first: String) -> String {
+        var name = first
+        while case .punctuation(".")? = current?.kind, current?.spaced == false, position + 1 < tokens.count,
+            case .word(let next) = tokens[position + 1].kind, !tokens[position + 1].spaced
+        {
+            name += "." + next
+            position += 2
+        }
+        return name
     }
 
     private mutating func call(_ name: String, at start: ScriptLocation, depth: Int) throws(ScriptError) -> SyntaxNode {
