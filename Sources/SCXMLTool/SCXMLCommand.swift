@@ -88,10 +88,17 @@ enum SCXMLCommand {
                 "usage: scxml \(name) FILE.scxml [ARGUMENTS…]; the arguments after the document are a machine tool's (see a machine tool's `\(name) --help`)\n"
             return .usage
         }
-        guard let path = arguments.first, !path.hasPrefix("-") else {
-            errors += "error: \(name) needs the document first: scxml \(name) FILE.scxml [ARGUMENTS…]\n"
+        // The document is the first argument named `.scxml`, else the first that is not an option.
+        guard
+            let position = arguments.firstIndex(where: { $0.hasSuffix(".scxml") })
+                ?? arguments.firstIndex(where: { !$0.hasPrefix("-") })
+        else {
+            errors += "error: \(name) needs a document: scxml \(name) FILE.scxml [ARGUMENTS…]\n"
             return .usage
         }
+        let path = arguments[position]
+        var rest = arguments
+        rest.remove(at: position)
         let chart: SCXMLChart
         switch ChartFile.read(path) {
         case .success(let read): chart = read
@@ -105,6 +112,6 @@ enum SCXMLCommand {
             abstract: "Replay, draw, check, cover, mutate, explore and verify the chart of \(path).",
             vocabulary: SCXMLVocabulary(chart), exploration: Exploration(samples: SCXMLSamples(chart)),
             diagramTexts: [.scxml: { document }])
-        return tool.run(arguments: [name] + arguments.dropFirst())
+        return tool.run(arguments: [name] + rest)
     }
 }

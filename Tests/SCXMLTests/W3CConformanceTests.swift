@@ -45,4 +45,16 @@ import Testing
         #expect(output.split(separator: "\n").last == "final pass", "test \(number) written back:\n\(output)")
         #expect(code.rawValue == 0 && errors == "")
     }
+
+    /// The documentation's table of results (Conformance.md) lists exactly the tests run here,
+    /// each as passing.
+    @Test func theConformanceTableListsEveryTestRun() throws {
+        let article = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../../Sources/SCXML/SCXML.docc/Conformance.md").standardizedFileURL
+        let text = try String(contentsOf: article, encoding: .utf8)
+        let rows = text.split(separator: "\n").filter { $0.firstMatch(of: /^\| \d{3} \|/) != nil }
+        #expect(rows.compactMap { Int($0.dropFirst(2).prefix(3)) } == Self.numbers)
+        #expect(rows.allSatisfy { $0.hasSuffix("| pass |") })
+        #expect(text.contains("**32 of the 32 pass**"))
+    }
 }

@@ -116,9 +116,12 @@ struct SCXMLSend: Sendable {
 
 /// A line and a column (both from 1, the column in characters) in a document.
 public struct SourceLocation: Hashable, Sendable, CustomStringConvertible {
+    /// The line, from 1; a line ends at a line feed, a carriage return or both.
     public let line: Int
+    /// The column, from 1, in Unicode scalars.
     public let column: Int
 
+    /// The place at `line` and `column`.
     public init(line: Int, column: Int) {
         self.line = line
         self.column = column

@@ -7,8 +7,11 @@ import MachineCore
 /// states, then one region for each child of a `<parallel>`), its transitions as rows, its
 /// executable content as actions. The runtime runs it as any other machine.
 public enum SCXMLMachine: MachineDefinition {
+    /// The configuration, which the chart's conditions read.
     public typealias Context = SCXMLContext
+    /// The chart's events, by name.
     public typealias Event = SCXMLEvent
+    /// The chart's `<log>` lines.
     public typealias Output = SCXMLOutput
 
     /// The start: SCXML leaves the event of the first macrostep unbound, and no content of the
@@ -19,8 +22,10 @@ public enum SCXMLMachine: MachineDefinition {
 /// An event of an imported chart: its kind, which carries its name (`error.execution`,
 /// `done.state.s1`, `foo.bar`).
 public struct SCXMLEvent: MachineEvent, Hashable, CustomStringConvertible {
+    /// Its kind, which the table's rows are found by.
     public let kind: SCXMLEventKind
 
+    /// The event of `kind`; a chart makes its events by name (``SCXMLChart/event(named:)``).
     public init(kind: SCXMLEventKind) { self.kind = kind }
 
     /// The event's name.
@@ -34,6 +39,7 @@ public struct SCXMLEvent: MachineEvent, Hashable, CustomStringConvertible {
 /// The cases are the chart's, known only once it is read: ``allCases`` is empty, and a kind is
 /// made by the chart (``SCXMLChart/event(named:)``). Two kinds are equal when their positions are.
 public struct SCXMLEventKind: IndexedCase {
+    /// Its position among the chart's events.
     public let rawValue: Int
     /// The event's name, as the document writes it.
     public let name: String
