@@ -92,7 +92,7 @@ let package = Package(
             dependencies: [
                 "AddressPicker", "AddressPickerPlay", "AddressPickerScripting", "EventScripts", "ScriptFiles", "Gazetteer",
                 "MachineCore",
-                "MachineAnalysis", "MachineObservation", "MachineRuntime", "AllocationCounter", "TerminalUI",
+                "MachineAnalysis", "MachineObservation", "MachineRuntime", "AllocationCounter", "TerminalUI", "SCXML",
             ],
             path: "Benchmarks/AddressPickerBench"),
         .target(name: "AllocationCounter", path: "Benchmarks/AllocationCounter"),

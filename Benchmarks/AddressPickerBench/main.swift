@@ -12,7 +12,7 @@ let usage = """
     OPTIONS:
       --runs <n>            Timed runs per benchmark (default 5); min, median and max are reported.
       --only <name>         Run one benchmark: step, reference, hierarchy, replay, update, gazetteer,
-                            recording, store, saved-state, play or verify.
+                            recording, store, saved-state, play, verify or scxml.
       --json <file>         Also write the results as JSON to <file>.
       --events <n>          Events of the reference workload (default 10000000).
       --statements <n>      Statements in the generated script of the replay benchmark (default 1000000).
@@ -33,6 +33,7 @@ let usage = """
 struct Options {
     static let benchmarks = [
         "step", "reference", "hierarchy", "replay", "update", "gazetteer", "recording", "store", "saved-state", "play", "verify",
+        "scxml",
     ]
     var runs = 5
     var only: String?
@@ -154,6 +155,9 @@ do {
     }
     if options.includes("verify") {
         try VerifyBenchmark.run(runs: options.runs, depth: options.verifyDepth, into: &report)
+    }
+    if options.includes("scxml") {
+        try SCXMLBenchmark.run(runs: options.runs, events: options.events, into: &report)
     }
     if let peak = peakResidentMemory() { report.add("peak resident memory", String(format: "%.1f MiB", peak)) }
     if let path = options.json {

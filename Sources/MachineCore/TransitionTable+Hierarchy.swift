@@ -96,17 +96,26 @@ struct CandidateIndex {
         }
         if planned { buildHistoryDescents(regions: regions) }
 
+        // The rows of each region and slot kind, in table order: a slot looks at its own only, so
+        // that a table of a thousand rows builds in linear time.
+        var rowsOfKind = [[Int]](repeating: [], count: regions.count * kindCount)
+        for (position, row) in rows.enumerated() {
+            for event in row.events where (0..<kindCount).contains(event) {
+                let bucket = row.region * kindCount + event
+                if rowsOfKind[bucket].last != position { rowsOfKind[bucket].append(position) }
+            }
+        }
         for (regionIndex, region) in regions.enumerated() {
             for state in region.states.indices {
+                let chain = [state] + region.ancestors(of: state)
                 for event in 0..<kindCount {
                     if region.isCompound(state) {
                         start.append(self.rows.count)
                         continue
                     }
-                    let chain = [state] + region.ancestors(of: state)
                     var found: [(depth: Int, position: Int, source: Int)] = []
-                    for (position, row) in rows.enumerated() where row.region == regionIndex && row.events.contains(event) {
-                        guard let level = chain.firstIndex(where: row.sources.contains) else { continue }
+                    for position in rowsOfKind[regionIndex * kindCount + event] {
+                        guard let level = chain.firstIndex(where: rows[position].sources.contains) else { continue }
                         found.append((depth: level, position: position, source: chain[level]))
                     }
                     found.sort { ($0.depth, $0.position) < ($1.depth, $1.position) }

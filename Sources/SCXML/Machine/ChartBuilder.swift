@@ -12,6 +12,9 @@ struct ChartBuilder {
     private(set) var stateIDs: [String] = []
     /// The event names, by kind.
     private(set) var eventNames: [String] = []
+    /// Whether the chart's conditions read the configuration (an `In()`, or a condition bound in
+    /// Swift): the context then keeps it (see ``SCXMLContext``).
+    private(set) var tracksConfiguration = false
 
     /// Each state node by id, with its parent's id.
     private var nodes: [String: (node: SCXMLStateNode, parent: String?)] = [:]
@@ -22,6 +25,8 @@ struct ChartBuilder {
     private var regions: [RegionDraft] = []
     private var eventIndex: [String: Int] = [:]
     private var unbound: [String] = []
+    /// Each state id's position in document order.
+    private var stateIndex: [String: Int] = [:]
 
     /// A region being laid out.
     private struct RegionDraft {
@@ -52,6 +57,8 @@ struct ChartBuilder {
                 at: document.location)
         }
         collectEvents()
+        tracksConfiguration = !conditions.isEmpty || readsConfiguration()
+        stateIndex = Dictionary(stateIDs.enumerated().map { ($0.element, $0.offset) }) { first, _ in first }
 
         var rows: [Row<SCXMLMachine>] = []
         var actions: [StateActions<SCXMLMachine>] = []
@@ -59,8 +66,9 @@ struct ChartBuilder {
         for id in stateIDs {
             guard let (node, _) = nodes[id], let place = placement[id] else { continue }
             let regionName = regions[place.region].name
-            actions.append(
-                try stateActions(node, index: stateIDs.firstIndex(of: id) ?? 0, region: regionName, state: place.state))
+            if let entryAndExit = try stateActions(node, index: stateIndex[id] ?? 0, region: regionName, state: place.state) {
+                actions.append(entryAndExit)
+            }
             for (position, transition) in node.transitions.enumerated() {
                 rows.append(try row("\(id).\(position + 1)", transition, from: place, region: regionName))
             }
@@ -169,16 +177,23 @@ struct ChartBuilder {
 
     // MARK: Content
 
-    /// State `node`'s entry and exit: the context marks it active before its `<onentry>` blocks
-    /// run, and inactive after its `<onexit>` blocks.
+    /// State `node`'s entry and exit: its `<onentry>` and `<onexit>` blocks, and, when the chart
+    /// tracks its configuration, the context marks it active before its `<onentry>` blocks run
+    /// and inactive after its `<onexit>` blocks; `nil` when there is nothing to run.
     private mutating func stateActions(
         _ node: SCXMLStateNode, index: Int, region: String, state: Int
-    ) throws(SCXMLError) -> StateActions<SCXMLMachine> {
+    ) throws(SCXMLError) -> StateActions<SCXMLMachine>? {
         var entries: [ExecutableContent] = []
-        for block in node.onEntry { entries.append(try compile(block)) }
+        for block in node.onEntry where !block.isEmpty { entries.append(try compile(block)) }
         var exits: [ExecutableContent] = []
-        for block in node.onExit { exits.append(try compile(block)) }
+        for block in node.onExit where !block.isEmpty { exits.append(try compile(block)) }
         let (entryBlocks, exitBlocks) = (entries, exits)
+        guard tracksConfiguration else {
+            guard !entries.isEmpty || !exits.isEmpty else { return nil }
+            return StateActions(
+                imported: region, state: state, entry: Self.action(running: entryBlocks),
+                exit: Self.action(running: exitBlocks))
+        }
         return StateActions(
             imported: region, state: state,
             entry: { context, _, outbox in
@@ -189,6 +204,32 @@ struct ChartBuilder {
                 for block in exitBlocks { block.run(context, into: &outbox) }
                 context.exit(index)
             })
+    }
+
+    /// Whether a condition of the chart (a transition's or an `<if>`'s) is or holds an `In()`.
+    private func readsConfiguration() -> Bool {
+        func reads(_ condition: SCXMLCondition) -> Bool {
+            switch condition {
+            case .inState: true
+            case .named, .constant: false
+            case .not(let inner): reads(inner)
+            case .and(let a, let b), .or(let a, let b): reads(a) || reads(b)
+            }
+        }
+        func reads(_ actions: [SCXMLAction]) -> Bool {
+            actions.contains { action in
+                guard case .if(let branches, _) = action else { return false }
+                return branches.contains { branch in branch.condition.map(reads) == true || reads(branch.actions) }
+            }
+        }
+        let nodes = stateIDs.compactMap { self.nodes[$0]?.node } + histories.values.map(\.node)
+        return nodes.contains { node in
+            node.onEntry.contains(where: reads) || node.onExit.contains(where: reads)
+                || (node.initialTransition.map { reads($0.actions) } ?? false)
+                || node.transitions.contains { transition in
+                    transition.condition.map(reads) == true || reads(transition.actions)
+                }
+        }
     }
 
     /// Compiles a block of executable content.
@@ -255,7 +296,7 @@ struct ChartBuilder {
     {
         switch condition {
         case .inState(let id):
-            guard let index = stateIDs.firstIndex(of: id) else {
+            guard let index = stateIndex[id] else {
                 if histories[id] != nil { return .constant(false) }
                 throw SCXMLError.invalid("In('\(id)') names no state of the chart", at: location)
             }
@@ -366,6 +407,14 @@ struct ChartBuilder {
         return Row(
             imported: id, region: region, sources: [source.state], trigger: trigger, guard: guardValue, target: nil,
             extraTargets: targets, history: history, action: action)
+    }
+
+    /// The action that runs `blocks` in order, or `nil` when there are none.
+    static func action(running blocks: [ExecutableContent]) -> Action<SCXMLMachine>? {
+        guard !blocks.isEmpty else { return nil }
+        return { context, _, outbox in
+            for block in blocks { block.run(context, into: &outbox) }
+        }
     }
 
     /// The action that runs `content`, or `nil` when it is empty.

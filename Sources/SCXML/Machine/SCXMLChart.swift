@@ -53,7 +53,8 @@ public struct SCXMLChart: Sendable {
         name = builder.machineName
         stateIDs = builder.stateIDs
         eventNames = builder.eventNames
-        initialState = table.initialState(context: SCXMLContext(ids: StateIDs(builder.stateIDs)))
+        initialState = table.initialState(
+            context: SCXMLContext(ids: StateIDs(builder.stateIDs), tracksConfiguration: builder.tracksConfiguration))
         scxml = document.text
     }
 

@@ -64,19 +64,23 @@ public struct SCXMLEventKind: IndexedCase {
 }
 
 /// What an imported chart remembers besides its configuration: nothing, with the null datamodel,
-/// but the configuration itself, which its content reads (`In('id')` in an `<if>`).
+/// but, for a chart whose conditions read it (`In('id')`, or a condition bound in Swift), the
+/// configuration itself.
 ///
-/// Each state's entry adds it before its `<onentry>` runs, and its exit removes it after its
-/// `<onexit>`, as SCXML's configuration changes; conditions read it at that instant.
+/// Each state's entry then adds it before its `<onentry>` runs, and its exit removes it after its
+/// `<onexit>`, as SCXML's configuration changes, so that a condition reads it as it is at that
+/// instant, in the middle of a microstep too. A chart without such conditions keeps nothing here
+/// (its steps run no action for it): read its configuration with ``SCXMLChart/configuration(of:)``.
 public struct SCXMLContext: Hashable, Sendable {
-    /// One bit per state of the chart, by document order.
+    /// One bit per state of the chart, by document order; empty when the chart's conditions do
+    /// not read the configuration.
     private(set) var active: [UInt64]
     /// The chart's state ids, by document order, for the conditions of Swift code.
     let ids: StateIDs
 
-    init(ids: StateIDs) {
+    init(ids: StateIDs, tracksConfiguration: Bool) {
         self.ids = ids
-        self.active = Array(repeating: 0, count: (ids.names.count + 63) / 64)
+        self.active = Array(repeating: 0, count: tracksConfiguration ? (ids.names.count + 63) / 64 : 0)
     }
 
     /// Whether state `index` (by document order) is active.
@@ -85,12 +89,12 @@ public struct SCXMLContext: Hashable, Sendable {
     mutating func enter(_ index: Int) { active[index >> 6] |= 1 << UInt64(index & 63) }
     mutating func exit(_ index: Int) { active[index >> 6] &= ~(1 << UInt64(index & 63)) }
 
-    /// Whether the state with id `id` is active (SCXML's `In('id')`); `false` for an id the chart
-    /// lacks.
-    public func isIn(_ id: String) -> Bool { ids.index[id].map(isActive) ?? false }
-
-    /// The ids of the active states, in document order.
-    public var configuration: [String] { ids.names.indices.filter(isActive).map { ids.names[$0] } }
+    /// Whether the state with id `id` is active (SCXML's `In('id')`), as a condition the chart
+    /// names sees it when it is evaluated; `false` for an id the chart lacks.
+    public func isIn(_ id: String) -> Bool {
+        guard let index = ids.index[id], index >> 6 < active.count else { return false }
+        return isActive(index)
+    }
 
     public static func == (a: Self, b: Self) -> Bool { a.active == b.active }
     public func hash(into hasher: inout Hasher) { hasher.combine(active) }
