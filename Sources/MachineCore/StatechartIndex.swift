@@ -19,9 +19,9 @@ final class StatechartIndex<M: MachineDefinition>: Sendable {
     let initialTargetOverrides: [Int: [Int]]
     /// For each node: the action of its initial transition (``Initial``), if any.
     let initialActions: [Action<M>?]
-    /// The default of each history a row enters by, for the states an ``Initial`` gives one: by
-    /// node times two, plus one for a deep history.
-    let historyDefaults: [Int: (target: Int, action: Action<M>?)]
+    /// The default of each history a row enters by, for the states an ``Initial`` gives one (its
+    /// target, or an imported default's several): by node times two, plus one for a deep history.
+    let historyDefaults: [Int: (targets: [Int], action: Action<M>?)]
     /// For each node, the history slots it fills when exited (a byte of ones per slot).
     let historyMasks: [UInt64]
     /// For each node, the slot of its done event (``RowTrigger/done(_:)``) when a row handles it, or -1.
@@ -38,7 +38,7 @@ final class StatechartIndex<M: MachineDefinition>: Sendable {
     init(
         tree: StateTree, rowTargets: [[Int]], candidateSources: [Int32], initialTargets: [Int32],
         initialTargetOverrides: [Int: [Int]], initialActions: [Action<M>?],
-        historyDefaults: [Int: (target: Int, action: Action<M>?)], historyMasks: [UInt64],
+        historyDefaults: [Int: (targets: [Int], action: Action<M>?)], historyMasks: [UInt64],
         doneKinds: [Int32], retainsLeaf: [Bool], hasConflicts: Bool
     ) {
         self.tree = tree
@@ -70,10 +70,15 @@ extension TransitionTable {
             }
             let description = regions[region]
             let name = description.states[initial.state]
-            guard description.isCompound(initial.state) else {
+            // An imported history of a parallel state: its default enters states of the regions
+            // within it (its `importedTargets`), and its `target` is the state itself.
+            let isParallelHistory =
+                initial.history != nil && !initial.importedTargets.isEmpty && initial.target == initial.state
+                && regions.contains { $0.parent == RegionParent(region: region, state: initial.state) }
+            guard description.isCompound(initial.state) || isParallelHistory else {
                 throw .invalidInitial(region: description.name, state: name, problem: "it has no child states")
             }
-            guard description.ancestors(of: initial.target).contains(initial.state) else {
+            guard isParallelHistory || description.ancestors(of: initial.target).contains(initial.state) else {
                 throw .invalidInitial(
                     region: description.name, state: name,
                     problem: "its target '\(description.states[initial.target])' is not below it")
@@ -117,13 +122,19 @@ extension TransitionTable {
                 initialTargets[tree.node(region: region, state: state)] = Int32(tree.node(region: region, state: target))
             }
         }
+        let regionIndex = Dictionary(regions.enumerated().map { ($0.element.name, $0.offset) }) { first, _ in first }
+        func node(of address: StateAddress) -> Int {
+            tree.node(region: regionIndex[address.regionName] ?? 0, state: address.state)
+        }
         var initialActions = [Action<M>?](repeating: nil, count: tree.count)
-        var historyDefaults: [Int: (target: Int, action: Action<M>?)] = [:]
+        var historyDefaults: [Int: (targets: [Int], action: Action<M>?)] = [:]
         for (region, initial) in initials {
             let node = tree.node(region: region, state: initial.state)
-            let target = tree.node(region: region, state: initial.target)
             if let history = initial.history {
-                historyDefaults[node * 2 + (history == .deep ? 1 : 0)] = (target, initial.action)
+                let targets =
+                    initial.importedTargets.isEmpty
+                    ? [tree.node(region: region, state: initial.target)] : initial.importedTargets.map(node(of:))
+                historyDefaults[node * 2 + (history == .deep ? 1 : 0)] = (targets, initial.action)
             } else {
                 initialActions[node] = initial.action
             }
@@ -136,11 +147,7 @@ extension TransitionTable {
         for (position, done) in triggers.doneStates.enumerated() {
             doneKinds[tree.node(region: done.region, state: done.state)] = Int32(eventCount + 1 + position)
         }
-        let regionIndex = Dictionary(regions.enumerated().map { ($0.element.name, $0.offset) }) { first, _ in first }
-        func node(_ address: StateAddress) -> Int {
-            tree.node(region: regionIndex[address.regionName] ?? 0, state: address.state)
-        }
-        let rowTargets = rows.map { $0.targetAddresses.map(node) }
+        let rowTargets = rows.map { $0.targetAddresses.map(node(of:)) }
         var retainsLeaf = [Bool](repeating: false, count: regions.count)
         for (index, row) in rows.enumerated() where row.history == .deep {
             for target in rowTargets[index] {
@@ -151,10 +158,10 @@ extension TransitionTable {
         }
         var initialTargetOverrides: [Int: [Int]] = [:]
         for (region, description) in regions.enumerated() where !description.importedInitialTargets.isEmpty {
-            initialTargetOverrides[Int(tree.regionNodes[region])] = description.importedInitialTargets.map(node)
+            initialTargetOverrides[Int(tree.regionNodes[region])] = description.importedInitialTargets.map(node(of:))
         }
         for (region, initial) in initials where initial.history == nil && !initial.importedTargets.isEmpty {
-            initialTargetOverrides[tree.node(region: region, state: initial.state)] = initial.importedTargets.map(node)
+            initialTargetOverrides[tree.node(region: region, state: initial.state)] = initial.importedTargets.map(node(of:))
         }
         return StatechartIndex(
             tree: tree,

@@ -280,8 +280,12 @@ extension TransitionTable {
             if let fallback = statechart.historyDefaults[node &* 2 &+ (history == .deep ? 1 : 0)] {
                 entry.add(node, owner: owner)
                 if let action = fallback.action { entry.historyActions[node] = action }
-                addDescendants(fallback.target, history: nil, owner: owner, to: &entry, controls: controls)
-                addAncestors(of: fallback.target, below: node, owner: owner, to: &entry, controls: controls)
+                for target in fallback.targets {
+                    addDescendants(target, history: nil, owner: owner, to: &entry, controls: controls)
+                }
+                for target in fallback.targets {
+                    addAncestors(of: target, below: node, owner: owner, to: &entry, controls: controls)
+                }
                 return
             }
         }

@@ -81,6 +81,28 @@ import Testing
         #expect(chart.configuration(of: runtime.state) == ["end"])
     }
 
+    @Test func aHistoryOfAParallelStateEntersItsDefaultThenWhatItRemembers() throws {
+        let (chart, start) = try run(
+            """
+            <state id="out"><transition event="back" target="h"/></state>
+            <parallel id="p">
+              <history id="h" type="deep"><transition target="a2 b1"/></history>
+              <state id="a"><state id="a1"/><state id="a2"/></state>
+              <state id="b"><state id="b1"><transition event="next" target="b2"/></state><state id="b2"/></state>
+              <transition event="leave" target="out"/>
+            </parallel>
+            """)
+        var runtime = start
+        func send(_ name: String) throws -> [String] {
+            _ = try runtime.send(try #require(chart.event(named: name)))
+            return chart.configuration(of: runtime.state)
+        }
+        #expect(try send("back") == ["p", "a", "a2", "b", "b1"], "the default, never exited")
+        #expect(try send("next") == ["p", "a", "a2", "b", "b2"])
+        #expect(try send("leave") == ["out"])
+        #expect(try send("back") == ["p", "a", "a2", "b", "b2"], "what it remembers")
+    }
+
     @Test func namedConditionsAreBoundInSwiftAndUnboundOnesAreListed() throws {
         let text = """
             <state id="s"><transition cond="ready &amp;&amp; !blocked" target="go"/></state>

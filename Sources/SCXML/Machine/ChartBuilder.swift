@@ -445,25 +445,34 @@ struct ChartBuilder {
             imported: region, state: place.state, target: first, targets: plain ? [] : addresses, action: action)
     }
 
-    /// The default transition of history `id` of state `owner`.
+    /// The default transition of history `id` of state `owner`: to one state of the owner's
+    /// region, or to several, or into the regions of a parallel owner.
     private mutating func historyDefault(
         _ id: String, _ history: SCXMLStateNode, owner: String
     ) throws(SCXMLError) -> Initial<SCXMLMachine> {
-        guard let place = placement[owner], nodes[owner]?.node.kind == .state else {
-            throw SCXMLError.unsupported(
-                "<history> '\(id)' in a <parallel>: its default would enter several regions", at: history.location)
-        }
         let transition = history.transitions.first
         let targets = transition?.targets ?? []
-        guard targets.count == 1, let target = placement[targets[0]], target.region == place.region else {
-            throw SCXMLError.unsupported(
-                "<history> '\(id)': a default transition to one state in its parent's region is what runs", at: history.location)
+        guard let place = placement[owner], let ownerNode = nodes[owner]?.node, !targets.isEmpty else {
+            throw SCXMLError.invalid("<history> '\(id)' needs a default transition with a target", at: history.location)
         }
         let content = try compile(transition?.actions ?? [])
         let action = Self.action(running: content)
+        let region = regions[place.region].name
+        let kind: History = history.kind == .history(deep: true) ? .deep : .shallow
+        let addresses = targets.compactMap(address)
+        if ownerNode.kind == .parallel {
+            return Initial(
+                imported: region, state: place.state, history: kind, target: place.state, targets: addresses,
+                action: action)
+        }
+        guard let first = ancestor(of: targets[0], inRegion: place.region), first != place.state else {
+            throw SCXMLError.invalid(
+                "the default of <history> '\(id)' is not below '\(owner)'", at: history.location)
+        }
+        let plain = addresses.count == 1 && addresses[0].regionName == region
         return Initial(
-            imported: regions[place.region].name, state: place.state,
-            history: history.kind == .history(deep: true) ? .deep : .shallow, target: target.state, action: action)
+            imported: region, state: place.state, history: kind, target: first, targets: plain ? [] : addresses,
+            action: action)
     }
 }
 
