@@ -83,10 +83,10 @@ enum SCXMLCommand {
 
     /// `scxml SUBCOMMAND FILE.scxml ARGUMENTS…`: the machine's tool of the imported document.
     private static func runMachineSubcommand(_ name: String, _ arguments: [String], errors: inout String) -> ExitCode {
-        if arguments.first == "--help" || arguments.first == "-h" {
-            errors +=
-                "usage: scxml \(name) FILE.scxml [ARGUMENTS…]; the arguments after the document are a machine tool's (see a machine tool's `\(name) --help`)\n"
-            return .usage
+        if arguments.contains(where: { $0 == "--help" || $0 == "-h" }) {
+            // The subcommand's help needs no document: a chart of one state stands in for it.
+            guard let chart = try? SCXMLChart(reading: Array(placeholder.utf8)) else { return .failure }
+            return tool(for: chart, describing: "FILE.scxml").run(arguments: [name, "--help"])
         }
         // The document is the first argument named `.scxml`, else the first that is not an option.
         guard
@@ -106,12 +106,20 @@ enum SCXMLCommand {
             errors += failure.message + "\n"
             return failure.code
         }
+        return tool(for: chart, describing: path).run(arguments: [name] + rest)
+    }
+
+    /// A chart of one state, whose tool shows a subcommand's help.
+    private static let placeholder = #"<scxml xmlns="http://www.w3.org/2005/07/scxml" version="1.0"><state id="s"/></scxml>"#
+
+    /// The machine tool of `chart`, read from `path`; its `diagram --format scxml` writes the
+    /// chart's document back.
+    private static func tool(for chart: SCXMLChart, describing path: String) -> MachineCommandLine {
         let document = chart.scxml
-        let tool = MachineCommandLine(
+        return MachineCommandLine(
             name: "scxml", version: version,
             abstract: "Replay, draw, check, cover, mutate, explore and verify the chart of \(path).",
             vocabulary: SCXMLVocabulary(chart), exploration: Exploration(samples: SCXMLSamples(chart)),
             diagramTexts: [.scxml: { document }])
-        return tool.run(arguments: [name] + rest)
     }
 }
