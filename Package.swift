@@ -159,7 +159,8 @@ let package = Package(
         .testTarget(
             name: "SCXMLTests",
             dependencies: [
-                "SCXML", "SCXMLScripting", "SCXMLTool", "EventScripts", "MachineCore", "MachineRuntime", "ScriptTestSupport",
+                "SCXML", "SCXMLScripting", "SCXMLTool", "EventScripts", "MachineCommandLine", "MachineCore", "MachineRuntime",
+                "ScriptTestSupport",
             ],
             exclude: ["W3C"]),
     ],

@@ -43,7 +43,10 @@ enum SCXMLCommand {
         """
 
     /// Runs the tool on `arguments` and returns its exit status, writing to `output` and `errors`.
-    static func run(arguments: [String], output: inout String, errors: inout String) -> ExitCode {
+    /// A machine subcommand writes to `streams` itself, as every machine tool does.
+    static func run(
+        arguments: [String], output: inout String, errors: inout String, streams: StandardStreams = .process
+    ) -> ExitCode {
         guard let first = arguments.first else {
             errors += "error: missing subcommand\n\n\(overview)\n"
             return .usage
@@ -58,7 +61,7 @@ enum SCXMLCommand {
         case "run":
             return RunCommand.run(arguments: Array(arguments.dropFirst()), output: &output, errors: &errors)
         case let name where machineSubcommands.contains(name):
-            return runMachineSubcommand(name, Array(arguments.dropFirst()), errors: &errors)
+            return runMachineSubcommand(name, Array(arguments.dropFirst()), errors: &errors, streams: streams)
         default:
             errors += "error: unknown subcommand '\(first)' (see `scxml --help`)\n"
             return .usage
@@ -82,11 +85,13 @@ enum SCXMLCommand {
     }
 
     /// `scxml SUBCOMMAND FILE.scxml ARGUMENTS…`: the machine's tool of the imported document.
-    private static func runMachineSubcommand(_ name: String, _ arguments: [String], errors: inout String) -> ExitCode {
+    private static func runMachineSubcommand(
+        _ name: String, _ arguments: [String], errors: inout String, streams: StandardStreams
+    ) -> ExitCode {
         if arguments.contains(where: { $0 == "--help" || $0 == "-h" }) {
             // The subcommand's help needs no document: a chart of one state stands in for it.
             guard let chart = try? SCXMLChart(reading: Array(placeholder.utf8)) else { return .failure }
-            return tool(for: chart, describing: "FILE.scxml").run(arguments: [name, "--help"])
+            return tool(for: chart, describing: "FILE.scxml").run(arguments: [name, "--help"], streams: streams)
         }
         // The document is the first argument named `.scxml`, else the first that is not an option.
         guard
@@ -106,7 +111,7 @@ enum SCXMLCommand {
             errors += failure.message + "\n"
             return failure.code
         }
-        return tool(for: chart, describing: path).run(arguments: [name] + rest)
+        return tool(for: chart, describing: path).run(arguments: [name] + rest, streams: streams)
     }
 
     /// A chart of one state, whose tool shows a subcommand's help.

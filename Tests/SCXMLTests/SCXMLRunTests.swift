@@ -1,4 +1,5 @@
 import Foundation
+import MachineCommandLine
 import Testing
 
 @testable import SCXMLTool
@@ -67,5 +68,76 @@ import Testing
         #expect(try scxml(["run", "FILE", "--for", "soon"], document("<state id=\"a\"/>")).code == 64)
         let help = try scxml(["--help"], "")
         #expect(help.code == 0 && help.output.contains("scxml run FILE.scxml"))
+    }
+}
+
+/// Every subcommand of a machine's tool, run by `scxml` on a chart.
+@Suite struct SCXMLMachineSubcommandTests {
+    let folder: URL
+
+    init() throws {
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("scxml-tool-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try Data(
+            document(
+                """
+                <state id="idle"><transition event="file.chosen" target="sending"/></state>
+                <state id="sending">
+                  <onentry><send event="timeout" id="clock" delay="30s"/></onentry>
+                  <onexit><cancel sendid="clock"/></onexit>
+                  <transition event="upload.done" target="sent"/>
+                  <transition event="timeout" target="idle"/>
+                </state>
+                <final id="sent"/>
+                """
+            ).utf8
+        ).write(to: folder.appendingPathComponent("upload.scxml"))
+        try Data("machine scxml\nsend file.chosen\nexpect scxml == sending\nsend upload.done\nexpect scxml == sent\n".utf8)
+            .write(to: folder.appendingPathComponent("upload.events"))
+    }
+
+    /// Runs `scxml` with `arguments` (paths relative to the folder), its standard output and
+    /// error in files; returns the exit status and what it printed.
+    func scxml(_ arguments: [String]) throws -> (code: Int32, output: String) {
+        let output = folder.appendingPathComponent("stdout-\(UUID().uuidString)")
+        _ = FileManager.default.createFile(atPath: output.path, contents: nil)
+        let descriptor = open(output.path, O_WRONLY)
+        defer { close(descriptor) }
+        var text = ""
+        var errors = ""
+        let code = SCXMLCommand.run(
+            arguments: arguments.map { $0.contains(".") && !$0.hasPrefix("-") ? folder.appendingPathComponent($0).path : $0 },
+            output: &text, errors: &errors, streams: StandardStreams(output: descriptor, error: descriptor))
+        return (code.rawValue, try String(contentsOf: output, encoding: .utf8) + text + errors)
+    }
+
+    @Test func replayCheckCoverageMutateVerifyAndExploreRunOnTheChart() throws {
+        let replay = try scxml(["replay", "upload.scxml", "upload.events"])
+        #expect(replay.code == 0 && replay.output.contains("passed: 2 expectations held"), "\(replay.output)")
+        let check = try scxml(["check", "upload.scxml"])
+        #expect(check.code == 0 && check.output.contains("no findings"), "\(check.output)")
+        let coverage = try scxml(["coverage", "upload.scxml", "upload.events"])
+        #expect(coverage.code == 0 && coverage.output.contains("rows        2 of 3"), "\(coverage.output)")
+        let mutate = try scxml(["mutate", "upload.scxml", "upload.events"])
+        #expect(mutate.output.contains("mutants"), "\(mutate.output)")
+        let verify = try scxml(["verify", "upload.scxml", "--depth", "3"])
+        #expect(verify.code == 0 && verify.output.contains("invariants held on every transition"), "\(verify.output)")
+        let explore = try scxml(["explore", "upload.scxml"])
+        #expect(explore.code == 0 && explore.output.contains("3 of 3 rows fired"), "\(explore.output)")
+    }
+
+    @Test func pathsWritesScriptsThatReplayAndDiagramDrawsTheChart() throws {
+        let paths = try scxml(["paths", "upload.scxml", "--output", "paths.out"])
+        #expect(paths.code == 0, "\(paths.output)")
+        let scripts = try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("paths.out").path)
+        #expect(!scripts.isEmpty)
+        let replay = try scxml(["replay", "upload.scxml"] + scripts.map { "paths.out/\($0)" })
+        #expect(replay.code == 0, "\(replay.output)")
+        let svg = try scxml(["diagram", "upload.scxml", "--format", "svg"])
+        #expect(svg.code == 0 && svg.output.contains("sending.1: upload.done → sent"), "\(svg.output.prefix(300))")
+        let written = try scxml(["diagram", "upload.scxml", "--format", "scxml"])
+        #expect(written.output.contains(#"<send event="timeout" id="clock" delay="30s"/>"#), "\(written.output)")
+        let help = try scxml(["verify", "--help"])
+        #expect(help.code == 0 && help.output.contains("USAGE: scxml verify"))
     }
 }

@@ -38,7 +38,7 @@ import Testing
             expect command log("opened")
             advance 30s
             expect door == closed
-            send error.execution
+            send error
             expect door == jammed
             """)
         #expect(outcome == .passed(expectations: 4), "\(transcript)")

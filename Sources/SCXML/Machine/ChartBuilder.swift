@@ -263,23 +263,42 @@ struct ChartBuilder {
     /// The SCXML event processor's type names: what a `<send type>` may say.
     private static let eventProcessorTypes: Set<String> = ["http://www.w3.org/TR/scxml/#SCXMLEventProcessor", "scxml"]
 
-    private mutating func compile(_ send: SCXMLSend) throws(SCXMLError) -> ExecutableContent.Step {
-        if let type = send.type, !Self.eventProcessorTypes.contains(type) {
-            return .invalid(error: event("error.execution"))
-        }
+    /// Where a `<send>` delivers its event, as SCXML's event processor does.
+    private enum Delivery {
+        /// The machine's external queue (no target).
+        case external
+        /// The internal queue (`#_internal`).
+        case `internal`
+        /// Nowhere this chart can reach (another session, a parent): `error.communication`.
+        case unreachable
+        /// Nowhere valid (an unknown target or type): `error.execution`.
+        case invalid
+    }
+
+    private static func delivery(of send: SCXMLSend) -> Delivery {
+        if let type = send.type, !eventProcessorTypes.contains(type) { return .invalid }
         switch send.target {
-        case nil:
+        case nil: return .external
+        case "#_internal": return .internal
+        // Another session, a parent or an invoked child: this chart runs alone.
+        case let target? where target.hasPrefix("#_"): return .unreachable
+        case _?: return .invalid
+        }
+    }
+
+    private mutating func compile(_ send: SCXMLSend) throws(SCXMLError) -> ExecutableContent.Step {
+        switch Self.delivery(of: send) {
+        case .external:
             return .send(event(send.event), delay: send.delay, id: send.id)
-        case "#_internal":
+        case .internal:
             guard send.delay == nil else {
                 throw SCXMLError.unsupported(
                     "<send> to #_internal with a delay: the internal queue takes events at once", at: send.location)
             }
             return .raise(event(send.event))
-        case let target? where target.hasPrefix("#_"):
-            // Another session, a parent or an invoked child: this chart runs alone.
+        case .unreachable:
             return .undeliverable(error: event("error.communication"))
-        case _?:
+        case .invalid:
             return .invalid(error: event("error.execution"))
         }
     }
@@ -316,22 +335,25 @@ struct ChartBuilder {
 
     // MARK: Events
 
-    /// The chart's events: `error.execution` and `error.communication`, then every name its
-    /// transitions take (a done event of a state that can be done is the runtime's own) and
-    /// every event it raises or sends, in document order.
+    /// The chart's events, in document order: every name its transitions take (a done event of a
+    /// state that can be done is the runtime's own), every event it raises or sends, and
+    /// `error.execution` or `error.communication` where a `<send>` raises one.
     private mutating func collectEvents() {
         func add(_ name: String) {
             guard eventIndex[name] == nil else { return }
             eventIndex[name] = eventNames.count
             eventNames.append(name)
         }
-        add("error.execution")
-        add("error.communication")
         func visit(_ actions: [SCXMLAction]) {
             for action in actions {
                 switch action {
                 case .raise(let name, _): add(name)
-                case .send(let send): add(send.event)
+                case .send(let send):
+                    switch Self.delivery(of: send) {
+                    case .external, .internal: add(send.event)
+                    case .unreachable: add("error.communication")
+                    case .invalid: add("error.execution")
+                    }
                 case .if(let branches, _): for branch in branches { visit(branch.actions) }
                 case .cancel, .log: break
                 }

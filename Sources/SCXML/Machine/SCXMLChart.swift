@@ -25,7 +25,7 @@ public struct SCXMLChart: Sendable {
     /// The chart's state ids, in document order (`<history>` pseudo-states left out).
     public let stateIDs: [String]
     /// The names of the chart's events, by kind: every event its transitions name, raise or send,
-    /// and `error.execution` and `error.communication`.
+    /// and `error.execution` or `error.communication` where a `<send>` raises one.
     public let eventNames: [String]
     /// Where the machine starts: its initial configuration, as the table lists it, with no state
     /// active in the context yet. The runtime's start enters it.
