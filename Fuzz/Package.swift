@@ -35,6 +35,9 @@ let package = Package(
                 + products("AddressPicker", "AddressPickerScripting", "MachineCore", "MachineAnalysis", "MachineRuntime"),
             path: "Targets/saved-state"),
         .executableTarget(
+            name: "scxml-import", dependencies: ["FuzzChecks"] + products("SCXML", "MachineCore", "MachineRuntime"),
+            path: "Targets/scxml-import"),
+        .executableTarget(
             name: "snapshot-diff", dependencies: ["FuzzChecks"] + products("ScriptFiles"), path: "Targets/snapshot-diff"),
     ],
     swiftLanguageModes: [.v6]
