@@ -211,6 +211,10 @@ public struct RegionDescription: Hashable, Sendable {
     /// The states entering the region enters in place of ``initial`` when not empty (see
     /// ``ImportedRegion``).
     package internal(set) var importedInitialTargets: [StateAddress] = []
+    /// The states an imported initial transition of several targets enters, by the compound state
+    /// it belongs to (see ``Initial``'s imported targets); empty for every region declared in
+    /// Swift.
+    package internal(set) var importedStateInitials: [Int: [StateAddress]] = [:]
 
     /// A description; `children` lists each compound state's children, the initial child first.
     ///

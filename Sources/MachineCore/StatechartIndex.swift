@@ -100,6 +100,9 @@ extension TransitionTable {
                 }
             }
             if initial.history == nil { targets[region][initial.state] = initial.target }
+            if initial.history == nil, !initial.importedTargets.isEmpty {
+                regions[region].importedStateInitials[initial.state] = initial.importedTargets
+            }
             resolved.append((region, initial))
         }
         for region in regions.indices where targets[region].contains(where: { $0 >= 0 }) {

@@ -162,32 +162,58 @@ extension TableListing {
     ///
     /// A region declared within a state is reached only if that state is; a done row of a
     /// parallel state leads on only if every region within it reaches a final state at its top.
+    /// A row of an imported chart may lead into other regions, and an imported initial
+    /// transition to states of several (see ``RegionDescription``'s imported initial targets):
+    /// what they enter is reached too, with the states holding it.
     var reachableStates: [Set<Int>] {
-        var reachable: [Set<Int>] = []
-        for (region, description) in regions.enumerated() {
-            // Regions come after the region they are within: its states are known here.
-            if let parent = description.parent, !reachable[parent.region].contains(parent.state) {
-                reachable.append([])
-                continue
-            }
-            var reached: Set<Int> = [description.initialLeaf]
-            var frontier = [description.initialLeaf]
-            while let leaf = frontier.popLast() {
-                for row in rows where row.region == region && firingLeaves(of: row).contains(leaf) {
-                    if case .done(let state) = row.trigger, isParallel(region: region, state: state),
-                        !nestedRegions(in: region, state: state).allSatisfy({ inner in
-                            regions[inner].finalStates.contains { regions[inner].isTopFinal($0) && canReach($0, in: inner) }
-                        })
-                    {
-                        continue
-                    }
-                    for target in leavesEntered(by: row) where reached.insert(target).inserted { frontier.append(target) }
-                }
-            }
-            for leaf in reached { reached.formUnion(description.ancestors(of: leaf)) }
-            reachable.append(reached)
+        var reached = regions.map { _ in Set<Int>() }
+        var frontier: [(region: Int, leaf: Int)] = []
+        func reach(_ region: Int, _ leaf: Int) {
+            guard reached[region].insert(leaf).inserted else { return }
+            frontier.append((region, leaf))
+            // The state a nested region is within holds what it reaches.
+            if let parent = regions[region].parent { reach(parent.region, parent.state) }
         }
-        return reachable
+        func enter(_ region: Int, _ state: Int, history: History?) {
+            for (inner, leaf) in entered(region: region, state: state, history: history) { reach(inner, leaf) }
+        }
+        for (region, description) in regions.enumerated() where description.parent == nil {
+            enter(region, description.initial, history: nil)
+            for address in description.importedInitialTargets {
+                if let target = regionIndex(named: address.regionName) { enter(target, address.state, history: nil) }
+            }
+        }
+        while let (region, leaf) = frontier.popLast() {
+            // A parallel state reached starts the regions within it.
+            for inner in nestedRegions(in: region, state: leaf) { enter(inner, regions[inner].initial, history: nil) }
+            for row in rows where row.region == region && firingLeaves(of: row).contains(leaf) {
+                if case .done(let state) = row.trigger, isParallel(region: region, state: state),
+                    !nestedRegions(in: region, state: state).allSatisfy({ inner in
+                        regions[inner].finalStates.contains { regions[inner].isTopFinal($0) && canReach($0, in: inner) }
+                    })
+                {
+                    continue
+                }
+                for target in targets(of: row) { enter(target.region, target.state, history: row.history) }
+            }
+        }
+        return reached.enumerated().map { region, leaves in
+            leaves.reduce(into: leaves) { all, leaf in all.formUnion(regions[region].ancestors(of: leaf)) }
+        }
+    }
+
+    /// The leaves entering `state` of `region` can reach, by region: its default leaf, or with a
+    /// history any leaf below it; for a state an imported initial transition enters states of
+    /// several regions from, those too.
+    private func entered(region: Int, state: Int, history: History?) -> [(region: Int, leaf: Int)] {
+        let description = regions[region]
+        guard history == nil else { return description.leaves.filter { description.contains(state, $0) }.map { (region, $0) } }
+        var leaves = [(region: region, leaf: description.defaultLeaf(of: state))]
+        for address in description.importedStateInitials[state] ?? [] {
+            guard let target = regionIndex(named: address.regionName) else { continue }
+            leaves += entered(region: target, state: address.state, history: nil)
+        }
+        return leaves
     }
 
     /// Whether rows of region `region` alone lead from its initial leaf to `state`.
@@ -203,15 +229,28 @@ extension TableListing {
     }
 
     /// Whether a row leads out of `state` (a leaf of `region`): a row of the region, or, for a
-    /// region declared within a state, a row that leaves that state.
+    /// region declared within a state, a row that leaves that state; for a parallel state, also
+    /// an imported row of a region within it whose targets lie in other regions (it may leave it).
     private func hasWayOut(_ region: Int, _ state: Int) -> Bool {
         let leaves = rows.contains { row in
-            row.region == region && firingLeaves(of: row).contains(state) && row.target != nil
+            row.region == region && firingLeaves(of: row).contains(state) && !row.stays
                 && leavesEntered(by: row) != [state]
         }
         if leaves { return true }
+        let nested = Set(regions.indices.filter { isWithin($0, region: region, state: state) })
+        if rows.contains(where: { nested.contains($0.region) && !$0.extraTargets.isEmpty }) { return true }
         guard let parent = regions[region].parent else { return false }
         return hasWayOut(parent.region, parent.state)
+    }
+
+    /// Whether region `inner` is declared within `state` of `region`, at any depth.
+    private func isWithin(_ inner: Int, region: Int, state: Int) -> Bool {
+        var current = regions[inner].parent
+        while let parent = current {
+            if parent == RegionParent(region: region, state: state) { return true }
+            current = regions[parent.region].parent
+        }
+        return false
     }
 
     /// The eventless row that surely fires in `leaf` after a step: the first eventless row that
@@ -228,7 +267,7 @@ extension TableListing {
     /// event has none, for its first input comes before any eventless row is taken.
     private func eventlessRowLeaving(region: Int, leaf: Int) -> Int? {
         guard leaf != regions[region].initialLeaf || startEvent != nil, let row = sureEventlessRow(region: region, leaf: leaf),
-            rows[row].target != nil, !leavesEntered(by: rows[row]).contains(leaf)
+            !rows[row].stays, !leavesEntered(by: rows[row]).contains(leaf)
         else { return nil }
         return row
     }
@@ -240,7 +279,10 @@ extension TableListing {
         var findings: [TableFinding] = []
         for (region, description) in regions.enumerated() {
             func next(_ leaf: Int) -> (row: Int, leaf: Int)? {
-                guard let row = sureEventlessRow(region: region, leaf: leaf), rows[row].history == nil else { return nil }
+                // A row with targets in other regions leaves this one's cycle.
+                guard let row = sureEventlessRow(region: region, leaf: leaf), rows[row].history == nil,
+                    rows[row].extraTargets.isEmpty
+                else { return nil }
                 return (row, rows[row].target.map(description.defaultLeaf) ?? leaf)
             }
             var done = Set<Int>()

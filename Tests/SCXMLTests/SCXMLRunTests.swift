@@ -106,7 +106,9 @@ import Testing
         var text = ""
         var errors = ""
         let code = SCXMLCommand.run(
-            arguments: arguments.map { $0.contains(".") && !$0.hasPrefix("-") ? folder.appendingPathComponent($0).path : $0 },
+            arguments: arguments.map {
+                $0.contains(".") && !$0.hasPrefix("-") && !$0.hasPrefix("/") ? folder.appendingPathComponent($0).path : $0
+            },
             output: &text, errors: &errors, streams: StandardStreams(output: descriptor, error: descriptor))
         return (code.rawValue, try String(contentsOf: output, encoding: .utf8) + text + errors)
     }
@@ -124,6 +126,20 @@ import Testing
         #expect(verify.code == 0 && verify.output.contains("invariants held on every transition"), "\(verify.output)")
         let explore = try scxml(["explore", "upload.scxml"])
         #expect(explore.code == 0 && explore.output.contains("3 of 3 rows fired"), "\(explore.output)")
+    }
+
+    /// `check` follows transitions across a parallel state's border and initial transitions of
+    /// several targets: what they enter is reachable, and the parallel state they leave is no
+    /// dead end.
+    @Test func checkFollowsTransitionsAcrossRegions() throws {
+        let w3c = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("W3C")
+        for number in [310, 404, 417] {
+            let check = try scxml(["check", w3c.appendingPathComponent("test\(number).scxml").path])
+            #expect(check.code == 0 && check.output.contains("no findings"), "test \(number): \(check.output)")
+        }
+        let deep = try scxml(["check", w3c.appendingPathComponent("test364.scxml").path])
+        #expect(!deep.output.contains("scxml.s2 "), "s2 is reached from a region within s1: \(deep.output)")
+        #expect(deep.output.contains("unreachable state: scxml.s111"), "no transition leads to s111: \(deep.output)")
     }
 
     @Test func pathsWritesScriptsThatReplayAndDiagramDrawsTheChart() throws {
