@@ -103,6 +103,22 @@ import Testing
         #expect(try send("back") == ["p", "a", "a2", "b", "b2"], "what it remembers")
     }
 
+    /// The machine's start is no event of the chart: a chart's own `start` is checked, covered
+    /// and handled as any event.
+    @Test func anEventNamedStartIsTheChartsOwn() throws {
+        let (chart, runtime) = try run(
+            """
+            <state id="idle"><transition event="start" target="running"/></state>
+            <final id="running"/>
+            """)
+        #expect(chart.eventNames == ["start"])
+        #expect(chart.table.listing.startEvent != "start")
+        #expect(chart.table.listing.findings.isEmpty, "\(chart.table.listing.findings)")
+        var moved = runtime
+        _ = try moved.send(try #require(chart.event(named: "start")))
+        #expect(chart.configuration(of: moved.state) == ["running"])
+    }
+
     @Test func namedConditionsAreBoundInSwiftAndUnboundOnesAreListed() throws {
         let text = """
             <state id="s"><transition cond="ready &amp;&amp; !blocked" target="go"/></state>

@@ -15,8 +15,9 @@ public enum SCXMLMachine: MachineDefinition {
     public typealias Output = SCXMLOutput
 
     /// The start: SCXML leaves the event of the first macrostep unbound, and no content of the
-    /// null datamodel reads it.
-    public static let startEvent: SCXMLEvent? = SCXMLEvent(kind: SCXMLEventKind(rawValue: -1, name: "start"))
+    /// null datamodel reads it. Its name, `(start)`, is no event name a document can write, so
+    /// that a chart's own `start` event is an event like any other.
+    public static let startEvent: SCXMLEvent? = SCXMLEvent(kind: SCXMLEventKind(rawValue: -1, name: "(start)"))
 }
 
 /// An event of an imported chart: its kind, which carries its name (`error.execution`,
