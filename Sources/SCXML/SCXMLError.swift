@@ -25,7 +25,7 @@ public struct SCXMLError: Error, Sendable, Equatable, CustomStringConvertible {
     public let message: String
 
     /// A problem of `kind` at `location`, told by `message`.
-    public init(_ kind: Kind, at location: SourceLocation?, _ message: String) {
+    init(_ kind: Kind, at location: SourceLocation?, _ message: String) {
         self.kind = kind
         self.location = location
         self.message = message

@@ -122,7 +122,7 @@ public struct SourceLocation: Hashable, Sendable, CustomStringConvertible {
     public let column: Int
 
     /// The place at `line` and `column`.
-    public init(line: Int, column: Int) {
+    init(line: Int, column: Int) {
         self.line = line
         self.column = column
     }

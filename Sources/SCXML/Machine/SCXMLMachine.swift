@@ -97,12 +97,11 @@ public struct SCXMLContext: Hashable, Sendable {
         return isActive(index)
     }
 
-    public static func == (a: Self, b: Self) -> Bool { a.active == b.active }
-    public func hash(into hasher: inout Hasher) { hasher.combine(active) }
 }
 
-/// The state ids of a chart, shared by every copy of its context.
-final class StateIDs: Sendable {
+/// The state ids of a chart, shared by every copy of its context. Every context of one chart
+/// holds the same ids, so they never tell two contexts apart: all are equal, and hash alike.
+final class StateIDs: Hashable, Sendable {
     let names: [String]
     let index: [String: Int]
 
@@ -110,6 +109,9 @@ final class StateIDs: Sendable {
         self.names = names
         self.index = Dictionary(names.enumerated().map { ($0.element, $0.offset) }) { first, _ in first }
     }
+
+    static func == (a: StateIDs, b: StateIDs) -> Bool { true }
+    func hash(into hasher: inout Hasher) {}
 }
 
 /// What an imported chart tells its host: its `<log>` lines.
