@@ -20,6 +20,7 @@ let package = Package(
         .library(name: "AddressPicker", targets: ["AddressPicker"]),
         .library(name: "AddressPickerScripting", targets: ["AddressPickerScripting"]),
         .library(name: "Gazetteer", targets: ["Gazetteer"]),
+        .library(name: "Geocoders", targets: ["Geocoders"]),
         .library(name: "SCXML", targets: ["SCXML"]),
         .library(name: "SCXMLScripting", targets: ["SCXMLScripting"]),
         .executable(name: "address-picker", targets: ["AddressPickerTool"]),
@@ -58,6 +59,8 @@ let package = Package(
             name: "AddressPickerScripting",
             dependencies: ["AddressPicker", "MachineCore", "MachineRuntime", "EventScripts", "MachineAnalysis"]),
         .target(name: "Gazetteer", dependencies: ["AddressPicker", "EmbeddedGazetteer"]),
+        // Photon and Nominatim over HTTP (the toolchain's URLSession), each under its usage rules.
+        .target(name: "Geocoders", dependencies: ["AddressPicker", "MachineRuntime"]),
         // SCXML documents with the null datamodel, read safely and imported as machines.
         .target(name: "SCXML", dependencies: ["MachineCore"]),
         // For tools and tests: an imported chart's script vocabulary and input samples.
@@ -142,6 +145,10 @@ let package = Package(
         .testTarget(
             name: "GazetteerTests", dependencies: ["Gazetteer", "AddressPicker", "MachineRuntime", "ScriptTestSupport"],
             exclude: ["Regressions"]),
+        // An HTTP server on 127.0.0.1 that tests and benchmarks start: the geocoders' tests never
+        // reach the internet.
+        .target(name: "LoopbackServer", path: "Tests/LoopbackServer"),
+        .testTarget(name: "GeocodersTests", dependencies: ["Geocoders", "AddressPicker", "LoopbackServer"]),
         .testTarget(
             name: "AddressPickerTests",
             dependencies: ["AddressPicker", "MachineCore", "MachineObservation", "MachineRuntime", "MachineTesting"]),

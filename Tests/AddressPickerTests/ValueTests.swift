@@ -126,7 +126,7 @@ import Testing
     func mirrorNamesTheParts() {
         let address = Address(name: "Apple Fifth Avenue", city: "New York", countryCode: "US")
         let children = Mirror(reflecting: address).children.map { ($0.label ?? "?", String(describing: $0.value)) }
-        #expect(children.map(\.0) == ["name", "street", "city", "region", "postalCode", "country", "countryCode"])
+        #expect(children.map(\.0) == ["name", "street", "houseNumber", "city", "region", "postalCode", "country", "countryCode"])
         #expect(children.first { $0.0 == "city" }?.1 == #"Optional("New York")"#)
         #expect(children.first { $0.0 == "street" }?.1 == "nil")
     }

@@ -34,12 +34,13 @@ extension Coordinate: Codable {
 }
 
 extension Address: Codable {
-    private enum CodingKeys: String, CodingKey { case name, street, city, region, postalCode, country, countryCode }
+    private enum CodingKeys: String, CodingKey { case name, street, houseNumber, city, region, postalCode, country, countryCode }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encodeIfPresent(name, forKey: .name)
         try container.encodeIfPresent(street, forKey: .street)
+        try container.encodeIfPresent(houseNumber, forKey: .houseNumber)
         try container.encodeIfPresent(city, forKey: .city)
         try container.encodeIfPresent(region, forKey: .region)
         try container.encodeIfPresent(postalCode, forKey: .postalCode)
@@ -52,6 +53,7 @@ extension Address: Codable {
         self.init(
             name: try container.decodeIfPresent(String.self, forKey: .name),
             street: try container.decodeIfPresent(String.self, forKey: .street),
+            houseNumber: try container.decodeIfPresent(String.self, forKey: .houseNumber),
             city: try container.decodeIfPresent(String.self, forKey: .city),
             region: try container.decodeIfPresent(String.self, forKey: .region),
             postalCode: try container.decodeIfPresent(String.self, forKey: .postalCode),

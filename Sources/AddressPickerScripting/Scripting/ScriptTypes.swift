@@ -22,7 +22,7 @@ enum ScriptTypes {
     static let region = Constructor("region", [Parameter("center", .constructor(center)), Parameter("span", .constructor(span))])
     static let completion = Constructor("completion", [Parameter("title", .string), Parameter("subtitle", .string)])
 
-    static let addressParts = ["name", "street", "city", "region", "postalCode", "country", "countryCode"]
+    static let addressParts = ["name", "street", "houseNumber", "city", "region", "postalCode", "country", "countryCode"]
     static let address = Constructor(
         "address", addressParts.map { Parameter($0, .optional(.string), showsLabel: true) }, requiresLabels: true,
         computed: [ComputedPart("formatted", .string) { value in .string(AddressPicker.address(from: value).formatted) }])

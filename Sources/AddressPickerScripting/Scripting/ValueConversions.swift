@@ -25,8 +25,8 @@ extension AddressPicker {
 
     static func value(_ address: Address) -> Value {
         let parts = [
-            address.name, address.street, address.city, address.region, address.postalCode, address.country,
-            address.countryCode,
+            address.name, address.street, address.houseNumber, address.city, address.region, address.postalCode,
+            address.country, address.countryCode,
         ]
         return .constructed(
             "address",
@@ -94,7 +94,8 @@ extension AddressPicker {
     static func address(from value: Value?) -> Address {
         Address(
             name: optionalString(value?[argument: "name"]), street: optionalString(value?[argument: "street"]),
-            city: optionalString(value?[argument: "city"]), region: optionalString(value?[argument: "region"]),
+            houseNumber: optionalString(value?[argument: "houseNumber"]), city: optionalString(value?[argument: "city"]),
+            region: optionalString(value?[argument: "region"]),
             postalCode: optionalString(value?[argument: "postalCode"]), country: optionalString(value?[argument: "country"]),
             countryCode: optionalString(value?[argument: "countryCode"]))
     }

@@ -1,0 +1,35 @@
+import AddressPicker
+
+/// What both services' answers share once read: a place's name and a completion's lines from
+/// an address, and the region of the places' extents.
+enum Extents {
+    /// The region that holds every one of `corners` exactly (no margin), or `nil` for none.
+    static func region(enclosing corners: [Coordinate]) -> MapRegion? {
+        guard let region = MapRegion.enclosing(corners, minimumSpan: smallestSpan) else { return nil }
+        // `enclosing` adds a fifth on each side for markers; an extent is the place's own edge.
+        guard
+            let span = try? Span(
+                latitudeDelta: max(region.span.latitudeDelta / 1.2, smallestSpan.latitudeDelta),
+                longitudeDelta: max(region.span.longitudeDelta / 1.2, smallestSpan.longitudeDelta))
+        else { return region }
+        return MapRegion(center: region.center, span: span)
+    }
+
+    /// The smallest span of an extent's region: about 100 m.
+    static let smallestSpan = Span(checkedLatitudeDelta: 0.001, longitudeDelta: 0.001)
+
+    /// The name a place is shown by: the address's first part (its name, else its street line,
+    /// else its city …).
+    static func placeName(of address: Address) -> String {
+        let line = address.formatted
+        guard let comma = line.range(of: ", ") else { return line.isEmpty ? "Unnamed place" : line }
+        return String(line[..<comma.lowerBound])
+    }
+
+    /// A place as a completion: its name, and the rest of its address without the parts that
+    /// repeat the name ("Berlin" — "Deutschland", not "Berlin, Berlin, Deutschland").
+    static func completion(for place: Place) -> Completion {
+        let parts = place.address.formatted.components(separatedBy: ", ").dropFirst().filter { $0 != place.name }
+        return Completion(title: place.name, subtitle: parts.joined(separator: ", "))
+    }
+}
