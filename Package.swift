@@ -77,7 +77,7 @@ let package = Package(
         .target(
             name: "AddressPickerPlay",
             dependencies: [
-                "AddressPicker", "AddressPickerScripting", "EventScripts", "ScriptFiles", "Gazetteer", "MachineCore",
+                "AddressPicker", "AddressPickerScripting", "EventScripts", "ScriptFiles", "Gazetteer", "Geocoders", "MachineCore",
                 "MachineRuntime",
                 "TerminalUI",
             ]),
@@ -85,6 +85,7 @@ let package = Package(
             name: "AddressPickerTool",
             dependencies: [
                 "AddressPicker", "AddressPickerPlay", "AddressPickerScripting", "EventScripts", "ScriptFiles", "Gazetteer",
+                "Geocoders",
                 "MachineCommandLine",
                 "MachineRuntime", "TerminalUI",
             ]),
@@ -122,7 +123,7 @@ let package = Package(
                 "ScriptTestSupport",
             ],
             exclude: ["Regressions"]),
-        .testTarget(name: "AddressPickerToolTests", dependencies: ["AddressPickerTool", "ScriptTestSupport"]),
+        .testTarget(name: "AddressPickerToolTests", dependencies: ["AddressPickerTool", "ScriptTestSupport", "LoopbackServer"]),
         .testTarget(
             name: "MachineCommandLineTests",
             dependencies: [

@@ -1,9 +1,10 @@
 import AddressPicker
 import Gazetteer
+import Geocoders
 
-/// What answers the picker's requests in `play`: the embedded gazetteer for completions, place
-/// search and reverse geocoding; the person for location permission; the simulated location;
-/// and a clear failure for points of interest, which the gazetteer does not have.
+/// What answers the picker's requests in `play`: the embedded gazetteer, or a geocoder over HTTP,
+/// for completions, place search and reverse geocoding; the person for location permission; the
+/// simulated location; and a clear failure for points of interest, which neither has.
 ///
 /// A place search's region is play's own (``shown(_:)``): the gazetteer's region holds every
 /// place of the answer, and namesakes an ocean apart ("Springfield": twenty in the United States,
@@ -21,10 +22,11 @@ enum PlayProviders {
 
     /// The provider of the live runtime.
     static func provider(
-        gazetteer: Gazetteer, location: Coordinate?, prompt: PermissionPrompt
+        gazetteer: Gazetteer, geocoder: (any WebGeocoder)?, location: Coordinate?, prompt: PermissionPrompt
     ) -> @Sendable (AddressPicker.Request) async -> AddressPicker.Event {
         let provider = GazetteerProvider(gazetteer: gazetteer)
         return { request in
+            if let geocoder, let event = await answer(request, by: geocoder) { return event }
             switch request {
             case .requestAuthorization:
                 return .authorization(await prompt.ask())
@@ -37,6 +39,22 @@ enum PlayProviders {
             case .requestCompletions, .reverseGeocode:
                 return provider.answer(request)
             }
+        }
+    }
+
+    /// The answer of `geocoder` to a completions, place search or reverse geocoding `request`
+    /// (a place search's as play shows it); `nil` for the other requests. A failure is the
+    /// request's failure event, with the geocoder's message.
+    static func answer(_ request: AddressPicker.Request, by geocoder: any WebGeocoder) async -> AddressPicker.Event? {
+        do {
+            switch request {
+            case .requestCompletions(let query): return .completions(try await geocoder.completions(for: query))
+            case .searchPlaces(let query): return .places(shown(try await geocoder.places(for: query)))
+            case .reverseGeocode(let center): return .address(try await geocoder.address(at: center))
+            case .requestAuthorization, .requestLocation, .searchPointsOfInterest: return nil
+            }
+        } catch {
+            return ProviderSet.failure(of: request.kind, message: String(describing: error))
         }
     }
 

@@ -41,6 +41,14 @@ package enum PlayScreen {
 
         canvas.fill(row: 0, column: 0, width: size.columns, style: .reversed)
         canvas.put(" address-picker play", row: 0, column: 0, style: Style(bold: true, reversed: true))
+        if let service = view.service {
+            // The service's notice, wherever its results are shown: on every frame.
+            let credit = "\(service.name) · data \(service.attribution) "
+            let width = MapLayout.width(of: credit)
+            if width + 22 <= size.columns {
+                canvas.put(credit, row: 0, column: size.columns - width, style: Style(reversed: true), within: width)
+            }
+        }
 
         // The list takes at most a third of the rows between the title and the status: the map keeps room.
         let maximumLines = min(listLines, max(1, (size.rows - 4) / 3))
@@ -138,8 +146,9 @@ package enum PlayScreen {
         if let message = message(state, view: view) {
             canvas.fill(row: row + 1, column: 0, width: width)
             let column = canvas.put(message.text, row: row + 1, column: 0, style: message.style, within: width)
-            if let detail = message.detail {
-                putWhole("  (\(detail))", row: row + 1, column: column, width: width, into: &canvas)
+            if let detail = message.detail, column + 8 < width {
+                // Shortened to the line when it does not fit: a geocoder's reason is long.
+                canvas.put("  (\(detail))", row: row + 1, column: column, within: width - column)
             }
         } else if let progress {
             canvas.put(progress, row: row + 1, column: 0, within: width)
@@ -173,9 +182,9 @@ package enum PlayScreen {
         }
         if let error = state.context.error {
             switch error {
-            case .completionsFailed: return ("The completions failed.", nil, warning)
-            case .placesFailed: return ("The place search failed.", nil, warning)
-            case .geocodingFailed: return ("The address under the crosshair could not be looked up.", nil, warning)
+            case .completionsFailed: return ("The completions failed.", view.failure, warning)
+            case .placesFailed: return ("The place search failed.", view.failure, warning)
+            case .geocodingFailed: return ("The address under the crosshair could not be looked up.", view.failure, warning)
             }
         }
         return view.note.map { ($0, nil, Style(color: .yellow)) }

@@ -3,6 +3,7 @@ import AddressPickerScripting
 import EventScripts
 import Foundation
 import Gazetteer
+import Geocoders
 import MachineCore
 import MachineRuntime
 import ScriptFiles
@@ -38,12 +39,16 @@ package final class PlaySession {
         package var record: String?
         /// Whether to draw in colour (`NO_COLOR` says no).
         package var colors: Bool
+        /// The geocoder over HTTP that answers completions, place searches and lookups, under
+        /// its rules; `nil` for the embedded gazetteer.
+        package var geocoder: (any WebGeocoder)?
 
         /// Options for a session.
-        package init(location: Coordinate?, record: String?, colors: Bool) {
+        package init(location: Coordinate?, record: String?, colors: Bool, geocoder: (any WebGeocoder)? = nil) {
             self.location = location
             self.record = record
             self.colors = colors
+            self.geocoder = geocoder
         }
     }
 
@@ -70,8 +75,11 @@ package final class PlaySession {
         self.options = options
         let prompt = PermissionPrompt()
         let live = LiveRuntime(
-            table: AddressPicker.table, state: Self.initialState(location: options.location), clock: ContinuousClock(),
-            provider: PlayProviders.provider(gazetteer: gazetteer, location: options.location, prompt: prompt),
+            table: AddressPicker.table,
+            state: Self.initialState(location: options.location, rules: options.geocoder?.rules),
+            clock: ContinuousClock(),
+            provider: PlayProviders.provider(
+                gazetteer: gazetteer, geocoder: options.geocoder, location: options.location, prompt: prompt),
             onOutput: { _ in })
         self.prompt = prompt
         self.live = live
@@ -82,12 +90,15 @@ package final class PlaySession {
         }
         let source = options.location.map { "simulated at \($0.latitude), \($0.longitude)" } ?? PlayProviders.noLocation
         view = PlayView(locationSource: source)
+        view.service = options.geocoder.map(PlayView.Service.init)
     }
 
     /// The state a session starts in: the map on the default region or, given the device's
-    /// `location`, on the same span centred there, as an app opens on where its user is.
-    nonisolated static func initialState(location: Coordinate?) -> MachineState<AddressPicker> {
+    /// `location`, on the same span centred there, as an app opens on where its user is; the
+    /// request policies of a geocoder's `rules`, when it has some.
+    nonisolated static func initialState(location: Coordinate?, rules: UsageRules? = nil) -> MachineState<AddressPicker> {
         var context = AddressPicker.Context()
+        if let rules { context.configuration = rules.configuration(context.configuration) }
         if let location { context.region = MapRegion(center: location, span: context.region.span) }
         return AddressPicker.initialState(context)
     }
@@ -174,6 +185,9 @@ package final class PlaySession {
 
     private func handle(_ step: RuntimeStep<AddressPicker>) {
         view.record(step)
+        if case .answer(_, let event) = step.cause, let message = AddressPicker.failureMessage(of: event) {
+            view.failure = message
+        }
         if step.after[AddressPicker.search] != step.before[AddressPicker.search] { view.selection = nil }
         if step.after[AddressPicker.picker] == .confirmed, let delivered { outcome = .confirmed(delivered) }
         frames?.setNeedsDisplay()

@@ -1,4 +1,5 @@
 import AddressPicker
+import Geocoders
 import MachineCore
 import MachineRuntime
 
@@ -38,6 +39,27 @@ package struct PlayView: Equatable, Sendable {
     package var note: String?
     /// What "locate me" finds: the simulated location, or why there is none.
     package var locationSource: String
+    /// The geocoder over HTTP answering searches and lookups, `nil` for the gazetteer.
+    package var service: Service?
+    /// The message of the last failed answer (a geocoder's "HTTP 429 …"), shown with the failure.
+    package var failure: String?
+
+    /// A geocoder over HTTP as the screen names it.
+    package struct Service: Equatable, Sendable {
+        /// "Photon", "Nominatim".
+        package var name: String
+        /// The notice its results are shown with.
+        package var attribution: String
+        /// Whether it suggests completions as the person types.
+        package var suggestsAsYouType: Bool
+
+        /// How the screen names `geocoder`.
+        package init(_ geocoder: any WebGeocoder) {
+            name = geocoder.service
+            attribution = geocoder.rules.attribution
+            suggestsAsYouType = geocoder.rules.suggestsAsYouType
+        }
+    }
 
     /// How many steps the machine panel keeps.
     package static let stepsKept = 12
@@ -67,6 +89,16 @@ package struct PlayView: Equatable, Sendable {
         case .start: "start"
         case .sent(let event): "sent \(event.kind.name)"
         case .delay(let row): "delay \(AddressPicker.table.rows[row].id)"
+        }
+    }
+}
+
+extension AddressPicker {
+    /// The message a failed answer carries (completions, places or an address), if any.
+    static func failureMessage(of event: Event) -> String? {
+        switch event {
+        case .completionsFailed(let message), .placesFailed(let message), .addressFailed(let message): message
+        default: nil
         }
     }
 }

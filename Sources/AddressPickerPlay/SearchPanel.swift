@@ -34,7 +34,12 @@ enum SearchPanel {
             case .searching: line = "  searching…"
             case .showingCompletions: line = "  no completions"
             case .showingResults: line = "  no places found"
-            case .inactive, .editing, .active: line = nil  // `active` is compound: never the region's leaf
+            case .editing:
+                // A service that forbids autocomplete: the person learns why nothing is suggested.
+                line =
+                    view.service.map { !$0.suggestsAsYouType && !context.query.isEmpty } == true
+                    ? "  \(view.service?.name ?? "") suggests nothing as you type: Enter searches" : nil
+            case .inactive, .active: line = nil  // `active` is compound: never the region's leaf
             }
             if let line {
                 canvas.put(line, row: row, column: 0, style: Style(color: .cyan), within: width)

@@ -3,7 +3,8 @@ import Foundation
 import Gazetteer
 import MachineCommandLine
 
-/// `address-picker search QUERY`: the embedded gazetteer's completions and places for a query.
+/// `address-picker search QUERY`: completions and places for a query, from the embedded
+/// gazetteer or a geocoder over HTTP.
 enum SearchCommand {
     /// The most completions one search lists.
     static let maximumLimit = 1000
@@ -11,24 +12,36 @@ enum SearchCommand {
     /// `--limit <count>`.
     static let limit = Option(
         "limit", "count", .wholeNumber(in: 1...maximumLimit), default: 10,
-        help: "How many completions (1 to \(maximumLimit)), and places with --near, at most.")
+        help: "How many completions (1 to \(maximumLimit)), and places, at most (Photon gives 50 at most, Nominatim 40).")
     /// `--near <latitude,longitude>`.
     static let near = Option(
-        "near", "latitude,longitude", .coordinate, help: "Also search places, those within a degree of this point first.")
+        "near", "latitude,longitude", .coordinate,
+        help: "Prefer places near this point (the gazetteer lists its places only with it).")
 
     static let subcommand = Subcommand(
-        "search", abstract: "Look up places in the embedded offline gazetteer as you would type them.",
+        "search", abstract: "Look up places as you would type them: completions, then places with their addresses.",
         arguments: [
             Argument("query", help: "A prefix, a name, or words that narrow it (\"paris fr\", \"springfield illinois\").")
         ],
-        options: [limit, near],
-        exitCodes: [.success: "the search ran (finding nothing included)"],
-        discussion: "Place data: GeoNames, geonames.org, CC BY 4.0.",
+        options: [limit, near] + GeocoderOptions.all,
+        exitCodes: [
+            .success: "the search ran (finding nothing included)",
+            GeocoderOptions.unavailable: GeocoderOptions.unavailableMeaning,
+            GeocoderOptions.brokenAnswer: GeocoderOptions.brokenAnswerMeaning,
+        ],
+        discussion: """
+            The gazetteer (the default) works offline. Photon suggests completions as you type; Nominatim's usage policy
+            forbids that, so with it the search lists places only. Their data: © OpenStreetMap contributors, printed on
+            standard error. Place data of the gazetteer: GeoNames, geonames.org, CC BY 4.0.
+            """,
         perform: run)
 
     static func run(_ invocation: Invocation) throws -> ExitCode {
         let arguments = invocation.arguments
         guard arguments.positional.count == 1 else { throw UsageError("give one query (quote it if it has spaces)") }
+        if let geocoder = try GeocoderOptions.geocoder(arguments, limit: arguments[limit]) {
+            return try WebSearch.run(invocation, geocoder: geocoder, query: arguments.positional[0], near: arguments[near])
+        }
         let limit = arguments[Self.limit]
         let provider = GazetteerProvider(gazetteer: try loadGazetteer(), completionLimit: limit)
         let query = arguments.positional[0]
@@ -50,40 +63,67 @@ enum SearchCommand {
     }
 }
 
-/// `address-picker reverse LATITUDE,LONGITUDE`: the address of the nearest place.
+/// `address-picker reverse LATITUDE,LONGITUDE ...`: the address at each point, in order.
 enum ReverseCommand {
     static let subcommand = Subcommand(
-        "reverse", abstract: "Reverse-geocode a point with the embedded offline gazetteer: the nearest populated place.",
+        "reverse", abstract: "Reverse-geocode points, in order: a small batch geocoder.",
         arguments: [
             Argument(
-                "latitude,longitude",
-                help: "The point, in degrees: latitude -90...90, longitude -180...180 (or the two as two arguments).")
+                "latitude,longitude ...",
+                help: "The points, in degrees: latitude -90...90, longitude -180...180 (one point may be given as two numbers).")
         ],
-        exitCodes: [.success: "the nearest place was printed"],
-        discussion: "Distances are great-circle (haversine) distances. Place data: GeoNames, geonames.org, CC BY 4.0.",
+        options: GeocoderOptions.all,
+        exitCodes: [
+            .success: "every point's address was printed",
+            .failure: "some point had no address (the others were printed)",
+            GeocoderOptions.unavailable: GeocoderOptions.unavailableMeaning,
+            GeocoderOptions.brokenAnswer: GeocoderOptions.brokenAnswerMeaning,
+        ],
+        discussion: """
+            With the gazetteer (the default, offline), a point's address is the nearest populated place's, with its
+            great-circle distance; Place data: GeoNames, geonames.org, CC BY 4.0. With Photon or Nominatim, the points
+            go one after the other under the service's usage policy (Nominatim: one a second); their data: © OpenStreetMap
+            contributors, printed on standard error. With several points, each line starts with its point.
+            """,
         perform: run)
 
     static func run(_ invocation: Invocation) throws -> ExitCode {
-        let point: Coordinate
-        switch invocation.arguments.positional {
-        case let arguments where arguments.count == 1:
-            guard let parsed = try Coordinates.parse(arguments[0]) else {
-                throw UsageError("give the point as latitude,longitude, not '\(arguments[0])'")
-            }
-            point = parsed
-        case let arguments where arguments.count == 2:
-            point = try Coordinates.checked(latitude: arguments[0], longitude: arguments[1])
-        default:
-            throw UsageError("give the point as latitude,longitude")
+        let points = try self.points(invocation.arguments.positional)
+        let label: (Coordinate) -> String = { point in
+            points.count > 1 ? "\(point.latitude),\(point.longitude): " : ""
+        }
+        if let geocoder = try GeocoderOptions.geocoder(invocation.arguments) {
+            return try WebReverse.run(invocation, geocoder: geocoder, points: points, label: label)
         }
         let gazetteer = try loadGazetteer()
-        guard let index = gazetteer.nearest(to: point) else { throw ToolError("the gazetteer is empty") }
-        let entry = gazetteer.entry(index)
-        let kilometres = point.distance(to: entry.coordinate) / 1000
-        try invocation.print(
-            "\(entry.address.formatted) (\(entry.coordinate.latitude), \(entry.coordinate.longitude), \(String(format: "%.1f", kilometres)) km away)"
-        )
+        var output = invocation.standardOutput
+        for point in points {
+            guard let index = gazetteer.nearest(to: point) else { throw ToolError("the gazetteer is empty") }
+            let entry = gazetteer.entry(index)
+            let kilometres = point.distance(to: entry.coordinate) / 1000
+            output.write(
+                "\(label(point))\(entry.address.formatted) (\(entry.coordinate.latitude), \(entry.coordinate.longitude), \(String(format: "%.1f", kilometres)) km away)\n"
+            )
+        }
+        try output.finish("standard output")
         return .success
+    }
+
+    /// The points the arguments name: each `latitude,longitude`, or one point as two numbers.
+    static func points(_ arguments: [String]) throws(UsageError) -> [Coordinate] {
+        guard !arguments.isEmpty else { throw UsageError("give the point as latitude,longitude") }
+        if arguments.count == 2, !arguments[0].contains(","), !arguments[1].contains(",") {
+            return [try Coordinates.checked(latitude: arguments[0], longitude: arguments[1])]
+        }
+        var points: [Coordinate] = []
+        for argument in arguments {
+            guard let point = try Coordinates.parse(argument) else {
+                throw UsageError(
+                    "give \(arguments.count == 1 ? "the point" : "each point") as latitude,longitude, not '\(argument)'")
+            }
+            points.append(point)
+        }
+        return points
     }
 }
 

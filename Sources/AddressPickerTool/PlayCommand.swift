@@ -23,7 +23,7 @@ enum PlayCommand {
 
     static let subcommand = Subcommand(
         "play", abstract: "Use the picker in the terminal: search, pan the map, locate, confirm; the address is printed.",
-        options: [location, record, output],
+        options: [location, record, output] + GeocoderOptions.all,
         exitCodes: [
             .success: "an address was confirmed and printed on standard output",
             .failure: "quit without confirming (q), or standard input closed",
@@ -39,6 +39,11 @@ enum PlayCommand {
             places only: a category of points of interest fails with a note. Colours follow NO_COLOR.
             Place data: GeoNames, geonames.org, CC BY 4.0.
 
+            With --provider photon or nominatim, completions, searches and lookups go to that
+            service over HTTP under its usage policy (the picker's debounce, minimum characters and
+            spacing follow it; Nominatim suggests nothing as you type, so Enter searches), and its
+            attribution stays on screen. The map still draws the gazetteer's places.
+
             IN A SCRIPT:
               Standard output is the screen, so a script that picks an address reads it from
               --output instead:  address-picker play --output address.txt && cat address.txt
@@ -49,6 +54,7 @@ enum PlayCommand {
         let arguments = invocation.arguments
         // The address is written once confirmed: a path that cannot be written fails now, not then.
         if let path = arguments[output] { try invocation.checkWritable(path) }
+        let geocoder = try GeocoderOptions.geocoder(arguments)
         let terminal = Terminal(input: invocation.streams.input, output: invocation.streams.output)
         guard terminal.isTerminal else {
             invocation.printError(
@@ -57,7 +63,9 @@ enum PlayCommand {
         }
         guard Thread.isMainThread else { throw ToolError("play runs on the main thread only") }
         let colors = (invocation.environment["NO_COLOR"] ?? "").isEmpty
-        let options = PlaySession.Options(location: arguments[location], record: arguments[record], colors: colors)
+        let options = PlaySession.Options(
+            location: arguments[location], record: arguments[record], colors: colors,
+            geocoder: geocoder)
         let gazetteer = try loadGazetteer()
         let outcome = try MainActor.assumeIsolated { () throws -> PlaySession.Outcome in
             do {

@@ -19,15 +19,15 @@ enum JSONAnswer {
     private static func describe(_ error: DecodingError) -> String {
         switch error {
         case .keyNotFound(let key, let context):
-            return "'\(path(context.codingPath + [key]))' is missing"
+            return "\(path(context.codingPath + [key])) is missing"
         case .valueNotFound(_, let context):
-            return "'\(path(context.codingPath))' is null"
+            return "\(path(context.codingPath)) is null"
         case .typeMismatch(let type, let context):
-            return "'\(path(context.codingPath))' is not \(article(type))"
+            return "\(path(context.codingPath)) is not \(article(type))"
         case .dataCorrupted(let context):
             return context.codingPath.isEmpty
                 ? "the JSON ends too early or is malformed (\(data(bytes: context)))"
-                : "'\(path(context.codingPath))' is malformed: \(context.debugDescription)"
+                : "\(path(context.codingPath)) is malformed: \(context.debugDescription)"
         @unknown default:
             return "\(error)"
         }
@@ -38,7 +38,7 @@ enum JSONAnswer {
             .replacingOccurrences(of: "\n", with: " ")
     }
 
-    /// A coding path as JSON reads it: `features[2].geometry`.
+    /// A coding path as JSON reads it, quoted: `'features[2].geometry'`; "the answer" for none.
     private static func path(_ keys: [any CodingKey]) -> String {
         var text = ""
         for key in keys {
@@ -48,7 +48,7 @@ enum JSONAnswer {
                 text += text.isEmpty ? key.stringValue : ".\(key.stringValue)"
             }
         }
-        return text.isEmpty ? "the answer" : text
+        return text.isEmpty ? "the answer" : "'\(text)'"
     }
 
     private static func article(_ type: Any.Type) -> String {

@@ -86,3 +86,37 @@ struct AnyValueParser: Sendable {
         parse = { text throws(UsageError) in try parser.parse(text) }
     }
 }
+
+extension ValueParser where Value == Duration {
+    /// A duration as scripts write it, a whole number and a unit (`500ms`, `10s`, `2min`, `1h`),
+    /// within `range`.
+    public static func duration(in range: ClosedRange<Duration>) -> ValueParser {
+        ValueParser(
+            "a duration such as 500ms, 10s or 2min, from \(durationText(range.lowerBound)) to \(durationText(range.upperBound))"
+        ) {
+            text in parseDuration(text).flatMap { range.contains($0) ? $0 : nil }
+        }
+    }
+
+    /// The duration `text` writes (`500ms`, `30s`, `2min`, `1h`), or `nil`.
+    package static func parseDuration(_ text: String) -> Duration? {
+        for (unit, scale) in [("ms", 1), ("min", 60_000), ("s", 1000), ("h", 3_600_000)] where text.hasSuffix(unit) {
+            let digits = text.dropLast(unit.count)
+            guard !digits.isEmpty, digits.allSatisfy({ ("0"..."9").contains($0) }), let amount = Int(digits),
+                amount <= Int.max / scale
+            else { return nil }
+            return .milliseconds(amount * scale)
+        }
+        return nil
+    }
+
+    /// A duration in the largest unit that writes it whole: `1h`, `2min`, `10s`, `500ms`.
+    package static func durationText(_ duration: Duration) -> String {
+        let milliseconds = duration.components.seconds * 1000 + duration.components.attoseconds / 1_000_000_000_000_000
+        for (unit, scale) in [("h", Int64(3_600_000)), ("min", 60_000), ("s", 1000)]
+        where milliseconds % scale == 0 && milliseconds >= scale {
+            return "\(milliseconds / scale)\(unit)"
+        }
+        return "\(milliseconds)ms"
+    }
+}

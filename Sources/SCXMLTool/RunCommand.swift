@@ -28,7 +28,7 @@ enum RunCommand {
                 output += "  --for DURATION   How long the virtual clock may run (default 1h): 500ms, 30s, 2min, 1h.\n"
                 return .success
             case "--for":
-                guard let text = remaining.popFirst(), let duration = parseDuration(text) else {
+                guard let text = remaining.popFirst(), let duration = ValueParser<Duration>.parseDuration(text) else {
                     errors += "error: --for needs a duration such as 30s or 2min\n"
                     return .usage
                 }
@@ -105,14 +105,5 @@ enum RunCommand {
         case .event(let event), .sent(let event), .raised(let event): event.name
         default: "step"
         }
-    }
-
-    /// A duration as scripts write it: `500ms`, `30s`, `2min`, `1h`.
-    private static func parseDuration(_ text: String) -> Duration? {
-        for (unit, scale) in [("ms", 1), ("min", 60_000), ("s", 1000), ("h", 3_600_000)] where text.hasSuffix(unit) {
-            guard let amount = Int(text.dropLast(unit.count)), amount >= 0, amount <= Int.max / scale else { return nil }
-            return .milliseconds(amount * scale)
-        }
-        return nil
     }
 }

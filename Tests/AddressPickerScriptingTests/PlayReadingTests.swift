@@ -148,7 +148,8 @@ extension PlayScreenTests {
     /// Queensland. The region that held them all went west from Massachusetts over the Pacific
     /// to Queensland: a map 17,832 km wide centred at 8.3° N, 139.6° W, the places at its edges.
     @MainActor @Test func searchNearbyForAUSCityShowsTheUnitedStatesNotThePacific() async throws {
-        let provider = PlayProviders.provider(gazetteer: try Gazetteer.bundled(), location: nil, prompt: PermissionPrompt())
+        let provider = PlayProviders.provider(
+            gazetteer: try Gazetteer.bundled(), geocoder: nil, location: nil, prompt: PermissionPrompt())
         let completion = Completion(title: "Springfield", subtitle: GazetteerProvider.searchNearby)
         let event = await provider(.searchPlaces(.completion(completion)))
         guard case .places(let answer) = event else {

@@ -103,7 +103,7 @@ import Testing
             error: "error: the latitude is a number of degrees, not '0x10'"),
         Case(
             name: "a coordinate with a comma and another number", arguments: ["reverse", "1,2", "3"], status: 64,
-            error: "error: the latitude is a number of degrees, not '1,2'"),
+            error: "error: give each point as latitude,longitude, not '3'"),
         Case(
             name: "an exponent in --near", arguments: ["search", "paris", "--near", "4e1,2"], status: 64,
             error: "error: --near: the latitude is a number of degrees, not '4e1'"),
@@ -316,6 +316,6 @@ import Testing
     @Test func aLongOptionNameHasItsHelpOnTheNextLine() throws {
         let help = try Tool.run(["search", "--help"])
         #expect(
-            help.output.contains("  --near <latitude,longitude>\n" + String(repeating: " ", count: 26) + "Also search places"))
+            help.output.contains("  --near <latitude,longitude>\n" + String(repeating: " ", count: 26) + "Prefer places near this point"))
     }
 }
