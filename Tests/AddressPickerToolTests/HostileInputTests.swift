@@ -316,6 +316,7 @@ import Testing
     @Test func aLongOptionNameHasItsHelpOnTheNextLine() throws {
         let help = try Tool.run(["search", "--help"])
         #expect(
-            help.output.contains("  --near <latitude,longitude>\n" + String(repeating: " ", count: 26) + "Prefer places near this point"))
+            help.output.contains(
+                "  --near <latitude,longitude>\n" + String(repeating: " ", count: 26) + "Prefer places near this point"))
     }
 }
