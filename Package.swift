@@ -149,7 +149,12 @@ let package = Package(
         // An HTTP server on 127.0.0.1 that tests and benchmarks start: the geocoders' tests never
         // reach the internet.
         .target(name: "LoopbackServer", path: "Tests/LoopbackServer"),
-        .testTarget(name: "GeocodersTests", dependencies: ["Geocoders", "AddressPicker", "LoopbackServer"]),
+        .testTarget(
+            name: "GeocodersTests",
+            dependencies: [
+                "Geocoders", "AddressPicker", "AddressPickerScripting", "LoopbackServer", "MachineAnalysis", "MachineCore",
+                "MachineRuntime", "MachineTesting",
+            ]),
         .testTarget(
             name: "AddressPickerTests",
             dependencies: ["AddressPicker", "MachineCore", "MachineObservation", "MachineRuntime", "MachineTesting"]),

@@ -8,8 +8,8 @@ import MachineRuntime
 /// them:
 /// - the machine, through its request policies: ``configuration(_:)`` turns the rules into the
 ///   picker's ``AddressPicker/Configuration`` (no completions, or completions after a debounce
-///   and a minimum of characters; reverse geocodes spaced by ``requestInterval``), which
-///   `verify` proves on every path;
+///   and a minimum of characters; every request spaced by ``requestInterval``), which `verify`
+///   proves on every path with ``invariants(service:)``;
 /// - the geocoder (``PhotonGeocoder``, ``NominatimGeocoder``), on every HTTP request: one
 ///   request per ``requestInterval`` for the whole application, answers cached, `Retry-After`
 ///   honoured within ``retries`` and ``longestRetryWait``, completions refused without a request
@@ -112,8 +112,8 @@ public struct UsageRules: Hashable, Sendable {
     /// - completions ``Completions/forbidden``: `minimumQueryLength` is the largest a setting can
     ///   be (2³¹ − 1 characters), so no query is long enough to ask for completions, while
     ///   submitting still searches;
-    /// - `geocodeInterval` is at least ``requestInterval``, so that the map's lookups stay
-    ///   spaced out.
+    /// - `requestInterval` (R4) is at least ``requestInterval``, so that the machine itself never
+    ///   asks the service twice within it: a search or a lookup due sooner waits.
     public func configuration(_ base: AddressPicker.Configuration = .init()) -> AddressPicker.Configuration {
         var configuration = base
         switch completions {
@@ -123,8 +123,13 @@ public struct UsageRules: Hashable, Sendable {
             configuration.minimumQueryLength = max(1, minimumLength)
             configuration.searchDebounce = debounce
         }
-        configuration.geocodeInterval = max(configuration.geocodeInterval, requestInterval)
+        configuration.requestInterval = max(configuration.requestInterval, requestInterval)
         return configuration
+    }
+
+    /// Whether a picker with `configuration` follows these rules: they would change nothing in it.
+    public func areFollowed(by configuration: AddressPicker.Configuration) -> Bool {
+        self.configuration(configuration) == configuration
     }
 
     /// These rules, made at least as strict as `floor` in every part: completions forbidden if

@@ -8,7 +8,7 @@ import ScriptTestSupport
 import Testing
 
 @Suite("Exploring the address picker") struct AddressPickerExplorationTests {
-    /// The rows that need a request policy on (R1–R3), by id.
+    /// The rows that need a request policy on (R1–R4), by id.
     static let policyRows = Set(AddressPicker.table.rows.map(\.id).filter { $0.hasPrefix("R") })
 
     /// 100,000 moves with `DEEP_TESTS`, 20,000 without.
@@ -19,7 +19,7 @@ import Testing
         #expect(report.violation == nil, "\(report.violation.map { "\($0.invariant): \($0.message)" } ?? "")")
         #expect(report.moves == Self.moves)
         let fired = Set(report.rowHits.indices.filter { report.rowHits[$0] > 0 }.map { AddressPicker.table.rows[$0].id })
-        #expect(Self.policyRows.count == 6)
+        #expect(Self.policyRows.count == 7)
         #expect(
             fired == Set(AddressPicker.table.rows.map(\.id)).subtracting(Self.policyRows),
             "every row fires but those of the request policies, which are off")

@@ -44,7 +44,7 @@ import Testing
         let initial = A.initialState()
         let found = try #require(
             counterexample(in: Self.racingTable, from: initial, samples: SearchSamples(), invariants: A.invariants, depth: 5))
-        #expect(found.invariant == "completions in flight exactly when search is loadingCompletions")
+        #expect(found.invariant == "completions in flight exactly when search is loadingCompletions and holds no request")
         #expect(
             found.inputs == [
                 .send(.searchActivated), .send(.queryChanged("Apple")), .advance(.milliseconds(300)), .send(.searchSubmitted),
@@ -59,7 +59,7 @@ import Testing
             invariants: Invariant.standard + A.invariants)
         let explored = try #require(explorer.explore(seed: 10, moves: 20_000).violation)
         let shrunk = explorer.shrink(explored)
-        #expect(shrunk.invariant == "completions in flight exactly when search is loadingCompletions")
+        #expect(shrunk.invariant == "completions in flight exactly when search is loadingCompletions and holds no request")
         #expect(explored.inputs.count == 22)
         #expect(shrunk.inputs.count == 4, "as short as breadth first's: \(shrunk.inputs)")
     }

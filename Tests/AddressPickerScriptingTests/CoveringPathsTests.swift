@@ -70,7 +70,7 @@ import Testing
         #expect(issues.count == 1)
         #expect(
             issues.allSatisfy {
-                $0.hasPrefix("Row coverage is 0 of 59 (0.0%), below 50.0%") && $0.contains("  • K1.dismissAlert")
+                $0.hasPrefix("Row coverage is 0 of 60 (0.0%), below 50.0%") && $0.contains("  • K1.dismissAlert")
             })
     }
 }

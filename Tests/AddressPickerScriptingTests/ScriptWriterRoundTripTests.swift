@@ -39,7 +39,11 @@ import Testing
         let vocabulary = AddressPickerVocabulary()
         let context = AddressPicker.Context(configuration: .samplePolicies)
         let givens = ScriptWriter(vocabulary: vocabulary).givens(for: context)
-        #expect(givens == ["given minimumQueryLength 3", "given completionCache 1", "given geocodeInterval 800ms"])
+        #expect(
+            givens == [
+                "given minimumQueryLength 3", "given completionCache 1", "given geocodeInterval 800ms",
+                "given requestInterval 800ms",
+            ])
         let program = try ScriptChecker(vocabulary: vocabulary).check(
             Array(givens.joined(separator: "\n").utf8), file: "g.events")
         #expect(program.initialState.context == context)

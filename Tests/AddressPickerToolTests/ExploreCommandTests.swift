@@ -8,7 +8,7 @@ import Testing
         let result = try Tool.run(["explore", "--seed", "7", "--steps", "3000"], in: folder)
         #expect(result.status == 0, "\(result.error)")
         #expect(result.output.hasPrefix("3000 moves from seed 7 in "))
-        #expect(result.output.hasSuffix("; 19 invariants held after every move\n"))
+        #expect(result.output.hasSuffix("; 25 invariants held after every move\n"))
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty, "no script without a violation")
         let again = try Tool.run(["explore", "--seed=7", "--steps=3000"], in: folder)
         #expect(again.output == result.output, "the same seed makes the same moves")
@@ -42,13 +42,13 @@ import Testing
     @Test func exploresFromANamedInitialContext() throws {
         let policies = try Tool.run(["explore", "--initial", "policies", "--steps", "3000", "--seed", "7"])
         #expect(policies.status == 0, "\(policies.error)")
-        #expect(policies.output.hasSuffix("; 19 invariants held after every move\n"))
+        #expect(policies.output.hasSuffix("; 25 invariants held after every move\n"))
         #expect(try Tool.run(["explore", "--steps", "3000", "--seed", "7"]).output == policies.output, "policies is the default")
         let plain = try Tool.run(["explore", "--initial=no-policies", "--steps", "3000", "--seed", "7"])
         #expect(plain.status == 0, "\(plain.error)")
         #expect(plain.output != policies.output, "another context makes other moves")
         let unknown = try Tool.run(["explore", "--initial", "fast"])
         #expect(unknown.status == 64)
-        #expect(unknown.error.hasPrefix("error: --initial takes policies or no-policies, not 'fast'"))
+        #expect(unknown.error.hasPrefix("error: --initial takes policies, no-policies, nominatim or photon, not 'fast'"))
     }
 }

@@ -10,7 +10,12 @@ import Testing
         let configuration = UsageRules.nominatim.configuration()
         #expect(configuration.minimumQueryLength == Int(Int32.max))
         #expect(configuration.isShort("Brandenburger Tor, Pariser Platz 1, Berlin"))
-        #expect(configuration.geocodeInterval == .seconds(1))
+        #expect(configuration.requestInterval == .seconds(1))
+        #expect(configuration.geocodeInterval == .zero)
+        #expect(configuration.cooldown == .seconds(1))
+        #expect(UsageRules.nominatim.areFollowed(by: configuration))
+        #expect(!UsageRules.nominatim.areFollowed(by: AddressPicker.Configuration()))
+        #expect(!UsageRules.photon.areFollowed(by: configuration))
         #expect(!UsageRules.nominatim.suggestsAsYouType)
     }
 
@@ -23,6 +28,8 @@ import Testing
         #expect(configuration.searchDebounce == .milliseconds(300))
         #expect(configuration.completionCache == 8)
         #expect(configuration.geocodeInterval == .seconds(2))
+        #expect(configuration.requestInterval == .milliseconds(300))
+        #expect(configuration.cooldown == .seconds(2))
     }
 
     @Test func atLeastTakesTheStricterOfEachPart() {

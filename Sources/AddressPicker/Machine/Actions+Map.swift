@@ -41,12 +41,12 @@ extension AddressPicker {
         reverseGeocode(center, &context, &out)
     }
 
-    /// M4, M7, L3, R3: ask for the address at `center`; when R3 is on, the geocode cooldown
-    /// starts with it.
+    /// M4, M7, L3, R3: ask for the address at `center`; when R3 or R4 is on, the geocode
+    /// cooldown starts with it.
     static func reverseGeocode(_ center: Coordinate, _ context: inout Context, _ out: inout Out) {
         out.request(.reverseGeocode(center: center))
         if context.configuration.throttlesGeocoding {
-            out.startTimer(.geocodeCooldown, after: context.configuration.geocodeInterval)
+            out.startTimer(.geocodeCooldown, after: context.configuration.cooldown)
         }
     }
 

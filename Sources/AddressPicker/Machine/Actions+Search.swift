@@ -19,6 +19,7 @@ extension AddressPicker {
         guard case .queryChanged(let query) = event else { return }
         out.cancel(.completions)
         out.cancel(.places)
+        context.heldRequest = nil
         context.query = query
         context.results = []
         out.startTimer(.searchDebounce, after: context.configuration.searchDebounce)
@@ -33,9 +34,34 @@ extension AddressPicker {
         context.query = query
     }
 
-    /// S5: ask for the query's completions.
+    /// S5: ask for the query's completions (R4: when the service is free).
     static func requestCompletions(_ context: inout Context, _ event: Event, _ out: inout Out) {
-        out.request(.requestCompletions(query: context.query))
+        requestOrHold(.completions(query: context.query), &context, &out)
+    }
+
+    /// R4: `request` goes to the service now, the geocode cooldown starting with it; or, while
+    /// the cooldown runs, it is held until it ends (``sendHeldRequest(_:_:_:)``).
+    private static func requestOrHold(_ request: HeldRequest, _ context: inout Context, _ out: inout Out) {
+        let configuration = context.configuration
+        guard configuration.spacesEveryRequest else { return out.request(request.request) }
+        if out.isRunning(.geocodeCooldown) {
+            context.heldRequest = request
+        } else {
+            context.heldRequest = nil
+            out.request(request.request)
+            out.startTimer(.geocodeCooldown, after: configuration.cooldown)
+        }
+    }
+
+    /// R4: the cooldown is over; the search's held request goes, and the cooldown starts again.
+    static func sendHeldRequest(_ context: inout Context, _ event: Event, _ out: inout Out) {
+        guard let request = context.heldRequest else { return }
+        requestOrHold(request, &context, &out)
+    }
+
+    /// K2: a held request is abandoned with the search.
+    static func dropHeldRequest(_ context: inout Context, _ event: Event, _ out: inout Out) {
+        context.heldRequest = nil
     }
 
     /// R2: the query's completions come from the cache, and the query becomes the most
@@ -83,7 +109,7 @@ extension AddressPicker {
         out.cancelTimer(.searchDebounce)
         out.cancel(.completions)
         context.query = completion.title
-        out.request(.searchPlaces(.completion(completion)))
+        requestOrHold(.places(.completion(completion)), &context, &out)
     }
 
     /// C2: search the places matching the query near the region on screen.
@@ -91,7 +117,7 @@ extension AddressPicker {
         out.cancelTimer(.searchDebounce)
         out.cancel(.completions)
         out.cancel(.places)
-        out.request(.searchPlaces(.text(context.query, region: context.region)))
+        requestOrHold(.places(.text(context.query, region: context.region)), &context, &out)
     }
 
     /// C3: show the places as markers and move the map to the region that holds them.
@@ -155,6 +181,7 @@ extension AddressPicker {
         context.completions = []
         context.completionsQuery = nil
         context.results = []
+        context.heldRequest = nil
         if !keepingError, context.error?.isSearchFailure == true { context.error = nil }
     }
 }

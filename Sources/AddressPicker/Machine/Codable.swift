@@ -65,6 +65,7 @@ extension Address: Codable {
 extension AddressPicker.Configuration: Codable {
     private enum CodingKeys: String, CodingKey {
         case searchDebounce, regionDebounce, duplicateDistance, locationSpan, minimumQueryLength, completionCache, geocodeInterval
+        case requestInterval
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -76,6 +77,8 @@ extension AddressPicker.Configuration: Codable {
         try container.encode(minimumQueryLength, forKey: .minimumQueryLength)
         try container.encode(completionCache, forKey: .completionCache)
         try container.encode(geocodeInterval, forKey: .geocodeInterval)
+        // Written only when set, so that a configuration without R4 saves as it always has.
+        if requestInterval != .zero { try container.encode(requestInterval, forKey: .requestInterval) }
     }
 
     /// Decodes a configuration within the limits the script vocabulary's `given` lines keep:
@@ -85,7 +88,11 @@ extension AddressPicker.Configuration: Codable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         func duration(_ key: CodingKeys) throws -> Duration {
-            let value = try container.decode(Duration.self, forKey: key)
+            let value = try container.decodeIfPresent(Duration.self, forKey: key) ?? (key == .requestInterval ? .zero : nil)
+            guard let value else {
+                throw DecodingError.keyNotFound(
+                    key, .init(codingPath: container.codingPath, debugDescription: "\(key) is missing"))
+            }
             guard value >= .zero, value <= Self.longestDuration else {
                 throw DecodingError.dataCorruptedError(
                     forKey: key, in: container, debugDescription: "\(value) is not from 0 to 24 hours")
@@ -104,6 +111,7 @@ extension AddressPicker.Configuration: Codable {
         searchDebounce = try duration(.searchDebounce)
         regionDebounce = try duration(.regionDebounce)
         geocodeInterval = try duration(.geocodeInterval)
+        requestInterval = try duration(.requestInterval)
         minimumQueryLength = try wholeNumber(.minimumQueryLength, atLeast: 1)
         completionCache = try wholeNumber(.completionCache, atLeast: 0)
         duplicateDistance = try container.decode(Double.self, forKey: .duplicateDistance)

@@ -42,6 +42,9 @@ extension AddressPicker {
         public var searchOrigin: MapRegion?
         /// Whether a place search has moved the map since the search was activated (C6).
         package var resultsMovedMap = false
+        /// R4: the completions request or place search waiting for the geocode cooldown to end,
+        /// while the search is `loadingCompletions` or `searching`.
+        package var heldRequest: HeldRequest?
 
         /// The timings and distances.
         public var configuration: Configuration
@@ -81,6 +84,14 @@ extension AddressPicker {
         /// held back (the map is `throttled`) until the cooldown ends. The default, zero, imposes
         /// no interval; a negative value acts as zero.
         public var geocodeInterval = Duration.zero
+        /// R4: the least time between two requests to the geocoding service, of every kind it
+        /// answers (completions, place searches, reverse geocodes), as a service that counts
+        /// them together asks (Nominatim: one a second for the whole application). Each such
+        /// request starts the geocode cooldown for ``cooldown``; a completions request or a
+        /// place search that would come while it runs waits for it to end (the search is
+        /// `loadingCompletions` or `searching` meanwhile), and so does a lookup (R3). The
+        /// default, zero, imposes no interval; a negative value acts as zero.
+        public var requestInterval = Duration.zero
 
         /// Every request policy off: the machine's default behaviour.
         public init() {}
@@ -92,8 +103,31 @@ extension AddressPicker {
                 && query.index(query.startIndex, offsetBy: minimumQueryLength, limitedBy: query.endIndex) == nil
         }
 
-        /// Whether R3 spaces reverse geocodes out.
-        var throttlesGeocoding: Bool { geocodeInterval > .zero }
+        /// R4: whether every request to the geocoding service is spaced out, not just lookups.
+        public var spacesEveryRequest: Bool { requestInterval > .zero }
+
+        /// How long the geocode cooldown runs after a request it follows: `geocodeInterval`
+        /// (R3), or the longer of it and `requestInterval` when R4 is on.
+        public var cooldown: Duration { spacesEveryRequest ? max(geocodeInterval, requestInterval) : geocodeInterval }
+
+        /// Whether R3 or R4 spaces reverse geocodes out.
+        var throttlesGeocoding: Bool { cooldown > .zero }
+    }
+
+    /// R4: a request the search holds until the geocode cooldown ends.
+    package enum HeldRequest: Hashable, Sendable, Codable {
+        /// The completions of a query (S5).
+        case completions(query: String)
+        /// A place search (C1, C2).
+        case places(PlaceQuery)
+
+        /// The request to send.
+        package var request: Request {
+            switch self {
+            case .completions(let query): .requestCompletions(query: query)
+            case .places(let query): .searchPlaces(query)
+            }
+        }
     }
 
     /// One query's completions, as the completion cache keeps them (R2).

@@ -37,6 +37,17 @@ extension Guard where M == AddressPicker {
         Self("isCooledDown") { state, _ in !state.work.timers.contains(.geocodeCooldown) }
     }
 
+    /// R3, R4: the held lookup goes when the cooldown ends, unless the search holds a request,
+    /// which goes first.
+    static var searchHoldsNoRequest: Self {
+        Self("searchHoldsNoRequest") { state, _ in state.context.heldRequest == nil }
+    }
+
+    /// R4: the search holds a request until the cooldown ends.
+    static var holdsRequest: Self {
+        Self("holdsRequest") { state, _ in state.context.heldRequest != nil }
+    }
+
     // Search (S2–S5, R1, R2, C1–C5).
 
     /// A change that empties a non-empty query (S3).

@@ -3,7 +3,7 @@ import MachineRuntime
 extension AddressPicker {
     /// What must hold after every input, whatever the inputs: the framework's standard
     /// invariants, every request and timer tied to the control state that waits for it, and the
-    /// request policies (R1–R3) kept whatever the configuration (with a policy off, its
+    /// request policies (R1–R4) kept whatever the configuration (with a policy off, its
     /// invariants hold trivially).
     ///
     /// Declared once, for every tool: restore a saved picker with them
@@ -12,8 +12,8 @@ extension AddressPicker {
     public static let invariants: [Invariant<AddressPicker>] =
         Invariant.standard + [
             .request(.address, onlyIn: map, .geocoding),
-            .request(.completions, onlyIn: search, .loadingCompletions),
-            .request(.places, onlyIn: search, .searching),
+            searchRequest(.completions, in: .loadingCompletions),
+            searchRequest(.places, in: .searching),
             .request(.authorization, onlyIn: location, .awaitingAuthorization),
             .request(.location, onlyIn: location, .locating),
             .request(.pointsOfInterest, onlyIn: poi, .loading),
@@ -25,20 +25,44 @@ extension AddressPicker {
             completionsOnlyForLongUncachedQueries,
             noSearchWorkForShortQueries,
             cacheWithinCapacity,
+            requestsAreSpacedOut,
+            heldRequestWaitsForTheCooldown,
+            shownAnswersMatchTheQuery,
         ]
+
+    /// A search request of `kind` is in flight exactly when the search is in `state` and holds
+    /// no request for R4: while it holds one, the search waits in that state for its turn.
+    static func searchRequest(_ kind: Request.Kind, in state: SearchState) -> Invariant<AddressPicker> {
+        Invariant("\(kind.name) in flight exactly when search is \(state.name) and holds no request") { observation in
+            let runtime = observation.after
+            let pending = runtime.requests.contains { $0.isPending && $0.reference.kind == kind }
+            let waiting = runtime.state[search] == state && runtime.state.context.heldRequest == nil
+            if pending == waiting { return nil }
+            return pending
+                ? "a \(kind.name) request is in flight while search is \(runtime.state[search].name)"
+                    + (runtime.state.context.heldRequest == nil ? "" : " and holds a request")
+                : "search is \(state.name) but no \(kind.name) request is in flight"
+        }
+    }
 
     // MARK: the request policies
 
-    /// R3: the cooldown runs exactly while the last reverse geocode is younger than the interval
-    /// (it starts with each one, and only confirming stops it early).
+    /// The kinds of request the geocoding service answers, which R4 spaces out together.
+    static let serviceKinds: Set<Request.Kind> = [.completions, .places, .address]
+
+    /// R3, R4: the cooldown runs exactly while the last request it follows (reverse geocodes;
+    /// with R4, every request to the service) is younger than the cooldown (it starts with
+    /// each one, and only confirming stops it early).
     static let geocodeCooldownFollowsLookups = Invariant<AddressPicker>(
         "geocodeCooldown runs exactly while the last reverseGeocode is younger than geocodeInterval"
     ) { observation in
         let runtime = observation.after
-        let interval = runtime.state.context.configuration.geocodeInterval
+        let configuration = runtime.state.context.configuration
+        let interval = configuration.cooldown
+        let followed: Set<Request.Kind> = configuration.spacesEveryRequest ? serviceKinds : [.address]
         let running = runtime.timers.contains { $0.timer == .geocodeCooldown }
         let finished = runtime.table.finalState(of: runtime.state.controls) != nil
-        let age = runtime.requests.last { $0.reference.kind == .address }.map { runtime.now - $0.madeAt }
+        let age = runtime.requests.last { followed.contains($0.reference.kind) }.map { runtime.now - $0.madeAt }
         let recent = interval > .zero && !finished && age.map { $0 < interval } == true
         if running == recent { return nil }
         let since = age.map { "\(milliseconds($0)) after the last reverseGeocode" } ?? "with no reverseGeocode"
@@ -64,18 +88,86 @@ extension AddressPicker {
     ) { observation in
         let runtime = observation.after
         let interval = runtime.state.context.configuration.geocodeInterval
+        if let gap = closestGap(in: observation, kinds: [.address], below: interval) {
+            return "\(gap.reference) was made \(milliseconds(gap.after)) after the previous reverseGeocode, "
+                + "geocodeInterval \(milliseconds(interval))"
+        }
+        return nil
+    }
+
+    /// R4: no two requests to the geocoding service closer than the interval, whatever their kinds.
+    static let requestsAreSpacedOut = Invariant<AddressPicker>(
+        "requests to the geocoding service (completions, places, address) are at least requestInterval apart"
+    ) { observation in
+        let interval = observation.after.state.context.configuration.requestInterval
+        if let gap = closestGap(in: observation, kinds: serviceKinds, below: interval) {
+            return "\(gap.reference) was made \(milliseconds(gap.after)) after the previous request to the service, "
+                + "requestInterval \(milliseconds(interval))"
+        }
+        return nil
+    }
+
+    /// The first request of `kinds` this observation made less than `interval` after the
+    /// previous one of `kinds`, and how long after; `nil` when there is none or no interval.
+    private static func closestGap(
+        in observation: Observation<AddressPicker>, kinds: Set<Request.Kind>, below interval: Duration
+    ) -> (reference: RequestReference<Request.Kind>, after: Duration)? {
+        let runtime = observation.after
         let firstNew = observation.before.requests.count
         guard interval > .zero, runtime.requests.count > firstNew else { return nil }
         var previous: Duration?
-        for (position, record) in runtime.requests.enumerated() where record.reference.kind == .address {
+        for (position, record) in runtime.requests.enumerated() where kinds.contains(record.reference.kind) {
             if position >= firstNew, let previous, record.madeAt - previous < interval {
-                return
-                    "\(record.reference) was made \(milliseconds(record.madeAt - previous)) after the previous reverseGeocode, "
-                    + "geocodeInterval \(milliseconds(interval))"
+                return (record.reference, record.madeAt - previous)
             }
             previous = record.madeAt
         }
         return nil
+    }
+
+    /// R4: the search holds a request only while the cooldown runs, in the state that waits
+    /// for it, with no request of its kind in flight.
+    static let heldRequestWaitsForTheCooldown = Invariant<AddressPicker>(
+        "the search holds a request only while geocodeCooldown runs, loadingCompletions or searching, with none of its kind in flight"
+    ) { observation in
+        let state = observation.after.state
+        guard let held = state.context.heldRequest else { return nil }
+        if !state.work.timers.contains(.geocodeCooldown) {
+            return "the search holds \(held.request) but geocodeCooldown is not running"
+        }
+        let waiting: SearchState = if case .completions = held { .loadingCompletions } else { .searching }
+        if state[search] != waiting { return "the search holds \(held.request) while \(state[search].name)" }
+        if state.work.pending.contains(held.request.kind) {
+            return "the search holds \(held.request) while a \(held.request.kind.name) request is in flight"
+        }
+        return nil
+    }
+
+    /// No late answer overwrites a newer one: completions shown are the current query's, and
+    /// results shown answer the last place search, which searched the current query.
+    static let shownAnswersMatchTheQuery = Invariant<AddressPicker>(
+        "completions and results on screen answer the current query"
+    ) { observation in
+        let runtime = observation.after
+        let context = runtime.state.context
+        if runtime.state[search] == .showingCompletions, !context.completions.isEmpty,
+            context.completionsQuery.map({ !$0.utf8.elementsEqual(context.query.utf8) }) ?? true
+        {
+            return
+                "completions of \(String(reflecting: context.completionsQuery)) are shown for the query \(String(reflecting: context.query))"
+        }
+        guard !context.results.isEmpty else { return nil }
+        let answered = runtime.requests.last { $0.reference.kind == .places && $0.isAnswered && $0.cancellation == nil }
+        guard case .searchPlaces(let query)? = answered?.request else {
+            return "results are shown with no place search answered"
+        }
+        let searched: String
+        switch query {
+        case .completion(let completion): searched = completion.title
+        case .text(let text, _): searched = text
+        }
+        if searched.utf8.elementsEqual(context.query.utf8) { return nil }
+        return "the results of \(String(reflecting: searched)) are shown for the query \(String(reflecting: context.query))"
     }
 
     /// R1, R2: completions are asked for only for a query long enough and not cached.

@@ -102,7 +102,7 @@ extension AddressPicker {
             "R3.holdBackLocation", in: map, from: .any, on: .location, when: .isCoolingDown,
             to: .throttled, action: holdBackLocation),
         Row(
-            "R3.cooldownOver", in: map, from: [.throttled], on: .geocodeCooldownElapsed,
+            "R3.cooldownOver", in: map, from: [.throttled], on: .geocodeCooldownElapsed, when: .searchHoldsNoRequest,
             to: .geocoding, action: lookUpHeldCenter),
         Row(
             "K2.stopLookup", in: map, from: [.settling, .geocoding, .throttled], on: .confirmTapped, when: .hasAddress,
@@ -157,8 +157,11 @@ extension AddressPicker {
             to: .inactive, action: pickResult),
         Row("C6.cancel", in: search, from: [.active], on: .searchCancelled, to: .inactive, action: cancelSearch),
         Row(
+            "R4.sendHeld", in: search, from: [.loadingCompletions, .searching], on: .geocodeCooldownElapsed,
+            when: .holdsRequest, action: sendHeldRequest),
+        Row(
             "K2.stopSearch", in: search, from: [.debouncing, .loadingCompletions, .searching], on: .confirmTapped,
-            when: .hasAddress, to: .inactive),
+            when: .hasAddress, to: .inactive, action: dropHeldRequest),
 
         // MARK: poi
         Row(

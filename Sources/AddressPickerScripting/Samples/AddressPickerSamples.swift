@@ -89,12 +89,14 @@ extension AddressPicker.Configuration {
     /// the minimum query length of 3 (R1); the cache keeps one query, so "Apple" and "Pear" push
     /// each other out (R2); reverse geocodes are 800 ms apart, longer than the region debounce
     /// (500 ms), so a pan soon after a lookup is held back, and one 300 ms after it (a search
-    /// debounce) falls due together with the cooldown (R3).
+    /// debounce) falls due together with the cooldown (R3); and every request to the service is
+    /// as far apart (R4), so a search soon after a lookup waits for it.
     public static var samplePolicies: Self {
         var configuration = Self()
         configuration.minimumQueryLength = 3
         configuration.completionCache = 1
         configuration.geocodeInterval = .milliseconds(800)
+        configuration.requestInterval = .milliseconds(800)
         return configuration
     }
 }

@@ -53,7 +53,7 @@ public struct AddressPickerVocabulary: ScriptVocabulary {
             "locationSpan",
             ValueShape(.constructor(T.span), encode: A.value, decode: A.spanSetting),
             get: { $0.configuration.locationSpan }, set: { $0.configuration.locationSpan = $1 }),
-        // The request policies (R1–R3), each off by default.
+        // The request policies (R1–R4), each off by default.
         ContextField(
             "minimumQueryLength", wholeNumberSetting("minimumQueryLength", atLeast: 1),
             get: { $0.configuration.minimumQueryLength }, set: { $0.configuration.minimumQueryLength = $1 }),
@@ -63,6 +63,9 @@ public struct AddressPickerVocabulary: ScriptVocabulary {
         ContextField(
             "geocodeInterval", durationSetting("geocodeInterval"),
             get: { $0.configuration.geocodeInterval }, set: { $0.configuration.geocodeInterval = $1 }),
+        ContextField(
+            "requestInterval", durationSetting("requestInterval"),
+            get: { $0.configuration.requestInterval }, set: { $0.configuration.requestInterval = $1 }),
     ]
 
     /// The cache's entries, read as their queries: they are the same when their queries are, by

@@ -1,0 +1,67 @@
+import AddressPicker
+import MachineRuntime
+
+extension UsageRules {
+    /// What must hold after every input of a picker that follows these rules (see
+    /// ``areFollowed(by:)``), named for `service`: `verify` and `explore` check them on every
+    /// path, next to `AddressPicker.invariants` (whose "completions and results on screen answer
+    /// the current query" says that no late answer is ever shown).
+    ///
+    /// - "no two Nominatim requests less than 1 s apart": completions, place searches and
+    ///   reverse geocodes together, when the rules space requests;
+    /// - "no completions request to Nominatim, whose rules forbid autocomplete", when they do.
+    ///
+    /// A picker whose configuration does not follow the rules is not held to them: one list
+    /// serves a tool whose exploration starts from several configurations.
+    ///
+    /// ```swift
+    /// let invariants = AddressPicker.invariants + UsageRules.nominatim.invariants(service: "Nominatim")
+    /// ```
+    public func invariants(service: String) -> [Invariant<AddressPicker>] {
+        var invariants: [Invariant<AddressPicker>] = []
+        let interval = requestInterval
+        if interval > .zero {
+            invariants.append(
+                Invariant("no two \(service) requests less than \(GeocoderError.seconds(interval)) apart") { observation in
+                    guard areFollowed(by: observation.after.state.context.configuration) else { return nil }
+                    return Self.closeRequests(in: observation, interval: interval, service: service)
+                })
+        }
+        if case .forbidden = completions {
+            invariants.append(
+                Invariant("no completions request to \(service), whose rules forbid autocomplete") { observation in
+                    guard areFollowed(by: observation.after.state.context.configuration) else { return nil }
+                    for step in observation.steps {
+                        for command in step.commands {
+                            guard case .request(.requestCompletions(let query)) = command else { continue }
+                            return "completions were requested for \(String(reflecting: query)) from \(service)"
+                        }
+                    }
+                    return nil
+                })
+        }
+        return invariants
+    }
+
+    /// The first request to the service this observation made less than `interval` after the
+    /// previous one, said; `nil` when there is none.
+    private static func closeRequests(in observation: Observation<AddressPicker>, interval: Duration, service: String) -> String?
+    {
+        let requests = observation.after.requests
+        let firstNew = observation.before.requests.count
+        guard requests.count > firstNew else { return nil }
+        var previous: (madeAt: Duration, reference: String)?
+        for (position, record) in requests.enumerated()
+        where record.reference.kind != .authorization
+            && record.reference.kind != .location && record.reference.kind != .pointsOfInterest
+        {
+            if position >= firstNew, let previous, record.madeAt - previous.madeAt < interval {
+                let gap = record.madeAt - previous.madeAt
+                let milliseconds = Int((gap / .milliseconds(1)).rounded(.down))
+                return "\(record.reference) went to \(service) \(milliseconds) ms after \(previous.reference)"
+            }
+            previous = (record.madeAt, "\(record.reference)")
+        }
+        return nil
+    }
+}
