@@ -7,7 +7,7 @@ import MachineRuntime
 /// The rules are enforced in two places, so that neither the machine nor the network can break
 /// them:
 /// - the machine, through its request policies: ``configuration(_:)`` turns the rules into the
-///   picker's ``AddressPicker/Configuration`` (no completions, or completions after a debounce
+///   picker's `AddressPicker.Configuration` (no completions, or completions after a debounce
 ///   and a minimum of characters; every request spaced by ``requestInterval``), which `verify`
 ///   proves on every path with ``invariants(service:)``;
 /// - the geocoder (``PhotonGeocoder``, ``NominatimGeocoder``), on every HTTP request: one

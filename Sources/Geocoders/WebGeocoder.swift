@@ -3,7 +3,7 @@ import AddressPicker
 /// A geocoding service over HTTP that answers the picker's searches and lookups under its
 /// usage rules: ``PhotonGeocoder`` and ``NominatimGeocoder``.
 ///
-/// Hand it to a ``ProviderSet`` for completions, places and addresses, and give the picker the
+/// Hand it to a `ProviderSet` for completions, places and addresses, and give the picker the
 /// configuration of its rules, so that the machine asks only what the service allows:
 ///
 /// ```swift
@@ -12,7 +12,7 @@ import AddressPicker
 ///
 /// let nominatim = try NominatimGeocoder(userAgent: "MyApp/1.0 (me@example.com)")
 /// let state = AddressPicker.initialState(
-///     configuration: nominatim.rules.configuration())
+///     AddressPicker.Context(configuration: nominatim.rules.configuration()))
 /// ```
 public protocol WebGeocoder: CompletionProvider, PlaceSearchProvider, ReverseGeocodingProvider {
     /// The service's name: "Photon", "Nominatim".

@@ -59,11 +59,6 @@ extension AddressPicker {
         requestOrHold(request, &context, &out)
     }
 
-    /// K2: a held request is abandoned with the search.
-    static func dropHeldRequest(_ context: inout Context, _ event: Event, _ out: inout Out) {
-        context.heldRequest = nil
-    }
-
     /// R2: the query's completions come from the cache, and the query becomes the most
     /// recently used.
     static func showCachedCompletions(_ context: inout Context, _ event: Event, _ out: inout Out) {

@@ -126,12 +126,14 @@ extension AddressPicker {
     }
 
     /// R4: the search holds a request only while the cooldown runs, in the state that waits
-    /// for it, with no request of its kind in flight.
+    /// for it, with no request of its kind in flight (until the picker is confirmed, which
+    /// abandons it with everything else).
     static let heldRequestWaitsForTheCooldown = Invariant<AddressPicker>(
         "the search holds a request only while geocodeCooldown runs, loadingCompletions or searching, with none of its kind in flight"
     ) { observation in
-        let state = observation.after.state
-        guard let held = state.context.heldRequest else { return nil }
+        let runtime = observation.after
+        let state = runtime.state
+        guard let held = state.context.heldRequest, runtime.table.finalState(of: state.controls) == nil else { return nil }
         if !state.work.timers.contains(.geocodeCooldown) {
             return "the search holds \(held.request) but geocodeCooldown is not running"
         }

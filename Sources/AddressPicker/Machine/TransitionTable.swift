@@ -161,7 +161,7 @@ extension AddressPicker {
             when: .holdsRequest, action: sendHeldRequest),
         Row(
             "K2.stopSearch", in: search, from: [.debouncing, .loadingCompletions, .searching], on: .confirmTapped,
-            when: .hasAddress, to: .inactive, action: dropHeldRequest),
+            when: .hasAddress, to: .inactive),
 
         // MARK: poi
         Row(
