@@ -97,6 +97,7 @@ let package = Package(
                 "AddressPicker", "AddressPickerPlay", "AddressPickerScripting", "EventScripts", "ScriptFiles", "Gazetteer",
                 "MachineCore",
                 "MachineAnalysis", "MachineObservation", "MachineRuntime", "AllocationCounter", "TerminalUI", "SCXML",
+                "Geocoders", "LoopbackServer",
             ],
             path: "Benchmarks/AddressPickerBench"),
         .target(name: "AllocationCounter", path: "Benchmarks/AllocationCounter"),

@@ -7,12 +7,12 @@ let usage = """
 
     USAGE: address-picker-bench [--runs <n>] [--only <name>] [--json <file>] [--events <n>]
                                 [--statements <n>] [--update-statements <n>] [--reverse-checks <n>] [--cycles <n>]
-                                [--saves <n>] [--verify-depth <n>] [--baseline-tool <path>]
+                                [--saves <n>] [--verify-depth <n>] [--baseline-tool <path>] [--requests <n>]
 
     OPTIONS:
       --runs <n>            Timed runs per benchmark (default 5); min, median and max are reported.
       --only <name>         Run one benchmark: step, reference, hierarchy, replay, update, gazetteer,
-                            recording, store, saved-state, play, verify or scxml.
+                            recording, store, saved-state, play, verify, scxml or geocoders.
       --json <file>         Also write the results as JSON to <file>.
       --events <n>          Events of the reference workload (default 10000000).
       --statements <n>      Statements in the generated script of the replay benchmark (default 1000000).
@@ -27,13 +27,14 @@ let usage = """
       --cycles <n>          Cycles of the live session of the recording and store benchmarks (default 2000).
       --saves <n>           Saves and restores of the picker per timed run (default 20000).
       --verify-depth <n>    The depth of the verify benchmark's search (default 5).
+      --requests <n>        HTTP requests per run of the geocoders benchmark (default 200; 0 parses only).
       -h, --help            Show help information.
     """
 
 struct Options {
     static let benchmarks = [
         "step", "reference", "hierarchy", "replay", "update", "gazetteer", "recording", "store", "saved-state", "play", "verify",
-        "scxml",
+        "scxml", "geocoders",
     ]
     var runs = 5
     var only: String?
@@ -45,6 +46,7 @@ struct Options {
     var cycles = 2_000
     var saves = 20_000
     var verifyDepth = 5
+    var requests = 200
     var baselineTool: String?
 
     func includes(_ benchmark: String) -> Bool { only == nil || only == benchmark }
@@ -77,6 +79,7 @@ func parseOptions() -> Options {
         case "--cycles": options.cycles = count(atLeast: 1)
         case "--saves": options.saves = count(atLeast: 1)
         case "--verify-depth": options.verifyDepth = count(atLeast: 1)
+        case "--requests": options.requests = count(atLeast: 0)
         case "--json": options.json = value()
         case "--baseline-tool": options.baselineTool = value()
         case "--only":
@@ -158,6 +161,14 @@ do {
     }
     if options.includes("scxml") {
         try SCXMLBenchmark.run(runs: options.runs, events: options.events, into: &report)
+    }
+    if options.includes("geocoders") {
+        for line in try await GeocoderBenchmark.run(runs: options.runs, requests: options.requests) {
+            switch line {
+            case .comparison(let comparison): report.add(comparison)
+            case .fact(let name, let value): report.add(name, value)
+            }
+        }
     }
     if let peak = peakResidentMemory() { report.add("peak resident memory", String(format: "%.1f MiB", peak)) }
     if let path = options.json {

@@ -85,7 +85,7 @@ public struct UsageRules: Hashable, Sendable {
     }
 
     /// OpenStreetMap's data licence notice, which both services' results carry.
-    public static let openStreetMapAttribution = "© OpenStreetMap contributors"
+    private static let openStreetMapAttribution = "© OpenStreetMap contributors"
 
     /// The OpenStreetMap Foundation's policy for the public Nominatim: at most one request a
     /// second for the whole application, no autocomplete, a User-Agent that identifies the

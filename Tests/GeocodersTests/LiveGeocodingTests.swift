@@ -117,10 +117,12 @@ import Testing
         // No completions: the query stays in editing, asking nothing.
         try await Task.sleep(for: .milliseconds(150))
         #expect(live.state[A.search] == .editing)
-        // Submitting within the lookup's cooldown: the search waits for it, nothing in flight.
+        // Submitting, most likely within the lookup's cooldown: the search waits for it (on a
+        // loaded machine the main actor may come back after the cooldown, and it goes at once;
+        // request-interval.events holds the waiting itself, on the virtual clock). Either way
+        // the server sees the two requests the interval apart.
         try live.send(.searchSubmitted)
         #expect(live.state[A.search] == .searching)
-        #expect(!live.state.work.pending.contains(.places))
         try await waitUntil("results are shown") { !live.state.context.results.isEmpty }
         #expect(live.state.context.results.first?.name == "Empire State Building")
         try live.send(.resultSelected(0))

@@ -87,10 +87,10 @@ extension AddressPicker {
         /// R4: the least time between two requests to the geocoding service, of every kind it
         /// answers (completions, place searches, reverse geocodes), as a service that counts
         /// them together asks (Nominatim: one a second for the whole application). Each such
-        /// request starts the geocode cooldown for ``cooldown``; a completions request or a
-        /// place search that would come while it runs waits for it to end (the search is
-        /// `loadingCompletions` or `searching` meanwhile), and so does a lookup (R3). The
-        /// default, zero, imposes no interval; a negative value acts as zero.
+        /// request starts the geocode cooldown for the longer of this and `geocodeInterval`; a
+        /// completions request or a place search that would come while it runs waits for it to
+        /// end (the search is `loadingCompletions` or `searching` meanwhile), and so does a
+        /// lookup (R3). The default, zero, imposes no interval; a negative value acts as zero.
         public var requestInterval = Duration.zero
 
         /// Every request policy off: the machine's default behaviour.
@@ -104,11 +104,11 @@ extension AddressPicker {
         }
 
         /// R4: whether every request to the geocoding service is spaced out, not just lookups.
-        public var spacesEveryRequest: Bool { requestInterval > .zero }
+        package var spacesEveryRequest: Bool { requestInterval > .zero }
 
         /// How long the geocode cooldown runs after a request it follows: `geocodeInterval`
         /// (R3), or the longer of it and `requestInterval` when R4 is on.
-        public var cooldown: Duration { spacesEveryRequest ? max(geocodeInterval, requestInterval) : geocodeInterval }
+        package var cooldown: Duration { spacesEveryRequest ? max(geocodeInterval, requestInterval) : geocodeInterval }
 
         /// Whether R3 or R4 spaces reverse geocodes out.
         var throttlesGeocoding: Bool { cooldown > .zero }

@@ -66,7 +66,8 @@ public struct Address: Hashable, Sendable {
     /// postalCode" (either alone when the other is empty) and country, joined with ", ".
     ///
     /// The street line is "street houseNumber" ("Unter den Linden 77"), or "houseNumber street"
-    /// ("350 Fifth Avenue") in the countries that write the number first (``numberFirstCountries``).
+    /// ("350 Fifth Avenue") in the countries that write the number first: the United States,
+    /// Canada, the United Kingdom, Ireland, Australia, New Zealand and France.
     public var formatted: String {
         let regionAndCode = [region, postalCode].compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: " ")
         return [name, streetLine, city, regionAndCode, country]
@@ -75,10 +76,8 @@ public struct Address: Hashable, Sendable {
             .joined(separator: ", ")
     }
 
-    /// The countries (ISO 3166-1 alpha-2) whose addresses write the house number before the
-    /// street: the United States, Canada, the United Kingdom, Ireland, Australia, New Zealand and
-    /// France.
-    public static let numberFirstCountries: Set<String> = ["US", "CA", "GB", "IE", "AU", "NZ", "FR"]
+    /// The countries (ISO 3166-1 alpha-2) whose addresses write the house number before the street.
+    private static let numberFirstCountries: Set<String> = ["US", "CA", "GB", "IE", "AU", "NZ", "FR"]
 
     /// The street with its house number, in the country's order.
     private var streetLine: String? {

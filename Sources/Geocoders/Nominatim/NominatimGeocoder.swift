@@ -20,10 +20,10 @@ public struct NominatimGeocoder: WebGeocoder {
     public var service: String { "Nominatim" }
     public var rules: UsageRules { client.rules }
     /// How many places a search asks for.
-    public let limit: Int
+    private let limit: Int
     /// The preferred languages of the answers (an `Accept-Language` list: `de,en`), or the
     /// service's default.
-    public let language: String?
+    private let language: String?
     private let client: ServiceClient
 
     /// A geocoder for the Nominatim at `endpoint`.
@@ -86,8 +86,14 @@ public struct NominatimGeocoder: WebGeocoder {
         var query = [("q", text), ("format", "jsonv2"), ("addressdetails", "1"), ("limit", String(limit))]
         if let region { query.append(("viewbox", Self.viewbox(region))) }
         if let language { query.append(("accept-language", language)) }
-        let data = try await client.get(client.url("/search", query))
-        let answer = try JSONAnswer.decode([NominatimPlace].self, from: data, service: service)
+        return try Self.placeAnswer(from: try await client.get(client.url("/search", query)))
+    }
+
+    /// A place search's answer from `/search`'s body: its places, and the region of their
+    /// bounding boxes.
+    package static func placeAnswer(from body: Data) throws(GeocoderError) -> PlaceSearchAnswer {
+        let service = "Nominatim"
+        let answer = try JSONAnswer.decode([NominatimPlace].self, from: body, service: service)
         var places: [Place] = []
         var corners: [Coordinate]? = []
         for (index, result) in answer.enumerated() {

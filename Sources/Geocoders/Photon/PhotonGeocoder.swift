@@ -18,9 +18,9 @@ public struct PhotonGeocoder: WebGeocoder {
     public var service: String { "Photon" }
     public var rules: UsageRules { client.rules }
     /// How many completions or places a request asks for.
-    public let limit: Int
+    private let limit: Int
     /// The language of the answers (`en`, `de`, `fr`, `it`), or the service's default.
-    public let language: String?
+    private let language: String?
     private let client: ServiceClient
 
     /// A geocoder for the Photon at `endpoint`.
@@ -58,7 +58,16 @@ public struct PhotonGeocoder: WebGeocoder {
         case .text(let text, let region):
             answer = try await features(text, near: region.center)
         }
-        return PlaceSearchAnswer(boundingRegion: answer.extentRegion(), places: try answer.places(service: service))
+        return try Self.placeAnswer(answer)
+    }
+
+    /// A place search's answer from `/api`'s body: its places, and the region of their extents.
+    package static func placeAnswer(from body: Data) throws(GeocoderError) -> PlaceSearchAnswer {
+        try placeAnswer(try JSONAnswer.decode(PhotonFeatures.self, from: body, service: "Photon"))
+    }
+
+    private static func placeAnswer(_ answer: PhotonFeatures) throws(GeocoderError) -> PlaceSearchAnswer {
+        PlaceSearchAnswer(boundingRegion: answer.extentRegion(), places: try answer.places(service: "Photon"))
     }
 
     public func address(at coordinate: Coordinate) async throws -> Address {
