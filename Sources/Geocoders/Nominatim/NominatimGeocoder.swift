@@ -75,10 +75,14 @@ public struct NominatimGeocoder: WebGeocoder {
             ("format", "jsonv2"), ("addressdetails", "1"),
         ]
         if let language { query.append(("accept-language", language)) }
-        let data = try await client.get(client.url("/reverse", query))
-        let answer = try JSONAnswer.decode(NominatimReverse.self, from: data, service: service)
-        guard let place = answer.place else { throw GeocoderError(service: service, reason: .nothingFound) }
-        return place.address(fallbackName: nil)
+        return try Self.address(from: try await client.get(client.url("/reverse", query)))
+    }
+
+    /// The address of `/reverse`'s body, or nothing found when it is an error.
+    package static func address(from body: Data) throws(GeocoderError) -> Address {
+        let answer = try JSONAnswer.decode(NominatimReverse.self, from: body, service: "Nominatim")
+        guard let place = answer.place else { throw GeocoderError(service: "Nominatim", reason: .nothingFound) }
+        return place.postalAddress
     }
 
     /// The places `/search` finds for `text`, preferring `region`.

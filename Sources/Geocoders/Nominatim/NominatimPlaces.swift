@@ -28,17 +28,17 @@ struct NominatimPlace: Decodable {
             throw GeocoderError(
                 service: service, reason: .malformedAnswer("'\(path).lat' and '\(path).lon' are not degrees in range"))
         }
-        let address = self.address(fallbackName: nil)
+        let address = postalAddress
         return Place(name: Extents.placeName(of: address), center: center, address: address)
     }
 
     /// The address: its parts by Nominatim's keys; an empty name is none.
-    func address(fallbackName: String?) -> Address {
+    var postalAddress: Address {
         let parts = address ?? [:]
         let street = Self.streetKeys.lazy.compactMap { parts[$0] }.first
         let city = Self.cityKeys.lazy.compactMap { parts[$0] }.first
         return Address(
-            name: name.flatMap { $0.isEmpty ? nil : $0 } ?? fallbackName, street: street, houseNumber: parts["house_number"],
+            name: name.flatMap { $0.isEmpty ? nil : $0 }, street: street, houseNumber: parts["house_number"],
             city: city, region: parts["state"], postalCode: parts["postcode"], country: parts["country"],
             countryCode: parts["country_code"]?.uppercased())
     }

@@ -74,9 +74,13 @@ public struct PhotonGeocoder: WebGeocoder {
         var query = [("lat", ServiceClient.degrees(coordinate.latitude)), ("lon", ServiceClient.degrees(coordinate.longitude))]
         query.append(("limit", "1"))
         if let language { query.append(("lang", language)) }
-        let data = try await client.get(client.url("/reverse", query))
-        let answer = try JSONAnswer.decode(PhotonFeatures.self, from: data, service: service)
-        guard let first = answer.features.first else { throw GeocoderError(service: service, reason: .nothingFound) }
+        return try Self.address(from: try await client.get(client.url("/reverse", query)))
+    }
+
+    /// The address of `/reverse`'s body: its first feature's.
+    package static func address(from body: Data) throws(GeocoderError) -> Address {
+        let answer = try JSONAnswer.decode(PhotonFeatures.self, from: body, service: "Photon")
+        guard let first = answer.features.first else { throw GeocoderError(service: "Photon", reason: .nothingFound) }
         return first.address
     }
 
