@@ -70,20 +70,20 @@ enum GeocoderOptions {
     static func exitCode(of error: GeocoderError) -> ExitCode {
         switch error.reason {
         case .nothingFound: .failure
-        case .cutShort, .malformedAnswer, .wrongContentType: brokenAnswer
+        case .cutShort, .tooLarge, .malformedAnswer, .wrongContentType: brokenAnswer
         case .throttled, .httpStatus, .timedOut, .unreachable, .notAllowed: unavailable
         }
     }
 
     /// The service could not answer: unreachable, throttled, an HTTP error, no answer in time.
     static let unavailable = ExitCode(69)
-    /// The service's answer was broken: cut short, malformed, or not JSON.
+    /// The service's answer was broken: cut short, too large, malformed, or not JSON.
     static let brokenAnswer = ExitCode(76)
 
     /// What ``unavailable`` means, for the subcommands' help.
     static let unavailableMeaning = "the service could not answer: unreachable, throttled, an HTTP error, no answer in time"
     /// What ``brokenAnswer`` means, for the subcommands' help.
-    static let brokenAnswerMeaning = "the service's answer was broken: cut short, malformed JSON, or not JSON"
+    static let brokenAnswerMeaning = "the service's answer was broken: cut short, too large, malformed JSON, or not JSON"
 
     /// The result of `operation`, run to its end from the tool's synchronous code.
     static func wait<T: Sendable>(_ operation: @escaping @Sendable () async throws -> T) throws -> T {

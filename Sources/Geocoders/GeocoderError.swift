@@ -17,6 +17,8 @@ public struct GeocoderError: Error, Hashable, Sendable, CustomStringConvertible 
         case unreachable(String)
         /// The connection closed before the whole answer came.
         case cutShort
+        /// The answer grew past `limit` bytes, and was stopped there.
+        case tooLarge(limit: Int)
         /// The answer is not JSON in the shape the service documents: malformed, or missing what
         /// a result needs.
         case malformedAnswer(String)
@@ -59,6 +61,8 @@ public struct GeocoderError: Error, Hashable, Sendable, CustomStringConvertible 
             return "cannot reach the service: \(why)"
         case .cutShort:
             return "the answer was cut short"
+        case .tooLarge(let limit):
+            return "the answer is larger than \(limit >> 20) MiB"
         case .malformedAnswer(let why):
             return "the answer is not the JSON the service documents: \(why)"
         case .wrongContentType(let type):

@@ -110,6 +110,26 @@ import Testing
         #expect(error?.description == "Photon: the answer was cut short")
     }
 
+    @Test(arguments: [true, false]) func anAnswerTooLargeIsStoppedAtTheLimit(announcesLength: Bool) async throws {
+        let (_, photon) = try photon { _ in
+            var answer = LoopbackServer.Answer(body: Data(repeating: 0x20, count: HTTPClient.largestAnswer + 1))
+            answer.announcesLength = announcesLength
+            return answer
+        }
+        let error = await failure(photon)
+        #expect(error?.description == "Photon: the answer is larger than 8 MiB")
+    }
+
+    @Test func anAnswerWithoutItsLengthIsReadToTheEnd() async throws {
+        let (_, photon) = try photon { request in
+            var answer = GeocodingServices.photon(request)
+            answer.announcesLength = false
+            return answer
+        }
+        let error = await failure(photon)
+        #expect(error == nil)
+    }
+
     @Test func malformedJSONSaysSo() async throws {
         let (_, photon) = try photon { _ in .json(#"{"type":"FeatureCollection","features":[{"type":"#) }
         let error = await failure(photon)

@@ -40,6 +40,9 @@ public final class LoopbackServer: @unchecked Sendable {
         public var cutAfter: Int?
         /// Close the connection without answering.
         public var hangUp = false
+        /// Whether the head announces the body's length; without it, the body ends when the
+        /// connection closes.
+        public var announcesLength = true
 
         public init(
             status: Int = 200, contentType: String? = "application/json", headers: [(String, String)] = [], body: Data = Data()
@@ -147,7 +150,8 @@ public final class LoopbackServer: @unchecked Sendable {
         if answer.hangUp { return }
         var head = "HTTP/1.1 \(answer.status) \(Self.phrase(answer.status))\r\n"
         for (name, value) in answer.headers { head += "\(name): \(value)\r\n" }
-        head += "Content-Length: \(answer.body.count)\r\nConnection: close\r\n\r\n"
+        if answer.announcesLength { head += "Content-Length: \(answer.body.count)\r\n" }
+        head += "Connection: close\r\n\r\n"
         var bytes = Data(head.utf8)
         bytes.append(answer.body.prefix(answer.cutAfter ?? answer.body.count))
         write(bytes, to: connection)

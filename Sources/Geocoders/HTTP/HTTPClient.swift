@@ -21,7 +21,10 @@ struct HTTPClient: Sendable {
     let userAgent: String?
     /// How long a whole answer may take.
     let timeout: Duration
-    private let session: URLSession
+    private let owner: SessionOwner
+
+    /// The most bytes an answer may have: 8 MiB, hundreds of times a geocoder's answer.
+    static let largestAnswer = 8 << 20
 
     init(service: String, userAgent: String?, timeout: Duration) {
         self.service = service
@@ -34,7 +37,7 @@ struct HTTPClient: Sendable {
         let seconds = max(0.001, Double(timeout.components.seconds) + Double(timeout.components.attoseconds) / 1e18)
         configuration.timeoutIntervalForRequest = seconds
         configuration.timeoutIntervalForResource = seconds
-        session = URLSession(configuration: configuration)
+        owner = SessionOwner(configuration: configuration, collector: AnswerCollector(limit: Self.largestAnswer))
     }
 
     /// GETs `url`. A cancelled task cancels the request and throws `CancellationError`.
@@ -71,14 +74,9 @@ struct HTTPClient: Sendable {
         let box = TaskBox()
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
-                let task = session.dataTask(with: request) { data, response, error in
-                    if let error {
-                        continuation.resume(throwing: Self.failure(error, service: service, timeout: timeout))
-                    } else if let response {
-                        continuation.resume(returning: (data ?? Data(), response))
-                    } else {
-                        continuation.resume(throwing: GeocoderError(service: service, reason: .unreachable("no answer")))
-                    }
+                let task = owner.session.dataTask(with: request)
+                owner.collector.collect(task) { [service, timeout] result in
+                    continuation.resume(with: result.mapError { Self.failure($0, service: service, timeout: timeout) })
                 }
                 box.start(task)
             }
@@ -89,6 +87,9 @@ struct HTTPClient: Sendable {
 
     /// A URLSession error as a geocoder's error; a cancellation stays a `CancellationError`.
     static func failure(_ error: any Error, service: String, timeout: Duration) -> any Error {
+        if error is AnswerCollector.TooLarge {
+            return GeocoderError(service: service, reason: .tooLarge(limit: largestAnswer))
+        }
         guard let error = error as? URLError else {
             return GeocoderError(service: service, reason: .unreachable(error.localizedDescription))
         }
