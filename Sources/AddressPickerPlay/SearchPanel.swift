@@ -36,9 +36,11 @@ enum SearchPanel {
             case .showingResults: line = "  no places found"
             case .editing:
                 // A service that forbids autocomplete: the person learns why nothing is suggested.
-                line =
-                    view.service.map { !$0.suggestsAsYouType && !context.query.isEmpty } == true
-                    ? "  \(view.service?.name ?? "") suggests nothing as you type: Enter searches" : nil
+                if let service = view.service, !service.suggestsAsYouType, !context.query.isEmpty {
+                    line = "  \(service.name) suggests nothing as you type: Enter searches"
+                } else {
+                    line = nil
+                }
             case .inactive, .active: line = nil  // `active` is compound: never the region's leaf
             }
             if let line {

@@ -37,7 +37,7 @@ public struct GeocoderError: Error, Hashable, Sendable, CustomStringConvertible 
     public var reason: Reason
 
     /// An error of `service`.
-    public init(service: String, reason: Reason) {
+    init(service: String, reason: Reason) {
         self.service = service
         self.reason = reason
     }

@@ -14,7 +14,7 @@ struct ServiceClient: Sendable {
     let rules: UsageRules
     private let http: HTTPClient
     private let gate: RateLimiter
-    private let cache: AnswerCache<Data>
+    private let cache: AnswerCache
 
     /// A client of `service` at `endpoint` under `rules`.
     ///

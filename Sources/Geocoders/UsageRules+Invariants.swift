@@ -2,8 +2,8 @@ import AddressPicker
 import MachineRuntime
 
 extension UsageRules {
-    /// What must hold after every input of a picker that follows these rules (see
-    /// ``areFollowed(by:)``), named for `service`: `verify` and `explore` check them on every
+    /// What must hold after every input of a picker that follows these rules (one whose
+    /// configuration ``configuration(_:)`` would not change), named for `service`: `verify` and `explore` check them on every
     /// path, next to `AddressPicker.invariants` (whose "completions and results on screen answer
     /// the current query" says that no late answer is ever shown).
     ///

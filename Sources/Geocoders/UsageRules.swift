@@ -23,8 +23,7 @@ import MachineRuntime
 /// ```
 ///
 /// On a service's public endpoint, its published rules are a floor: a geocoder pointed at
-/// `nominatim.openstreetmap.org` keeps at least ``nominatim``'s, whatever it is given
-/// (``atLeast(_:)``).
+/// `nominatim.openstreetmap.org` keeps at least ``nominatim``'s, whatever it is given.
 public struct UsageRules: Hashable, Sendable {
     /// Whether the service may suggest completions as the person types.
     public enum Completions: Hashable, Sendable {
@@ -38,8 +37,8 @@ public struct UsageRules: Hashable, Sendable {
     }
 
     /// How a keyed service groups requests into billed sessions. The built-in services need
-    /// none; a keyed provider (Google Places, Mapbox Search Box) hands out a token per session
-    /// with ``SessionTokens``.
+    /// none; a keyed provider (Google Places, Mapbox Search Box) carries one token through a
+    /// session, from its first request to the one that ends it.
     public enum Sessions: Hashable, Sendable {
         /// No sessions: every request stands alone.
         case none
@@ -128,7 +127,7 @@ public struct UsageRules: Hashable, Sendable {
     }
 
     /// Whether a picker with `configuration` follows these rules: they would change nothing in it.
-    public func areFollowed(by configuration: AddressPicker.Configuration) -> Bool {
+    func areFollowed(by configuration: AddressPicker.Configuration) -> Bool {
         self.configuration(configuration) == configuration
     }
 
@@ -136,7 +135,7 @@ public struct UsageRules: Hashable, Sendable {
     /// either forbids them (else the longer minimum and debounce), the longer interval, a
     /// User-Agent required if either requires it, no more retries and no longer waits than the
     /// floor allows. The cache, attribution and sessions are these rules'.
-    public func atLeast(_ floor: UsageRules) -> UsageRules {
+    func atLeast(_ floor: UsageRules) -> UsageRules {
         var rules = self
         switch (completions, floor.completions) {
         case (.forbidden, _), (_, .forbidden):

@@ -1,6 +1,7 @@
 import AddressPicker
 import Foundation
 import LoopbackServer
+import MachineRuntime
 import Testing
 
 @testable import Geocoders
@@ -17,20 +18,8 @@ import Testing
     static let nominatimReverse = try! JSONSerialization.data(
         withJSONObject: GeocodingServices.nominatimPlace(GeocodingServices.places[0]))
 
-    /// A small, seeded generator: the same damage on every run.
-    struct Generator: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     /// `body` damaged once: a byte replaced by one of JSON's own, a cut, or a slice repeated.
-    static func damaged(_ body: Data, _ random: inout Generator) -> Data {
+    static func damaged(_ body: Data, _ random: inout SplitMix64) -> Data {
         var bytes = [UInt8](body)
         let position = Int.random(in: 0..<bytes.count, using: &random)
         switch Int.random(in: 0..<3, using: &random) {
@@ -42,7 +31,7 @@ import Testing
     }
 
     static func expectReadOrRefused(_ read: (Data) throws(GeocoderError) -> Void, _ body: Data, seed: UInt64) {
-        var random = Generator(state: seed)
+        var random = SplitMix64(seed: seed)
         var refused = 0
         for _ in 0..<copies {
             do {

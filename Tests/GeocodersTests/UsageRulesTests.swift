@@ -78,18 +78,6 @@ import Testing
         #expect(RetryAfter.imfFixdate("Thu, 29 Feb 2024 23:59:59 GMT") == Date(timeIntervalSince1970: 1_709_251_199))
     }
 
-    @Test func aSessionEndsWithItsDetailsCall() async {
-        let counter = Counter()
-        let tokens = SessionTokens(.tokens(endedBy: .places)) { "token-\(counter.next())" }
-        #expect(await tokens.token(for: .completions) == "token-0")
-        #expect(await tokens.token(for: .completions) == "token-0")
-        #expect(await tokens.token(for: .places) == "token-0")
-        #expect(await tokens.token(for: .completions) == "token-1")
-        await tokens.endSession()
-        #expect(await tokens.token(for: .completions) == "token-2")
-        #expect(await SessionTokens(.none).token(for: .completions) == nil)
-    }
-
     @Test func coordinatesAreWrittenAsPlainDecimals() {
         #expect(ServiceClient.degrees(52.516_274_6) == "52.516275")
         #expect(ServiceClient.degrees(-74) == "-74")

@@ -56,7 +56,7 @@ public struct NominatimGeocoder: WebGeocoder {
             throw GeocoderError(
                 service: service, reason: .notAllowed("autocomplete is not allowed: search when the person submits"))
         }
-        return try await search(query, in: nil).places.map(Extents.completion(for:))
+        return try await search(query, in: nil).places.map(PlaceReading.completion(for:))
     }
 
     public func places(for query: AddressPicker.PlaceQuery) async throws -> PlaceSearchAnswer {
@@ -104,7 +104,7 @@ public struct NominatimGeocoder: WebGeocoder {
             places.append(try result.place(at: "[\(index)]", service: service))
             if let box = result.corners { corners?.append(contentsOf: box) } else { corners = nil }
         }
-        return PlaceSearchAnswer(boundingRegion: corners.flatMap(Extents.region(enclosing:)), places: places)
+        return PlaceSearchAnswer(boundingRegion: corners.flatMap(PlaceReading.region(enclosing:)), places: places)
     }
 
     /// A region as Nominatim's viewbox: `west,north,east,south`, clamped to the globe.

@@ -29,7 +29,7 @@ struct NominatimPlace: Decodable {
                 service: service, reason: .malformedAnswer("'\(path).lat' and '\(path).lon' are not degrees in range"))
         }
         let address = postalAddress
-        return Place(name: Extents.placeName(of: address), center: center, address: address)
+        return Place(name: PlaceReading.placeName(of: address), center: center, address: address)
     }
 
     /// The address: its parts by Nominatim's keys; an empty name is none.

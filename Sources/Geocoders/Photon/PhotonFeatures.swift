@@ -53,7 +53,7 @@ struct PhotonFeatures: Decodable {
             else { return nil }
             corners += [northWest, southEast]
         }
-        return Extents.region(enclosing: corners)
+        return PlaceReading.region(enclosing: corners)
     }
 }
 
@@ -67,7 +67,7 @@ extension PhotonFeatures.Feature {
                 reason: .malformedAnswer("'features[\(index)].geometry.coordinates' is not a longitude and a latitude in range"))
         }
         let address = self.address
-        return Place(name: Extents.placeName(of: address), center: center, address: address)
+        return Place(name: PlaceReading.placeName(of: address), center: center, address: address)
     }
 
     /// The properties as an address: a city, town or village that is the feature itself is its

@@ -47,7 +47,7 @@ public struct PhotonGeocoder: WebGeocoder {
         guard rules.suggestsAsYouType else {
             throw GeocoderError(service: service, reason: .notAllowed("completions are not allowed by the rules"))
         }
-        return try await features(query, near: nil).places(service: service).map(Extents.completion(for:))
+        return try await features(query, near: nil).places(service: service).map(PlaceReading.completion(for:))
     }
 
     public func places(for query: AddressPicker.PlaceQuery) async throws -> PlaceSearchAnswer {

@@ -2,7 +2,7 @@ import AddressPicker
 
 /// What both services' answers share once read: a place's name and a completion's lines from
 /// an address, and the region of the places' extents.
-enum Extents {
+enum PlaceReading {
     /// The region that holds every one of `corners` exactly (no margin), or `nil` for none.
     static func region(enclosing corners: [Coordinate]) -> MapRegion? {
         guard let region = MapRegion.enclosing(corners, minimumSpan: smallestSpan) else { return nil }
