@@ -59,7 +59,7 @@ public struct Region<S: ControlState>: AnyRegion {
     public let children: KeyValuePairs<S, [S]>
     /// The region's ancestry when it is declared within a state of another region: that state,
     /// then the state its region is within, and so on up; empty for a region at the top.
-    @usableFromInline let ancestry: [RegionParent]
+    @usableFromInline package let ancestry: [RegionParent]
     /// The name of the region it is within, if any.
     let parentName: String?
 

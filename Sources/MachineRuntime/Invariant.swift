@@ -31,9 +31,10 @@ extension Invariant {
     /// or a descendant of `state` when it is a compound state.
     @inlinable
     public static func request<S: ControlState>(_ kind: M.Request.Kind, onlyIn region: Region<S>, _ state: S) -> Invariant {
-        Invariant("\(kind.name) in flight exactly when \(region.name) is \(state.name)") { observation in
-            let pending = observation.after.requests.contains { $0.isPending && $0.reference.kind == kind }
-            let waiting = observation.after.state.isIn(state, of: region)
+        let waitingIn = StateMask(region, state)
+        return Invariant("\(kind.name) in flight exactly when \(region.name) is \(state.name)") { observation in
+            let pending = observation.after.isPending(kind)
+            let waiting = waitingIn.contains(observation.after.state.controls)
             if pending == waiting { return nil }
             return pending
                 ? "a \(kind.name) request is in flight while \(region.name) is \(observation.after.state[region].name)"
@@ -45,14 +46,42 @@ extension Invariant {
     /// `state` when it is a compound state.
     @inlinable
     public static func timer<S: ControlState>(_ timer: M.Timer, onlyIn region: Region<S>, _ state: S) -> Invariant {
-        Invariant("\(timer.name) runs exactly when \(region.name) is \(state.name)") { observation in
-            let running = observation.after.timers.contains { $0.timer == timer }
-            let waiting = observation.after.state.isIn(state, of: region)
+        let waitingIn = StateMask(region, state)
+        return Invariant("\(timer.name) runs exactly when \(region.name) is \(state.name)") { observation in
+            let running = observation.after.isRunning(timer)
+            let waiting = waitingIn.contains(observation.after.state.controls)
             if running == waiting { return nil }
             return running
                 ? "\(timer.name) runs while \(region.name) is \(observation.after.state[region].name)"
                 : "\(region.name) is \(state.name) but \(timer.name) is not running"
         }
+    }
+}
+
+/// The control states in which a region is in a given state, worked out once when an invariant
+/// is declared, so that checking it reads one region's leaf and one bit: the region's index, the
+/// states it must be within to be active, and, for each of its leaves by raw value, whether the
+/// region is in the state there.
+@usableFromInline
+struct StateMask: Sendable {
+    @usableFromInline let region: Int
+    @usableFromInline let ancestry: [RegionParent]
+    @usableFromInline let leaves: [Bool]
+
+    /// The control states in which `region` is in `state`: `state` itself or a leaf below it.
+    @inlinable
+    init<S: ControlState>(_ region: Region<S>, _ state: S) {
+        self.region = region.index
+        ancestry = region.ancestry
+        leaves = S.allCases.map { region.isIn(state, whenIn: $0) }
+    }
+
+    /// Whether the region is active in `controls` and in the state.
+    @inlinable
+    func contains(_ controls: ControlStates) -> Bool {
+        for parent in ancestry where controls[parent.region] != parent.state { return false }
+        let leaf = controls[region]
+        return leaf < leaves.count && leaves[leaf]
     }
 }
 
@@ -75,12 +104,13 @@ extension Invariant where M.Context: Equatable {
         Invariant("each region is in a leaf, and history remembers leaves of its state") { observation in
             let table = observation.after.table
             let controls = observation.after.state.controls
-            for (index, region) in table.regions.enumerated() {
+            for index in table.regions.indices {
                 let state = controls[index]
-                guard region.states.indices.contains(state) else {
-                    return "\(region.name) is in state \(state), which it does not have"
+                guard table.regions[index].states.indices.contains(state) else {
+                    return "\(table.regions[index].name) is in state \(state), which it does not have"
                 }
-                if region.isCompound(state) {
+                if table.regions[index].isCompound(state) {
+                    let region = table.regions[index]
                     return "\(region.name) is in \(region.states[state]), a compound state, not in one of its leaves"
                 }
             }
@@ -118,6 +148,11 @@ extension Invariant where M.Context: Equatable {
     package static var booksAgree: Invariant {
         Invariant("the runtime's timers and requests are the machine's") { observation in
             let runtime = observation.after
+            if runtime.requests.lazy.filter(\.isPending).map(\.reference.kind).elementsEqual(runtime.state.work.pending),
+                runtime.timers.lazy.map(\.timer).elementsEqual(runtime.state.work.timers)
+            {
+                return nil
+            }
             let pending = runtime.requests.filter(\.isPending).map(\.reference.kind)
             let ledgerPending = Array(runtime.state.work.pending)
             if pending != ledgerPending {
@@ -136,7 +171,7 @@ extension Invariant where M.Context: Equatable {
     @inlinable
     package static var dropsChangeNothing: Invariant {
         Invariant("a dropped answer changes nothing") { observation in
-            for step in observation.steps {
+            for step in observation.steps where step.isDrop {
                 guard case .drop(let reference, _, _) = step.cause else { continue }
                 if step.before != step.after || step.result != nil {
                     return "the dropped answer to \(reference) changed the state"

@@ -35,7 +35,7 @@ extension AddressPicker {
     static func searchRequest(_ kind: Request.Kind, in state: SearchState) -> Invariant<AddressPicker> {
         Invariant("\(kind.name) in flight exactly when search is \(state.name) and holds no request") { observation in
             let runtime = observation.after
-            let pending = runtime.requests.contains { $0.isPending && $0.reference.kind == kind }
+            let pending = runtime.isPending(kind)
             let waiting = runtime.state[search] == state && runtime.state.context.heldRequest == nil
             if pending == waiting { return nil }
             return pending
@@ -59,10 +59,12 @@ extension AddressPicker {
         let runtime = observation.after
         let configuration = runtime.state.context.configuration
         let interval = configuration.cooldown
-        let followed: Set<Request.Kind> = configuration.spacesEveryRequest ? serviceKinds : [.address]
-        let running = runtime.timers.contains { $0.timer == .geocodeCooldown }
+        let spacesEveryRequest = configuration.spacesEveryRequest
+        let running = runtime.isRunning(.geocodeCooldown)
         let finished = runtime.table.finalState(of: runtime.state.controls) != nil
-        let age = runtime.requests.last { followed.contains($0.reference.kind) }.map { runtime.now - $0.madeAt }
+        let age = runtime.requests.last { record in
+            spacesEveryRequest ? serviceKinds.contains(record.reference.kind) : record.reference.kind == .address
+        }.map { runtime.now - $0.madeAt }
         let recent = interval > .zero && !finished && age.map { $0 < interval } == true
         if running == recent { return nil }
         let since = age.map { "\(milliseconds($0)) after the last reverseGeocode" } ?? "with no reverseGeocode"

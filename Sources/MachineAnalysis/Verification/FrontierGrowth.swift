@@ -7,12 +7,12 @@ import MachineRuntime
 /// values at every level, to the last, is what grows without end: a counter, a log, a clock's
 /// time left that never repeats.
 ///
-/// It looks at the first ``sampledPerLevel`` states of each level, in the search's order, so that
-/// it costs little beside the expansion and reads the same in every run.
+/// It looks at ``sampledPerLevel`` states of each level, spread evenly over it in the search's
+/// order, so that it costs little beside the expansion and reads the same in every run.
 @usableFromInline
 package struct FrontierGrowth: Sendable {
     /// The states looked at per level.
-    @usableFromInline static var sampledPerLevel: Int { 1_000 }
+    @usableFromInline static var sampledPerLevel: Int { 256 }
     /// The values kept per part: beyond them, every value counts as new.
     @usableFromInline static var valuesKept: Int { 100_000 }
 
@@ -30,9 +30,10 @@ package struct FrontierGrowth: Sendable {
 
     /// Records the states of one level.
     @inlinable
-    mutating func record<M: MachineDefinition>(_ level: some Collection<Runtime<M>>) {
+    mutating func record<M: MachineDefinition>(_ level: [Runtime<M>]) {
         var fresh: [String: Int] = [:]
-        for runtime in level.prefix(Self.sampledPerLevel) {
+        let every = max(1, level.count / Self.sampledPerLevel)
+        for runtime in stride(from: 0, to: level.count, by: every).prefix(Self.sampledPerLevel).lazy.map({ level[$0] }) {
             for (part, value) in Self.parts(of: runtime) {
                 if seen[part] == nil {
                     parts.append(part)
