@@ -1,7 +1,8 @@
 // swift-tools-version: 6.0
 import PackageDescription
 
-// Every module is one layer (core, runtime, scripts, testing, diagrams, coverage, exploration, reports, command line, the picker); a lower layer never imports a higher one.
+// Every module is one layer (core, runtime, scripts, script files, analysis, observation, testing, diagrams, reports,
+// command line, then the machines: the picker, the SCXML importer); a lower layer never imports a higher one.
 // The package declares no dependencies: only the toolchain's own modules are used.
 let package = Package(
     name: "swift-address-picker",
@@ -30,13 +31,15 @@ let package = Package(
     targets: [
         .target(name: "MachineCore"),
         .target(name: "MachineRuntime", dependencies: ["MachineCore"]),
-        // Coverage, covering paths and exploration: on the table, the runtime and sample inputs; no scripts.
-        .target(name: "MachineAnalysis", dependencies: ["MachineCore", "MachineRuntime"]),
         // The event-script language: syntax, checking, values, the player, transcripts, the writer.
-        .target(name: "EventScripts", dependencies: ["MachineCore", "MachineRuntime", "MachineAnalysis"]),
+        .target(name: "EventScripts", dependencies: ["MachineCore", "MachineRuntime"]),
         // Scripts and transcripts as files: recording a live session, updating expectations in
         // place, transcript snapshots, and the line diff and atomic writes they share.
         .target(name: "ScriptFiles", dependencies: ["MachineCore", "MachineRuntime", "EventScripts"]),
+        // Coverage, mutation, covering paths, exploration and verification: each whole in this
+        // one module, on the table, the runtime and sample inputs, and on scripts where it
+        // replays or writes them.
+        .target(name: "MachineAnalysis", dependencies: ["MachineCore", "MachineRuntime", "EventScripts"]),
         // For views: an observable store over the live runtime, and outputs as an async sequence.
         .target(name: "MachineObservation", dependencies: ["MachineCore", "MachineRuntime"]),
         .target(

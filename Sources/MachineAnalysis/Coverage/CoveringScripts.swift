@@ -1,4 +1,4 @@
-import MachineAnalysis
+import EventScripts
 import MachineCore
 import MachineRuntime
 

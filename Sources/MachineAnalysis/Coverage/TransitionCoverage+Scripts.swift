@@ -1,4 +1,4 @@
-import MachineAnalysis
+import EventScripts
 import MachineRuntime
 
 extension TransitionCoverage {
@@ -16,11 +16,4 @@ extension TransitionCoverage {
         self = coverage
         return outcome
     }
-}
-
-/// A sink that keeps nothing: the outcome is all a coverage run needs.
-package struct OutcomeOnly: TranscriptSink {
-    package var wantsSteps: Bool { false }
-    package init() {}
-    package mutating func write(_ entry: TranscriptEntry) {}
 }
