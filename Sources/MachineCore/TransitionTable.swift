@@ -17,12 +17,12 @@
 /// it exits and enters, see ``Row`` and ``StateActions``), so the step costs what a flat one does.
 /// A table whose regions are flat and whose states have no actions steps exactly as before.
 public struct TransitionTable<M: MachineDefinition>: Sendable {
-    /// The regions, in firing order.
     /// Everything the table holds, behind one reference: a copy of a table (a runtime holds one,
     /// and `verify` copies runtimes) costs three retains, this and the two arrays of closures
     /// below, not one for each of its forty arrays.
     @usableFromInline let storage: Storage
 
+    /// The regions, in firing order.
     @inlinable public var regions: [RegionDescription] { _read { yield storage.regions } }
     /// The rows, in declaration order.
     @inlinable public var rows: [Row<M>] { _read { yield storage.rows } }
