@@ -73,10 +73,11 @@ package struct Verifier<S: InputSamples>: Sendable where S.Machine.Context: Hash
         var frontier = [start]
         while !frontier.isEmpty, trail.count <= maximumDepth {
             progress(report.depth + 1, report.statesVisited)
-            let expansions = expand(frontier, skipping: visited)
+            // Last chunk first, so that each chunk's successors are freed once merged (popLast).
+            var expansions = Array(expand(frontier, skipping: visited).reversed())
             var level: [Step] = []
             var next: [Runtime<M>] = []
-            merge: for (chunkStart, expansion) in expansions {
+            merge: while let (chunkStart, expansion) = expansions.popLast() {
                 report.transitions += expansion.transitions
                 for row in expansion.firedRows.indices where expansion.firedRows[row] { report.rowFired[row] = true }
                 for node in expansion.deadlocks {
@@ -165,8 +166,8 @@ package struct Verifier<S: InputSamples>: Sendable where S.Machine.Context: Hash
         return zip(starts, expansions.map { $0 ?? Expansion(rows: table.rows.count) }).map { ($0, $1) }
     }
 
-    /// What expanding some states found: their new successors (not in `visited`, in order; a
-    /// successor may repeat another's), the rows fired, the states with no way out, and the first
+    /// What expanding some states found: their new successors (not in `visited`, each once, in
+    /// order; one may repeat a successor of another chunk), the rows fired, the states with no way out, and the first
     /// violation. Node indexes count from the chunk's start.
     @usableFromInline
     struct Expansion: Sendable {
@@ -183,6 +184,9 @@ package struct Verifier<S: InputSamples>: Sendable where S.Machine.Context: Hash
     @inlinable
     func expand(_ nodes: ArraySlice<Runtime<M>>, skipping visited: VisitedSet<M>) -> Expansion {
         var expansion = Expansion(rows: table.rows.count)
+        // The successors kept so far, by hash: a state that two nodes of the chunk reach is kept
+        // once, as the merge would keep only the first anyway (it takes them in the same order).
+        var kept = VisitedSet<M>(fingerprints: fingerprints)
         for (offset, runtime) in zip(0..., nodes) {
             let key = HashedKey(StateKey(runtime, lateAnswers: true, ignoring: ignoring))
             var wayOut = false
@@ -208,7 +212,7 @@ package struct Verifier<S: InputSamples>: Sendable where S.Machine.Context: Hash
                 }
                 let successor = HashedKey(StateKey(after, lateAnswers: true, ignoring: ignoring))
                 if successor != key { wayOut = true }
-                if !visited.contains(successor) {
+                if !visited.contains(successor), kept.insert(successor) {
                     expansion.successors.append((offset, input, after, successor))
                 }
             }
