@@ -151,5 +151,17 @@ import Testing
         var more = Kettle.Context()
         more.readings = [1]
         #expect(readings.differs(Kettle.Context(), more))
+        // The same elements in another buffer: not the same bits, the same value.
+        var again = Kettle.Context()
+        again.readings = Array(more.readings.reversed().reversed())
+        #expect(!readings.differs(more, again))
+        // A long string (on the heap) built twice: equal text, not the same bits.
+        var long = Kettle.Context()
+        long.label = String(repeating: "caf\u{E9} ", count: 8)
+        var built = Kettle.Context()
+        built.label = (0..<8).map { _ in "caf\u{E9} " }.joined()
+        #expect(!label.differs(long, built))
+        built.label += "!"
+        #expect(label.differs(long, built))
     }
 }

@@ -39,7 +39,10 @@ public struct ContextField<M: MachineDefinition>: Sendable {
         self.name = name
         self.type = shape.type
         self.read = { shape.encode(get($0)) }
-        self.differs = { shape.encode(get($0)) != shape.encode(get($1)) }
+        self.differs = { before, after in
+            let (old, new) = (get(before), get(after))
+            return !Self.identical(old, new) && shape.encode(old) != shape.encode(new)
+        }
         if let count = shape.elementCount {
             self.count = { count(get($0)) }
         } else {
@@ -49,6 +52,30 @@ public struct ContextField<M: MachineDefinition>: Sendable {
             self.write = { context, value throws(ConversionError) in set(&context, try shape.decode(value)) }
         } else {
             self.write = nil
+        }
+    }
+
+    /// Whether `a` and `b` are the same bits: then they are the same value (the same inline
+    /// contents, the same buffers and objects), and their encodings are equal. Equal values in
+    /// other bits (two buffers with the same elements, padding that differs) are compared by
+    /// their encodings. A transcript compares every field at every step, and most fields are
+    /// untouched by a step: they are these bits shared by the states before and after it.
+    static func identical<T>(_ a: T, _ b: T) -> Bool {
+        withUnsafeBytes(of: a) { a in
+            withUnsafeBytes(of: b) { b in
+                // Word by word, then byte by byte: this runs for every field at every step.
+                var offset = 0
+                while offset + 8 <= a.count {
+                    let word = a.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+                    guard word == b.loadUnaligned(fromByteOffset: offset, as: UInt64.self) else { return false }
+                    offset += 8
+                }
+                while offset < a.count {
+                    guard a[offset] == b[offset] else { return false }
+                    offset += 1
+                }
+                return true
+            }
         }
     }
 
