@@ -31,8 +31,11 @@ extension UsageRules {
             invariants.append(
                 Invariant("no completions request to \(service), whose rules forbid autocomplete") { observation in
                     guard areFollowed(by: observation.after.state.context.configuration) else { return nil }
-                    for step in observation.steps {
-                        for command in step.commands {
+                    // Read where the lists keep the steps: a copy of a step copies two states.
+                    let steps = observation.steps
+                    for index in steps.indices {
+                        guard let commands = steps[index].result?.commands else { continue }
+                        for command in commands {
                             guard case .request(.requestCompletions(let query)) = command else { continue }
                             return "completions were requested for \(String(reflecting: query)) from \(service)"
                         }
@@ -50,17 +53,18 @@ extension UsageRules {
         let requests = observation.after.requests
         let firstNew = observation.before.requests.count
         guard requests.count > firstNew else { return nil }
-        var previous: (madeAt: Duration, reference: String)?
-        for (position, record) in requests.enumerated()
-        where record.reference.kind != .authorization
-            && record.reference.kind != .location && record.reference.kind != .pointsOfInterest
-        {
-            if position >= firstNew, let previous, record.madeAt - previous.madeAt < interval {
-                let gap = record.madeAt - previous.madeAt
+        var previous: (madeAt: Duration, position: Int)?
+        for position in requests.indices {
+            let kind = requests[position].reference.kind
+            guard kind != .authorization, kind != .location, kind != .pointsOfInterest else { continue }
+            let madeAt = requests[position].madeAt
+            if position >= firstNew, let previous, madeAt - previous.madeAt < interval {
+                let gap = madeAt - previous.madeAt
                 let milliseconds = Int((gap / .milliseconds(1)).rounded(.down))
-                return "\(record.reference) went to \(service) \(milliseconds) ms after \(previous.reference)"
+                return
+                    "\(requests[position].reference) went to \(service) \(milliseconds) ms after \(requests[previous.position].reference)"
             }
-            previous = (record.madeAt, "\(record.reference)")
+            previous = (madeAt, position)
         }
         return nil
     }

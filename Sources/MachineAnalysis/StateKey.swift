@@ -35,13 +35,47 @@ package struct StateKey<M: MachineDefinition>: Hashable, Sendable where M.Contex
         }
         timers = runtime.timers.map { $0.deadline - runtime.now }
         scheduled = runtime.scheduled.isEmpty ? [] : runtime.scheduled.map(Self.identity(runtime.now))
-        var kinds: UInt64 = 0
-        if lateAnswers {
-            for record in runtime.requests where record.cancellation != nil && !record.isAnswered {
-                kinds |= 1 << UInt64(record.reference.kind.rawValue % 64)
-            }
+        lateAnswerable = lateAnswers ? Self.lateAnswerableKinds(of: runtime) : 0
+    }
+
+    /// The 64-bit fingerprint of `runtime`'s key: the hash of what the key holds, worked out
+    /// from the runtime in place, with no key built (no copy of its state, no list of its
+    /// timers): what a search that keeps fingerprints only asks of each state it reaches. Two
+    /// runtimes with equal keys have equal fingerprints within one process.
+    @inlinable
+    package static func fingerprint(
+        of runtime: Runtime<M>, lateAnswers: Bool, ignoring: (@Sendable (inout M.Context) -> Void)? = nil
+    ) -> Int {
+        var hasher = Hasher()
+        if let ignoring {
+            var state = runtime.state
+            ignoring(&state.context)
+            hasher.combine(state)
+        } else {
+            hasher.combine(runtime.state)
         }
-        lateAnswerable = kinds
+        let timers = runtime.timers
+        hasher.combine(timers.count)
+        for index in timers.indices { hasher.combine(timers[index].deadline - runtime.now) }
+        let scheduled = runtime.scheduled
+        hasher.combine(scheduled.count)
+        if !scheduled.isEmpty {
+            for identity in scheduled.map(identity(runtime.now)) { hasher.combine(identity) }
+        }
+        hasher.combine(lateAnswers ? lateAnswerableKinds(of: runtime) : 0)
+        return hasher.finalize()
+    }
+
+    /// A bit for each request kind (by raw value, modulo 64) with a cancelled request not
+    /// answered yet.
+    @inlinable
+    static func lateAnswerableKinds(of runtime: Runtime<M>) -> UInt64 {
+        var kinds: UInt64 = 0
+        let requests = runtime.requests
+        for index in requests.indices where requests[index].cancellation != nil && !requests[index].isAnswered {
+            kinds |= 1 << UInt64(requests[index].reference.kind.rawValue % 64)
+        }
+        return kinds
     }
 
     /// A scheduled event's part of the key: the time left, then the delay's number, or the id

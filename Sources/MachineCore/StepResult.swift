@@ -25,6 +25,10 @@ public struct StepResult<M: MachineDefinition>: Sendable {
     /// How many rows fired: `firedRows.count`, without building the array.
     @inlinable
     package var firedRowCount: Int { _fired.count }
+    /// The index of the `position`-th row that fired (from 0): `firedRows[position]`, without
+    /// building the array.
+    @inlinable
+    package func firedRow(at position: Int) -> Int { _fired.row(at: position) }
     /// Every guard evaluated while choosing the rows, in evaluation order; empty unless
     /// ``recording`` contains ``StepRecording/guardChecks``.
     @inlinable

@@ -248,6 +248,35 @@ public struct TransitionTable<M: MachineDefinition>: Sendable {
         for final in finalStates where controls[final.region] == final.state { return final }
         return nil
     }
+
+    /// Whether each region of `controls` is in one of its leaves and each history slot remembers
+    /// nothing or a leaf inside its compound state: the standard invariant's check, read where
+    /// the table keeps its regions, with no copy of one (an invariant checked on every transition
+    /// of a verification asks it).
+    @usableFromInline
+    package func isWellFormed(_ controls: ControlStates) -> Bool {
+        let regions = storage.regions
+        for index in regions.indices {
+            let state = controls[index]
+            guard state >= 0, state < regions[index].children.count, regions[index].children[state].isEmpty else {
+                return false
+            }
+        }
+        for slot in storage.historySlots.indices {
+            guard let leaf = controls[history: slot] else { continue }
+            let compound = storage.historySlots[slot]
+            let parents = regions[compound.region].parents
+            guard leaf >= 0, leaf < parents.count, regions[compound.region].children[leaf].isEmpty else { return false }
+            var current: Int? = leaf
+            var steps = 0
+            while let state = current, state != compound.state, steps <= parents.count {
+                current = parents[state]
+                steps += 1
+            }
+            if current != compound.state { return false }
+        }
+        return true
+    }
 }
 
 /// The one state of the placeholder a mistaken table declaration leaves (see

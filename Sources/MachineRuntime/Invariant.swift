@@ -102,6 +102,7 @@ extension Invariant where M.Context: Equatable {
     @inlinable
     package static var leafConfiguration: Invariant {
         Invariant("each region is in a leaf, and history remembers leaves of its state") { observation in
+            if observation.after.table.isWellFormed(observation.after.state.controls) { return nil }
             let table = observation.after.table
             let controls = observation.after.state.controls
             for index in table.regions.indices {
@@ -133,10 +134,16 @@ extension Invariant where M.Context: Equatable {
     @inlinable
     public static var oneRequestPerKind: Invariant {
         Invariant("at most one request of each kind in flight") { observation in
-            var seen: [M.Request.Kind] = []
-            for record in observation.after.requests where record.isPending {
-                if seen.contains(record.reference.kind) { return "two \(record.reference.kind.name) requests are in flight" }
-                seen.append(record.reference.kind)
+            // The kinds seen in flight, as bits by raw value: read from the records in place.
+            var seen: UInt64 = 0
+            let requests = observation.after.requests
+            for index in requests.indices where requests[index].isPending {
+                let kind = requests[index].reference.kind
+                let bit: UInt64 = 1 << UInt64(kind.rawValue % 64)
+                if seen & bit != 0, requests[..<index].contains(where: { $0.isPending && $0.reference.kind == kind }) {
+                    return "two \(kind.name) requests are in flight"
+                }
+                seen |= bit
             }
             return nil
         }
@@ -147,12 +154,8 @@ extension Invariant where M.Context: Equatable {
     @inlinable
     package static var booksAgree: Invariant {
         Invariant("the runtime's timers and requests are the machine's") { observation in
+            if agree(observation.after) { return nil }
             let runtime = observation.after
-            if runtime.requests.lazy.filter(\.isPending).map(\.reference.kind).elementsEqual(runtime.state.work.pending),
-                runtime.timers.lazy.map(\.timer).elementsEqual(runtime.state.work.timers)
-            {
-                return nil
-            }
             let pending = runtime.requests.filter(\.isPending).map(\.reference.kind)
             let ledgerPending = Array(runtime.state.work.pending)
             if pending != ledgerPending {
@@ -167,19 +170,43 @@ extension Invariant where M.Context: Equatable {
         }
     }
 
+    /// Whether `runtime`'s requests in flight and timers are its ledger's, in the same order:
+    /// read where the runtime keeps them, with no copy of a record.
+    @inlinable
+    static func agree(_ runtime: borrowing Runtime<M>) -> Bool {
+        var pending = runtime.state.work.pending.makeIterator()
+        let requests = runtime.requests
+        for index in requests.indices where requests[index].isPending {
+            guard pending.next() == requests[index].reference.kind else { return false }
+        }
+        guard pending.next() == nil else { return false }
+        var timers = runtime.state.work.timers.makeIterator()
+        let running = runtime.timers
+        for index in running.indices {
+            guard timers.next() == running[index].timer else { return false }
+        }
+        return timers.next() == nil
+    }
+
     /// An answer to a cancelled or superseded request is dropped without changing the state.
     @inlinable
     package static var dropsChangeNothing: Invariant {
         Invariant("a dropped answer changes nothing") { observation in
-            for step in observation.steps where step.isDrop {
-                guard case .drop(let reference, _, _) = step.cause else { continue }
-                if step.before != step.after || step.result != nil {
+            // The steps read where the list keeps them: a copy of a step copies two states.
+            let steps = observation.steps
+            var onlyDrops = !steps.isEmpty
+            for index in steps.indices {
+                guard steps[index].isDrop else {
+                    onlyDrops = false
+                    continue
+                }
+                if steps[index].result != nil || steps[index].before != steps[index].after,
+                    case .drop(let reference, _, _) = steps[index].cause
+                {
                     return "the dropped answer to \(reference) changed the state"
                 }
             }
-            if case .respond? = observation.input, !observation.steps.isEmpty, observation.steps.allSatisfy(\.isDrop),
-                observation.before.state != observation.after.state
-            {
+            if onlyDrops, case .respond? = observation.input, observation.before.state != observation.after.state {
                 return "a dropped answer changed the state"
             }
             return nil
@@ -201,8 +228,9 @@ extension Invariant where M.Context: Equatable {
                 }
             }
             guard table.finalState(of: observation.before.state.controls) != nil else { return nil }
-            if let fired = observation.steps.first(where: { !($0.result?.firedRows.isEmpty ?? true) }) {
-                return "the finished machine fired \(fired.result?.firedRows.map { table.rows[$0].id } ?? [])"
+            let steps = observation.steps
+            if let fired = steps.indices.first(where: { (steps[$0].result?.firedRowCount ?? 0) > 0 }) {
+                return "the finished machine fired \(steps[fired].result?.firedRows.map { table.rows[$0].id } ?? [])"
             }
             if observation.before.state != observation.after.state { return "the finished machine's state changed" }
             return nil

@@ -33,11 +33,13 @@ extension AddressPicker {
     /// A search request of `kind` is in flight exactly when the search is in `state` and holds
     /// no request for R4: while it holds one, the search waits in that state for its turn.
     static func searchRequest(_ kind: Request.Kind, in state: SearchState) -> Invariant<AddressPicker> {
-        Invariant("\(kind.name) in flight exactly when search is \(state.name) and holds no request") { observation in
-            let runtime = observation.after
-            let pending = runtime.isPending(kind)
-            let waiting = runtime.state[search] == state && runtime.state.context.heldRequest == nil
+        Invariant("\(kind.name) in flight exactly when search is \(state.name) and holds no request") { [search] observation in
+            // Read in place (`observation.after....`): a copy of the runtime retains all it holds;
+            // the region is captured once, not copied out of its static constant on each check.
+            let pending = observation.after.isPending(kind)
+            let waiting = observation.after.state[search] == state && observation.after.state.context.heldRequest == nil
             if pending == waiting { return nil }
+            let runtime = observation.after
             return pending
                 ? "a \(kind.name) request is in flight while search is \(runtime.state[search].name)"
                     + (runtime.state.context.heldRequest == nil ? "" : " and holds a request")
@@ -49,6 +51,8 @@ extension AddressPicker {
 
     /// The kinds of request the geocoding service answers, which R4 spaces out together.
     static let serviceKinds: Set<Request.Kind> = [.completions, .places, .address]
+    /// The reverse geocodes' kind, which R3 spaces out.
+    static let addressKinds: Set<Request.Kind> = [.address]
 
     /// R3, R4: the cooldown runs exactly while the last request it follows (reverse geocodes;
     /// with R4, every request to the service) is younger than the cooldown (it starts with
@@ -56,15 +60,16 @@ extension AddressPicker {
     static let geocodeCooldownFollowsLookups = Invariant<AddressPicker>(
         "geocodeCooldown runs exactly while the last reverseGeocode is younger than geocodeInterval"
     ) { observation in
-        let runtime = observation.after
-        let configuration = runtime.state.context.configuration
-        let interval = configuration.cooldown
-        let spacesEveryRequest = configuration.spacesEveryRequest
-        let running = runtime.isRunning(.geocodeCooldown)
-        let finished = runtime.table.finalState(of: runtime.state.controls) != nil
-        let age = runtime.requests.last { record in
-            spacesEveryRequest ? serviceKinds.contains(record.reference.kind) : record.reference.kind == .address
-        }.map { runtime.now - $0.madeAt }
+        let interval = observation.after.state.context.configuration.cooldown
+        let spacesEveryRequest = observation.after.state.context.configuration.spacesEveryRequest
+        let running = observation.after.isRunning(.geocodeCooldown)
+        let finished = observation.after.table.finalState(of: observation.after.state.controls) != nil
+        let requests = observation.after.requests
+        let last = requests.indices.last { index in
+            let kind = requests[index].reference.kind
+            return spacesEveryRequest ? serviceKinds.contains(kind) : kind == .address
+        }
+        let age = last.map { observation.after.now - requests[$0].madeAt }
         let recent = interval > .zero && !finished && age.map { $0 < interval } == true
         if running == recent { return nil }
         let since = age.map { "\(milliseconds($0)) after the last reverseGeocode" } ?? "with no reverseGeocode"
@@ -76,11 +81,14 @@ extension AddressPicker {
     /// R3: a lookup is held back only while the cooldown runs, at the reference centre.
     static let throttledOnlyWhileCoolingDown = Invariant<AddressPicker>(
         "map is throttled only while geocodeCooldown runs, holding back the reference centre"
-    ) { observation in
-        let state = observation.after.state
-        guard state[map] == .throttled else { return nil }
-        if !state.work.timers.contains(.geocodeCooldown) { return "map is throttled but geocodeCooldown is not running" }
-        if state.context.referenceCenter == nil { return "map is throttled with no reference centre to look up" }
+    ) { [map] observation in
+        guard observation.after.state[map] == .throttled else { return nil }
+        if !observation.after.state.work.timers.contains(.geocodeCooldown) {
+            return "map is throttled but geocodeCooldown is not running"
+        }
+        if observation.after.state.context.referenceCenter == nil {
+            return "map is throttled with no reference centre to look up"
+        }
         return nil
     }
 
@@ -88,9 +96,8 @@ extension AddressPicker {
     static let lookupsAreSpacedOut = Invariant<AddressPicker>(
         "reverseGeocode requests are at least geocodeInterval apart"
     ) { observation in
-        let runtime = observation.after
-        let interval = runtime.state.context.configuration.geocodeInterval
-        if let gap = closestGap(in: observation, kinds: [.address], below: interval) {
+        let interval = observation.after.state.context.configuration.geocodeInterval
+        if let gap = closestGap(in: observation, kinds: addressKinds, below: interval) {
             return "\(gap.reference) was made \(milliseconds(gap.after)) after the previous reverseGeocode, "
                 + "geocodeInterval \(milliseconds(interval))"
         }
@@ -114,15 +121,16 @@ extension AddressPicker {
     private static func closestGap(
         in observation: Observation<AddressPicker>, kinds: Set<Request.Kind>, below interval: Duration
     ) -> (reference: RequestReference<Request.Kind>, after: Duration)? {
-        let runtime = observation.after
+        let requests = observation.after.requests
         let firstNew = observation.before.requests.count
-        guard interval > .zero, runtime.requests.count > firstNew else { return nil }
+        guard interval > .zero, requests.count > firstNew else { return nil }
         var previous: Duration?
-        for (position, record) in runtime.requests.enumerated() where kinds.contains(record.reference.kind) {
-            if position >= firstNew, let previous, record.madeAt - previous < interval {
-                return (record.reference, record.madeAt - previous)
+        for position in requests.indices where kinds.contains(requests[position].reference.kind) {
+            let madeAt = requests[position].madeAt
+            if position >= firstNew, let previous, madeAt - previous < interval {
+                return (requests[position].reference, madeAt - previous)
             }
-            previous = record.madeAt
+            previous = madeAt
         }
         return nil
     }
@@ -132,10 +140,12 @@ extension AddressPicker {
     /// abandons it with everything else).
     static let heldRequestWaitsForTheCooldown = Invariant<AddressPicker>(
         "the search holds a request only while geocodeCooldown runs, loadingCompletions or searching, with none of its kind in flight"
-    ) { observation in
-        let runtime = observation.after
-        let state = runtime.state
-        guard let held = state.context.heldRequest, runtime.table.finalState(of: state.controls) == nil else { return nil }
+    ) { [search] observation in
+        guard observation.after.state.context.heldRequest != nil,
+            observation.after.table.finalState(of: observation.after.state.controls) == nil
+        else { return nil }
+        let state = observation.after.state
+        guard let held = state.context.heldRequest else { return nil }
         if !state.work.timers.contains(.geocodeCooldown) {
             return "the search holds \(held.request) but geocodeCooldown is not running"
         }
@@ -151,18 +161,20 @@ extension AddressPicker {
     /// results shown answer the last place search, which searched the current query.
     static let shownAnswersMatchTheQuery = Invariant<AddressPicker>(
         "completions and results on screen answer the current query"
-    ) { observation in
-        let runtime = observation.after
-        let context = runtime.state.context
-        if runtime.state[search] == .showingCompletions, !context.completions.isEmpty,
-            context.completionsQuery.map({ !$0.utf8.elementsEqual(context.query.utf8) }) ?? true
-        {
-            return
-                "completions of \(String(reflecting: context.completionsQuery)) are shown for the query \(String(reflecting: context.query))"
+    ) { [search] observation in
+        if observation.after.state[search] == .showingCompletions, !observation.after.state.context.completions.isEmpty {
+            let context = observation.after.state.context
+            if context.completionsQuery.map({ !$0.utf8.elementsEqual(context.query.utf8) }) ?? true {
+                return
+                    "completions of \(String(reflecting: context.completionsQuery)) are shown for the query \(String(reflecting: context.query))"
+            }
         }
-        guard !context.results.isEmpty else { return nil }
-        let answered = runtime.requests.last { $0.reference.kind == .places && $0.isAnswered && $0.cancellation == nil }
-        guard case .searchPlaces(let query)? = answered?.request else {
+        guard !observation.after.state.context.results.isEmpty else { return nil }
+        let requests = observation.after.requests
+        let answered = requests.indices.last {
+            requests[$0].reference.kind == .places && requests[$0].isAnswered && requests[$0].cancellation == nil
+        }
+        guard let answered, case .searchPlaces(let query) = requests[answered].request else {
             return "results are shown with no place search answered"
         }
         let searched: String
@@ -170,18 +182,23 @@ extension AddressPicker {
         case .completion(let completion): searched = completion.title
         case .text(let text, _): searched = text
         }
-        if searched.utf8.elementsEqual(context.query.utf8) { return nil }
-        return "the results of \(String(reflecting: searched)) are shown for the query \(String(reflecting: context.query))"
+        if searched.utf8.elementsEqual(observation.after.state.context.query.utf8) { return nil }
+        return
+            "the results of \(String(reflecting: searched)) are shown for the query \(String(reflecting: observation.after.state.context.query))"
     }
 
     /// R1, R2: completions are asked for only for a query long enough and not cached.
     static let completionsOnlyForLongUncachedQueries = Invariant<AddressPicker>(
         "completions are requested only for a query of at least minimumQueryLength characters that is not cached"
     ) { observation in
-        for step in observation.steps {
-            for command in step.commands {
+        // The steps and their commands read where the lists keep them: a copy of a step copies
+        // two states.
+        let steps = observation.steps
+        for index in steps.indices {
+            guard let commands = steps[index].result?.commands else { continue }
+            for command in commands {
                 guard case .request(.requestCompletions(let query)) = command else { continue }
-                let context = step.before.context
+                let context = steps[index].before.context
                 if context.configuration.isShort(query) {
                     return
                         "completions were requested for \(String(reflecting: query)), shorter than minimumQueryLength \(context.configuration.minimumQueryLength)"
@@ -197,13 +214,14 @@ extension AddressPicker {
     /// R1: a short query has no search debounce and no completions request.
     static let noSearchWorkForShortQueries = Invariant<AddressPicker>(
         "search is debouncing or loadingCompletions only for a query of at least minimumQueryLength characters"
-    ) { observation in
-        let state = observation.after.state
-        let search = state[search]
-        guard search == .debouncing || search == .loadingCompletions, state.context.configuration.isShort(state.context.query)
+    ) { [search] observation in
+        let search = observation.after.state[search]
+        guard search == .debouncing || search == .loadingCompletions,
+            observation.after.state.context.configuration.isShort(observation.after.state.context.query)
         else {
             return nil
         }
+        let state = observation.after.state
         return
             "search is \(search.name) for \(String(reflecting: state.context.query)), shorter than minimumQueryLength \(state.context.configuration.minimumQueryLength)"
     }
@@ -212,9 +230,8 @@ extension AddressPicker {
     static let cacheWithinCapacity = Invariant<AddressPicker>(
         "the completion cache holds at most completionCache distinct queries"
     ) { observation in
-        let context = observation.after.state.context
-        let cached = context.cachedCompletions
-        let capacity = max(0, context.configuration.completionCache)
+        let cached = observation.after.state.context.cachedCompletions
+        let capacity = max(0, observation.after.state.context.configuration.completionCache)
         if cached.count > capacity { return "the cache holds \(cached.count) queries, completionCache \(capacity)" }
         for (position, entry) in cached.enumerated()
         where cached[..<position].contains(where: { $0.query.utf8.elementsEqual(entry.query.utf8) }) {

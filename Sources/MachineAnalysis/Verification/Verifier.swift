@@ -60,7 +60,7 @@ package struct Verifier<S: InputSamples>: Sendable where S.Machine.Context: Hash
         let start = Runtime(table: table, state: initial)
         var report = VerificationReport<M>(rows: table.rows.count, fingerprints: fingerprints)
         var visited = VisitedSet<M>(fingerprints: fingerprints)
-        _ = visited.insert(HashedKey(StateKey(start, lateAnswers: true, ignoring: ignoring)))
+        _ = visited.insert(HashedKey(start, fingerprintOnly: fingerprints, ignoring: ignoring))
         report.statesVisited = 1
         for invariant in invariants {
             guard let message = invariant.violation(Observation(of: start)) else { continue }
@@ -188,7 +188,7 @@ package struct Verifier<S: InputSamples>: Sendable where S.Machine.Context: Hash
         // once, as the merge would keep only the first anyway (it takes them in the same order).
         var kept = VisitedSet<M>(fingerprints: fingerprints)
         for (offset, runtime) in zip(0..., nodes) {
-            let key = HashedKey(StateKey(runtime, lateAnswers: true, ignoring: ignoring))
+            let key = HashedKey(runtime, fingerprintOnly: fingerprints, ignoring: ignoring)
             var wayOut = false
             for input in inputs(in: runtime) {
                 expansion.transitions += 1
@@ -200,20 +200,25 @@ package struct Verifier<S: InputSamples>: Sendable where S.Machine.Context: Hash
                     expansion.violation = (offset, input, Explorer<S>.refusedInput, error.description)
                     return expansion
                 }
-                for step in steps {
-                    for row in step.result?.firedRows ?? [] { expansion.firedRows[row] = true }
+                // Read where the list keeps the steps: a copy of a step copies two states.
+                for index in steps.indices {
+                    for position in 0..<(steps[index].result?.firedRowCount ?? 0) {
+                        if let row = steps[index].result?.firedRow(at: position) { expansion.firedRows[row] = true }
+                    }
                 }
-                let observation = Observation(input: input, before: runtime, after: after, steps: steps)
+                // The runtime after and the steps move into the observation, which the
+                // successor is then read from: one copy of each, not two.
+                let observation = Observation(input: input, before: runtime, after: consume after, steps: consume steps)
                 for invariant in invariants {
                     if let message = invariant.violation(observation) {
                         expansion.violation = (offset, input, invariant.name, message)
                         return expansion
                     }
                 }
-                let successor = HashedKey(StateKey(after, lateAnswers: true, ignoring: ignoring))
+                let successor = HashedKey(observation.after, fingerprintOnly: fingerprints, ignoring: ignoring)
                 if successor != key { wayOut = true }
                 if !visited.contains(successor), kept.insert(successor) {
-                    expansion.successors.append((offset, input, after, successor))
+                    expansion.successors.append((offset, input, observation.after, successor))
                 }
             }
             if !wayOut, table.finalState(of: runtime.state.controls) == nil { expansion.deadlocks.append(offset) }
@@ -230,18 +235,25 @@ package struct Verifier<S: InputSamples>: Sendable where S.Machine.Context: Hash
         for record in runtime.pendingRequests {
             inputs += samples.answers(to: record.request).map { .respond(record.reference.kind, ordinal: nil, $0) }
         }
-        var newestCancelled: [Int: RequestRecord<M>] = [:]
-        for record in runtime.requests where record.cancellation != nil && !record.isAnswered {
-            newestCancelled[record.reference.kind.rawValue] = record
+        // The newest cancelled unanswered request of each kind, by its position in the history,
+        // read where the history keeps the records.
+        var newestCancelled: [Int: Int] = [:]
+        let requests = runtime.requests
+        for index in requests.indices where requests[index].cancellation != nil && !requests[index].isAnswered {
+            newestCancelled[requests[index].reference.kind.rawValue] = index
         }
         for kind in newestCancelled.keys.sorted() {
-            guard let record = newestCancelled[kind] else { continue }
-            inputs += samples.answers(to: record.request).map {
-                .respond(record.reference.kind, ordinal: record.reference.ordinal, $0)
+            guard let index = newestCancelled[kind] else { continue }
+            let reference = requests[index].reference
+            inputs += samples.answers(to: requests[index].request).map {
+                .respond(reference.kind, ordinal: reference.ordinal, $0)
             }
         }
         var advances: [Duration] = []
-        let deadlines = runtime.timers.filter(\.canFire).map(\.deadline) + runtime.scheduled.filter(\.canFire).map(\.deadline)
+        // Closures, not key paths: a key path is built anew on each call.
+        let deadlines =
+            runtime.timers.filter { $0.canFire }.map { $0.deadline }
+            + runtime.scheduled.filter { $0.canFire }.map { $0.deadline }
         for deadline in deadlines {
             let due = deadline - runtime.now
             for advance in [due, due - .milliseconds(1)] where advance >= .zero && !advances.contains(advance) {

@@ -1,18 +1,29 @@
 import MachineCore
 import MachineRuntime
 
-/// A ``StateKey`` with its hash, computed once where the key is made (on any core), so that the
-/// visited set, filled on one, does not hash the context again.
+/// A runtime's ``StateKey`` with its hash, computed once where the key is made (on any core), so
+/// that the visited set, filled on one, does not hash the context again; or, for a search that
+/// keeps fingerprints only, the hash alone (``StateKey/fingerprint(of:lateAnswers:ignoring:)``),
+/// with no key built.
 @usableFromInline
 struct HashedKey<M: MachineDefinition>: Hashable, Sendable where M.Context: Hashable {
-    @usableFromInline let key: StateKey<M>
+    /// The key, or `nil` when only the fingerprint is kept.
+    @usableFromInline let key: StateKey<M>?
     /// The key's hash: also its 64-bit fingerprint.
     @usableFromInline let hash: Int
 
+    /// The key of `runtime` with late answers as inputs, leaving out what `ignoring` sets; with
+    /// `fingerprintOnly`, its fingerprint only.
     @inlinable
-    init(_ key: StateKey<M>) {
-        self.key = key
-        hash = key.hashValue
+    init(_ runtime: Runtime<M>, fingerprintOnly: Bool, ignoring: (@Sendable (inout M.Context) -> Void)?) {
+        if fingerprintOnly {
+            key = nil
+            hash = StateKey.fingerprint(of: runtime, lateAnswers: true, ignoring: ignoring)
+        } else {
+            let key = StateKey(runtime, lateAnswers: true, ignoring: ignoring)
+            self.key = key
+            hash = key.hashValue
+        }
     }
 
     @inlinable
