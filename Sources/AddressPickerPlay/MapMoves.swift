@@ -1,14 +1,14 @@
 import AddressPicker
 
 /// Where the map keys move the map: pans by a quarter of the span, zooms by a factor of two.
-package enum MapMove: Equatable, Sendable {
+enum MapMove: Equatable, Sendable {
     case north, south, east, west
     case zoomIn, zoomOut
 
     /// The smallest span a zoom reaches, in degrees (about 500 m).
     package static let smallestSpan = 0.005
     /// The largest span a zoom reaches, in degrees of latitude (longitude may be twice it).
-    package static let largestSpan = 160.0
+    static let largestSpan = 160.0
 
     /// `region` after the move: the centre stays a valid coordinate (latitude held within
     /// ±90°, longitude wrapped across the antimeridian), spans within the zoom's limits.

@@ -23,7 +23,7 @@ import TerminalUI
 /// ```
 package enum PlayScreen {
     /// The smallest terminal the screen is drawn in; a smaller one gets a message instead.
-    package static let minimumSize = TerminalSize(columns: 60, rows: 18)
+    static let minimumSize = TerminalSize(columns: 60, rows: 18)
     /// The most lines of completions or results listed under the search field.
     static let listLines = 8
 

@@ -26,19 +26,19 @@ package struct PlayView: Equatable, Sendable {
     /// The line of the completions or results highlighted by the arrow keys, if any.
     package var selection: Int?
     /// Whether the keys are shown (`?`).
-    package var isShowingHelp = false
+    var isShowingHelp = false
     /// Whether the person is being asked for location permission (a request in flight waits).
-    package var isAskingPermission = false
+    var isAskingPermission = false
     /// The gazetteer's places in the region on screen, the most populous first.
     package var nearby: [Place] = []
     /// The region ``nearby`` was looked up for.
-    package var nearbyRegion: MapRegion?
+    var nearbyRegion: MapRegion?
     /// The latest steps, oldest first, at most ``stepsKept``.
     package var steps: [StepSummary] = []
     /// A line for the person about their last key (nothing to confirm yet, say).
     package var note: String?
     /// What "locate me" finds: the simulated location, or why there is none.
-    package var locationSource: String
+    var locationSource: String
     /// The geocoder over HTTP answering searches and lookups, `nil` for the gazetteer.
     package var service: Service?
     /// The message of the last failed answer (a geocoder's "HTTP 429 …"), shown with the failure.
@@ -62,7 +62,7 @@ package struct PlayView: Equatable, Sendable {
     }
 
     /// How many steps the machine panel keeps.
-    package static let stepsKept = 12
+    static let stepsKept = 12
 
     /// A view with nothing selected and no steps; `locationSource` says where locate-me looks.
     package init(locationSource: String) {

@@ -76,7 +76,7 @@ extension Gazetteer {
 
     /// The places of `query` that are called exactly that: how many places a completion of that
     /// title stands for.
-    package func placesNamed(_ query: String) -> [Int] {
+    func placesNamed(_ query: String) -> [Int] {
         guard let normalized = normalizedQuery(query) else { return [] }
         var places: [Int] = []
         forEachPlace(named: normalized) { places.append($0) }

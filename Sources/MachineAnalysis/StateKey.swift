@@ -43,7 +43,7 @@ package struct StateKey<M: MachineDefinition>: Hashable, Sendable where M.Contex
     /// timers): what a search that keeps fingerprints only asks of each state it reaches. Two
     /// runtimes with equal keys have equal fingerprints within one process.
     @inlinable
-    package static func fingerprint(
+    static func fingerprint(
         of runtime: Runtime<M>, lateAnswers: Bool, ignoring: (@Sendable (inout M.Context) -> Void)? = nil
     ) -> Int {
         var hasher = Hasher()

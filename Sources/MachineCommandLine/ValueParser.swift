@@ -111,7 +111,7 @@ extension ValueParser where Value == Duration {
     }
 
     /// A duration in the largest unit that writes it whole: `1h`, `2min`, `10s`, `500ms`.
-    package static func durationText(_ duration: Duration) -> String {
+    static func durationText(_ duration: Duration) -> String {
         let milliseconds = duration.components.seconds * 1000 + duration.components.attoseconds / 1_000_000_000_000_000
         for (unit, scale) in [("h", Int64(3_600_000)), ("min", 60_000), ("s", 1000)]
         where milliseconds % scale == 0 && milliseconds >= scale {

@@ -11,7 +11,7 @@ public struct ControlStates: Hashable, Sendable {
     /// The most regions a machine may have.
     public static let capacity = 8
     /// The most compound states a machine may enter by history.
-    package static let historyCapacity = 8
+    static let historyCapacity = 8
 
     @usableFromInline var bits: UInt64
     /// One byte per history slot: 0 when the state was never exited, else its last leaf plus one.

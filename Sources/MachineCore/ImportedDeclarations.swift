@@ -20,7 +20,7 @@ package struct StateAddress: Hashable, Sendable {
 
 /// The state type of every imported region: its states are the names an ``ImportedRegion``
 /// lists, not cases of an enumeration.
-package enum ImportedState {}
+enum ImportedState {}
 
 /// A region whose states are named at run time.
 package struct ImportedRegion: AnyRegion {
@@ -67,7 +67,7 @@ extension Row {
     }
 
     /// The row's targets, its own region's first: where the statechart step enters.
-    package var targetAddresses: [StateAddress] {
+    var targetAddresses: [StateAddress] {
         (target.map { [StateAddress(regionName: regionName, state: $0)] } ?? []) + extraTargets
     }
 }

@@ -210,11 +210,11 @@ public struct RegionDescription: Hashable, Sendable {
     package internal(set) var standsForItsState = false
     /// The states entering the region enters in place of ``initial`` when not empty (see
     /// ``ImportedRegion``).
-    package internal(set) var importedInitialTargets: [StateAddress] = []
+    internal(set) var importedInitialTargets: [StateAddress] = []
     /// The states an imported initial transition of several targets enters, by the compound state
     /// it belongs to (see ``Initial``'s imported targets); empty for every region declared in
     /// Swift.
-    package internal(set) var importedStateInitials: [Int: [StateAddress]] = [:]
+    internal(set) var importedStateInitials: [Int: [StateAddress]] = [:]
 
     /// A description; `children` lists each compound state's children, the initial child first.
     ///
@@ -269,7 +269,7 @@ public struct RegionDescription: Hashable, Sendable {
     public func contains(_ ancestor: Int, _ state: Int) -> Bool { ancestor == state || ancestors(of: state).contains(ancestor) }
 
     /// The leaf entered by default when `state` is entered: following initial children down.
-    package func defaultLeaf(of state: Int) -> Int {
+    func defaultLeaf(of state: Int) -> Int {
         var leaf = state
         var steps = 0
         while let next = defaultTarget(of: leaf), steps < states.count {
@@ -287,7 +287,7 @@ public struct RegionDescription: Hashable, Sendable {
     }
 
     /// The states entered by default below compound `state`, top down, to its default leaf.
-    package func defaultDescent(below state: Int) -> [Int] {
+    func defaultDescent(below state: Int) -> [Int] {
         guard let target = defaultTarget(of: state) else { return [] }
         let path = Array(([target] + ancestors(of: target)).prefix { $0 != state }.reversed())
         return path + defaultDescent(below: target)
@@ -304,11 +304,11 @@ public struct RegionDescription: Hashable, Sendable {
     /// Whether entering `state` ends the machine: a final state at the top of a region at the top
     /// of the machine. A final state inside a compound state only makes its parent done, and one
     /// at the top of a nested region makes the region done (see ``RowTrigger/done(_:)``).
-    package func endsMachine(_ state: Int) -> Bool { parent == nil && isTopFinal(state) }
+    func endsMachine(_ state: Int) -> Bool { parent == nil && isTopFinal(state) }
 
     /// Whether `state` is a final state at the top of the region: in it, the region is done.
-    package func isTopFinal(_ state: Int) -> Bool { finalStates.contains(state) && parents[state] == nil }
+    func isTopFinal(_ state: Int) -> Bool { finalStates.contains(state) && parents[state] == nil }
 
     /// The leaf the region starts in: ``initial``, or its default leaf when it is compound.
-    package var initialLeaf: Int { defaultLeaf(of: initial) }
+    var initialLeaf: Int { defaultLeaf(of: initial) }
 }

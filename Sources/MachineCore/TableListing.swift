@@ -14,15 +14,15 @@ public struct TableListing: Hashable, Sendable {
     /// For a machine without a start event, what its start leaves out that a start event would
     /// run (entry actions and initial actions of the initial states, eventless rows that apply
     /// there), by name; empty otherwise.
-    package let startSkips: [String]
+    let startSkips: [String]
     /// The targets of the history defaults the table declares (``Initial`` with a `history`),
     /// by region, compound state and history.
-    package let historyDefaults: [HistoryDefaultListing]
+    let historyDefaults: [HistoryDefaultListing]
     /// The mistake in the table's declaration, if any: the listing is then a placeholder's.
     package let invalidity: TableError?
 
     /// Whether the guards `a` and `b` are declared mutually exclusive.
-    package func areExclusive(_ a: String, _ b: String) -> Bool {
+    func areExclusive(_ a: String, _ b: String) -> Bool {
         a != b && exclusiveGuards.contains { $0.contains(a) && $0.contains(b) }
     }
 
@@ -101,7 +101,7 @@ public struct TableListing: Hashable, Sendable {
 
 /// A history default without its types: where a row entering compound state `state` of region
 /// `region` by `history` goes while the history remembers nothing.
-package struct HistoryDefaultListing: Hashable, Sendable {
+struct HistoryDefaultListing: Hashable, Sendable {
     package let region: Int
     package let state: Int
     package let history: History

@@ -1,7 +1,7 @@
 extension TransitionTable {
     /// The history slot of `compound` in `region`: its place in the history memory of
     /// ``ControlStates``, or `nil` when no row of the table enters it by ``History``.
-    package func historySlot(region: Int, state compound: Int) -> Int? {
+    func historySlot(region: Int, state compound: Int) -> Int? {
         historySlots.firstIndex { $0.region == region && $0.state == compound }
     }
 

@@ -90,7 +90,7 @@ extension TransitionTable {
     /// The done kind a runtime queues when a step enters `state` of `region`: its parent's done
     /// event, when it is a final child and a row handles that event; `nil` otherwise.
     @inlinable
-    package func doneKind(entering state: Int, of region: Int) -> Int? {
+    func doneKind(entering state: Int, of region: Int) -> Int? {
         let kind = doneKinds[stateOffset[region] + state]
         return kind >= 0 ? kind : nil
     }

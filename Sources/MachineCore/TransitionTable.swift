@@ -36,7 +36,7 @@ public struct TransitionTable<M: MachineDefinition>: Sendable {
     package var exclusiveGuards: [Set<String>] { _read { yield storage.exclusiveGuards } }
     /// The event names an imported table was built with, or `nil` for a table whose event kinds
     /// are the cases of `M.Event.Kind`.
-    package var importedEventNames: [String]? { _read { yield storage.importedEventNames } }
+    var importedEventNames: [String]? { _read { yield storage.importedEventNames } }
     /// The mistake in the declaration the table was built from, if any (see
     /// ``init(regions:rows:exclusive:stateActions:initials:)``): the table is then a placeholder that
     /// nothing may run.
@@ -205,7 +205,7 @@ public struct TransitionTable<M: MachineDefinition>: Sendable {
     }
 
     /// Every region in its initial leaf, with no history.
-    package var initialControls: ControlStates {
+    var initialControls: ControlStates {
         var controls = ControlStates()
         for (index, region) in regions.enumerated() { controls[index] = region.initialLeaf }
         return controls

@@ -55,7 +55,7 @@ package struct MachineLayout: Sendable {
         package internal(set) var height = 0
         /// The region's initial state, or the initial child of its parent.
         package let isInitial: Bool
-        package let isFinal: Bool
+        let isFinal: Bool
         /// Whether it is a compound state, drawn as a group around its children.
         package let isCompound: Bool
         /// Whether it is a parallel state, drawn around the panels of the regions within it.
@@ -88,24 +88,24 @@ package struct MachineLayout: Sendable {
         /// Where it joins the track it shares with other arrows into its target, when that
         /// track runs on past it both ways (a dot marks a junction, not a crossing); `nil` when
         /// it turns at the track's end, or has the track to itself.
-        package let junction: (x: Int, y: Int)?
+        let junction: (x: Int, y: Int)?
     }
 
     /// How a layout draws rows and arrows. The defaults are the report pages' drawing; the SVG
     /// file's is ``document(lineCharacters:)``.
     package struct Options: Sendable, Equatable {
         /// Lines longer than this many characters wrap between the parts of a row.
-        package var lineCharacters = 46
+        var lineCharacters = 46
         /// Whether each entry starts with its row's id (`L1.locate: locateMeTapped → locating`),
         /// the name transcripts, coverage and mutation analysis give the row.
-        package var showsRowIDs = false
+        var showsRowIDs = false
         /// Whether the arrows into one place share a track, which each joins.
-        package var sharesTracks = false
+        var sharesTracks = false
         /// The space between two tracks.
-        package var trackGap = 6
+        var trackGap = 6
         /// Whether an entry's later lines are indented by their position rather than by
         /// spaces, which an SVG viewer collapses to one.
-        package var indentsByPosition = false
+        var indentsByPosition = false
 
         package init(
             lineCharacters: Int = 46, showsRowIDs: Bool = false, sharesTracks: Bool = false, trackGap: Int = 6,
@@ -128,10 +128,10 @@ package struct MachineLayout: Sendable {
     }
 
     /// Rows are written in 11 px monospace: at most this wide in layout units per character.
-    package static let characterWidth = 7
+    static let characterWidth = 7
     /// State names are 12 px bold monospace.
     static let nameCharacterWidth = 8
-    package static let lineHeight = 14
+    static let lineHeight = 14
     /// A box's header: its name's line.
     static let headerHeight = 21
     /// The header's second line, where a compound state entered by history has its markers.

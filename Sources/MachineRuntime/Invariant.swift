@@ -152,7 +152,7 @@ extension Invariant where M.Context: Equatable {
     /// The runtime's timers and requests in flight are the ones the machine's work ledger lists,
     /// in the same order.
     @inlinable
-    package static var booksAgree: Invariant {
+    static var booksAgree: Invariant {
         Invariant("the runtime's timers and requests are the machine's") { observation in
             if agree(observation.after) { return nil }
             let runtime = observation.after
@@ -190,7 +190,7 @@ extension Invariant where M.Context: Equatable {
 
     /// An answer to a cancelled or superseded request is dropped without changing the state.
     @inlinable
-    package static var dropsChangeNothing: Invariant {
+    static var dropsChangeNothing: Invariant {
         Invariant("a dropped answer changes nothing") { observation in
             // The steps read where the list keeps them: a copy of a step copies two states.
             let steps = observation.steps
@@ -216,7 +216,7 @@ extension Invariant where M.Context: Equatable {
     /// Once a region is in a final state, every event is ignored, the state does not change, and
     /// nothing is left running.
     @inlinable
-    package static var finishedAcceptsNothing: Invariant {
+    static var finishedAcceptsNothing: Invariant {
         Invariant("a finished machine accepts nothing and runs nothing") { observation in
             let table = observation.after.table
             if let final = table.finalState(of: observation.after.state.controls) {

@@ -28,5 +28,5 @@ public struct SplitMix64: RandomNumberGenerator, Sendable {
     }
 
     /// A number in `0 ..< 1` with 53 random bits, computed the same way everywhere.
-    package mutating func nextUnit() -> Double { Double(next() &>> 11) * 0x1p-53 }
+    mutating func nextUnit() -> Double { Double(next() &>> 11) * 0x1p-53 }
 }

@@ -9,7 +9,7 @@ package enum TestIssue {
     @TaskLocal static var capture: Captured?
 
     /// The messages captured so far, in order.
-    package final class Captured: Sendable {
+    final class Captured: Sendable {
         let messages = Mutex<[String]>([])
     }
 

@@ -52,14 +52,6 @@ package struct Canvas: Sendable {
         put(String(repeating: character, count: width), row: row, column: column, style: style, width: width)
     }
 
-    /// Sets the style of `width` cells of `row` from `column`, keeping their characters.
-    package mutating func restyle(row: Int, column: Int, width: Int, style: Style) {
-        guard row >= 0, row < size.rows else { return }
-        for column in max(0, column)..<max(max(0, column), min(size.columns, column + width)) {
-            styles[row * size.columns + column] = style
-        }
-    }
-
     /// The character drawn at a cell (a space for the second half of a wide character).
     package func character(row: Int, column: Int) -> Character {
         guard row >= 0, row < size.rows, column >= 0, column < size.columns else { return " " }

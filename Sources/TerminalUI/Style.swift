@@ -8,7 +8,7 @@ package struct Style: Hashable, Sendable {
 
     /// The text colour, or the terminal's own.
     package var color: Color?
-    package var isBold: Bool
+    var isBold: Bool
     /// Text and background swapped: a highlighted line.
     package var isReversed: Bool
 

@@ -29,7 +29,7 @@ package enum TerminalEvent: Equatable, Sendable {
 @MainActor
 package final class TerminalEvents {
     /// The signals that ask the program to end, turned into ``TerminalEvent/signal(_:)``.
-    package static let endingSignals: [Int32] = [SIGINT, SIGTERM, SIGHUP]
+    static let endingSignals: [Int32] = [SIGINT, SIGTERM, SIGHUP]
 
     private let input: Int32
     private let escapeDelay: Duration

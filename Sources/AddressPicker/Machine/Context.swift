@@ -44,7 +44,7 @@ extension AddressPicker {
         package var resultsMovedMap = false
         /// R4: the completions request or place search waiting for the geocode cooldown to end,
         /// while the search is `loadingCompletions` or `searching`.
-        package var heldRequest: HeldRequest?
+        var heldRequest: HeldRequest?
 
         /// The timings and distances.
         public var configuration: Configuration
@@ -104,7 +104,7 @@ extension AddressPicker {
         }
 
         /// R4: whether every request to the geocoding service is spaced out, not just lookups.
-        package var spacesEveryRequest: Bool { requestInterval > .zero }
+        var spacesEveryRequest: Bool { requestInterval > .zero }
 
         /// How long the geocode cooldown runs after a request it follows: `geocodeInterval`
         /// (R3), or the longer of it and `requestInterval` when R4 is on.
@@ -115,7 +115,7 @@ extension AddressPicker {
     }
 
     /// R4: a request the search holds until the geocode cooldown ends.
-    package enum HeldRequest: Hashable, Sendable, Codable {
+    enum HeldRequest: Hashable, Sendable, Codable {
         /// The completions of a query (S5).
         case completions(query: String)
         /// A place search (C1, C2).

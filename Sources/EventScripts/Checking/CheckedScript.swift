@@ -21,7 +21,7 @@ public struct CheckedScript<V: ScriptVocabulary> {
     /// How many instructions (statements other than `machine` and `given`) the script holds.
     @usableFromInline package let instructionCount: Int
     /// How many of them are inputs (`send`, `advance`, `respond`, `fail`).
-    @usableFromInline package let inputCount: Int
+    @usableFromInline let inputCount: Int
 
     @inlinable
     init(

@@ -35,7 +35,7 @@ package struct Instruction<M: MachineDefinition>: Sendable {
     /// The text that `replay --update` may replace: the expected value of `expect PATH OP
     /// VALUE` and `expect commands [...]`, the whole statement of a bare `expect`; `nil` for
     /// every other statement.
-    @usableFromInline package let rewritable: Range<ScriptLocation>?
+    @usableFromInline let rewritable: Range<ScriptLocation>?
 
     @inlinable
     init(kind: Kind, location: ScriptLocation, rewritable: Range<ScriptLocation>? = nil) {

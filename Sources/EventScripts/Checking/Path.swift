@@ -17,7 +17,7 @@ import MachineCore
     let syntax: PathSyntax
 
     /// Whether the path is a field itself, not a part of it.
-    @inlinable package var isWholeField: Bool { steps.isEmpty }
+    @inlinable var isWholeField: Bool { steps.isEmpty }
 
     /// The path as the script wrote it.
     @usableFromInline package var description: String { syntax.description }

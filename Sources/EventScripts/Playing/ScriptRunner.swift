@@ -43,7 +43,7 @@ package struct ScriptRunner<V: ScriptVocabulary>: Sendable {
 
 /// Any sink behind one type, so that a replay compiled for a machine serves every sink.
 @usableFromInline
-package struct AnySink: TranscriptSink {
+struct AnySink: TranscriptSink {
     /// The sink that receives the entries.
     @usableFromInline var base: any TranscriptSink
 

@@ -13,7 +13,7 @@
     }
 
     /// Calls `body` with each statement of `bytes` in order.
-    @usableFromInline package static func forEachStatement(
+    @usableFromInline static func forEachStatement(
         in bytes: [UInt8], file: String, _ body: (Statement) throws(ScriptError) -> Void
     ) throws(ScriptError) {
         var lines = LineSplitter()
@@ -32,7 +32,7 @@
     ///
     /// - Throws: a ``ScriptError`` at the first line that cannot be read, or what `script`
     ///   throws when its bytes cannot be read.
-    @usableFromInline package static func forEachLine(
+    @usableFromInline static func forEachLine(
         in script: any ScriptBytes, file: String, _ body: (inout ScriptLine) throws(ScriptError) -> Bool
     ) throws {
         var lines = LineSplitter()
@@ -180,7 +180,7 @@
 /// One line of a script as ``ScriptSource/forEachLine(in:file:_:)`` reads it: its bytes (without
 /// the line break) and number, and its statement on demand. A checker can tell two lines with
 /// the same bytes apart without parsing either: they hold the same statement.
-@usableFromInline package struct ScriptLine {
+@usableFromInline struct ScriptLine {
     /// The line's bytes, without its line break.
     @usableFromInline package let bytes: ArraySlice<UInt8>
     /// The line's number, from 1.

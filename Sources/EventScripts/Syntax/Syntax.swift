@@ -30,7 +30,7 @@
         /// Its label, if written.
         @usableFromInline package let label: String?
         /// Where the label is.
-        @usableFromInline package let labelLocation: ScriptLocation?
+        @usableFromInline let labelLocation: ScriptLocation?
         /// The argument's value.
         @usableFromInline package let value: SyntaxNode
     }

@@ -29,7 +29,7 @@ public struct TextTranscript<Output: TextOutputStream>: TranscriptSink {
     /// Where the text goes.
     public var output: Output
     /// Whether only the steps are written (see above).
-    package let stepsOnly: Bool
+    let stepsOnly: Bool
 
     /// A sink writing to `output`; only the steps with `stepsOnly`.
     public init(output: Output, stepsOnly: Bool = false) {

@@ -78,7 +78,7 @@ public struct TranscriptStep: Sendable {
         }
 
         /// What happened to the state, as transcripts write it: `exited`, `entered` or `restored`.
-        package var verb: String {
+        var verb: String {
             switch kind {
             case .exited: "exited"
             case .entered: "entered"

@@ -55,12 +55,12 @@ public struct Constructor<T>: Sendable {
     }
 
     /// How the constructor is written: `point(x:, y:)`.
-    package var signature: String {
+    var signature: String {
         parameters.isEmpty ? name : "\(name)(\(parameters.map { "\($0.label):" }.joined(separator: ", ")))"
     }
 
     /// The type of the part named `label`, an argument or a computed part.
-    package func partType(_ label: String) -> ValueType? {
+    func partType(_ label: String) -> ValueType? {
         parameters.first { $0.label == label }?.type ?? computed.first { $0.name == label }?.type
     }
 

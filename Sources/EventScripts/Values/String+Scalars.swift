@@ -3,7 +3,7 @@ extension String {
     /// values compare: Swift's `==` takes canonically equivalent strings as equal ("é"
     /// precomposed, and "e" with a combining accent), where a transcript must show the change.
     @inlinable
-    package func hasSameScalars(as other: String) -> Bool {
+    func hasSameScalars(as other: String) -> Bool {
         utf8.elementsEqual(other.utf8)
     }
 }

@@ -44,7 +44,7 @@ extension Value: CustomStringConvertible {
 
     /// The value as ``description`` writes it, but a list of two or more values over several
     /// lines, one element per line.
-    package var multiline: String {
+    var multiline: String {
         guard case .list(let values) = self, values.count > 1 else { return description }
         return "[\n" + values.map { "  \($0),\n" }.joined() + "]"
     }

@@ -54,7 +54,7 @@ public enum ValueType: Sendable {
     }
 
     /// Whether `nil` is a value of the type.
-    package var acceptsNil: Bool {
+    var acceptsNil: Bool {
         switch self {
         case .optional: true
         case .oneOf(let types): types.contains { $0.acceptsNil }
@@ -63,7 +63,7 @@ public enum ValueType: Sendable {
     }
 
     /// Whether values of the type are numbers (for `<` and friends).
-    @usableFromInline package var isNumeric: Bool {
+    @usableFromInline var isNumeric: Bool {
         switch unwrapped {
         case .number, .integer: true
         default: false
@@ -78,7 +78,7 @@ public struct Parameter: Sendable {
     /// The type of its argument.
     public let type: ValueType
     /// The value when the argument is left out, or `nil` when it is required.
-    package let defaultValue: Value?
+    let defaultValue: Value?
     /// Whether the rendering shows the label.
     public let showsLabel: Bool
     /// Other types accepted in this position, with the conversion to the parameter's type
@@ -111,7 +111,7 @@ public struct Parameter: Sendable {
         /// The other type accepted.
         @usableFromInline package let from: ValueType
         /// Turns a checked value of ``from`` into a value of the parameter's type.
-        @usableFromInline package let convert: @Sendable (Value) -> Value
+        @usableFromInline let convert: @Sendable (Value) -> Value
 
         /// A conversion from checked values of `from`, which `convert` turns into values of the
         /// parameter's type.

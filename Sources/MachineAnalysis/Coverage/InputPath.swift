@@ -15,7 +15,7 @@ package struct InputPath<M: MachineDefinition>: Sendable {
 extension InputPath {
     /// How `path` fires the rows that enter a compound state by history, in order, each once:
     /// `resume restoring mode.on`, `powerOn entering mode.on by default`.
-    package func historyEntries(table: TransitionTable<M>, from initial: MachineState<M>) -> [String] {
+    func historyEntries(table: TransitionTable<M>, from initial: MachineState<M>) -> [String] {
         let goals = GoalIndex(table: table)
         guard !goals.historyRows.isEmpty else { return [] }
         var entries: [String] = []

@@ -16,7 +16,7 @@ public struct Explorer<S: InputSamples>: Sendable where S.Machine.Context: Equat
 
     /// The name under which a refused input is reported: the explorer only makes inputs the
     /// runtime should accept.
-    @usableFromInline package static var refusedInput: String { "the runtime accepts every valid input" }
+    @usableFromInline static var refusedInput: String { "the runtime accepts every valid input" }
 
     /// The table explored.
     package let table: TransitionTable<M>
@@ -29,7 +29,7 @@ public struct Explorer<S: InputSamples>: Sendable where S.Machine.Context: Equat
     /// The most moves in one episode before the machine starts again.
     package var maximumEpisodeLength = 200
     /// How many moves are made in a finished machine before it starts again.
-    package var movesAfterFinishing = 3
+    var movesAfterFinishing = 3
 
     /// An explorer of `table` from `initial`, with inputs from `samples`, checking `invariants`.
     public init(table: TransitionTable<M>, initial: MachineState<M>, samples: S, invariants: [Invariant<M>]) {

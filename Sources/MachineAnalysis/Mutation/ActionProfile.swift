@@ -6,9 +6,9 @@ import MachineCore
 /// made from it, so that there is one per command an action was seen to emit, rather than a guess.
 package struct ActionProfile: Sendable, Equatable {
     /// By row index, the most commands the row's action emitted in one firing.
-    package var commandCounts: [Int]
+    var commandCounts: [Int]
     /// By row index, the raw values of the timers the row's action started, in order of first start.
-    package var timersStarted: [[Int]]
+    var timersStarted: [[Int]]
 
     /// A profile of `rowCount` rows that emitted nothing.
     package init(rowCount: Int) {
@@ -26,7 +26,7 @@ package struct ActionProfile: Sendable, Equatable {
 
     /// Collects a profile while runs of an instrumented table fire its rows; safe to share
     /// between threads.
-    package final class Recorder: Sendable {
+    final class Recorder: Sendable {
         private let lock = NSLock()
         nonisolated(unsafe) private var profile: ActionProfile
 
@@ -37,7 +37,7 @@ package struct ActionProfile: Sendable, Equatable {
         package var recorded: ActionProfile { lock.withLock { profile } }
 
         /// `table` with every row's action wrapped to record what it emits here.
-        package func instrumenting<M>(_ table: TransitionTable<M>) -> TransitionTable<M> {
+        func instrumenting<M>(_ table: TransitionTable<M>) -> TransitionTable<M> {
             let rows = table.rows.enumerated().map { index, row in
                 guard let action = row.action else { return row }
                 let wrapped: Action<M> = { [self] context, event, outbox in

@@ -99,7 +99,7 @@ public struct MutationReport: Sendable, Equatable, Codable {
 
     /// The percentage killed of the mutants a script can tell apart (100 when there are none):
     /// the score that leaves out the likely equivalent mutants.
-    package var distinguishableScore: Double {
+    var distinguishableScore: Double {
         distinguishable == 0 ? 100 : Double(killed) * 100 / Double(distinguishable)
     }
 

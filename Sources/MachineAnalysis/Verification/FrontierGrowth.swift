@@ -21,7 +21,7 @@ package struct FrontierGrowth: Sendable {
     /// The values each part has taken so far.
     @usableFromInline var seen: [String: Set<String>] = [:]
     /// For each part, the new values it took at each level recorded, in order.
-    @usableFromInline package private(set) var newValues: [String: [Int]] = [:]
+    @usableFromInline private(set) var newValues: [String: [Int]] = [:]
     /// How many levels were recorded.
     @usableFromInline var levels = 0
 

@@ -22,7 +22,7 @@ package struct VerificationReport<M: MachineDefinition>: Sendable {
     package var stoppedAtMaximumStates = false
     /// Whether each row fired on some transition, by row index.
     @usableFromInline
-    package var rowFired: [Bool]
+    var rowFired: [Bool]
     /// The first states found (at most ``deadlocksKept``) with no way out, not final: every
     /// input leaves them as they are.
     @usableFromInline

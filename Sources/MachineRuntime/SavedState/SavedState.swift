@@ -53,11 +53,11 @@ public struct SavedState<M: MachineDefinition>: Sendable {
 
     /// The number the runtime gave the timer it started last: ties between deadlines fire in
     /// the order of these numbers. Restoring refuses one above ``largestTimerSerial``.
-    package let lastTimerSerial: Int
+    let lastTimerSerial: Int
 
     /// The greatest ``lastTimerSerial`` a restored runtime accepts: 2^62, more timer starts than
     /// any run makes, and far enough from `Int.max` that counting on cannot overflow.
-    package static var largestTimerSerial: Int { 1 << 62 }
+    static var largestTimerSerial: Int { 1 << 62 }
     /// Every request made, in the order made.
     package let requests: [RequestEntry]
     /// The delayed sends and the delays of rows without a timer still pending, in the order of
@@ -75,7 +75,7 @@ public struct SavedState<M: MachineDefinition>: Sendable {
         /// When it falls due, or `nil` for one the clock never reaches.
         package let deadline: Duration?
         /// Its start number, in the timers' sequence.
-        package let serial: Int
+        let serial: Int
 
         /// Equal parts; events compare by their own `==` when they have one, else by their
         /// descriptions (an event type need not be `Equatable`).
@@ -99,7 +99,7 @@ public struct SavedState<M: MachineDefinition>: Sendable {
         /// which never fires (see ``Runtime/RunningTimer/canFire``).
         package let deadline: Duration?
         /// Its start number: of two timers due at once, the lower fires first.
-        package let serial: Int
+        let serial: Int
     }
 
     /// A request the runtime made.
@@ -117,7 +117,7 @@ public struct SavedState<M: MachineDefinition>: Sendable {
         /// Where it stands.
         package let status: RequestStatus
         /// When it was cancelled (for a cancelled or dropped request).
-        package let cancelledAt: Duration?
+        let cancelledAt: Duration?
         /// The ordinal of the request of the same kind that replaced it, if that is why it was
         /// cancelled.
         package let supersededBy: Int?
