@@ -31,7 +31,7 @@ public struct Initial<M: MachineDefinition>: Sendable {
     /// The states it enters in place of ``target`` when not empty, in the state's region or the
     /// regions nested below it (an imported `initial="a b"`); empty for every initial transition
     /// declared in Swift.
-    internal(set) var importedTargets: [StateAddress] = []
+    var importedTargets: [StateAddress] = []
 
     /// The initial transition of `state`, or with `history`, that history's default.
     ///

@@ -210,11 +210,11 @@ public struct RegionDescription: Hashable, Sendable {
     package internal(set) var standsForItsState = false
     /// The states entering the region enters in place of ``initial`` when not empty (see
     /// ``ImportedRegion``).
-    internal(set) var importedInitialTargets: [StateAddress] = []
+    var importedInitialTargets: [StateAddress] = []
     /// The states an imported initial transition of several targets enters, by the compound state
     /// it belongs to (see ``Initial``'s imported targets); empty for every region declared in
     /// Swift.
-    internal(set) var importedStateInitials: [Int: [StateAddress]] = [:]
+    var importedStateInitials: [Int: [StateAddress]] = [:]
 
     /// A description; `children` lists each compound state's children, the initial child first.
     ///
