@@ -45,27 +45,26 @@ public final class MachineStore<M: MachineDefinition, C: Clock>: Observable wher
 
     /// The state as last reported, which observers are notified against. Read through the
     /// subscripts, never directly, so that reads are tracked part by part.
-    @usableFromInline var _observedState: MachineState<M>
-    @usableFromInline let _registrar = ObservationRegistrar()
+    var _observedState: MachineState<M>
+    let _registrar = ObservationRegistrar()
     /// Every part of the state read so far, and the same by the key path (from the state or from
     /// the context) or the region index it was read with.
-    @usableFromInline var _readParts: [_ReadPart] = []
-    @usableFromInline var _statePaths: [AnyKeyPath: _ReadPart] = [:]
-    @usableFromInline var _contextPaths: [AnyKeyPath: _ReadPart] = [:]
-    @usableFromInline var _regions: [Int: _ReadPart] = [:]
-    @usableFromInline let _continuation: AsyncStream<M.Output>.Continuation
+    var _readParts: [_ReadPart] = []
+    var _statePaths: [AnyKeyPath: _ReadPart] = [:]
+    var _contextPaths: [AnyKeyPath: _ReadPart] = [:]
+    var _regions: [Int: _ReadPart] = [:]
+    let _continuation: AsyncStream<M.Output>.Continuation
     /// The outputs of the step being reported, emitted once the state is the step's.
-    @usableFromInline var _stepOutputs: [M.Output] = []
+    var _stepOutputs: [M.Output] = []
 
     /// A part of the state that has been read: how to register a read of it, tell whether it
     /// differs between two states, and notify its observers that it will change and did.
-    @usableFromInline struct _ReadPart {
-        @usableFromInline let access: (MachineStore) -> Void
-        @usableFromInline let changed: (MachineState<M>, MachineState<M>) -> Bool
-        @usableFromInline let willSet: (MachineStore) -> Void
-        @usableFromInline let didSet: (MachineStore) -> Void
+    struct _ReadPart {
+        let access: (MachineStore) -> Void
+        let changed: (MachineState<M>, MachineState<M>) -> Bool
+        let willSet: (MachineStore) -> Void
+        let didSet: (MachineStore) -> Void
 
-        @inlinable
         init(
             access: @escaping (MachineStore) -> Void, changed: @escaping (MachineState<M>, MachineState<M>) -> Bool,
             willSet: @escaping (MachineStore) -> Void, didSet: @escaping (MachineStore) -> Void
@@ -78,7 +77,6 @@ public final class MachineStore<M: MachineDefinition, C: Clock>: Observable wher
     }
 
     /// A store running `table` from `state` on `clock`, its requests answered by `provider`.
-    @inlinable
     public convenience init(
         table: TransitionTable<M>, state: MachineState<M>, clock: C, provider: @escaping LiveRuntime<M, C>.Provider
     ) {
@@ -87,7 +85,6 @@ public final class MachineStore<M: MachineDefinition, C: Clock>: Observable wher
 
     /// A store that takes over `runtime`: from now on it reports the runtime's outputs and steps
     /// (replacing the runtime's `onOutput`, `onStep` and `onError`).
-    @inlinable
     public init(runtime: LiveRuntime<M, C>) {
         self.runtime = runtime
         self._observedState = runtime.state
@@ -106,7 +103,6 @@ public final class MachineStore<M: MachineDefinition, C: Clock>: Observable wher
     // MARK: Reading
 
     /// A part of the machine's state, tracked on its own: `store[\.work.pending]`.
-    @inlinable
     public subscript<T: Equatable>(_ keyPath: KeyPath<MachineState<M>, T>) -> T {
         let part =
             _statePaths[keyPath]
@@ -119,7 +115,6 @@ public final class MachineStore<M: MachineDefinition, C: Clock>: Observable wher
     }
 
     /// A field of the context, tracked on its own: `store.query`.
-    @inlinable
     public subscript<T: Equatable>(dynamicMember keyPath: KeyPath<M.Context, T>) -> T {
         let part =
             _contextPaths[keyPath]
@@ -132,7 +127,6 @@ public final class MachineStore<M: MachineDefinition, C: Clock>: Observable wher
     }
 
     /// The control state of `region`, tracked on its own: `store[AddressPicker.search]`.
-    @inlinable
     public subscript<S: ControlState>(_ region: Region<S>) -> S {
         let index = region.index
         let part = _regions[index] ?? _remember(\MachineStore._observedState.controls[index]) { $0.controls[index] }
@@ -143,13 +137,11 @@ public final class MachineStore<M: MachineDefinition, C: Clock>: Observable wher
 
     /// Whether `region` is in `state`: its leaf is `state`, or a descendant of it when `state` is
     /// compound (`store.isIn(.active, of: AddressPicker.search)`); tracked as the region's subscript is.
-    @inlinable
     public func isIn<S: ControlState>(_ state: S, of region: Region<S>) -> Bool {
         region.isIn(state, whenIn: self[region])
     }
 
     /// A new part read through `fromStore`, whose value `read` takes from a state.
-    @inlinable
     func _remember<T: Equatable>(
         _ fromStore: KeyPath<MachineStore, T>, _ read: @escaping (MachineState<M>) -> T
     ) -> _ReadPart {
@@ -164,7 +156,6 @@ public final class MachineStore<M: MachineDefinition, C: Clock>: Observable wher
 
     /// Sends a host event. A refused event (the store stopped, an event that is not the host's)
     /// changes nothing and goes to ``onError``.
-    @inlinable
     public func send(_ event: M.Event) {
         do throws(RuntimeError) {
             try runtime.send(event)
@@ -176,14 +167,12 @@ public final class MachineStore<M: MachineDefinition, C: Clock>: Observable wher
     /// What a view's binding to a context field calls when the view changes it: sends
     /// `event(value)` unless the machine's field holds `value` already (the echo of a change the
     /// machine made itself, such as a map moved by its own `setRegion`).
-    @inlinable
     public func set<T: Equatable>(_ field: KeyPath<M.Context, T>, to value: T, sending event: (T) -> M.Event) {
         guard _observedState.context[keyPath: field] != value else { return }
         send(event(value))
     }
 
     /// Stops the machine for good and finishes ``outputs``.
-    @inlinable
     public func stop() {
         runtime.stop()
         _continuation.finish()
@@ -191,7 +180,6 @@ public final class MachineStore<M: MachineDefinition, C: Clock>: Observable wher
 
     /// Takes the state after a step, then emits the step's outputs: a host that handles an output
     /// finds the store in the state the step left.
-    @inlinable
     func _take(_ state: MachineState<M>) {
         _update(to: state)
         let outputs = _stepOutputs
@@ -203,7 +191,6 @@ public final class MachineStore<M: MachineDefinition, C: Clock>: Observable wher
     }
 
     /// Takes the state after a step, notifying the observers of each part read that changed.
-    @inlinable
     func _update(to new: MachineState<M>) {
         let old = _observedState
         let changed = _readParts.filter { $0.changed(old, new) }
@@ -216,6 +203,5 @@ public final class MachineStore<M: MachineDefinition, C: Clock>: Observable wher
 @available(macOS 14, iOS 17, tvOS 17, watchOS 10, visionOS 1, *)
 extension MachineStore where M.Context: Equatable {
     /// The whole state; a view that reads it re-renders after every step that changes anything.
-    @inlinable
     public var state: MachineState<M> { self[\.self] }
 }
