@@ -24,6 +24,9 @@ package struct Verifier<S: InputSamples>: Sendable where S.Machine.Context: Hash
     package let initial: MachineState<M>
     @usableFromInline
     package let samples: S
+    /// The samples' host events as inputs, made once: every state tries them all.
+    @usableFromInline
+    let sentEvents: [Input<M>]
     /// Checked on every transition, and on the initial state.
     @usableFromInline
     package let invariants: [Invariant<M>]
@@ -51,6 +54,7 @@ package struct Verifier<S: InputSamples>: Sendable where S.Machine.Context: Hash
         self.initial = initial
         self.samples = samples
         self.invariants = invariants
+        sentEvents = samples.events.map { .send($0) }
     }
 
     /// Searches the space; `progress` is called as each level starts, with its depth and the
@@ -231,7 +235,7 @@ package struct Verifier<S: InputSamples>: Sendable where S.Machine.Context: Hash
     /// advances to each running timer's deadline and to a millisecond before it.
     @inlinable
     package func inputs(in runtime: Runtime<M>) -> [Input<M>] {
-        var inputs: [Input<M>] = samples.events.map { .send($0) }
+        var inputs = sentEvents
         for record in runtime.pendingRequests {
             inputs += samples.answers(to: record.request).map { .respond(record.reference.kind, ordinal: nil, $0) }
         }
