@@ -10,19 +10,54 @@ import MachineCore
 /// (``Runtime/init(restoring:table:invariants:provider:)``), and exploration checks them after
 /// every move.
 ///
-/// An invariant sees an ``Observation``: an input with the runtime before and after it, or a
-/// runtime as it is (restored), with no input and no step. An invariant about steps (a dropped
-/// answer changes nothing) holds trivially of a runtime seen as it is.
+/// Most invariants are about a state alone: what the machine is in, its context, the work its
+/// ledger lists (``state(_:_:)``). One that compares before with after, reads the steps or the
+/// runtime's own books (its request history, its clock) sees an ``Observation`` instead
+/// (``init(_:violation:)``): an input with the runtime before and after it, or a runtime as it is
+/// (restored), with no input and no step. An invariant about steps (a dropped answer changes
+/// nothing) holds trivially of a runtime seen as it is.
+///
+/// An invariant of the state is checked once per state: exhaustive verification checks it on
+/// each distinct state it reaches, not again on every transition back into one, which makes it
+/// the cheaper form; every other tool checks it after every input, as any other.
 public struct Invariant<M: MachineDefinition>: Sendable {
     /// What must hold, in words.
     @usableFromInline package let name: String
     /// Returns a description of the violation, or `nil` when the invariant holds.
     @usableFromInline package let violation: @Sendable (Observation<M>) -> String?
+    /// For an invariant of the state alone, its check of a state; `nil` for one that reads an
+    /// observation.
+    @usableFromInline package let stateViolation: (@Sendable (MachineState<M>) -> String?)?
 
-    /// An invariant named `name`; `violation` describes what is wrong, or returns `nil`.
+    /// An invariant named `name` that reads an observation; `violation` describes what is wrong,
+    /// or returns `nil`.
     public init(_ name: String, violation: @escaping @Sendable (Observation<M>) -> String?) {
         self.name = name
         self.violation = violation
+        self.stateViolation = nil
+    }
+
+    /// An invariant named `name` of the machine's state alone: its control states, its context
+    /// and the work its ledger lists (the timers running, the kinds of request in flight).
+    /// `violation` describes what is wrong with the state, or returns `nil`.
+    ///
+    /// ```swift
+    /// let cacheWithinCapacity = Invariant<Picker>.state("the cache holds at most 8 queries") { state in
+    ///     state.context.cache.count <= 8 ? nil : "the cache holds \(state.context.cache.count) queries"
+    /// }
+    /// ```
+    public static func state(
+        _ name: String, _ violation: @escaping @Sendable (MachineState<M>) -> String?
+    ) -> Invariant {
+        Invariant(name: name, stateViolation: violation)
+    }
+
+    /// The invariant ``state(_:_:)`` makes.
+    @usableFromInline
+    init(name: String, stateViolation: @escaping @Sendable (MachineState<M>) -> String?) {
+        self.name = name
+        self.violation = { observation in stateViolation(observation.after.state) }
+        self.stateViolation = stateViolation
     }
 }
 
@@ -32,12 +67,12 @@ extension Invariant {
     @inlinable
     public static func request<S: ControlState>(_ kind: M.Request.Kind, onlyIn region: Region<S>, _ state: S) -> Invariant {
         let waitingIn = StateMask(region, state)
-        return Invariant("\(kind.name) in flight exactly when \(region.name) is \(state.name)") { observation in
-            let pending = observation.after.isPending(kind)
-            let waiting = waitingIn.contains(observation.after.state.controls)
+        return .state("\(kind.name) in flight exactly when \(region.name) is \(state.name)") { machine in
+            let pending = machine.work.pending.contains(kind)
+            let waiting = waitingIn.contains(machine.controls)
             if pending == waiting { return nil }
             return pending
-                ? "a \(kind.name) request is in flight while \(region.name) is \(observation.after.state[region].name)"
+                ? "a \(kind.name) request is in flight while \(region.name) is \(machine[region].name)"
                 : "\(region.name) is \(state.name) but no \(kind.name) request is in flight"
         }
     }
@@ -47,12 +82,12 @@ extension Invariant {
     @inlinable
     public static func timer<S: ControlState>(_ timer: M.Timer, onlyIn region: Region<S>, _ state: S) -> Invariant {
         let waitingIn = StateMask(region, state)
-        return Invariant("\(timer.name) runs exactly when \(region.name) is \(state.name)") { observation in
-            let running = observation.after.isRunning(timer)
-            let waiting = waitingIn.contains(observation.after.state.controls)
+        return .state("\(timer.name) runs exactly when \(region.name) is \(state.name)") { machine in
+            let running = machine.work.timers.contains(timer)
+            let waiting = waitingIn.contains(machine.controls)
             if running == waiting { return nil }
             return running
-                ? "\(timer.name) runs while \(region.name) is \(observation.after.state[region].name)"
+                ? "\(timer.name) runs while \(region.name) is \(machine[region].name)"
                 : "\(region.name) is \(state.name) but \(timer.name) is not running"
         }
     }

@@ -175,15 +175,6 @@ public struct Runtime<M: MachineDefinition>: Sendable {
     /// The requests still waiting for an answer, in the order made.
     public var pendingRequests: [RequestRecord<M>] { pendingPosition.compactMap { $0 }.sorted().map { _requests[$0] } }
 
-    /// Whether a request of `kind` is in flight: read from the runtime's books, without a scan
-    /// of ``requests`` (what an invariant checked on every transition asks).
-    @inlinable
-    package func isPending(_ kind: M.Request.Kind) -> Bool { pendingPosition[kind.rawValue] != nil }
-
-    /// Whether `timer` is running.
-    @inlinable
-    package func isRunning(_ timer: M.Timer) -> Bool { _timers.contains { $0.timer == timer } }
-
     /// The `ordinal`-th request of `kind` (from 1), if it was made; `nil` for any other number.
     package func request(_ kind: M.Request.Kind, _ ordinal: Int) -> RequestRecord<M>? {
         position(of: kind, ordinal).map { _requests[$0] }

@@ -61,6 +61,45 @@ struct LookupSamples: InputSamples {
                 == nil, "shorter than three inputs, nothing breaks")
     }
 
+    /// The race's invariant as an invariant of the state alone: verification checks it once per
+    /// state, not on every transition, and finds the same shortest counterexample.
+    static let raceOfTheState = Invariant<Lookup>.state(
+        "find is in flight only while search is loading, or debouncing a newer query"
+    ) { state in
+        let waiting = state.isIn(.loading, of: Lookup.search) || state.isIn(.debouncing, of: Lookup.search)
+        guard !waiting, state.work.pending.contains(.find) else { return nil }
+        return "a find request is in flight while search is \(state[Lookup.search].name)"
+    }
+
+    @Test func anInvariantOfTheStateFindsTheSameRace() throws {
+        let ofTransitions = try #require(
+            counterexample(
+                in: Self.racingTable, from: Self.initial, samples: LookupSamples(), invariants: Self.invariants, depth: 6))
+        let ofTheState = try #require(
+            counterexample(
+                in: Self.racingTable, from: Self.initial, samples: LookupSamples(),
+                invariants: [Self.invariants[0], Self.raceOfTheState], depth: 6))
+        #expect(ofTheState.invariant == ofTransitions.invariant)
+        #expect(ofTheState.message == ofTransitions.message)
+        #expect(ofTheState.inputs == ofTransitions.inputs)
+        #expect(
+            counterexample(
+                in: Lookup.table, from: Self.initial, samples: LookupSamples(), invariants: [Self.raceOfTheState], depth: 6)
+                == nil)
+    }
+
+    /// The initial state is a state like any other: an invariant of the state it breaks is
+    /// broken with no input.
+    @Test func anInvariantOfTheStateIsCheckedOnTheInitialState() throws {
+        let neverIdle = Invariant<Lookup>.state("search is never idle") { state in
+            state[Lookup.search] == .idle ? "search is idle" : nil
+        }
+        let found = try #require(
+            counterexample(in: Lookup.table, from: Self.initial, samples: LookupSamples(), invariants: [neverIdle], depth: 3))
+        #expect(found.invariant == "search is never idle")
+        #expect(found.inputs.isEmpty)
+    }
+
     /// The failure holds the counterexample's script, with the expectations of each input.
     @Test func aRaceFailsTheAssertionWithItsScript() {
         var vocabulary = LookupVocabulary()

@@ -33,16 +33,14 @@ extension AddressPicker {
     /// A search request of `kind` is in flight exactly when the search is in `state` and holds
     /// no request for R4: while it holds one, the search waits in that state for its turn.
     static func searchRequest(_ kind: Request.Kind, in state: SearchState) -> Invariant<AddressPicker> {
-        Invariant("\(kind.name) in flight exactly when search is \(state.name) and holds no request") { [search] observation in
-            // Read in place (`observation.after....`): a copy of the runtime retains all it holds;
-            // the region is captured once, not copied out of its static constant on each check.
-            let pending = observation.after.isPending(kind)
-            let waiting = observation.after.state[search] == state && observation.after.state.context.heldRequest == nil
+        // The region is captured once, not copied out of its static constant on each check.
+        .state("\(kind.name) in flight exactly when search is \(state.name) and holds no request") { [search] machine in
+            let pending = machine.work.pending.contains(kind)
+            let waiting = machine[search] == state && machine.context.heldRequest == nil
             if pending == waiting { return nil }
-            let runtime = observation.after
             return pending
-                ? "a \(kind.name) request is in flight while search is \(runtime.state[search].name)"
-                    + (runtime.state.context.heldRequest == nil ? "" : " and holds a request")
+                ? "a \(kind.name) request is in flight while search is \(machine[search].name)"
+                    + (machine.context.heldRequest == nil ? "" : " and holds a request")
                 : "search is \(state.name) but no \(kind.name) request is in flight"
         }
     }
@@ -62,7 +60,7 @@ extension AddressPicker {
     ) { observation in
         let interval = observation.after.state.context.configuration.cooldown
         let spacesEveryRequest = observation.after.state.context.configuration.spacesEveryRequest
-        let running = observation.after.isRunning(.geocodeCooldown)
+        let running = observation.after.state.work.timers.contains(.geocodeCooldown)
         let finished = observation.after.table.finalState(of: observation.after.state.controls) != nil
         let requests = observation.after.requests
         let last = requests.indices.last { index in
@@ -79,16 +77,12 @@ extension AddressPicker {
     }
 
     /// R3: a lookup is held back only while the cooldown runs, at the reference centre.
-    static let throttledOnlyWhileCoolingDown = Invariant<AddressPicker>(
+    static let throttledOnlyWhileCoolingDown = Invariant<AddressPicker>.state(
         "map is throttled only while geocodeCooldown runs, holding back the reference centre"
-    ) { [map] observation in
-        guard observation.after.state[map] == .throttled else { return nil }
-        if !observation.after.state.work.timers.contains(.geocodeCooldown) {
-            return "map is throttled but geocodeCooldown is not running"
-        }
-        if observation.after.state.context.referenceCenter == nil {
-            return "map is throttled with no reference centre to look up"
-        }
+    ) { [map] state in
+        guard state[map] == .throttled else { return nil }
+        if !state.work.timers.contains(.geocodeCooldown) { return "map is throttled but geocodeCooldown is not running" }
+        if state.context.referenceCenter == nil { return "map is throttled with no reference centre to look up" }
         return nil
     }
 
@@ -138,14 +132,10 @@ extension AddressPicker {
     /// R4: the search holds a request only while the cooldown runs, in the state that waits
     /// for it, with no request of its kind in flight (until the picker is confirmed, which
     /// abandons it with everything else).
-    static let heldRequestWaitsForTheCooldown = Invariant<AddressPicker>(
+    static let heldRequestWaitsForTheCooldown = Invariant<AddressPicker>.state(
         "the search holds a request only while geocodeCooldown runs, loadingCompletions or searching, with none of its kind in flight"
-    ) { [search] observation in
-        guard observation.after.state.context.heldRequest != nil,
-            observation.after.table.finalState(of: observation.after.state.controls) == nil
-        else { return nil }
-        let state = observation.after.state
-        guard let held = state.context.heldRequest else { return nil }
+    ) { [search] state in
+        guard let held = state.context.heldRequest, table.finalState(of: state.controls) == nil else { return nil }
         if !state.work.timers.contains(.geocodeCooldown) {
             return "the search holds \(held.request) but geocodeCooldown is not running"
         }
@@ -212,26 +202,24 @@ extension AddressPicker {
     }
 
     /// R1: a short query has no search debounce and no completions request.
-    static let noSearchWorkForShortQueries = Invariant<AddressPicker>(
+    static let noSearchWorkForShortQueries = Invariant<AddressPicker>.state(
         "search is debouncing or loadingCompletions only for a query of at least minimumQueryLength characters"
-    ) { [search] observation in
-        let search = observation.after.state[search]
-        guard search == .debouncing || search == .loadingCompletions,
-            observation.after.state.context.configuration.isShort(observation.after.state.context.query)
+    ) { [search] state in
+        let search = state[search]
+        guard search == .debouncing || search == .loadingCompletions, state.context.configuration.isShort(state.context.query)
         else {
             return nil
         }
-        let state = observation.after.state
         return
             "search is \(search.name) for \(String(reflecting: state.context.query)), shorter than minimumQueryLength \(state.context.configuration.minimumQueryLength)"
     }
 
     /// R2: the cache holds each query once, and no more queries than its capacity.
-    static let cacheWithinCapacity = Invariant<AddressPicker>(
+    static let cacheWithinCapacity = Invariant<AddressPicker>.state(
         "the completion cache holds at most completionCache distinct queries"
-    ) { observation in
-        let cached = observation.after.state.context.cachedCompletions
-        let capacity = max(0, observation.after.state.context.configuration.completionCache)
+    ) { state in
+        let cached = state.context.cachedCompletions
+        let capacity = max(0, state.context.configuration.completionCache)
         if cached.count > capacity { return "the cache holds \(cached.count) queries, completionCache \(capacity)" }
         for (position, entry) in cached.enumerated()
         where cached[..<position].contains(where: { $0.query.utf8.elementsEqual(entry.query.utf8) }) {

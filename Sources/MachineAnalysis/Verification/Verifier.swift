@@ -4,7 +4,8 @@ import MachineRuntime
 
 /// Exhaustive bounded verification, in the manner of TLC and SPIN but on the machine itself: a
 /// breadth-first search from the initial state over every runtime state the samples reach, each
-/// distinct state (``StateKey``) expanded once, every invariant checked on every transition.
+/// distinct state (``StateKey``) expanded once, every invariant checked on every transition (an
+/// invariant of the state alone, `Invariant.state(_:_:)`, on every distinct state).
 ///
 /// In every state it tries every input the samples offer there (``inputs(in:)``): every sample
 /// host event, every sample answer and failure to each request in flight, late answers to the
@@ -213,15 +214,25 @@ package struct Verifier<S: InputSamples>: Sendable where S.Machine.Context: Hash
                 // The runtime after and the steps move into the observation, which the
                 // successor is then read from: one copy of each, not two.
                 let observation = Observation(input: input, before: runtime, after: consume after, steps: consume steps)
+                let successor = HashedKey(observation.after, fingerprintOnly: fingerprints, ignoring: ignoring)
+                // An invariant of the state alone held in every state visited: it is checked on
+                // a state the search has not met yet (in this chunk, or any level before).
+                let isNew = !visited.contains(successor) && !kept.contains(successor)
                 for invariant in invariants {
-                    if let message = invariant.violation(observation) {
+                    let message: String?
+                    if let stateViolation = invariant.stateViolation {
+                        message = isNew ? stateViolation(observation.after.state) : nil
+                    } else {
+                        message = invariant.violation(observation)
+                    }
+                    if let message {
                         expansion.violation = (offset, input, invariant.name, message)
                         return expansion
                     }
                 }
-                let successor = HashedKey(observation.after, fingerprintOnly: fingerprints, ignoring: ignoring)
                 if successor != key { wayOut = true }
-                if !visited.contains(successor), kept.insert(successor) {
+                if isNew {
+                    _ = kept.insert(successor)
                     expansion.successors.append((offset, input, observation.after, successor))
                 }
             }

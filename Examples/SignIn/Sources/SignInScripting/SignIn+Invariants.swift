@@ -11,8 +11,8 @@ extension SignIn {
             .request(.sendCode, onlyIn: session, .sendingCode),
             .request(.verifyCode, onlyIn: session, .verifying),
             .timer(.resendCooldown, onlyIn: resend, .coolingDown),
-            Invariant("attemptsLeft is between 0 and maxAttempts") { observation in
-                let context = observation.after.state.context
+            .state("attemptsLeft is between 0 and maxAttempts") { state in
+                let context = state.context
                 guard context.attemptsLeft < 0 || context.attemptsLeft > context.settings.maxAttempts else { return nil }
                 return "attemptsLeft is \(context.attemptsLeft), maxAttempts \(context.settings.maxAttempts)"
             },
