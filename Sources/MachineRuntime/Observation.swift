@@ -10,16 +10,36 @@ public struct Observation<M: MachineDefinition>: Sendable {
     /// The input, or `nil` for a runtime seen as it is (``init(of:)``).
     @usableFromInline package let input: Input<M>?
     /// The runtime before the input.
-    public let before: Runtime<M>
+    @inlinable public var before: Runtime<M> { _read { yield _before.runtime } }
+    /// The runtime before, held once for every input tried from it (``Before``).
+    @usableFromInline let _before: Before
     /// The runtime after the input.
     public let after: Runtime<M>
     /// The steps the input caused, in order (empty for an `advance` with nothing due).
     public let steps: [RuntimeStep<M>]
 
+    /// A runtime that several observations start from, held behind one reference: exhaustive
+    /// verification tries every input from each state it expands, and each observation then
+    /// shares the runtime before instead of copying it.
+    @usableFromInline
+    package final class Before: Sendable {
+        @usableFromInline let runtime: Runtime<M>
+
+        /// Holds `runtime`.
+        @inlinable
+        package init(_ runtime: Runtime<M>) { self.runtime = runtime }
+    }
+
     /// The observation of `input`, which took `before` to `after` in `steps`.
     @usableFromInline package init(input: Input<M>, before: Runtime<M>, after: Runtime<M>, steps: [RuntimeStep<M>]) {
+        self.init(input: input, before: Before(before), after: after, steps: steps)
+    }
+
+    /// The observation of `input`, which took the runtime `before` holds to `after` in `steps`.
+    @inlinable
+    package init(input: Input<M>, before: Before, after: Runtime<M>, steps: [RuntimeStep<M>]) {
         self.input = input
-        self.before = before
+        self._before = before
         self.after = after
         self.steps = steps
     }
@@ -28,7 +48,7 @@ public struct Observation<M: MachineDefinition>: Sendable {
     /// of a state are checked on when a runtime is restored.
     @usableFromInline package init(of runtime: Runtime<M>) {
         self.input = nil
-        self.before = runtime
+        self._before = Before(runtime)
         self.after = runtime
         self.steps = []
     }

@@ -194,6 +194,8 @@ package struct Verifier<S: InputSamples>: Sendable where S.Machine.Context: Hash
         var kept = VisitedSet<M>(fingerprints: fingerprints)
         for (offset, runtime) in zip(0..., nodes) {
             let key = HashedKey(runtime, fingerprintOnly: fingerprints, ignoring: ignoring)
+            // Every input's observation shares this one runtime before.
+            let before = Observation<M>.Before(runtime)
             var wayOut = false
             for input in inputs(in: runtime) {
                 expansion.transitions += 1
@@ -213,7 +215,7 @@ package struct Verifier<S: InputSamples>: Sendable where S.Machine.Context: Hash
                 }
                 // The runtime after and the steps move into the observation, which the
                 // successor is then read from: one copy of each, not two.
-                let observation = Observation(input: input, before: runtime, after: consume after, steps: consume steps)
+                let observation = Observation(input: input, before: before, after: consume after, steps: consume steps)
                 let successor = HashedKey(observation.after, fingerprintOnly: fingerprints, ignoring: ignoring)
                 // An invariant of the state alone held in every state visited: it is checked on
                 // a state the search has not met yet (in this chunk, or any level before).
