@@ -19,7 +19,9 @@ import MachineCore
 ///
 /// An invariant of the state is checked once per state: exhaustive verification checks it on
 /// each distinct state it reaches, not again on every transition back into one, which makes it
-/// the cheaper form; every other tool checks it after every input, as any other.
+/// the cheaper form; every other tool checks it after every input, as any other. The steps an
+/// observation holds in exhaustive verification record their fired rows and commands, not the
+/// guards they evaluated nor the states they exited and entered (`StepResult/recording`).
 public struct Invariant<M: MachineDefinition>: Sendable {
     /// What must hold, in words.
     @usableFromInline package let name: String

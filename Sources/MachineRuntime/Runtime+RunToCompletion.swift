@@ -103,7 +103,7 @@ extension Runtime {
         _ cause: RuntimeStep<M>.Cause, kind: Int, seeing event: M.Event, keepsIgnored: Bool,
         into steps: inout [RuntimeStep<M>]
     ) -> Bool {
-        var result = StepResult<M>()
+        var result = StepResult<M>(recording: stepRecording)
         let before = _state
         table.step(&_state, internalKind: kind, seeing: event, into: &result)
         let fired = result.firedRowCount > 0

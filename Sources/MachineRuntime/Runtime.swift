@@ -66,6 +66,10 @@ public struct Runtime<M: MachineDefinition>: Sendable {
     public internal(set) var startSteps: [RuntimeStep<M>] = []
     /// Whether the runtime has taken no input yet: what follows its ``startSteps`` is the first.
     @usableFromInline package internal(set) var isFresh = true
+    /// What the steps record besides their fired rows and commands (``StepResult/recording``):
+    /// everything unless set; exhaustive verification, which reads only the fired rows and what
+    /// its invariants read, records neither guard checks nor state changes.
+    @usableFromInline package var stepRecording = StepRecording.all
 
     /// The machine's state now. Lent where the runtime keeps it, not copied (a copy of a state
     /// retains every field of its context): a script's `expect` reads it at every expectation.
@@ -127,7 +131,7 @@ public struct Runtime<M: MachineDefinition>: Sendable {
             }
             return
         }
-        var result = StepResult<M>()
+        var result = StepResult<M>(recording: stepRecording)
         let before = _state
         table.start(&_state, seeing: event, into: &result)
         var steps: [RuntimeStep<M>] = []
@@ -384,7 +388,7 @@ public struct Runtime<M: MachineDefinition>: Sendable {
     /// that follow (see ``runToCompletion(from:seeing:into:)``).
     @inlinable
     mutating func step(_ cause: consuming RuntimeStep<M>.Cause, _ event: M.Event, into steps: inout [RuntimeStep<M>]) {
-        var result = StepResult<M>()
+        var result = StepResult<M>(recording: stepRecording)
         let before = _state
         table.step(&_state, event, into: &result)
         let continues = table.hasEventlessRows || result.hasRaisedEvents
@@ -398,7 +402,7 @@ public struct Runtime<M: MachineDefinition>: Sendable {
     @usableFromInline
     mutating func performDelay(_ number: Int, into steps: inout [RuntimeStep<M>]) throws(RuntimeError) {
         guard let event = M.startEvent else { return }
-        var result = StepResult<M>()
+        var result = StepResult<M>(recording: stepRecording)
         let before = _state
         table.step(&_state, delay: number, seeing: event, into: &result)
         let continues = table.hasEventlessRows || result.hasRaisedEvents

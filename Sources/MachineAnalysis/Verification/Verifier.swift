@@ -62,7 +62,8 @@ package struct Verifier<S: InputSamples>: Sendable where S.Machine.Context: Hash
     /// states visited so far (for a progress line; it cannot change the search).
     @inlinable
     package func verify(progress: (_ depth: Int, _ states: Int) -> Void = { _, _ in }) -> VerificationReport<M> {
-        let start = Runtime(table: table, state: initial)
+        var start = Runtime(table: table, state: initial)
+        start.stepRecording = []
         var report = VerificationReport<M>(rows: table.rows.count, fingerprints: fingerprints)
         var visited = VisitedSet<M>(fingerprints: fingerprints)
         _ = visited.insert(HashedKey(start, fingerprintOnly: fingerprints, ignoring: ignoring))
