@@ -30,13 +30,14 @@ extension UsageRules {
         if case .forbidden = completions {
             invariants.append(
                 Invariant("no completions request to \(service), whose rules forbid autocomplete") { observation in
-                    guard areFollowed(by: observation.after.state.context.configuration) else { return nil }
-                    // Read where the lists keep the steps: a copy of a step copies two states.
+                    // The steps first, read where their list keeps them (a copy of a step copies
+                    // two states); then whether the picker follows the rules.
                     let steps = observation.steps
                     for index in steps.indices {
                         guard let commands = steps[index].result?.commands else { continue }
                         for command in commands {
                             guard case .request(.requestCompletions(let query)) = command else { continue }
+                            guard areFollowed(by: observation.after.state.context.configuration) else { return nil }
                             return "completions were requested for \(String(reflecting: query)) from \(service)"
                         }
                     }

@@ -233,7 +233,7 @@ extension Invariant where M.Context: Equatable {
             let steps = observation.steps
             var onlyDrops = !steps.isEmpty
             for index in steps.indices {
-                guard steps[index].isDrop else {
+                guard case .drop = steps[index].cause else {
                     onlyDrops = false
                     continue
                 }
@@ -272,13 +272,5 @@ extension Invariant where M.Context: Equatable {
             if observation.before.state != observation.after.state { return "the finished machine's state changed" }
             return nil
         }
-    }
-}
-
-extension RuntimeStep {
-    /// Whether the step is a dropped answer.
-    @inlinable
-    var isDrop: Bool {
-        if case .drop = cause { true } else { false }
     }
 }
