@@ -142,13 +142,13 @@ extension Invariant where M.Context: Equatable {
             if observation.after.table.isWellFormed(observation.after.state.controls) { return nil }
             let table = observation.after.table
             let controls = observation.after.state.controls
-            for index in table.regions.indices {
+            // Only a broken configuration comes here: the messages, in the regions' order.
+            for (index, region) in table.regions.enumerated() {
                 let state = controls[index]
-                guard table.regions[index].states.indices.contains(state) else {
-                    return "\(table.regions[index].name) is in state \(state), which it does not have"
+                guard region.states.indices.contains(state) else {
+                    return "\(region.name) is in state \(state), which it does not have"
                 }
-                if table.regions[index].isCompound(state) {
-                    let region = table.regions[index]
+                if region.isCompound(state) {
                     return "\(region.name) is in \(region.states[state]), a compound state, not in one of its leaves"
                 }
             }
