@@ -111,8 +111,9 @@ let package = Package(
         .testTarget(
             name: "MachineObservationTests",
             dependencies: ["MachineCore", "MachineObservation", "MachineRuntime", "MachineTesting"]),
-        // Helpers for the script tests of any machine (checking, replaying, hostile scripts), and
-        // `TestDepth`: how much the long property tests do (`DEEP_TESTS=1` for all of it).
+        // Helpers for the script tests of any machine (checking, replaying, hostile scripts);
+        // `TestDepth`: how much the long property tests do (`DEEP_TESTS=1` for all of it);
+        // `scratchFolder`: folders for tests' files, removed when the test process exits.
         .target(
             name: "ScriptTestSupport", dependencies: ["EventScripts", "MachineAnalysis"], path: "Tests/ScriptTestSupport"),
         // A small machine with every statechart trigger (delayed, repeating, eventless, done) and
@@ -132,11 +133,14 @@ let package = Package(
             name: "MachineCommandLineTests",
             dependencies: [
                 "MachineCommandLine", "MachineCore", "MachineRuntime", "EventScripts", "ScriptFiles", "MachineAnalysis",
-                "StatechartFixtures",
+                "StatechartFixtures", "ScriptTestSupport",
             ]),
         .testTarget(
             name: "MachineTestingTests",
-            dependencies: ["MachineTesting", "EventScripts", "ScriptFiles", "MachineCore", "MachineRuntime", "MachineAnalysis"]),
+            dependencies: [
+                "MachineTesting", "EventScripts", "ScriptFiles", "MachineCore", "MachineRuntime", "MachineAnalysis",
+                "ScriptTestSupport",
+            ]),
         .testTarget(name: "MachineDiagramsTests", dependencies: ["MachineDiagrams", "MachineCore", "StatechartFixtures"]),
         .testTarget(
             name: "MachineReportsTests",
@@ -145,6 +149,7 @@ let package = Package(
             name: "MachineAnalysisTests",
             dependencies: [
                 "MachineAnalysis", "MachineTesting", "EventScripts", "MachineCore", "MachineRuntime", "StatechartFixtures",
+                "ScriptTestSupport",
             ]),
         // Regressions/: files the fuzzer found crashing the loader, read by the tests.
         .testTarget(

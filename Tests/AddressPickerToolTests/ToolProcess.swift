@@ -1,4 +1,5 @@
 import Foundation
+import ScriptTestSupport
 import Testing
 
 /// Runs the built `address-picker` executable as a subprocess.
@@ -63,8 +64,7 @@ enum Tool {
 
     /// A fresh temporary folder holding `files` (name → contents).
     static func folder(_ files: [String: String]) throws -> URL {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("address-picker-tests-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = try scratchFolder("tool")
         for (name, contents) in files {
             try Data(contents.utf8).write(to: folder.appendingPathComponent(name))
         }

@@ -2,6 +2,7 @@ import Foundation
 import MachineAnalysis
 import MachineCommandLine
 import MachineRuntime
+import ScriptTestSupport
 import Testing
 
 /// The tools under test, all named `call-box` (the machine is `pager`: the tool's name and the
@@ -105,8 +106,7 @@ enum CallBox {
 
     /// A fresh temporary folder holding `files` (name → contents).
     static func folder(_ files: [String: String]) throws -> URL {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("call-box-tests-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = try scratchFolder("call-box-tests")
         for (name, contents) in files {
             try Data(contents.utf8).write(to: folder.appendingPathComponent(name))
         }

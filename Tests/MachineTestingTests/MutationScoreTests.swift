@@ -1,12 +1,13 @@
 import EventScripts
 import Foundation
 import MachineTesting
+import ScriptTestSupport
 import Testing
 
 @Suite struct MutationScoreTests {
     /// Writes `text` to a fresh file and returns its URL.
     func script(_ text: String) throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("mutation-\(UUID().uuidString).events")
+        let url = try scratchFolder("mutation").appendingPathComponent("lookup.events")
         try Data(("machine lookup\n" + text).utf8).write(to: url)
         return url
     }

@@ -2,6 +2,7 @@ import EventScripts
 import Foundation
 import MachineTesting
 import ScriptFiles
+import ScriptTestSupport
 import Testing
 
 @Suite("Line diffs") struct LineDiffTests {
@@ -126,9 +127,7 @@ import Testing
 
 @Suite("Snapshot store") struct SnapshotStoreTests {
     func folder() throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("snapshots-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url
+        try scratchFolder("snapshots")
     }
 
     func contents(_ url: URL) -> String? {
@@ -258,9 +257,7 @@ import Testing
     let script = Array("send typed(\"pie\")\nexpect search == debouncing\n".utf8)
 
     func folder() throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("transcripts-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url
+        try scratchFolder("transcripts")
     }
 
     func check(in directory: URL, record: SnapshotRecordMode?, environment: [String: String] = [:], source: [UInt8]? = nil) {

@@ -1,5 +1,6 @@
 import Foundation
 import MachineCommandLine
+import ScriptTestSupport
 import Testing
 
 @testable import SCXMLTool
@@ -76,8 +77,7 @@ import Testing
     let folder: URL
 
     init() throws {
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("scxml-tool-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        folder = try scratchFolder("scxml-tool")
         try Data(
             document(
                 """

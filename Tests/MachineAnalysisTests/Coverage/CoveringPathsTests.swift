@@ -4,6 +4,7 @@ import MachineAnalysis
 import MachineCore
 import MachineRuntime
 import MachineTesting
+import ScriptTestSupport
 import Testing
 
 @Suite("Covering paths") struct CoveringPathsTests {
@@ -75,8 +76,7 @@ import Testing
 @Suite("Coverage of scripts") struct ScriptCoverageTests {
     /// `scripts` written to a fresh folder, in order.
     func files(_ scripts: [String]) throws -> [URL] {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("coverage-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = try scratchFolder("coverage")
         return try scripts.enumerated().map { index, text in
             let url = folder.appendingPathComponent("script-\(index).events")
             try Data(text.utf8).write(to: url)
