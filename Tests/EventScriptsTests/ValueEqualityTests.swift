@@ -18,6 +18,9 @@ import Testing
         #expect(Value.number(1e16).description == "10000000000000000.0")
         #expect(Value.number(1e-7).description == "0.0000001")
         #expect(Value.string("a\"b\\c\n").description == #""a\"b\\c\n""#)
+        // Control characters as `\u{…}`; characters beyond ASCII as they are, whatever their bytes.
+        #expect(Value.string("\t\u{1}\u{7F}é😀e\u{301}").description == #""\t\u{1}\u{7F}é😀e\#u{301}""#)
+        #expect(Value.list([.string("é"), .integer(-3), .bool(false), .null]).description == #"["é", -3, false, nil]"#)
         #expect(Value.duration(.milliseconds(1500)).description == "1500ms")
         #expect(
             Value.constructed(

@@ -30,6 +30,9 @@ public struct TextTranscript<Output: TextOutputStream>: TranscriptSink {
     public var output: Output
     /// Whether only the steps are written (see above).
     let stepsOnly: Bool
+    /// The entry being written, kept from entry to entry with its storage: an entry is written
+    /// piece by piece into these bytes, then to ``output`` as one string.
+    private var text: [UInt8] = []
 
     /// A sink writing to `output`; only the steps with `stepsOnly`.
     public init(output: Output, stepsOnly: Bool = false) {
@@ -42,60 +45,95 @@ public struct TextTranscript<Output: TextOutputStream>: TranscriptSink {
         if stepsOnly {
             guard case .step = entry else { return }
         }
-        var text = ""
+        text.removeAll(keepingCapacity: true)
         Self.write(entry, into: &text)
-        output.write(text)
+        output.write(text.text)
     }
 
-    private static func write(_ entry: TranscriptEntry, into output: inout String) {
+    private static func write(_ entry: TranscriptEntry, into output: inout [UInt8]) {
         switch entry {
         case .header(let file, let machine, let givens):
-            output += "script \(file.split(separator: "/").last.map(String.init) ?? file) (machine \(machine))\n"
-            for given in givens { output += "given \(given.field) \(given.value)\n" }
-            output += "\n"
+            output.append(text: "script \(file.split(separator: "/").last.map(String.init) ?? file) (machine \(machine))\n")
+            for given in givens { output.append(text: "given \(given.field) \(given.value)\n") }
+            output.append(text: "\n")
         case .step(let step):
-            output += "@\(Value.milliseconds(step.time)) \(step.input)\n"
+            output.append(text: "@")
+            output.append(text: Value.milliseconds(step.time))
+            output.append(text: " ")
+            output.append(text: step.input)
+            output.append(text: "\n")
             write(step, nested: false, into: &output)
         case .quiet(let time, let input):
-            output += "@\(Value.milliseconds(time)) \(input): nothing due\n"
+            output.append(text: "@\(Value.milliseconds(time)) \(input): nothing due\n")
         case .failure(let failure):
-            output += "FAILED \(failure.location) \(failure.statement)\n"
-            output += "  expected: \(failure.expected)\n"
-            output += "  actual:   \(failure.actual)\n"
+            output.append(text: "FAILED \(failure.location) \(failure.statement)\n")
+            output.append(text: "  expected: \(failure.expected)\n")
+            output.append(text: "  actual:   \(failure.actual)\n")
             if let line = failure.inputLine {
                 let changes = failure.changes.filter {
                     !$0.stateChanges.isEmpty || !$0.fieldChanges.isEmpty || !$0.commands.isEmpty
                 }
-                output += "  line \(line) changed\(changes.isEmpty ? " nothing" : ":")\n"
+                output.append(text: "  line \(line) changed\(changes.isEmpty ? " nothing" : ":")\n")
                 for step in changes { write(step, nested: true, withRows: false, into: &output) }
             }
         case .held:
             break
         case .end(let outcome):
-            output += "\n"
+            output.append(text: "\n")
             switch outcome {
             case .passed(let expectations):
-                output += "passed: \(expectations) expectation\(expectations == 1 ? "" : "s") held\n"
+                output.append(text: "passed: \(expectations) expectation\(expectations == 1 ? "" : "s") held\n")
             case .failed(let failures, let expectations):
-                output += "FAILED: \(failures) of \(expectations) expectation\(expectations == 1 ? "" : "s") failed\n"
+                output.append(
+                    text: "FAILED: \(failures) of \(expectations) expectation\(expectations == 1 ? "" : "s") failed\n")
             case .invalid(let error):
-                output += "INVALID: \(error.file):\(error.location): \(error.message)\n"
+                output.append(text: "INVALID: \(error.file):\(error.location): \(error.message)\n")
             }
         }
     }
 
     /// Writes a step's lines, indented by two spaces, or by four when `nested` (a failed
     /// expectation's changes, without their rows).
-    private static func write(_ step: TranscriptStep, nested: Bool, withRows: Bool = true, into output: inout String) {
-        let indent = nested ? "    " : "  "
-        if withRows, !step.fired.isEmpty { output += indent + "fired   " + step.fired.joined(separator: ", ") + "\n" }
-        if withRows, let ignored = step.ignored { output += indent + "ignored: " + ignored + "\n" }
-        if withRows, let dropped = step.dropped { output += indent + "dropped: " + dropped + "\n" }
-        if withRows {
-            for change in step.compoundChanges { output += indent + change.text + "\n" }
+    private static func write(_ step: TranscriptStep, nested: Bool, withRows: Bool = true, into output: inout [UInt8]) {
+        let indent: StaticString = nested ? "    " : "  "
+        if withRows, !step.fired.isEmpty {
+            output.append(text: indent)
+            output.append(text: "fired   ")
+            for (index, row) in step.fired.enumerated() {
+                if index > 0 { output.append(text: ", ") }
+                output.append(text: row)
+            }
+            output.append(text: "\n")
         }
-        for change in step.stateChanges { output += indent + "state   \(change.name): \(change.old) → \(change.new)\n" }
-        for change in step.fieldChanges { output += indent + "field   \(change.name): \(change.old) → \(change.new)\n" }
-        for command in step.commands { output += indent + "command " + command + "\n" }
+        if withRows, let ignored = step.ignored { line(indent, "ignored: ", ignored, into: &output) }
+        if withRows, let dropped = step.dropped { line(indent, "dropped: ", dropped, into: &output) }
+        if withRows {
+            for change in step.compoundChanges { line(indent, "", change.text, into: &output) }
+        }
+        for change in step.stateChanges { line(indent, "state   ", change, into: &output) }
+        for change in step.fieldChanges { line(indent, "field   ", change, into: &output) }
+        for command in step.commands { line(indent, "command ", command, into: &output) }
+    }
+
+    /// Appends `indent`, `label`, `text` and a line break.
+    private static func line(_ indent: StaticString, _ label: StaticString, _ text: String, into output: inout [UInt8]) {
+        output.append(text: indent)
+        output.append(text: label)
+        output.append(text: text)
+        output.append(text: "\n")
+    }
+
+    /// Appends a change's line: `indent`, `label`, then `name: old → new`.
+    private static func line(
+        _ indent: StaticString, _ label: StaticString, _ change: TranscriptStep.Change, into output: inout [UInt8]
+    ) {
+        output.append(text: indent)
+        output.append(text: label)
+        output.append(text: change.name)
+        output.append(text: ": ")
+        output.append(text: change.old)
+        output.append(text: " → ")
+        output.append(text: change.new)
+        output.append(text: "\n")
     }
 }

@@ -3,42 +3,45 @@ import MachineCore
 extension Value: CustomStringConvertible {
     /// The value as a script writes it: deterministic, and parseable back to an equal value.
     public var description: String {
-        var text = ""
+        var text: [UInt8] = []
         write(into: &text)
-        return text
+        return text.text
     }
 
     /// Appends the value as ``description`` writes it to `text`.
-    func write(into text: inout String) {
+    func write(into text: inout [UInt8]) {
         switch self {
-        case .string(let string): text += Value.quoted(string)
-        case .number(let number): text += Value.render(number)
-        case .integer(let integer): text += String(integer)
-        case .duration(let duration): text += Value.render(duration)
-        case .bool(let bool): text += bool ? "true" : "false"
-        case .null: text += "nil"
-        case .name(let name): text += name
+        case .string(let string): Value.writeQuoted(string, into: &text)
+        case .number(let number): text.append(text: Value.render(number))
+        case .integer(let integer): text.append(text: String(integer))
+        case .duration(let duration): text.append(text: Value.render(duration))
+        case .bool(let bool): text.append(text: bool ? "true" : "false")
+        case .null: text.append(text: "nil")
+        case .name(let name): text.append(text: name)
         case .list(let values):
-            text += "["
+            text.append(UInt8(ascii: "["))
             for (index, value) in values.enumerated() {
-                if index > 0 { text += ", " }
+                if index > 0 { text.append(text: ", ") }
                 value.write(into: &text)
             }
-            text += "]"
+            text.append(UInt8(ascii: "]"))
         case .constructed(let name, let arguments):
-            text += name
+            text.append(text: name)
             if arguments.isEmpty { return }
-            text += "("
+            text.append(UInt8(ascii: "("))
             var first = true
             for argument in arguments {
                 // A labelled argument left at nil is not shown.
                 if argument.showsLabel, case .null = argument.value { continue }
-                if !first { text += ", " }
+                if !first { text.append(text: ", ") }
                 first = false
-                if argument.showsLabel { text += argument.label + ": " }
+                if argument.showsLabel {
+                    text.append(text: argument.label)
+                    text.append(text: ": ")
+                }
                 argument.value.write(into: &text)
             }
-            text += ")"
+            text.append(UInt8(ascii: ")"))
         }
     }
 
@@ -63,23 +66,31 @@ extension Value: CustomStringConvertible {
 
     /// A string literal with the script's escapes.
     package static func quoted(_ string: String) -> String {
+        var text: [UInt8] = []
+        writeQuoted(string, into: &text)
+        return text.text
+    }
+
+    /// Appends `string` as a string literal with the script's escapes.
+    static func writeQuoted(_ string: String, into text: inout [UInt8]) {
+        text.append(UInt8(ascii: "\""))
         let escaped: (UInt8) -> Bool = { $0 < 0x20 || $0 == 0x7F || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }
-        if !string.utf8.contains(where: escaped) { return "\"" + string + "\"" }
-        var text = "\""
-        for scalar in string.unicodeScalars {
-            switch scalar {
-            case "\"": text += "\\\""
-            case "\\": text += "\\\\"
-            case "\n": text += "\\n"
-            case "\t": text += "\\t"
-            default:
-                if scalar.value < 0x20 || scalar.value == 0x7F {
-                    text += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
-                } else {
-                    text.unicodeScalars.append(scalar)
-                }
+        guard string.utf8.contains(where: escaped) else {
+            text.append(text: string)
+            text.append(UInt8(ascii: "\""))
+            return
+        }
+        // Byte by byte: every byte escaped is ASCII, and a character's other bytes are not.
+        for byte in string.utf8 {
+            switch byte {
+            case UInt8(ascii: "\""): text.append(text: "\\\"")
+            case UInt8(ascii: "\\"): text.append(text: "\\\\")
+            case UInt8(ascii: "\n"): text.append(text: "\\n")
+            case UInt8(ascii: "\t"): text.append(text: "\\t")
+            case 0..<0x20, 0x7F: text.append(text: "\\u{\(String(byte, radix: 16, uppercase: true))}")
+            default: text.append(byte)
             }
         }
-        return text + "\""
+        text.append(UInt8(ascii: "\""))
     }
 }

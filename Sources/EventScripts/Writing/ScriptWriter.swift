@@ -175,10 +175,14 @@ extension Value {
     /// ``description`` writes it, each after a space (`respond places#2 [place(…)]`).
     @usableFromInline
     func statement(_ keyword: String, _ reference: String? = nil) -> String {
-        var text = keyword
-        if let reference { text += " " + reference }
-        text += " "
+        var text: [UInt8] = []
+        text.append(text: keyword)
+        if let reference {
+            text.append(UInt8(ascii: " "))
+            text.append(text: reference)
+        }
+        text.append(UInt8(ascii: " "))
         write(into: &text)
-        return text
+        return text.text
     }
 }
