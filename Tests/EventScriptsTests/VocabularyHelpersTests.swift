@@ -1,8 +1,9 @@
-import EventScripts
 import MachineCore
 import MachineRuntime
 import ScriptTestSupport
 import Testing
+
+@testable import EventScripts
 
 /// The declarative helpers: fields of every shape through key paths, constructors of no and of
 /// one argument, failures, commands, all with the kettle.
@@ -136,6 +137,35 @@ import Testing
         #expect(
             harness.error("send switchedOn\nexpect command brew")?.message
                 == "unknown 'brew'; expected one of startTimer, cancelTimer, cancel, heat, measure, beep, show")
+    }
+
+    /// A transcript's step shows the fields whose values differ, each with its text before and
+    /// after; a field read through a key path is found unchanged by its bytes, and one whose
+    /// bytes differ but whose value does not (the same elements in another buffer) is no change.
+    @Test func aStepShowsTheFieldsWhoseValuesDiffer() {
+        #expect(vocabulary.fields.allSatisfy { $0.bytes != nil })
+        let fields = StateFields(vocabulary)
+        let before = vocabulary.table.initialState(context: Kettle.Context())
+        var after = before
+        after.context.label = String(repeating: "caf\u{E9} ", count: 8)
+        after.context.readings = [1, 2]
+        var (states, changed) = ([TranscriptStep.Change](), [TranscriptStep.Change]())
+        fields.changes(from: before, to: after, states: &states, fields: &changed)
+        #expect(states.isEmpty)
+        #expect(changed.map(\.name) == ["label", "readings"])
+        #expect(changed.map(\.old) == [#""kettle""#, "[]"])
+        #expect(changed.map(\.new) == [#""\#(after.context.label)""#, "[1, 2]"])
+        // The same values in other buffers: other bytes, no change.
+        var again = after
+        again.context.label = (0..<8).map { _ in "caf\u{E9} " }.joined()
+        again.context.readings = Array(after.context.readings.reversed().reversed())
+        (states, changed) = ([], [])
+        fields.changes(from: after, to: again, states: &states, fields: &changed)
+        #expect(changed.isEmpty)
+        // A field that differs by its Unicode scalars only is a change.
+        again.context.label = String(repeating: "cafe\u{301} ", count: 8)
+        fields.changes(from: after, to: again, states: &states, fields: &changed)
+        #expect(changed.map(\.name) == ["label"])
     }
 
     @Test func stringFieldsDifferByUnicodeScalars() throws {

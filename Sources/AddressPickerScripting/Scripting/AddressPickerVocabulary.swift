@@ -18,54 +18,53 @@ public struct AddressPickerVocabulary: ScriptVocabulary {
     public var events: [Constructor<AddressPicker.Event>] { Self.events }
     public var commands: [Constructor<Command<AddressPicker>>] { Self.commands }
 
-    /// Read with closures rather than key paths: a transcript compares every field at every step,
-    /// and a key path is read through the runtime.
+    /// Read through key paths to stored properties: a transcript compares every field at every
+    /// step, and finds a field unchanged by its bytes in the context, without reading it.
     private static let fields: [ContextField<AddressPicker>] = [
-        ContextField("region", T.regionShape, get: { $0.region }, set: { $0.region = $1 }),
-        ContextField("query", .string, get: { $0.query }, set: { $0.query = $1 }),
-        ContextField("completions", .list(T.completionShape), get: { $0.completions }, set: { $0.completions = $1 }),
-        ContextField("results", .list(T.placeShape), get: { $0.results }, set: { $0.results = $1 }),
-        ContextField("address", .optional(T.addressShape), get: { $0.address }, set: { $0.address = $1 }),
-        ContextField("addressSource", .optional(T.addressSource), get: { $0.addressSource }, set: { $0.addressSource = $1 }),
-        ContextField("authorization", T.authorization, get: { $0.authorization }, set: { $0.authorization = $1 }),
-        ContextField("alert", .optional(T.alert), get: { $0.alert }, set: { $0.alert = $1 }),
-        ContextField("error", .optional(T.failure), get: { $0.error }, set: { $0.error = $1 }),
-        ContextField("category", .optional(.string), get: { $0.category }, set: { $0.category = $1 }),
-        ContextField("pointsOfInterest", .list(T.placeShape), get: { $0.pointsOfInterest }, set: { $0.pointsOfInterest = $1 }),
+        ContextField("region", T.regionShape, \.region, settable: true),
+        ContextField("query", .string, \.query, settable: true),
+        ContextField("completions", .list(T.completionShape), \.completions, settable: true),
+        ContextField("results", .list(T.placeShape), \.results, settable: true),
+        ContextField("address", .optional(T.addressShape), \.address, settable: true),
+        ContextField("addressSource", .optional(T.addressSource), \.addressSource, settable: true),
+        ContextField("authorization", T.authorization, \.authorization, settable: true),
+        ContextField("alert", .optional(T.alert), \.alert, settable: true),
+        ContextField("error", .optional(T.failure), \.error, settable: true),
+        ContextField("category", .optional(.string), \.category, settable: true),
+        ContextField("pointsOfInterest", .list(T.placeShape), \.pointsOfInterest, settable: true),
         // R2: the cache's queries, most recently used first; kept by the machine, never given.
-        ContextField("cachedQueries", cachedQueries, get: { $0.cachedCompletions }, set: nil),
-        ContextField("referenceCenter", .optional(T.centerShape), get: { $0.referenceCenter }, set: { $0.referenceCenter = $1 }),
-        ContextField("lookupSource", .optional(T.addressSource), get: { $0.lookupSource }, set: { $0.lookupSource = $1 }),
-        ContextField("completionsQuery", .optional(.string), get: { $0.completionsQuery }, set: { $0.completionsQuery = $1 }),
-        ContextField("searchOrigin", .optional(T.regionShape), get: { $0.searchOrigin }, set: { $0.searchOrigin = $1 }),
-        ContextField("resultsMovedMap", .bool, get: { $0.resultsMovedMap }, set: { $0.resultsMovedMap = $1 }),
+        ContextField("cachedQueries", cachedQueries, \.cachedCompletions),
+        ContextField("referenceCenter", .optional(T.centerShape), \.referenceCenter, settable: true),
+        ContextField("lookupSource", .optional(T.addressSource), \.lookupSource, settable: true),
+        ContextField("completionsQuery", .optional(.string), \.completionsQuery, settable: true),
+        ContextField("searchOrigin", .optional(T.regionShape), \.searchOrigin, settable: true),
+        ContextField("resultsMovedMap", .bool, \.resultsMovedMap, settable: true),
         // The settings, each checked against its range.
         ContextField(
             "searchDebounce", durationSetting("searchDebounce"),
-            get: { $0.configuration.searchDebounce }, set: { $0.configuration.searchDebounce = $1 }),
+            \.configuration.searchDebounce, settable: true),
         ContextField(
             "regionDebounce", durationSetting("regionDebounce"),
-            get: { $0.configuration.regionDebounce }, set: { $0.configuration.regionDebounce = $1 }),
+            \.configuration.regionDebounce, settable: true),
         ContextField(
             "duplicateDistance", ValueShape(.number, encode: Value.number, decode: A.distanceSetting),
-            get: { $0.configuration.duplicateDistance }, set: { $0.configuration.duplicateDistance = $1 }),
+            \.configuration.duplicateDistance, settable: true),
         ContextField(
-            "locationSpan",
-            ValueShape(.constructor(T.span), encode: A.value, decode: A.spanSetting),
-            get: { $0.configuration.locationSpan }, set: { $0.configuration.locationSpan = $1 }),
+            "locationSpan", ValueShape(.constructor(T.span), encode: A.value, decode: A.spanSetting),
+            \.configuration.locationSpan, settable: true),
         // The request policies (R1–R4), each off by default.
         ContextField(
             "minimumQueryLength", wholeNumberSetting("minimumQueryLength", atLeast: 1),
-            get: { $0.configuration.minimumQueryLength }, set: { $0.configuration.minimumQueryLength = $1 }),
+            \.configuration.minimumQueryLength, settable: true),
         ContextField(
             "completionCache", wholeNumberSetting("completionCache", atLeast: 0),
-            get: { $0.configuration.completionCache }, set: { $0.configuration.completionCache = $1 }),
+            \.configuration.completionCache, settable: true),
         ContextField(
             "geocodeInterval", durationSetting("geocodeInterval"),
-            get: { $0.configuration.geocodeInterval }, set: { $0.configuration.geocodeInterval = $1 }),
+            \.configuration.geocodeInterval, settable: true),
         ContextField(
             "requestInterval", durationSetting("requestInterval"),
-            get: { $0.configuration.requestInterval }, set: { $0.configuration.requestInterval = $1 }),
+            \.configuration.requestInterval, settable: true),
     ]
 
     /// The cache's entries, read as their queries: they are the same when their queries are, by

@@ -49,11 +49,12 @@ import MachineCore
     @usableFromInline let names: [String]
     /// The number of regions: the first fields.
     @usableFromInline let regionCount: Int
-    /// Each context field's `differs`, in order after the regions' fields.
+    /// Each context field's `differs` and `read`, in order after the regions' fields.
     @usableFromInline let contextDiffers: [@Sendable (M.Context, M.Context) -> Bool]
-    /// The context's fields, in order after the regions' fields: what their values are
-    /// written with.
-    @usableFromInline let contextFields: [ContextField<M>]
+    @usableFromInline let contextReaders: [@Sendable (M.Context) -> Value]
+    /// Where each context field lies in the context's bytes, when it is known (see
+    /// `ContextField.bytes`), in order after the regions' fields.
+    @usableFromInline let contextBytes: [Range<Int>?]
     /// Each region's states' names, by region: what a region's field is written as.
     @usableFromInline let regionStates: [[String]]
     /// The regions declared within a state: `nil` while it is not active.
@@ -118,7 +119,8 @@ import MachineCore
         names = fields.map(\.name)
         regionCount = table.regions.count
         contextDiffers = Self.differs(of: vocabulary.fields)
-        contextFields = vocabulary.fields
+        contextReaders = Self.readers(of: vocabulary.fields)
+        contextBytes = vocabulary.fields.map(\.bytes)
         regionStates = table.regions.map(\.states)
         nestedRegions = table.regions.indices.filter { table.regions[$0].parent != nil }
         kindNames = kinds
@@ -126,24 +128,32 @@ import MachineCore
         byName = Dictionary(fields.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
     }
 
-    /// The positions in ``all`` of the fields that differ between `before` and `after`, in
-    /// order: what a transcript's step shows. The regions and the work ledger are compared here,
+    /// The control states and the fields that differ between `before` and `after`, in order,
+    /// with their text in each (as ``Value/description`` writes them; a region's is its state's
+    /// name): what a transcript's step shows. The regions and the work ledger are compared here,
     /// specialised for the machine; the context's fields generically, in `contextChanges`.
     @inlinable
-    package func changes(from before: MachineState<M>, to after: MachineState<M>) -> [Int] {
-        var changed: [Int] = []
-        // Room for every field: one allocation, rather than one each time the list grows.
-        changed.reserveCapacity(readers.count)
-        if nestedRegions.isEmpty {
-            for region in 0..<regionCount where before.controls[region] != after.controls[region] { changed.append(region) }
-        } else {
-            for region in 0..<regionCount where all[region].differs(before, after) { changed.append(region) }
+    package func changes(
+        from before: MachineState<M>, to after: MachineState<M>, states: inout [TranscriptStep.Change],
+        fields: inout [TranscriptStep.Change]
+    ) {
+        for region in 0..<regionCount {
+            let differs =
+                nestedRegions.isEmpty ? before.controls[region] != after.controls[region] : all[region].differs(before, after)
+            if differs { states.append(change(region, before, after)) }
         }
-        Self.contextChanges(contextDiffers, before.context, after.context, first: regionCount, into: &changed)
+        Self.contextChanges(
+            contextDiffers, contextReaders, contextBytes, names, before.context, after.context, first: regionCount,
+            into: &fields)
         let work = regionCount + contextDiffers.count
-        if before.work.pending != after.work.pending { changed.append(work) }
-        if before.work.timers != after.work.timers { changed.append(work + 1) }
-        return changed
+        if before.work.pending != after.work.pending { fields.append(change(work, before, after)) }
+        if before.work.timers != after.work.timers { fields.append(change(work + 1, before, after)) }
+    }
+
+    /// The field at `index` in ``all``, with its text in `before` and in `after`.
+    @inlinable
+    func change(_ index: Int, _ before: MachineState<M>, _ after: MachineState<M>) -> TranscriptStep.Change {
+        TranscriptStep.Change(name: names[index], old: text(of: index, in: before), new: text(of: index, in: after))
     }
 
     /// Each field's `count`, reading the context of a state. Not inlinable, on purpose: compiled
@@ -164,6 +174,12 @@ import MachineCore
         fields.map(\.differs)
     }
 
+    /// Each field's `read`, as the field holds it (not inlinable, as ``differs(of:)``).
+    @usableFromInline
+    static func readers(of fields: [ContextField<M>]) -> [@Sendable (M.Context) -> Value] {
+        fields.map(\.read)
+    }
+
     /// The text of the field at `index` in ``all`` in `state`, as ``Value/description`` writes
     /// its `read` value (a region's is its state's name): what a transcript's changes hold.
     @inlinable
@@ -172,17 +188,34 @@ import MachineCore
         return readers[index](state).description
     }
 
-    /// Appends the positions of the context fields that differ, the first at `first`. Not
-    /// inlinable, on purpose: compiled generically, it passes each field's `differs` the
-    /// contexts where they are, while a copy specialised for a machine would copy both contexts
-    /// for each field.
+    /// Appends the context fields that differ, with their text before and after; the first
+    /// field is at `first` in `names`. A field whose bytes are known and the same in both contexts
+    /// does not differ. A field whose known bytes differ is read in both, once, and differs when
+    /// its values do (what its `differs` says, without reading it twice); any other asks its
+    /// `differs` first. Not inlinable, on purpose: compiled generically, it passes each field's
+    /// closures the contexts where they are, while a copy specialised for a machine would copy
+    /// both contexts for each field.
     @usableFromInline
     static func contextChanges(
-        _ differs: [@Sendable (M.Context, M.Context) -> Bool], _ before: M.Context, _ after: M.Context, first: Int,
-        into changed: inout [Int]
+        _ differs: [@Sendable (M.Context, M.Context) -> Bool], _ readers: [@Sendable (M.Context) -> Value],
+        _ bytes: [Range<Int>?], _ names: [String], _ before: M.Context, _ after: M.Context, first: Int,
+        into changes: inout [TranscriptStep.Change]
     ) {
-        differs.withUnsafeBufferPointer { differs in
-            for index in 0..<differs.count where differs[index](before, after) { changed.append(first + index) }
+        withUnsafeBytes(of: before) { old in
+            withUnsafeBytes(of: after) { new in
+                for index in differs.indices {
+                    if let range = bytes[index] {
+                        if ContextField<M>.sameBytes(old, new, in: range) { continue }
+                    } else if !differs[index](before, after) {
+                        continue
+                    }
+                    let (oldValue, newValue) = (readers[index](before), readers[index](after))
+                    guard oldValue != newValue else { continue }
+                    changes.append(
+                        TranscriptStep.Change(
+                            name: names[first + index], old: oldValue.description, new: newValue.description))
+                }
+            }
         }
     }
 

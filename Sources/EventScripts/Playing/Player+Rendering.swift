@@ -13,7 +13,7 @@ extension Player {
     /// A runtime step as a transcript step: its input as a statement, the rows it fired, the
     /// states and fields it changed, its commands.
     @inlinable
-    func render(_ step: RuntimeStep<M>) -> TranscriptStep {
+    func render(_ step: borrowing RuntimeStep<M>) -> TranscriptStep {
         var input: String
         var dropped: String?
         switch step.cause {
@@ -46,14 +46,7 @@ extension Player {
         }
         var stateChanges: [TranscriptStep.Change] = []
         var fieldChanges: [TranscriptStep.Change] = []
-        let fields = parts.fields
-        let changed = fields.changes(from: step.before, to: step.after)
-        for index in changed {
-            let change = TranscriptStep.Change(
-                name: fields.names[index], old: fields.text(of: index, in: step.before),
-                new: fields.text(of: index, in: step.after))
-            if index < fields.regionCount { stateChanges.append(change) } else { fieldChanges.append(change) }
-        }
+        parts.fields.changes(from: step.before, to: step.after, states: &stateChanges, fields: &fieldChanges)
         var fired: [String] = []
         var ignored: String?
         var compoundChanges: [TranscriptStep.CompoundChange] = []

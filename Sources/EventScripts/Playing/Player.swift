@@ -383,13 +383,22 @@ public struct Player<V: ScriptVocabulary>: Sendable {
                         inputLine: lastInput?.line, changes: changes, rewrite: rewrite)))
         }
 
+        /// The request whose answer `step` dropped, if it is a dropped answer.
+        @inlinable
+        static func droppedAnswer(_ step: borrowing RuntimeStep<M>) -> RequestReference<M.Request.Kind>? {
+            guard case .drop(let reference, _, _) = step.cause else { return nil }
+            return reference
+        }
+
         @inlinable
         mutating func record<S: TranscriptSink>(_ steps: [RuntimeStep<M>], line: Int, into sink: inout S) {
             let wantsSteps = sink.wantsSteps
-            for step in steps {
-                onStep?(step)
-                if case .drop(let reference, _, _) = step.cause { drops.insert(reference) }
-                if wantsSteps { sink.write(.step(player.render(step))) }
+            // Each step read where the list keeps it: a step taken out of the list by a `for`
+            // loop is copied whole (two states and a result).
+            for index in steps.indices {
+                if let onStep { onStep(steps[index]) }
+                if let reference = Self.droppedAnswer(steps[index]) { drops.insert(reference) }
+                if wantsSteps { sink.write(.step(player.render(steps[index]))) }
             }
             lastInput = (line, steps)
             assertedSinceInput.removeAll()

@@ -25,9 +25,16 @@ public struct ContextField<M: MachineDefinition>: Sendable {
     /// How many elements its value has in a context, for a field of a list's shape: what
     /// `FIELD.count` reads without making the list's ``Value``; `nil` for any other field.
     @usableFromInline let count: (@Sendable (M.Context) -> Int)?
+    /// Where the field lies in the context's bytes, for a field read through a key path to a
+    /// stored property: a transcript that finds these bytes the same before and after a step
+    /// knows the field is unchanged without reading it (most fields are untouched by a step).
+    /// `nil` for a field read through a closure or a computed property.
+    @usableFromInline var bytes: Range<Int>?
 
     /// A field read with `get` and set with `set` (or not settable when `set` is `nil`), written
-    /// as `shape` says: for a field the context does not store as scripts read it.
+    /// as `shape` says: for a field the context does not store as scripts read it. A field the
+    /// context stores is better read through its key path: a transcript then finds it unchanged
+    /// by its bytes, without reading it.
     ///
     /// Not inlinable, on purpose: compiled generically, its closures take each context where it
     /// is, while a copy specialised for a machine would wrap them in thunks that copy the context
@@ -62,27 +69,31 @@ public struct ContextField<M: MachineDefinition>: Sendable {
     /// untouched by a step: they are these bits shared by the states before and after it.
     static func identical<T>(_ a: T, _ b: T) -> Bool {
         withUnsafeBytes(of: a) { a in
-            withUnsafeBytes(of: b) { b in
-                // Word by word, then byte by byte: this runs for every field at every step.
-                var offset = 0
-                while offset + 8 <= a.count {
-                    let word = a.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
-                    guard word == b.loadUnaligned(fromByteOffset: offset, as: UInt64.self) else { return false }
-                    offset += 8
-                }
-                while offset < a.count {
-                    guard a[offset] == b[offset] else { return false }
-                    offset += 1
-                }
-                return true
-            }
+            withUnsafeBytes(of: b) { b in sameBytes(a, b, in: 0..<a.count) }
         }
+    }
+
+    /// Whether `a` and `b` hold the same bytes in `range`. Word by word, then byte by byte: this
+    /// runs for every field at every step of a transcript.
+    static func sameBytes(_ a: UnsafeRawBufferPointer, _ b: UnsafeRawBufferPointer, in range: Range<Int>) -> Bool {
+        var offset = range.lowerBound
+        while offset + 8 <= range.upperBound {
+            let word = a.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+            guard word == b.loadUnaligned(fromByteOffset: offset, as: UInt64.self) else { return false }
+            offset += 8
+        }
+        while offset < range.upperBound {
+            guard a[offset] == b[offset] else { return false }
+            offset += 1
+        }
+        return true
     }
 
     /// A field read through `keyPath` that scripts cannot set: `given` says it is derived.
     @inlinable
     public init<T>(_ name: String, _ shape: ValueShape<T>, _ keyPath: KeyPath<M.Context, T> & Sendable) {
         self.init(name, shape, get: { $0[keyPath: keyPath] }, set: nil)
+        bytes = Self.bytes(of: keyPath)
     }
 
     /// A field read through `keyPath`, and set through it by `given` when `settable`.
@@ -92,8 +103,16 @@ public struct ContextField<M: MachineDefinition>: Sendable {
     ) {
         if settable {
             self.init(name, shape, get: { $0[keyPath: keyPath] }, set: { $0[keyPath: keyPath] = $1 })
+            bytes = Self.bytes(of: keyPath)
         } else {
             self.init(name, shape, keyPath)
         }
+    }
+
+    /// Where the stored property at the end of `keyPath` lies in the context's bytes, or `nil`
+    /// when the path goes through a computed property or a class.
+    @usableFromInline
+    static func bytes<T>(of keyPath: KeyPath<M.Context, T>) -> Range<Int>? {
+        MemoryLayout<M.Context>.offset(of: keyPath).map { $0..<($0 + MemoryLayout<T>.size) }
     }
 }
