@@ -35,6 +35,7 @@ public struct RuntimeStep<M: MachineDefinition>: Sendable {
 
     /// Whether the step is a microstep the runtime took after an input: eventless, raised or
     /// done.
+    @inlinable
     public var isMicrostep: Bool {
         switch cause {
         case .event, .timer, .answer, .drop, .start, .sent, .delay: false

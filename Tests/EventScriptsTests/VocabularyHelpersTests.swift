@@ -150,7 +150,8 @@ import Testing
         after.context.label = String(repeating: "caf\u{E9} ", count: 8)
         after.context.readings = [1, 2]
         var (states, changed) = ([TranscriptStep.Change](), [TranscriptStep.Change]())
-        fields.changes(from: before, to: after, states: &states, fields: &changed)
+        var kept = ContextTexts<Kettle>()
+        fields.changes(from: before, to: after, states: &states, fields: &changed, kept: &kept)
         #expect(states.isEmpty)
         #expect(changed.map(\.name) == ["label", "readings"])
         #expect(changed.map(\.old) == [#""kettle""#, "[]"])
@@ -160,12 +161,42 @@ import Testing
         again.context.label = (0..<8).map { _ in "caf\u{E9} " }.joined()
         again.context.readings = Array(after.context.readings.reversed().reversed())
         (states, changed) = ([], [])
-        fields.changes(from: after, to: again, states: &states, fields: &changed)
+        fields.changes(from: after, to: again, states: &states, fields: &changed, kept: &kept)
         #expect(changed.isEmpty)
         // A field that differs by its Unicode scalars only is a change.
         again.context.label = String(repeating: "cafe\u{301} ", count: 8)
-        fields.changes(from: after, to: again, states: &states, fields: &changed)
+        fields.changes(from: after, to: again, states: &states, fields: &changed, kept: &kept)
         #expect(changed.map(\.name) == ["label"])
+    }
+
+    /// A field's text before a step is the text after its last change, kept from step to step,
+    /// only while its bytes are the ones it was written from: a change no transcript showed (a
+    /// step not rendered, a state set by hand) is read afresh.
+    @Test func aFieldsTextBeforeIsKeptOnlyWhileItsBytesAre() {
+        let fields = StateFields(vocabulary)
+        var kept = ContextTexts<Kettle>()
+        var state = vocabulary.table.initialState(context: Kettle.Context())
+        /// The label's change from the state before to one with `label`, as shown.
+        func relabel(_ label: String, from before: MachineState<Kettle>? = nil) -> String {
+            var (states, changed) = ([TranscriptStep.Change](), [TranscriptStep.Change]())
+            var after = before ?? state
+            after.context.label = label
+            fields.changes(from: before ?? state, to: after, states: &states, fields: &changed, kept: &kept)
+            state = after
+            return changed.map { "\($0.old) → \($0.new)" }.joined(separator: "; ")
+        }
+        let (a, b, c, d) = ("a long label, on the heap", "b long label, on the heap", "c long label", "d long label")
+        #expect(relabel(a) == #""kettle" → "\#(a)""#)
+        #expect(relabel(b) == #""\#(a)" → "\#(b)""#)
+        // A step no transcript showed made the label `c`; the next shown one starts from `c`.
+        var unseen = state
+        unseen.context.label = c
+        #expect(relabel(d, from: unseen) == #""\#(c)" → "\#(d)""#)
+        // Seen unchanged in a step, after a change no transcript showed: its kept text is dropped.
+        unseen = state
+        unseen.context.label = a
+        #expect(relabel(a, from: unseen).isEmpty)
+        #expect(relabel(b) == #""\#(a)" → "\#(b)""#)
     }
 
     @Test func stringFieldsDifferByUnicodeScalars() throws {

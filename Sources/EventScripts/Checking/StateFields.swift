@@ -49,12 +49,9 @@ import MachineCore
     @usableFromInline let names: [String]
     /// The number of regions: the first fields.
     @usableFromInline let regionCount: Int
-    /// Each context field's `differs` and `read`, in order after the regions' fields.
-    @usableFromInline let contextDiffers: [@Sendable (M.Context, M.Context) -> Bool]
-    @usableFromInline let contextReaders: [@Sendable (M.Context) -> Value]
-    /// Where each context field lies in the context's bytes, when it is known (see
-    /// `ContextField.bytes`), in order after the regions' fields.
-    @usableFromInline let contextBytes: [Range<Int>?]
+    /// The context's fields, in order after the regions' fields: what a transcript compares
+    /// and writes them with.
+    @usableFromInline let contextFields: [ContextField<M>]
     /// Each region's states' names, by region: what a region's field is written as.
     @usableFromInline let regionStates: [[String]]
     /// The regions declared within a state: `nil` while it is not active.
@@ -118,9 +115,7 @@ import MachineCore
             + Self.counters(of: vocabulary.fields) + [nil, nil]
         names = fields.map(\.name)
         regionCount = table.regions.count
-        contextDiffers = Self.differs(of: vocabulary.fields)
-        contextReaders = Self.readers(of: vocabulary.fields)
-        contextBytes = vocabulary.fields.map(\.bytes)
+        contextFields = vocabulary.fields
         regionStates = table.regions.map(\.states)
         nestedRegions = table.regions.indices.filter { table.regions[$0].parent != nil }
         kindNames = kinds
@@ -135,7 +130,7 @@ import MachineCore
     @inlinable
     package func changes(
         from before: MachineState<M>, to after: MachineState<M>, states: inout [TranscriptStep.Change],
-        fields: inout [TranscriptStep.Change]
+        fields: inout [TranscriptStep.Change], kept: inout ContextTexts<M>
     ) {
         for region in 0..<regionCount {
             let differs =
@@ -143,11 +138,36 @@ import MachineCore
             if differs { states.append(change(region, before, after)) }
         }
         Self.contextChanges(
-            contextDiffers, contextReaders, contextBytes, names, before.context, after.context, first: regionCount,
-            into: &fields)
-        let work = regionCount + contextDiffers.count
-        if before.work.pending != after.work.pending { fields.append(change(work, before, after)) }
-        if before.work.timers != after.work.timers { fields.append(change(work + 1, before, after)) }
+            contextFields, names, before.context, after.context, first: regionCount,
+            kept: &kept, into: &fields)
+        let work = regionCount + contextFields.count
+        if before.work.pending != after.work.pending {
+            fields.append(
+                TranscriptStep.Change(
+                    name: names[work], old: Self.text(before.work.pending, kindNames),
+                    new: Self.text(after.work.pending, kindNames)))
+        }
+        if before.work.timers != after.work.timers {
+            fields.append(
+                TranscriptStep.Change(
+                    name: names[work + 1], old: Self.text(before.work.timers, timerNames),
+                    new: Self.text(after.work.timers, timerNames)))
+        }
+    }
+
+    /// A list of request kinds or timers as its value's text, `[completions, places]`, written
+    /// from their names.
+    @inlinable
+    static func text<Case: IndexedCase>(_ cases: PackedOrderedSet<Case>, _ names: [String]) -> String {
+        var text: [UInt8] = [UInt8(ascii: "[")]
+        var first = true
+        for item in cases {
+            if !first { text.append(text: ", ") }
+            first = false
+            text.append(text: names[item.rawValue])
+        }
+        text.append(UInt8(ascii: "]"))
+        return text.text
     }
 
     /// The field at `index` in ``all``, with its text in `before` and in `after`.
@@ -167,19 +187,6 @@ import MachineCore
         }
     }
 
-    /// Each field's `differs`, as the field holds it. Not inlinable, on purpose: a copy
-    /// specialised for a machine would wrap each in a thunk that copies both contexts.
-    @usableFromInline
-    static func differs(of fields: [ContextField<M>]) -> [@Sendable (M.Context, M.Context) -> Bool] {
-        fields.map(\.differs)
-    }
-
-    /// Each field's `read`, as the field holds it (not inlinable, as ``differs(of:)``).
-    @usableFromInline
-    static func readers(of fields: [ContextField<M>]) -> [@Sendable (M.Context) -> Value] {
-        fields.map(\.read)
-    }
-
     /// The text of the field at `index` in ``all`` in `state`, as ``Value/description`` writes
     /// its `read` value (a region's is its state's name): what a transcript's changes hold.
     @inlinable
@@ -192,31 +199,64 @@ import MachineCore
     /// field is at `first` in `names`. A field whose bytes are known and the same in both contexts
     /// does not differ. A field whose known bytes differ is read in both, once, and differs when
     /// its values do (what its `differs` says, without reading it twice); any other asks its
-    /// `differs` first. Not inlinable, on purpose: compiled generically, it passes each field's
-    /// closures the contexts where they are, while a copy specialised for a machine would copy
-    /// both contexts for each field.
+    /// `differs` first. A field's text before is taken from `kept` when its bytes there are the
+    /// same (see ``ContextTexts``). Not inlinable, on purpose: compiled generically, it passes
+    /// each field's closures the contexts where they are, while a copy specialised for a machine
+    /// would copy both contexts for each field.
     @usableFromInline
     static func contextChanges(
-        _ differs: [@Sendable (M.Context, M.Context) -> Bool], _ readers: [@Sendable (M.Context) -> Value],
-        _ bytes: [Range<Int>?], _ names: [String], _ before: M.Context, _ after: M.Context, first: Int,
-        into changes: inout [TranscriptStep.Change]
+        _ fields: [ContextField<M>], _ names: [String], _ before: M.Context, _ after: M.Context, first: Int,
+        kept: inout ContextTexts<M>, into changes: inout [TranscriptStep.Change]
     ) {
+        let count = fields.count
+        var texts: [String?] = []
+        swap(&texts, &kept.texts)
+        if texts.count != count { texts = Array(repeating: nil, count: count) }
+        let isKept = kept.context != nil
+        // The fields read through a buffer, and the loop counts by itself: compiled generically,
+        // each access to an array and its `indices` looks up the element's type first.
         withUnsafeBytes(of: before) { old in
             withUnsafeBytes(of: after) { new in
-                for index in differs.indices {
-                    if let range = bytes[index] {
-                        if ContextField<M>.sameBytes(old, new, in: range) { continue }
-                    } else if !differs[index](before, after) {
-                        continue
+                withUnsafeBytes(of: kept.context) { keptBytes in
+                    fields.withUnsafeBufferPointer { fields in
+                        for index in 0..<count {
+                            let range = fields[index].bytes
+                            if let range {
+                                if ContextField<M>.sameBytes(old, new, in: range) {
+                                    // Unchanged: its text stays if `after` has the kept bytes.
+                                    if texts[index] != nil, !isKept || !ContextField<M>.sameBytes(keptBytes, new, in: range) {
+                                        texts[index] = nil
+                                    }
+                                    continue
+                                }
+                            } else if !fields[index].differs(before, after) {
+                                continue
+                            }
+                            var known = texts[index]
+                            if let range, known != nil, !isKept || !ContextField<M>.sameBytes(keptBytes, old, in: range) {
+                                known = nil
+                            }
+                            let newValue = fields[index].read(after)
+                            let newText = newValue.description
+                            texts[index] = range == nil ? nil : newText
+                            // Texts that differ are values that differ; the same text may still
+                            // be another value (a duration finer than its digits).
+                            if let known, !known.utf8.elementsEqual(newText.utf8) {
+                                changes.append(TranscriptStep.Change(name: names[first + index], old: known, new: newText))
+                                continue
+                            }
+                            let oldValue = fields[index].read(before)
+                            guard oldValue != newValue else { continue }
+                            changes.append(
+                                TranscriptStep.Change(
+                                    name: names[first + index], old: known ?? oldValue.description, new: newText))
+                        }
                     }
-                    let (oldValue, newValue) = (readers[index](before), readers[index](after))
-                    guard oldValue != newValue else { continue }
-                    changes.append(
-                        TranscriptStep.Change(
-                            name: names[first + index], old: oldValue.description, new: newValue.description))
                 }
             }
         }
+        kept.texts = texts
+        kept.context = after
     }
 
     /// The field named `name`.

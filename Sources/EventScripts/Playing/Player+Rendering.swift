@@ -7,13 +7,22 @@ extension Player {
     /// the session's recorded script writes the same steps, byte for byte.
     @inlinable
     public func transcribe<S: TranscriptSink>(_ steps: [RuntimeStep<M>], into sink: inout S) {
-        for step in steps { sink.write(.step(render(step))) }
+        var kept = ContextTexts<M>()
+        for index in steps.indices { sink.write(.step(render(steps[index], kept: &kept))) }
     }
 
     /// A runtime step as a transcript step: its input as a statement, the rows it fired, the
     /// states and fields it changed, its commands.
     @inlinable
     func render(_ step: borrowing RuntimeStep<M>) -> TranscriptStep {
+        var kept = ContextTexts<M>()
+        return render(step, kept: &kept)
+    }
+
+    /// A runtime step as a transcript step, its fields' texts before taken from `kept` when they
+    /// are known there; `kept` then describes the state after the step.
+    @inlinable
+    func render(_ step: borrowing RuntimeStep<M>, kept: inout ContextTexts<M>) -> TranscriptStep {
         var input: String
         var dropped: String?
         switch step.cause {
@@ -46,7 +55,7 @@ extension Player {
         }
         var stateChanges: [TranscriptStep.Change] = []
         var fieldChanges: [TranscriptStep.Change] = []
-        parts.fields.changes(from: step.before, to: step.after, states: &stateChanges, fields: &fieldChanges)
+        parts.fields.changes(from: step.before, to: step.after, states: &stateChanges, fields: &fieldChanges, kept: &kept)
         var fired: [String] = []
         var ignored: String?
         var compoundChanges: [TranscriptStep.CompoundChange] = []

@@ -174,6 +174,8 @@ public struct Player<V: ScriptVocabulary>: Sendable {
         @usableFromInline var expectations = 0
         @usableFromInline var failures = 0
         @usableFromInline let onStep: ((RuntimeStep<M>) -> Void)?
+        /// The fields' texts in the state the transcript last showed (see ``ContextTexts``).
+        @usableFromInline var kept = ContextTexts<M>()
 
         @inlinable
         init(player: Player, file: String, runtime: Runtime<M>, onStep: ((RuntimeStep<M>) -> Void)?) {
@@ -398,7 +400,7 @@ public struct Player<V: ScriptVocabulary>: Sendable {
             for index in steps.indices {
                 if let onStep { onStep(steps[index]) }
                 if let reference = Self.droppedAnswer(steps[index]) { drops.insert(reference) }
-                if wantsSteps { sink.write(.step(player.render(steps[index]))) }
+                if wantsSteps { sink.write(.step(player.render(steps[index], kept: &kept))) }
             }
             lastInput = (line, steps)
             assertedSinceInput.removeAll()

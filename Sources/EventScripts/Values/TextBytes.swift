@@ -6,18 +6,19 @@
 /// a `String` once, whole.
 extension [UInt8] {
     /// Appends `text`'s UTF-8 bytes.
-    @inline(__always)
+    @inlinable
     mutating func append(text: String) {
         var text = text
         text.withUTF8 { append(contentsOf: $0) }
     }
 
     /// Appends a literal's UTF-8 bytes.
-    @inline(__always)
+    @inlinable
     mutating func append(text: StaticString) {
         text.withUTF8Buffer { append(contentsOf: $0) }
     }
 
     /// The bytes as a string (they are always whole UTF-8: only strings' bytes are appended).
+    @inlinable
     var text: String { String(decoding: self, as: UTF8.self) }
 }
