@@ -159,7 +159,7 @@ import Testing
         // The same values in other buffers: other bytes, no change.
         var again = after
         again.context.label = (0..<8).map { _ in "caf\u{E9} " }.joined()
-        again.context.readings = Array(after.context.readings.reversed().reversed())
+        again.context.readings = after.context.readings.map { $0 }
         (states, changed) = ([], [])
         fields.changes(from: after, to: again, states: &states, fields: &changed, kept: &kept)
         #expect(changed.isEmpty)
@@ -214,7 +214,7 @@ import Testing
         #expect(readings.differs(Kettle.Context(), more))
         // The same elements in another buffer: not the same bits, the same value.
         var again = Kettle.Context()
-        again.readings = Array(more.readings.reversed().reversed())
+        again.readings = more.readings.map { $0 }
         #expect(!readings.differs(more, again))
         // A long string (on the heap) built twice: equal text, not the same bits.
         var long = Kettle.Context()

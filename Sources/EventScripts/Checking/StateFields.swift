@@ -222,9 +222,9 @@ import MachineCore
                         for index in 0..<count {
                             let range = fields[index].bytes
                             if let range {
-                                if ContextField<M>.sameBytes(old, new, in: range) {
+                                if old.hasSameBytes(as: new, in: range) {
                                     // Unchanged: its text stays if `after` has the kept bytes.
-                                    if texts[index] != nil, !isKept || !ContextField<M>.sameBytes(keptBytes, new, in: range) {
+                                    if texts[index] != nil, !isKept || !keptBytes.hasSameBytes(as: new, in: range) {
                                         texts[index] = nil
                                     }
                                     continue
@@ -233,7 +233,7 @@ import MachineCore
                                 continue
                             }
                             var known = texts[index]
-                            if let range, known != nil, !isKept || !ContextField<M>.sameBytes(keptBytes, old, in: range) {
+                            if let range, known != nil, !isKept || !keptBytes.hasSameBytes(as: old, in: range) {
                                 known = nil
                             }
                             let newValue = fields[index].read(after)

@@ -7,7 +7,7 @@ extension Player {
     /// the session's recorded script writes the same steps, byte for byte.
     @inlinable
     public func transcribe<S: TranscriptSink>(_ steps: [RuntimeStep<M>], into sink: inout S) {
-        var kept = ContextTexts<M>()
+        var kept = RecentTexts<M>()
         for index in steps.indices { sink.write(.step(render(steps[index], kept: &kept))) }
     }
 
@@ -15,25 +15,27 @@ extension Player {
     /// states and fields it changed, its commands.
     @inlinable
     func render(_ step: borrowing RuntimeStep<M>) -> TranscriptStep {
-        var kept = ContextTexts<M>()
+        var kept = RecentTexts<M>()
         return render(step, kept: &kept)
     }
 
-    /// A runtime step as a transcript step, its fields' texts before taken from `kept` when they
-    /// are known there; `kept` then describes the state after the step.
+    /// A runtime step as a transcript step, with what was written lately taken from `kept` (see
+    /// ``RecentTexts``); `kept` then describes the state after the step.
     @inlinable
-    func render(_ step: borrowing RuntimeStep<M>, kept: inout ContextTexts<M>) -> TranscriptStep {
+    func render(_ step: borrowing RuntimeStep<M>, kept: inout RecentTexts<M>) -> TranscriptStep {
         var input: String
         var dropped: String?
         switch step.cause {
         case .event(let event):
-            input = parts.writer.statement(.send(event))
+            input = kept.events.text(of: event) { parts.writer.statement(.send(event)) }
         case .timer(let timer):
             input = "timer " + parts.table.timerNames[timer.rawValue]
         case .answer(let reference, let event):
-            input = parts.writer.answer(parts.writer.text(of: reference), event)
+            let answer = kept.answers.text(of: event) { parts.writer.answerParts(event) }
+            input = answer.keyword + " " + parts.writer.text(of: reference) + answer.tail
         case .drop(let reference, let event, let cancellation):
-            input = "drop " + parts.writer.answer(parts.writer.text(of: reference), event).drop { $0 != " " }.dropFirst()
+            input =
+                "drop " + parts.writer.text(of: reference) + kept.answers.text(of: event) { parts.writer.answerParts(event) }.tail
             if let successor = cancellation.supersededBy {
                 dropped =
                     "superseded by \(parts.table.requestKindNames[reference.kind.rawValue])#\(successor) at \(Value.milliseconds(cancellation.at))"
@@ -55,7 +57,8 @@ extension Player {
         }
         var stateChanges: [TranscriptStep.Change] = []
         var fieldChanges: [TranscriptStep.Change] = []
-        parts.fields.changes(from: step.before, to: step.after, states: &stateChanges, fields: &fieldChanges, kept: &kept)
+        parts.fields.changes(
+            from: step.before, to: step.after, states: &stateChanges, fields: &fieldChanges, kept: &kept.context)
         var fired: [String] = []
         var ignored: String?
         var compoundChanges: [TranscriptStep.CompoundChange] = []
@@ -69,7 +72,9 @@ extension Player {
                 compoundChanges.append(
                     TranscriptStep.CompoundChange(region: region.name, state: region.states[change.state], kind: change.kind))
             }
-            commands = result.commands.map { parts.writer.value(of: $0).description }
+            commands = result.commands.map { command in
+                kept.commands.text(of: command) { parts.writer.value(of: command).description }
+            }
             commands += result.outbox.sends.map(sendText)
         }
         var rendered = TranscriptStep(

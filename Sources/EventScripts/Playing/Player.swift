@@ -174,8 +174,8 @@ public struct Player<V: ScriptVocabulary>: Sendable {
         @usableFromInline var expectations = 0
         @usableFromInline var failures = 0
         @usableFromInline let onStep: ((RuntimeStep<M>) -> Void)?
-        /// The fields' texts in the state the transcript last showed (see ``ContextTexts``).
-        @usableFromInline var kept = ContextTexts<M>()
+        /// What the transcript wrote lately (see ``RecentTexts``).
+        @usableFromInline var kept = RecentTexts<M>()
 
         @inlinable
         init(player: Player, file: String, runtime: Runtime<M>, onStep: ((RuntimeStep<M>) -> Void)?) {

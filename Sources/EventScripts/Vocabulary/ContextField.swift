@@ -69,24 +69,8 @@ public struct ContextField<M: MachineDefinition>: Sendable {
     /// untouched by a step: they are these bits shared by the states before and after it.
     static func identical<T>(_ a: T, _ b: T) -> Bool {
         withUnsafeBytes(of: a) { a in
-            withUnsafeBytes(of: b) { b in sameBytes(a, b, in: 0..<a.count) }
+            withUnsafeBytes(of: b) { b in a.hasSameBytes(as: b, in: 0..<a.count) }
         }
-    }
-
-    /// Whether `a` and `b` hold the same bytes in `range`. Word by word, then byte by byte: this
-    /// runs for every field at every step of a transcript.
-    static func sameBytes(_ a: UnsafeRawBufferPointer, _ b: UnsafeRawBufferPointer, in range: Range<Int>) -> Bool {
-        var offset = range.lowerBound
-        while offset + 8 <= range.upperBound {
-            let word = a.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
-            guard word == b.loadUnaligned(fromByteOffset: offset, as: UInt64.self) else { return false }
-            offset += 8
-        }
-        while offset < range.upperBound {
-            guard a[offset] == b[offset] else { return false }
-            offset += 1
-        }
-        return true
     }
 
     /// A field read through `keyPath` that scripts cannot set: `given` says it is derived.

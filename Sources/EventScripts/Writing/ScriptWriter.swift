@@ -76,16 +76,24 @@ public struct ScriptWriter<V: ScriptVocabulary>: Sendable {
     /// several values), or `fail` with the failure's message, if it has one.
     @inlinable
     package func answer(_ reference: String, _ event: M.Event) -> String {
+        let (keyword, tail) = answerParts(event)
+        return keyword + " " + reference + tail
+    }
+
+    /// An answer's statement in two parts around its request: the keyword, `respond` or `fail`,
+    /// and what follows the request (` [place(…)]`, ` "offline"`, or nothing).
+    @inlinable
+    package func answerParts(_ event: M.Event) -> (keyword: String, tail: String) {
         let value = self.value(of: event)
-        guard case .constructed(let name, let arguments) = value else { return value.statement("respond", reference) }
+        guard case .constructed(let name, let arguments) = value else { return ("respond", " " + value.description) }
         if M.isFailure(event.kind) {
-            guard case .string? = arguments.first?.value else { return "fail \(reference)" }
-            return arguments[0].value.statement("fail", reference)
+            guard case .string? = arguments.first?.value else { return ("fail", "") }
+            return ("fail", " " + arguments[0].value.description)
         }
         switch arguments.count {
-        case 0: return "respond \(reference)"
-        case 1: return arguments[0].value.statement("respond", reference)
-        default: return "respond \(reference)" + value.description.dropFirst(name.count)
+        case 0: return ("respond", "")
+        case 1: return ("respond", " " + arguments[0].value.description)
+        default: return ("respond", String(value.description.dropFirst(name.count)))
         }
     }
 
