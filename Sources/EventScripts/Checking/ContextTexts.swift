@@ -1,30 +1,42 @@
 import MachineCore
 
-/// The text of the context's fields in the last state a transcript showed, kept from step to
-/// step: a field that changes is shown with its text before and after, and its text before is
-/// the text after of its previous change, not written a second time.
+/// The last contexts a transcript showed, each with the texts of its fields written so far, kept
+/// from step to step: a field that changes is shown with its text before and after, its text
+/// before is the text after of its previous change, and its value after often one it had a few
+/// steps before (a region set back, a list emptied). Such a text is written again, not made anew.
 ///
 /// A text is used only for a field read through a key path (its bytes in the context are known,
-/// `ContextField.bytes`) whose bytes are the same as in the context the text was written from.
-/// That context is kept, so the buffers and objects its bytes point to stay alive: the same bytes
-/// are the same value. A text whose field's bytes change is dropped.
+/// `ContextField.bytes`), and only when the field's bytes are the same as in the kept context the
+/// text was written from. The contexts are kept, so the buffers and objects their bytes point to
+/// stay alive: the same bytes are the same value (a context holds no object whose contents
+/// change, as `ContextField` assumes).
 @usableFromInline
 package struct ContextTexts<M: MachineDefinition> {
-    /// The context the texts describe.
-    @usableFromInline var context: M.Context?
-    /// Each context field's text in ``context``, when it is known.
-    @usableFromInline var texts: [String?]
+    /// The contexts kept, in a ring; ``newest`` is the last shown.
+    @usableFromInline var contexts: [M.Context] = []
+    /// Each kept context's fields' texts, where written.
+    @usableFromInline var texts: [[String?]] = []
+    /// The position of the last context shown in ``contexts``, or -1.
+    @usableFromInline var newest = -1
 
-    /// No text known yet.
-    @inlinable
-    package init() {
-        self.init(count: 0)
-    }
+    /// How many contexts are kept.
+    @inlinable static var capacity: Int { 8 }
 
-    /// No text known yet, for a context of `count` fields.
+    /// No context shown yet.
     @inlinable
-    init(count: Int) {
-        context = nil
-        texts = Array(repeating: nil, count: count)
+    package init() {}
+
+    /// Keeps `context`, the newest, with its fields' `texts`, in place of the oldest once full.
+    @usableFromInline
+    mutating func keep(_ context: M.Context, texts fieldTexts: [String?]) {
+        if contexts.count < Self.capacity {
+            contexts.append(context)
+            texts.append(fieldTexts)
+            newest = contexts.count - 1
+        } else {
+            newest = (newest + 1) % Self.capacity
+            contexts[newest] = context
+            texts[newest] = fieldTexts
+        }
     }
 }

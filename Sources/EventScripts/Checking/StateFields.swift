@@ -199,46 +199,59 @@ import MachineCore
     /// field is at `first` in `names`. A field whose bytes are known and the same in both contexts
     /// does not differ. A field whose known bytes differ is read in both, once, and differs when
     /// its values do (what its `differs` says, without reading it twice); any other asks its
-    /// `differs` first. A field's text before is taken from `kept` when its bytes there are the
-    /// same (see ``ContextTexts``). Not inlinable, on purpose: compiled generically, it passes
-    /// each field's closures the contexts where they are, while a copy specialised for a machine
-    /// would copy both contexts for each field.
+    /// `differs` first. A field's text is taken from a context `kept` where its bytes are the same
+    /// (see ``ContextTexts``), and `after` is kept with its fields' texts. Not inlinable, on
+    /// purpose: compiled generically, it passes each field's closures the contexts where they
+    /// are, while a copy specialised for a machine would copy both contexts for each field.
     @usableFromInline
     static func contextChanges(
         _ fields: [ContextField<M>], _ names: [String], _ before: M.Context, _ after: M.Context, first: Int,
         kept: inout ContextTexts<M>, into changes: inout [TranscriptStep.Change]
     ) {
         let count = fields.count
-        var texts: [String?] = []
-        swap(&texts, &kept.texts)
-        if texts.count != count { texts = Array(repeating: nil, count: count) }
-        let isKept = kept.context != nil
+        var texts = [String?](repeating: nil, count: count)
+        let size = MemoryLayout<M.Context>.size
         // The fields read through a buffer, and the loop counts by itself: compiled generically,
         // each access to an array and its `indices` looks up the element's type first.
         withUnsafeBytes(of: before) { old in
             withUnsafeBytes(of: after) { new in
-                withUnsafeBytes(of: kept.context) { keptBytes in
+                kept.contexts.withUnsafeBufferPointer { contexts in
+                    /// The text of the field at `index` whose bytes are `bytes`'s, if a kept
+                    /// context has them and the text.
+                    func keptText(_ index: Int, _ range: Range<Int>, _ bytes: UnsafeRawBufferPointer) -> String? {
+                        for slot in contexts.indices {
+                            guard let text = kept.texts[slot][index] else { continue }
+                            let context = UnsafeRawBufferPointer(start: contexts.baseAddress! + slot, count: size)
+                            if context.hasSameBytes(as: bytes, in: range) { return text }
+                        }
+                        return nil
+                    }
                     fields.withUnsafeBufferPointer { fields in
                         for index in 0..<count {
                             let range = fields[index].bytes
                             if let range {
                                 if old.hasSameBytes(as: new, in: range) {
-                                    // Unchanged: its text stays if `after` has the kept bytes.
-                                    if texts[index] != nil, !isKept || !keptBytes.hasSameBytes(as: new, in: range) {
-                                        texts[index] = nil
+                                    // Unchanged: its text in the context shown last, if known.
+                                    if kept.newest >= 0, let text = kept.texts[kept.newest][index] {
+                                        let context = UnsafeRawBufferPointer(
+                                            start: contexts.baseAddress! + kept.newest, count: size)
+                                        if context.hasSameBytes(as: new, in: range) { texts[index] = text }
                                     }
                                     continue
                                 }
                             } else if !fields[index].differs(before, after) {
                                 continue
                             }
-                            var known = texts[index]
-                            if let range, known != nil, !isKept || !keptBytes.hasSameBytes(as: old, in: range) {
-                                known = nil
+                            let known = range.flatMap { keptText(index, $0, old) }
+                            var newValue: Value?
+                            let newText: String
+                            if let range, let text = keptText(index, range, new) {
+                                newText = text
+                            } else {
+                                newValue = fields[index].read(after)
+                                newText = newValue!.description
                             }
-                            let newValue = fields[index].read(after)
-                            let newText = newValue.description
-                            texts[index] = range == nil ? nil : newText
+                            if range != nil { texts[index] = newText }
                             // Texts that differ are values that differ; the same text may still
                             // be another value (a duration finer than its digits).
                             if let known, !known.utf8.elementsEqual(newText.utf8) {
@@ -246,7 +259,7 @@ import MachineCore
                                 continue
                             }
                             let oldValue = fields[index].read(before)
-                            guard oldValue != newValue else { continue }
+                            guard oldValue != (newValue ?? fields[index].read(after)) else { continue }
                             changes.append(
                                 TranscriptStep.Change(
                                     name: names[first + index], old: known ?? oldValue.description, new: newText))
@@ -255,8 +268,7 @@ import MachineCore
                 }
             }
         }
-        kept.texts = texts
-        kept.context = after
+        kept.keep(after, texts: texts)
     }
 
     /// The field named `name`.
