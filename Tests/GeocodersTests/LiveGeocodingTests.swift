@@ -118,6 +118,10 @@ import Testing
             try NominatimGeocoder(endpoint: server.url, rules: rules, userAgent: "LiveTests/1.0", timeout: Self.patience))
 
         try live.send(.appeared)
+        // The lookup under the centre answered before the search starts: a result picked while
+        // it is still in flight cancels it, and on a machine whose threads are all busy it may
+        // not have reached the server by then.
+        try await waitUntil("the centre's address arrives") { live.state.context.address != nil }
         try live.send(.searchActivated)
         try live.send(.queryChanged("Empire"))
         // No completions: the query stays in editing, asking nothing.
