@@ -22,10 +22,13 @@ package enum ValueText {
         guard magnitude >= 1e-4, magnitude < 1e15 else { return nil }
         var scale = 1.0
         for decimals in 0...15 {
-            // Within 0.2 of the decimal's digits when there is one: the product is rounded once.
-            let scaled = (magnitude * scale).rounded()
-            guard scaled < 1e15 else { return nil }
-            if scaled / scale == magnitude { return text(digits: UInt64(scaled), decimals: decimals, negative: number < 0) }
+            // Within 0.25 of the decimal's digits when there is one (the product is rounded once),
+            // so adding a half and truncating finds them. Not `rounded()`: it calls the C
+            // library's `round`, which a program linking this module alone does not link.
+            let product = magnitude * scale + 0.5
+            guard product < 1e15 else { return nil }
+            let digits = UInt64(product)
+            if Double(digits) / scale == magnitude { return text(digits: digits, decimals: decimals, negative: number < 0) }
             scale *= 10
         }
         return nil
