@@ -16,6 +16,8 @@ package struct ContextTexts<M: MachineDefinition> {
     @usableFromInline var contexts: [M.Context] = []
     /// Each kept context's fields' texts, where written.
     @usableFromInline var texts: [[String?]] = []
+    /// The texts of the context forgotten last, its storage kept to hold the next one's.
+    @usableFromInline var spare: [String?] = []
     /// The position of the last context shown in ``contexts``, or -1.
     @usableFromInline var newest = -1
 
@@ -26,9 +28,20 @@ package struct ContextTexts<M: MachineDefinition> {
     @inlinable
     package init() {}
 
+    /// Storage for the texts of a context of `count` fields, none written: the forgotten
+    /// context's, emptied, once there is one.
+    @usableFromInline
+    mutating func emptyTexts(_ count: Int) -> [String?] {
+        var fieldTexts: [String?] = []
+        swap(&fieldTexts, &spare)
+        guard fieldTexts.count == count else { return Array(repeating: nil, count: count) }
+        for index in 0..<count { fieldTexts[index] = nil }
+        return fieldTexts
+    }
+
     /// Keeps `context`, the newest, with its fields' `texts`, in place of the oldest once full.
     @usableFromInline
-    mutating func keep(_ context: M.Context, texts fieldTexts: [String?]) {
+    mutating func keep(_ context: M.Context, texts fieldTexts: inout [String?]) {
         if contexts.count < Self.capacity {
             contexts.append(context)
             texts.append(fieldTexts)
@@ -36,7 +49,8 @@ package struct ContextTexts<M: MachineDefinition> {
         } else {
             newest = (newest + 1) % Self.capacity
             contexts[newest] = context
-            texts[newest] = fieldTexts
+            swap(&texts[newest], &fieldTexts)
+            swap(&spare, &fieldTexts)
         }
     }
 }

@@ -209,7 +209,7 @@ import MachineCore
         kept: inout ContextTexts<M>, into changes: inout [TranscriptStep.Change]
     ) {
         let count = fields.count
-        var texts = [String?](repeating: nil, count: count)
+        var texts = kept.emptyTexts(count)
         let size = MemoryLayout<M.Context>.size
         // The fields read through a buffer, and the loop counts by itself: compiled generically,
         // each access to an array and its `indices` looks up the element's type first.
@@ -268,7 +268,7 @@ import MachineCore
                 }
             }
         }
-        kept.keep(after, texts: texts)
+        kept.keep(after, texts: &texts)
     }
 
     /// The field named `name`.
