@@ -1,3 +1,4 @@
+import MachineRuntime
 import Testing
 
 @testable import MachineCore
@@ -22,7 +23,7 @@ import Testing
     }
 
     @Test func scaledDecimalsAreSwiftsDigits() {
-        var random = Generator(seed: 44)
+        var random = SplitMix64(seed: 44)
         var scaled = 0
         for _ in 0..<50_000 {
             // Decimals of 1 to 16 digits with up to 17 decimals, and numbers of any bits.
@@ -39,17 +40,4 @@ import Testing
     }
 
     func pow10(_ exponent: Int) -> Double { (0..<exponent).reduce(1.0) { value, _ in value * 10 } }
-
-    /// SplitMix64: the same numbers on every run.
-    struct Generator: RandomNumberGenerator {
-        var state: UInt64
-        init(seed: UInt64) { state = seed }
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
 }

@@ -1,3 +1,4 @@
+import MachineRuntime
 import Testing
 
 @testable import SCXML
