@@ -45,7 +45,7 @@ enum ReplayBenchmark {
         mutating func write(_ entry: TranscriptEntry) {}
     }
 
-    /// Checks, then reads again and replays (as `replay` streams a script) with a text
+    /// Checks, then replays (as `replay` does) with a text
     /// transcript; returns the transcript's size.
     static func replay(_ bytes: [UInt8]) throws -> Int {
         let vocabulary = AddressPickerVocabulary()
@@ -56,7 +56,7 @@ enum ReplayBenchmark {
         return sink.output.bytes
     }
 
-    /// Checks, then reads again and replays without a transcript.
+    /// Checks, then replays without a transcript.
     static func replayQuietly(_ bytes: [UInt8]) throws -> Int {
         let vocabulary = AddressPickerVocabulary()
         let script = try ScriptChecker(vocabulary: vocabulary).check(bytes, file: "generated.events")

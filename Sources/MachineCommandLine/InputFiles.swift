@@ -38,9 +38,9 @@ enum InputFiles {
         return try readAll(descriptor, file)
     }
 
-    /// The script `file`, or standard input for `-`, to be read as it is replayed: a regular
-    /// file is read from disk at each pass, 64 KiB at a time, so that a long script is never held
-    /// whole; standard input, a pipe or a device, which cannot be read twice, is read whole now.
+    /// The script `file`, or standard input for `-`, to be read as it is checked: a regular
+    /// file is read from disk 64 KiB at a time, so that a long script is never held whole (only
+    /// its program is); standard input, a pipe or a device is read whole now.
     static func script(_ file: String, standardInput: Int32) throws(ToolError) -> any ScriptBytes {
         if file == "-" { return try readAll(standardInput, file) }
         let descriptor = open(file, O_RDONLY | O_CLOEXEC)
@@ -63,7 +63,7 @@ enum InputFiles {
         }
     }
 
-    /// A regular file's script, read again from its start at each pass.
+    /// A regular file's script, read from its start each time it is read.
     final class ScriptFile: ScriptBytes {
         let file: String
         let descriptor: Int32

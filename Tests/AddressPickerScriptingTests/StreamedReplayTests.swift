@@ -5,13 +5,13 @@ import MachineRuntime
 import ScriptTestSupport
 import Testing
 
-/// A replay (checked whole in a first pass, read again and replayed statement by statement in a
-/// second) of a script read in chunks, as `replay` reads a file, against the same script held
-/// whole in memory: the same transcript, byte for byte, the same outcome, and for an invalid
-/// script the same error and nothing replayed, whatever the chunks the script's bytes come in.
+/// A replay of a script read in chunks, as `replay` reads a file (checked once into its program,
+/// then the program run), against the same script held whole in memory: the same transcript,
+/// byte for byte, the same outcome, and for an invalid script the same error and nothing
+/// replayed, whatever the chunks the script's bytes come in.
 @Suite("Streamed replay") struct StreamedReplayTests {
-    /// A script's bytes in chunks of `size`, read again from the start at each pass; `reads`
-    /// counts the passes.
+    /// A script's bytes in chunks of `size`, from the start at each read (`second` from the
+    /// second on); `reads` counts the reads.
     final class Chunked: ScriptBytes {
         let bytes: [UInt8]
         let size: Int
@@ -61,7 +61,7 @@ import Testing
         var runtime = Runtime(table: vocabulary.table, state: script.initialState)
         var sink = TextTranscript(output: "")
         let outcome = try Player(vocabulary: vocabulary).play(script, on: &runtime, into: &sink)
-        #expect(bytes.reads == 2)
+        #expect(bytes.reads == 1, "a script is read once, as it is checked")
         return (outcome, sink.output)
     }
 
@@ -107,8 +107,8 @@ import Testing
     }
 
     /// Lines the checker's memo does not keep (each line unique, more of them than the memo
-    /// holds, and some longer than it keeps) run from their instructions as they come, the others
-    /// from the memo's entries: the same transcript either way.
+    /// holds, and some longer than it keeps) each keep a statement of their own in the program,
+    /// the others share theirs: the same transcript either way.
     @Test func linesTheMemoDoesNotKeepReplayAsTheWholeProgram() throws {
         var text = ""
         var number = 0
@@ -179,34 +179,52 @@ import Testing
         #expect(streamedTranscript == transcript)
     }
 
-    @Test func aScriptChangedBetweenThePassesEndsInvalidWhereItNoLongerChecks() throws {
+    @Test func aCheckedScriptRunsItsProgramWithoutReadingItsBytesAgain() throws {
         let first = Array("machine address-picker\nsend searchActivated\nexpect search == editing\n".utf8)
         let second = Array("machine address-picker\nsend searchActivated\nsend nothingHere\n".utf8)
         let bytes = Chunked(first, size: 8, second: second)
         let script = try ScriptChecker(vocabulary: Self.vocabulary).check(reading: bytes, file: "changed.events")
-        var runtime = Runtime(table: Self.vocabulary.table, state: script.initialState)
-        var sink = TextTranscript(output: "")
-        let outcome = try Player(vocabulary: Self.vocabulary).play(script, on: &runtime, into: &sink)
-        guard case .invalid(let error) = outcome else {
-            Issue.record("expected the changed line to be invalid: \(outcome)")
-            return
-        }
-        #expect(error.location == ScriptLocation(line: 3, column: 6))
-        #expect(error.file == "changed.events")
-        #expect(sink.output.contains("@0ms send searchActivated"))
+        let player = Player(vocabulary: Self.vocabulary)
+        let (outcome, transcript) = try player.transcript(of: script)
+        #expect(outcome == .passed(expectations: 1))
+        #expect(transcript.contains("@0ms send searchActivated"))
+        #expect(try player.transcript(of: script) == (outcome, transcript), "the same program, replayed again")
+        #expect(bytes.reads == 1)
     }
 
-    @Test func aScriptShortenedBetweenThePassesEndsInvalid() throws {
-        let first = Array("machine address-picker\nsend searchActivated\nexpect search == editing\n".utf8)
-        let bytes = Chunked(first, size: 1 << 16, second: Array("machine address-picker\nsend searchActivated\n".utf8))
-        let script = try ScriptChecker(vocabulary: Self.vocabulary).check(reading: bytes, file: "changed.events")
-        var runtime = Runtime(table: Self.vocabulary.table, state: script.initialState)
-        var sink = TextTranscript(output: "")
-        let outcome = try Player(vocabulary: Self.vocabulary).play(script, on: &runtime, into: &sink)
-        guard case .invalid(let error) = outcome else {
-            Issue.record("expected a shortened script to be invalid: \(outcome)")
+    /// Past 65,536 distinct statements the program names them in four bytes instead of two: every
+    /// statement keeps its line, before the switch and after, across blank and comment lines.
+    @Test func aProgramOfMoreThan65536DistinctStatementsKeepsEveryLine() throws {
+        var text = "machine address-picker\nsend searchActivated\n"
+        var expected: [Int] = [2]
+        var line = 2
+        for number in 0..<70_000 {
+            if number % 997 == 0 {
+                text += "\n# a comment\n"
+                line += 2
+            }
+            text += number % 3 == 0 ? "advance 1ms\n" : "send queryChanged(\"q\(number)\")\n"
+            line += 1
+            expected.append(line)
+        }
+        let instructions = try ScriptChecker(vocabulary: Self.vocabulary).instructions(in: Array(text.utf8), file: "many.events")
+        #expect(instructions.map(\.location.line) == expected)
+        guard case .input(.send(let event)) = instructions[instructions.count - 2].kind else {
+            Issue.record("the last statement but one should be a send")
             return
         }
-        #expect(error.message.hasPrefix("the script changed while it was replayed"))
+        #expect(event == .queryChanged("q69998"))
+    }
+
+    @Test func anErrorAnInputMeetsWhenItRunsShowsItsLine() throws {
+        let text = "machine address-picker\n\n# a comment\nsend searchActivated\n  respond places []\n"
+        let (outcome, _) = try Self.streamed(text, chunk: 3)
+        guard case .invalid(let error) = outcome else {
+            Issue.record("expected a run-time error: \(outcome)")
+            return
+        }
+        #expect(error.location == ScriptLocation(line: 5, column: 3))
+        #expect(error.sourceLine == "  respond places []")
+        #expect(error.file == "long.events")
     }
 }

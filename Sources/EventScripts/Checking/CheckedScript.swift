@@ -1,40 +1,32 @@
 import MachineCore
 
-/// A script checked whole but not held: where it starts, and its bytes to read again.
+/// A script checked whole, ready to replay: where it starts, and its program.
 ///
-/// Every replay (the tool's, `assertTranscript`'s, `replay --update`'s, coverage's) takes the
-/// same two passes: ``ScriptChecker/check(_:file:)`` checks all of the script and makes this; the
-/// player (``Player/play(_:provider:into:onStep:)``) reads it again and replays each statement as
-/// it checks it again. Neither the script nor its instructions are ever held whole, and an
-/// invalid script fails the first pass: nothing of it runs.
-public struct CheckedScript<V: ScriptVocabulary> {
+/// Every replay (the tool's, `assertTranscript`'s, `replay --update`'s, coverage's, each
+/// mutant's) takes the same path: ``ScriptChecker/check(_:file:)`` reads and checks all of the
+/// script once and makes this; the player (``Player/play(_:provider:into:onStep:)``) runs its
+/// program, as often as asked. An invalid script fails the check: nothing of it runs. The
+/// program keeps each distinct statement once and four bytes for each line that holds one, so
+/// a long script that repeats its lines costs little more than its line count.
+public struct CheckedScript<V: ScriptVocabulary>: Sendable {
     /// The script's path as given.
     public let file: String
-    /// The script's bytes, read again by the replay.
-    @usableFromInline package let bytes: any ScriptBytes
-    /// The checker that checked it, and checks it again as it is replayed.
-    @usableFromInline package let checker: ScriptChecker<V>
+    /// Its statements that do something, checked, in order.
+    @usableFromInline let program: CheckedProgram<V.Machine>
     /// The state the script starts from, after its `given` lines.
     public let initialState: MachineState<V.Machine>
     /// The `given` lines, in order, as checked values.
     public let givens: [Given]
-    /// How many instructions (statements other than `machine` and `given`) the script holds.
-    @usableFromInline package let instructionCount: Int
-    /// How many of them are inputs (`send`, `advance`, `respond`, `fail`).
-    @usableFromInline let inputCount: Int
+
+    /// How many statements its program runs (every statement but `machine` and `given`).
+    package var instructionCount: Int { program.count }
 
     @inlinable
-    init(
-        file: String, bytes: any ScriptBytes, checker: ScriptChecker<V>, initialState: MachineState<V.Machine>,
-        givens: [Given], instructionCount: Int, inputCount: Int
-    ) {
+    init(file: String, program: CheckedProgram<V.Machine>, initialState: MachineState<V.Machine>, givens: [Given]) {
         self.file = file
-        self.bytes = bytes
-        self.checker = checker
+        self.program = program
         self.initialState = initialState
         self.givens = givens
-        self.instructionCount = instructionCount
-        self.inputCount = inputCount
     }
 
     /// One `given` line.
@@ -55,10 +47,8 @@ public struct CheckedScript<V: ScriptVocabulary> {
     }
 
     /// The instructions its statements check into, in order: what the replay performs and checks
-    /// at each line (read again, for tests of the checker).
-    package func instructions() throws -> [Instruction<V.Machine>] {
-        var all: [UInt8] = []
-        try bytes.forEachChunk { all += $0 }
-        return try checker.instructions(in: all, file: file)
+    /// at each line.
+    package func instructions() -> [Instruction<V.Machine>] {
+        program.map { $0.statement.instruction(line: $0.line) }
     }
 }

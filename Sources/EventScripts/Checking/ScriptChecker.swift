@@ -51,39 +51,24 @@ public final class ScriptChecker<V: ScriptVocabulary>: Sendable {
     /// The instructions the statements of `bytes` check into, in order: what a replay performs
     /// and checks at each line (for tests of the checker).
     package func instructions(in bytes: [UInt8], file: String) throws(ScriptError) -> [Instruction<M>] {
-        var builder = Builder(checker: self)
-        var instructions: [Instruction<M>] = []
-        do {
-            try ScriptSource.forEachStatement(in: bytes, file: file) { statement throws(ScriptError) in
-                if let instruction = try builder.add(statement) { instructions.append(instruction) }
-            }
-        } catch var error {
-            error.file = file
-            throw error
-        }
-        _ = try builder.start(file: file)
-        return instructions
+        try check(bytes, file: file).instructions()
     }
 
-    /// Parses and checks all of `script`, read from `file`, without keeping its instructions:
-    /// the first pass of every replay, which ``Player`` makes by reading the script again
-    /// (``Player/play(_:provider:into:onStep:)``). Memory stays that of one line, however long
-    /// the script.
+    /// Parses and checks all of `script`, read from `file` chunk by chunk, and keeps its program
+    /// (``CheckedScript``): memory is that of one line, each distinct statement, and four bytes
+    /// for each line that holds one, however long the script.
     ///
     /// - Throws: the ``ScriptError`` of the first invalid statement (in line order, with its line
     ///   and column), or what `script` throws when it cannot be read.
     @inlinable
     public func check(reading script: any ScriptBytes, file: String) throws -> CheckedScript<V> {
         var builder = Builder(checker: self)
-        var statements = 0
         try ScriptSource.forEachLine(in: script, file: file) { line throws(ScriptError) in
-            if try builder.add(&line) != nil { statements += 1 }
+            try builder.add(&line)
             return true
         }
         let start = try builder.start(file: file)
-        return CheckedScript(
-            file: file, bytes: script, checker: self, initialState: start.initialState, givens: start.givens,
-            instructionCount: statements, inputCount: builder.inputs)
+        return CheckedScript(file: file, program: builder.program, initialState: start.initialState, givens: start.givens)
     }
 
     /// Accumulates the program one statement at a time.
@@ -98,10 +83,12 @@ public final class ScriptChecker<V: ScriptVocabulary>: Sendable {
         @usableFromInline var sawOther = false
         /// How many inputs (send, advance, respond, fail) the lines so far hold.
         @usableFromInline var inputs = 0
-        /// The instructions of lines already checked, by their bytes: a line repeated in a long
-        /// script (`advance 300ms`) is checked once per pass. Only statements that mean the same
-        /// wherever they are (not `machine` or `given`) are kept, at most ``Memo/capacity`` lines
-        /// of at most ``Memo/longestLine`` bytes.
+        /// The program so far.
+        @usableFromInline var program = CheckedProgram<M>()
+        /// The statements of lines already checked, by their bytes: a line repeated in a long
+        /// script (`advance 300ms`) is checked once. Only statements that mean the same wherever
+        /// they are (not `machine` or `given`) are kept, at most ``Memo/capacity`` lines of at
+        /// most ``Memo/longestLine`` bytes.
         @usableFromInline var memo = Memo()
 
         @inlinable
@@ -110,46 +97,14 @@ public final class ScriptChecker<V: ScriptVocabulary>: Sendable {
             self.context = checker.vocabulary.initialContext
         }
 
-        /// The instructions of lines already checked, by the lines' bytes.
+        /// The statements of lines already checked, by the lines' bytes.
         @usableFromInline
         struct Memo {
             @usableFromInline static var capacity: Int { 4096 }
             @usableFromInline static var longestLine: Int { 256 }
 
-            /// A checked line's instruction, and what it asks of the lines before it. A class, so
-            /// that each line that repeats one shares it.
-            @usableFromInline
-            final class Entry {
-                @usableFromInline let kind: Instruction<M>.Kind
-                @usableFromInline let column: Int
-                @usableFromInline let rewritable: Range<Int>?
-                /// The statement's name when it needs an earlier input (`expect command`).
-                @usableFromInline let needsInput: String?
-                @usableFromInline let isInput: Bool
-
-                /// Where the statement starts on line `line`.
-                @inlinable
-                func location(line: Int) -> ScriptLocation { ScriptLocation(line: line, column: column) }
-
-                /// The text `replay --update` may replace, on line `line`.
-                @inlinable
-                func rewritable(line: Int) -> Range<ScriptLocation>? {
-                    rewritable.map {
-                        ScriptLocation(line: line, column: $0.lowerBound)..<ScriptLocation(line: line, column: $0.upperBound)
-                    }
-                }
-
-                @inlinable
-                init(kind: Instruction<M>.Kind, column: Int, rewritable: Range<Int>?, needsInput: String?, isInput: Bool) {
-                    self.kind = kind
-                    self.column = column
-                    self.rewritable = rewritable
-                    self.needsInput = needsInput
-                    self.isInput = isInput
-                }
-            }
-
-            @usableFromInline var entries: [Line: Entry] = [:]
+            /// Each line's statement, by its index in the program.
+            @usableFromInline var entries: [Line: Int] = [:]
 
             /// A line's bytes as a key: equal when its bytes are (a `String` key would take a
             /// line with "ü" precomposed for one with "u" and a combining diaeresis), hashed as a
@@ -171,21 +126,23 @@ public final class ScriptChecker<V: ScriptVocabulary>: Sendable {
             init() {}
         }
 
-        /// Checks the statement on `line`, or takes the instruction of an earlier line with the
-        /// same bytes; returns its instruction, `nil` for `machine`, `given` and a line without a
-        /// statement. Errors are those of ``add(_:)``, at the same places.
+        /// Checks the statement on `line`, or takes the statement of an earlier line with the
+        /// same bytes, and adds it to the program; a line without a statement, `machine` and
+        /// `given` add nothing. Errors are those of ``add(_:)``, at the same places.
         @inlinable
-        mutating func add(_ line: inout ScriptLine) throws(ScriptError) -> Memo.Entry? {
+        mutating func add(_ line: inout ScriptLine) throws(ScriptError) {
             let key = line.bytes.count <= Memo.longestLine ? Memo.Line(line.bytes) : nil
-            if let key, let entry = memo.entries[key] {
-                if let statement = entry.needsInput {
-                    try requireInput(statement, at: ScriptLocation(line: line.number, column: entry.column))
+            if let key, let index = memo.entries[key] {
+                let known = program.statements[index]
+                if let statement = known.needsInput {
+                    try requireInput(statement, at: known.location(line: line.number))
                 }
                 sawOther = true
-                if entry.isInput { inputs += 1 }
-                return entry
+                if known.isInput { inputs += 1 }
+                program.append(index, line: line.number)
+                return
             }
-            guard let statement = try line.statement(), let instruction = try add(statement) else { return nil }
+            guard let statement = try line.statement(), let instruction = try add(statement) else { return }
             let needsInput: String?
             let isInput: Bool
             switch statement.kind {
@@ -196,12 +153,17 @@ public final class ScriptChecker<V: ScriptVocabulary>: Sendable {
             case .expectPlaceholder: (needsInput, isInput) = ("expect", false)
             default: (needsInput, isInput) = (nil, false)
             }
-            let entry = Memo.Entry(
-                kind: instruction.kind, column: instruction.location.column,
-                rewritable: instruction.rewritable.map { $0.lowerBound.column..<$0.upperBound.column },
-                needsInput: needsInput, isInput: isInput)
-            if let key, memo.entries.count < Memo.capacity { memo.entries[key] = entry }
-            return entry
+            guard program.statements.count < UInt32.max else {
+                throw ScriptError(
+                    "the script holds more than \(UInt32.max) distinct statements: split it", at: instruction.location)
+            }
+            let index = program.add(
+                CheckedStatement(
+                    kind: instruction.kind, column: instruction.location.column,
+                    rewritable: instruction.rewritable.map { $0.lowerBound.column..<$0.upperBound.column },
+                    needsInput: needsInput, isInput: isInput, sourceLine: isInput ? line.printableText : nil))
+            if let key, memo.entries.count < Memo.capacity { memo.entries[key] = index }
+            program.append(index, line: line.number)
         }
 
         /// The initial state and the `given` lines, once every statement is added.

@@ -62,7 +62,9 @@ public struct Player<V: ScriptVocabulary>: Sendable {
     ///     the script answers them with `respond` and `fail`.
     ///   - sink: Receives the transcript, entry by entry.
     ///   - onStep: Sees every step of the runtime, in order (for coverage).
-    /// - Throws: what the script's ``ScriptBytes`` throw when they cannot be read again.
+    /// - Throws: nothing: the replay runs the program checked, without reading the script again;
+    ///   what stops a script (a `respond` with no request) ends it as ``Outcome/invalid(_:)``.
+    ///   Declared `throws` as in 1.0, when the replay read the script again.
     @inlinable
     @discardableResult
     public func play<S: TranscriptSink>(
@@ -76,14 +78,12 @@ public struct Player<V: ScriptVocabulary>: Sendable {
     /// Replays `script` on `runtime`, which it leaves as the script left it (to go on from a
     /// saved state, or to save the state the script ends in): the runtime's own state is the
     /// start, and the script's `given` lines are not applied. A runtime that has taken no input
-    /// yet begins with its machine's start (`Runtime.startSteps`). The script is read again and each
-    /// statement checked again as it runs: the second pass of every replay, holding one
-    /// statement at a time.
+    /// yet begins with its machine's start (`Runtime.startSteps`). The script's program runs as
+    /// it was checked; the script is not read again.
     ///
-    /// A statement that no longer checks (the script changed since the first pass) ends the
-    /// replay there, as invalid; so does a script that turns out shorter or longer.
-    ///
-    /// - Throws: what the script's ``ScriptBytes`` throw when they cannot be read again.
+    /// - Throws: nothing: the replay runs the program checked, without reading the script again;
+    ///   what stops a script (a `respond` with no request) ends it as ``Outcome/invalid(_:)``.
+    ///   Declared `throws` as in 1.0, when the replay read the script again.
     @inlinable
     @discardableResult
     public func play<S: TranscriptSink>(
@@ -108,30 +108,14 @@ public struct Player<V: ScriptVocabulary>: Sendable {
                 return ending
             }
         }
-        var builder = ScriptChecker<V>.Builder(checker: script.checker)
         var outcome: Outcome?
-        var instructions = 0
-        var lastLine = 1
-        do {
-            try ScriptSource.forEachLine(in: script.bytes, file: script.file) { line throws(ScriptError) in
-                lastLine = line.number
-                guard let entry = try builder.add(&line) else { return true }
-                instructions += 1
-                let failed = replay.execute(
-                    entry.kind, at: entry.location(line: line.number), rewritable: entry.rewritable(line: line.number),
-                    into: &sink)
-                guard let error = failed else { return true }
-                outcome = .invalid(line.showing(error))
-                return false
-            }
-        } catch let error as ScriptError {
-            outcome = .invalid(error)
-        }
-        if outcome == nil, instructions != script.instructionCount {
-            outcome = .invalid(
-                ScriptError(
-                    "the script changed while it was replayed: \(script.instructionCount) statements checked, \(instructions) read again",
-                    at: ScriptLocation(line: lastLine, column: 1), file: script.file))
+        for (statement, line) in script.program {
+            let failed = replay.execute(
+                statement.kind, at: statement.location(line: line), rewritable: statement.rewritable(line: line),
+                into: &sink)
+            guard let error = failed else { continue }
+            outcome = .invalid(statement.showing(error, line: line))
+            break
         }
         let ending = outcome ?? replay.outcome
         sink.write(.end(ending))

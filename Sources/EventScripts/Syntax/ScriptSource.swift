@@ -202,14 +202,9 @@
         return try Parser.statement(tokens, line: number, endColumn: endColumn)
     }
 
-    /// `error`, met when the statement on this line ran, with the line's text when it is
-    /// printable: the source line and caret every other script error shows.
-    @usableFromInline package func showing(_ error: ScriptError) -> ScriptError {
-        var error = error
-        if error.sourceLine == nil, error.location.line == number, ScriptSource.isPrintable(bytes) {
-            error.sourceLine = String(decoding: bytes, as: UTF8.self)
-        }
-        return error
+    /// The line's text when it is printable: what an error on the line shows, with a caret.
+    @usableFromInline package var printableText: String? {
+        ScriptSource.isPrintable(bytes) ? String(decoding: bytes, as: UTF8.self) : nil
     }
 
     /// Runs `body`, completing an error it throws with `file` and, when the error is on this
@@ -221,9 +216,7 @@
             return try body(&self)
         } catch var error {
             if error.file.isEmpty { error.file = file }
-            if error.sourceLine == nil, error.location.line == number, ScriptSource.isPrintable(bytes) {
-                error.sourceLine = String(decoding: bytes, as: UTF8.self)
-            }
+            if error.sourceLine == nil, error.location.line == number { error.sourceLine = printableText }
             throw error
         }
     }

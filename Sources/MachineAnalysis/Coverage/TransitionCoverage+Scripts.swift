@@ -4,7 +4,8 @@ import MachineRuntime
 extension TransitionCoverage {
     /// Replays `script` and records its coverage; returns the script's outcome.
     ///
-    /// - Throws: what the script's bytes throw when they cannot be read again.
+    /// - Throws: nothing: the replay runs the checked program (declared `throws` as in 1.0,
+    ///   when it read the script again).
     @discardableResult
     public mutating func record<V: ScriptVocabulary>(
         _ script: CheckedScript<V>, player: Player<V>, provider: Provider<M>? = nil

@@ -25,13 +25,12 @@ package enum MutationRun {
     /// Replays `scripts` on every mutant of `vocabulary`'s table.
     ///
     /// - Parameters:
-    ///   - scripts: The checked scripts, their bytes held in memory as `[UInt8]`: every
-    ///     mutant reads them again, on several threads at once.
+    ///   - scripts: The checked scripts: every mutant runs their programs, on several threads
+    ///     at once.
     ///   - runner: Replays them, compiled for the machine.
     ///   - provider: Answers requests as they are made, or `nil` for the scripts' own answers.
     /// - Returns: The report, and the mutants in its order (to search for scripts that kill the survivors).
-    /// - Throws: ``Problem`` when a script does not pass on the original machine; what reading a
-    ///   script again throws.
+    /// - Throws: ``Problem`` when a script does not pass on the original machine.
     package static func run<V: ScriptVocabulary>(
         _ scripts: [CheckedScript<V>], vocabulary: V, runner: ScriptRunner<V>, provider: Provider<V.Machine>? = nil
     ) throws -> (report: MutationReport, mutants: [Mutant<V.Machine>]) {
@@ -49,9 +48,8 @@ package enum MutationRun {
             try recordReach(of: script, table: table, provider: provider, into: &reached)
         }
         let mutants = Mutants.of(table, profile: recorder.recorded)
-        let shared = Shared(scripts)
         let kills = Parallel.map(mutants.count) { index in
-            firstKill(of: mutants[index], scripts: shared.value, runner: runner, provider: provider)
+            firstKill(of: mutants[index], scripts: scripts, runner: runner, provider: provider)
         }
         let results = mutants.indices.map { index in
             let mutant = mutants[index]
@@ -63,8 +61,7 @@ package enum MutationRun {
         return (MutationReport(machine: vocabulary.machineName, scripts: scripts.map(\.file), results: results), mutants)
     }
 
-    /// The first script that notices `mutant`, and how; `nil` when every script passes on it. A
-    /// script that cannot be read again counts as noticing nothing.
+    /// The first script that notices `mutant`, and how; `nil` when every script passes on it.
     static func firstKill<V: ScriptVocabulary>(
         of mutant: Mutant<V.Machine>, scripts: [CheckedScript<V>], runner: ScriptRunner<V>, provider: Provider<V.Machine>?
     ) -> MutationReport.Kill? {
@@ -91,7 +88,7 @@ package enum MutationRun {
         into reached: inout [[String]]
     ) throws {
         var runtime = Runtime(table: table, state: script.initialState, provider: provider)
-        for instruction in try script.instructions() {
+        for instruction in script.instructions() {
             guard case .input(let input) = instruction.kind, let steps = try? runtime.apply(input) else { continue }
             for row in steps.flatMap({ $0.result?.firedRows ?? [] }) {
                 let place = "\(script.file):\(instruction.location.line)"
@@ -107,12 +104,6 @@ package enum MutationRun {
         case .invalid(let error): error.description
         }
     }
-}
-
-/// What the workers share: the scripts, which they only read (held in memory, as `[UInt8]`).
-private struct Shared<Value>: @unchecked Sendable {
-    let value: Value
-    init(_ value: Value) { self.value = value }
 }
 
 /// Keeps the line of the first failed expectation and nothing else.

@@ -94,8 +94,8 @@ struct ReplayCommand<V: ScriptVocabulary>: Sendable {
             var outcome: Outcome
             var checked = false
             do {
-                // Checked whole first, so that an invalid script runs nothing; then read again and
-                // replayed statement by statement, so that neither it nor its program is held.
+                // Checked whole first, so that an invalid script runs nothing; then its program
+                // runs (the script's text is never held whole).
                 let script = try runner.check(try invocation.script(file), file: name)
                 checked = true
                 if plan.start != nil, let refused = givensRefused(script.givens, file: name) { throw refused }
