@@ -28,6 +28,13 @@ public struct BufferedOutput: TextOutputStream {
         if buffer.count >= 1 << 16 { flush() }
     }
 
+    /// Appends what `body` writes into the buffer: text already in bytes (a transcript's
+    /// entry) goes in with no string made for it.
+    mutating func append(_ body: (inout [UInt8]) -> Void) {
+        body(&buffer)
+        if buffer.count >= 1 << 16 { flush() }
+    }
+
     /// Flushes, and throws when any write failed; `destination` names it in the message
     /// (`cannot write standard output: No space left on device`).
     public mutating func finish(_ destination: String) throws(ToolError) {

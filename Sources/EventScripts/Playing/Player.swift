@@ -369,22 +369,24 @@ public struct Player<V: ScriptVocabulary>: Sendable {
                         inputLine: lastInput?.line, changes: changes, rewrite: rewrite)))
         }
 
-        /// The request whose answer `step` dropped, if it is a dropped answer.
+        /// Hands `steps`, the steps of the input on line `line`, to `onStep` and to `sink`, and
+        /// keeps them as the last input's.
         @inlinable
-        static func droppedAnswer(_ step: borrowing RuntimeStep<M>) -> RequestReference<M.Request.Kind>? {
-            guard case .drop(let reference, _, _) = step.cause else { return nil }
-            return reference
-        }
-
-        @inlinable
-        mutating func record<S: TranscriptSink>(_ steps: [RuntimeStep<M>], line: Int, into sink: inout S) {
+        mutating func record<S: TranscriptSink>(_ steps: consuming [RuntimeStep<M>], line: Int, into sink: inout S) {
             let wantsSteps = sink.wantsSteps
-            // Each step read where the list keeps it: a step taken out of the list by a `for`
-            // loop is copied whole (two states and a result).
-            for index in steps.indices {
-                if let onStep { onStep(steps[index]) }
-                if let reference = Self.droppedAnswer(steps[index]) { drops.insert(reference) }
-                if wantsSteps { sink.write(.step(player.render(steps[index], kept: &kept))) }
+            // Each step is moved out of the list, read, and moved back: a step read where the
+            // list keeps it is copied whole for each call it is passed to (two states and a
+            // result, some fifty references retained and released), since the list's memory
+            // could change during the call; a step of its own is lent as it is. Nothing between
+            // the move out and the move back can throw.
+            steps.withUnsafeMutableBufferPointer { buffer in
+                for index in buffer.indices {
+                    let step = (buffer.baseAddress! + index).move()
+                    if let onStep { onStep(step) }
+                    if case .drop(let reference, _, _) = step.cause { drops.insert(reference) }
+                    if wantsSteps { sink.write(.step(player.render(step, kept: &kept))) }
+                    (buffer.baseAddress! + index).initialize(to: consume step)
+                }
             }
             lastInput = (line, steps)
             assertedSinceInput.removeAll()

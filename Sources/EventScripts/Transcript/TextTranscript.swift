@@ -46,8 +46,16 @@ public struct TextTranscript<Output: TextOutputStream>: TranscriptSink {
             guard case .step = entry else { return }
         }
         text.removeAll(keepingCapacity: true)
-        Self.write(entry, into: &text)
+        text.append(transcriptOf: entry)
         output.write(text.text)
+    }
+}
+
+extension [UInt8] {
+    /// Appends `entry` as the text transcript writes it (``TextTranscript``), as UTF-8 bytes: for
+    /// an output that takes bytes, with no string made.
+    package mutating func append(transcriptOf entry: TranscriptEntry) {
+        Self.write(entry, into: &self)
     }
 
     private static func write(_ entry: TranscriptEntry, into output: inout [UInt8]) {
@@ -93,47 +101,52 @@ public struct TextTranscript<Output: TextOutputStream>: TranscriptSink {
     }
 
     /// Writes a step's lines, indented by two spaces, or by four when `nested` (a failed
-    /// expectation's changes, without their rows).
+    /// expectation's changes, without their rows). Each label is written with its indent in one
+    /// piece, and a line break as one byte: a piece appended costs more than its bytes.
     private static func write(_ step: TranscriptStep, nested: Bool, withRows: Bool = true, into output: inout [UInt8]) {
-        let indent: StaticString = nested ? "    " : "  "
         if withRows, !step.fired.isEmpty {
-            output.append(text: indent)
-            output.append(text: "fired   ")
+            output.append(text: "  fired   ")
             for (index, row) in step.fired.enumerated() {
                 if index > 0 { output.append(text: ", ") }
                 output.append(text: row)
             }
-            output.append(text: "\n")
+            output.append(newline)
         }
-        if withRows, let ignored = step.ignored { line(indent, "ignored: ", ignored, into: &output) }
-        if withRows, let dropped = step.dropped { line(indent, "dropped: ", dropped, into: &output) }
+        if withRows, let ignored = step.ignored { line("  ignored: ", ignored, into: &output) }
+        if withRows, let dropped = step.dropped { line("  dropped: ", dropped, into: &output) }
         if withRows {
-            for change in step.compoundChanges { line(indent, "", change.text, into: &output) }
+            for change in step.compoundChanges { line("  ", change.text, into: &output) }
         }
-        for change in step.stateChanges { line(indent, "state   ", change, into: &output) }
-        for change in step.fieldChanges { line(indent, "field   ", change, into: &output) }
-        for command in step.commands { line(indent, "command ", command, into: &output) }
+        for change in step.stateChanges { line(nested, "  state   ", change, into: &output) }
+        for change in step.fieldChanges { line(nested, "  field   ", change, into: &output) }
+        for command in step.commands {
+            if nested { output.append(text: "  ") }
+            line("  command ", command, into: &output)
+        }
     }
 
-    /// Appends `indent`, `label`, `text` and a line break.
-    private static func line(_ indent: StaticString, _ label: StaticString, _ text: String, into output: inout [UInt8]) {
-        output.append(text: indent)
+    /// A line break.
+    private static var newline: UInt8 { UInt8(ascii: "\n") }
+
+    /// Appends `label` (with its indent), `text` and a line break.
+    private static func line(_ label: StaticString, _ text: String, into output: inout [UInt8]) {
         output.append(text: label)
         output.append(text: text)
-        output.append(text: "\n")
+        output.append(newline)
     }
 
-    /// Appends a change's line: `indent`, `label`, then `name: old → new`.
+    /// Appends a change's line: `label` (with its indent, two spaces more when `nested`), then
+    /// `name: old → new`.
     private static func line(
-        _ indent: StaticString, _ label: StaticString, _ change: TranscriptStep.Change, into output: inout [UInt8]
+        _ nested: Bool, _ label: StaticString, _ change: TranscriptStep.Change, into output: inout [UInt8]
     ) {
-        output.append(text: indent)
+        if nested { output.append(text: "  ") }
         output.append(text: label)
         output.append(text: change.name)
         output.append(text: ": ")
         output.append(text: change.old)
         output.append(text: " → ")
         output.append(text: change.new)
-        output.append(text: "\n")
+        output.append(newline)
     }
 }

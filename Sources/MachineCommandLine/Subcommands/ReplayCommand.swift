@@ -184,7 +184,7 @@ struct ReplayCommand<V: ScriptVocabulary>: Sendable {
             defer { output = sink.first.output }
             return try runner.play(script, on: &runtime, into: &sink)
         }
-        var sink = Tee(first: TextTranscript(output: output), second: diagnostics)
+        var sink = Tee(first: BufferedTextTranscript(output: output), second: diagnostics)
         defer { output = sink.first.output }
         return try runner.play(script, on: &runtime, into: &sink)
     }
@@ -196,7 +196,7 @@ struct ReplayCommand<V: ScriptVocabulary>: Sendable {
         ]
         switch format {
         case .text:
-            var transcript = TextTranscript(output: output)
+            var transcript = BufferedTextTranscript(output: output)
             for entry in entries { transcript.write(entry) }
             output = transcript.output
         case .json:

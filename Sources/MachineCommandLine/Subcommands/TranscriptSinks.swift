@@ -27,6 +27,16 @@ struct Diagnostics: TranscriptSink {
     }
 }
 
+/// The text transcript (as `TextTranscript` writes it), written into a buffered output's buffer
+/// as bytes: no string is made for an entry, and none of its bytes checked again as UTF-8.
+struct BufferedTextTranscript: TranscriptSink {
+    var output: BufferedOutput
+
+    mutating func write(_ entry: TranscriptEntry) {
+        output.append { $0.append(transcriptOf: entry) }
+    }
+}
+
 /// Sends every entry to two sinks.
 struct Tee<First: TranscriptSink, Second: TranscriptSink>: TranscriptSink {
     var first: First
