@@ -45,6 +45,13 @@ public struct StepResult<M: MachineDefinition>: Sendable {
     /// state to another.
     @inlinable
     public var stateChanges: [StateChange] { _stateChanges.elements }
+    /// How many state changes were recorded: `stateChanges.count`, without building the array.
+    @inlinable
+    package var stateChangeCount: Int { _stateChanges.count }
+    /// The `position`-th state change (from 0): `stateChanges[position]`, without building the
+    /// array.
+    @inlinable
+    package func stateChange(at position: Int) -> StateChange { _stateChanges[position] }
 
     /// What the steps into this result record besides the fired rows and the commands.
     @inlinable

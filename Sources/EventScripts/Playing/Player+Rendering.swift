@@ -64,10 +64,13 @@ extension Player {
         var compoundChanges: [TranscriptStep.CompoundChange] = []
         var commands: [String] = []
         if let result = step.result {
-            fired = result.firedRows.map { parts.rowIDs[$0] }
+            // Read by position: the lists a result gives are built for each call.
+            fired = (0..<result.firedRowCount).map { parts.rowIDs[result.firedRow(at: $0)] }
             // Asked only of a step that fired nothing: the text is made by code compiled generically.
             if result.ignored != nil { ignored = ignoreText(result, step.before) }
-            for change in result.stateChanges where parts.isCompound[change.region][change.state] {
+            for position in 0..<result.stateChangeCount {
+                let change = result.stateChange(at: position)
+                guard parts.isCompound[change.region][change.state] else { continue }
                 let region = parts.table.regions[change.region]
                 compoundChanges.append(
                     TranscriptStep.CompoundChange(region: region.name, state: region.states[change.state], kind: change.kind))
