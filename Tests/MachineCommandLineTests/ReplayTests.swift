@@ -1,3 +1,4 @@
+import EventScripts
 import Foundation
 import MachineCommandLine
 import Testing
@@ -30,6 +31,20 @@ import Testing
         let failed = try CallBox.run(["replay", "-"], input: Self.failing)
         #expect(failed.status == .failure)
         #expect(failed.error.contains("<stdin>:2:1: expectation failed: expect line == idle"))
+    }
+
+    /// The tool writes the text transcript into its output's buffer as bytes; the library's
+    /// `TextTranscript` writes each entry as a string: the same text, failures and their changes
+    /// included.
+    @Test(arguments: [passing, failing, passing + failing + "respond ring \"Ann\"\n"])
+    func theToolsTranscriptIsTheLibrarys(_ script: String) throws {
+        let vocabulary = PagerVocabulary()
+        let checked = try ScriptChecker(vocabulary: vocabulary).check(Array(script.utf8), file: "<stdin>")
+        let (outcome, text) = try Player(vocabulary: vocabulary).transcript(of: checked)
+        let tool = try CallBox.run(["replay", "-"], input: script)
+        #expect(tool.output == text)
+        #expect(tool.status.rawValue == outcome.exitCode)
+        #expect(text.contains("changed") == (outcome != .passed(expectations: 2)), "a failure shows its input's changes")
     }
 
     @Test func quietAndJSON() throws {
