@@ -6,7 +6,7 @@ import MachineCore
 /// mutant's) takes the same path: ``ScriptChecker/check(_:file:)`` reads and checks all of the
 /// script once and makes this; the player (``Player/play(_:provider:into:onStep:)``) runs its
 /// program, as often as asked. An invalid script fails the check: nothing of it runs. The
-/// program keeps each distinct statement once and four bytes for each line that holds one, so
+/// program keeps each distinct statement once and two bytes for each line that holds one, so
 /// a long script that repeats its lines costs little more than its line count.
 public struct CheckedScript<V: ScriptVocabulary>: Sendable {
     /// The script's path as given.

@@ -55,8 +55,9 @@ public final class ScriptChecker<V: ScriptVocabulary>: Sendable {
     }
 
     /// Parses and checks all of `script`, read from `file` chunk by chunk, and keeps its program
-    /// (``CheckedScript``): memory is that of one line, each distinct statement, and four bytes
-    /// for each line that holds one, however long the script.
+    /// (``CheckedScript``): memory is that of one line, each distinct statement, and two bytes
+    /// for each line that holds one (four past 65,536 distinct statements), however long the
+    /// script.
     ///
     /// - Throws: the ``ScriptError`` of the first invalid statement (in line order, with its line
     ///   and column), or what `script` throws when it cannot be read.
