@@ -74,20 +74,21 @@ package final class PlaySession {
         self.gazetteer = gazetteer
         self.options = options
         let prompt = PermissionPrompt()
-        let live = LiveRuntime(
+        // The recording starts from the runtime before it goes live: once live, its clock runs.
+        let start = Runtime(
             table: AddressPicker.table,
-            state: Self.initialState(location: options.location, rules: options.geocoder?.rules),
-            clock: ContinuousClock(),
-            provider: PlayProviders.provider(
-                gazetteer: gazetteer, geocoder: options.geocoder, location: options.location, prompt: prompt),
-            onOutput: { _ in })
-        self.prompt = prompt
-        self.live = live
+            state: Self.initialState(location: options.location, rules: options.geocoder?.rules))
         recorder = try options.record.map { file throws(RecordingError) in
             try SessionRecorder(
                 vocabulary: AddressPickerVocabulary(), file: file, recordedBy: "address-picker play", at: Date(),
-                startingFrom: live.runtime)
+                startingFrom: start)
         }
+        self.prompt = prompt
+        live = LiveRuntime(
+            runtime: start, clock: ContinuousClock(),
+            provider: PlayProviders.provider(
+                gazetteer: gazetteer, geocoder: options.geocoder, location: options.location, prompt: prompt),
+            onOutput: { _ in })
         let source = options.location.map { "simulated at \($0.latitude), \($0.longitude)" } ?? PlayProviders.noLocation
         view = PlayView(locationSource: source)
         view.service = options.geocoder.map(PlayView.Service.init)

@@ -13,10 +13,11 @@ import Testing
     static let article = "Sources/MachineRuntime/MachineRuntime.docc/RunningInAnApp.md"
 
     static let recording = """
-        let live = LiveRuntime(table: AddressPicker.table, state: AddressPicker.initialState(), clock: ContinuousClock(),
-                               provider: providers.answer, onOutput: { output in /* … */ })
+        let start = Runtime(table: AddressPicker.table, state: AddressPicker.initialState())
         let recorder = try SessionRecorder(vocabulary: AddressPickerVocabulary(), file: "session.events",
-                                           recordedBy: "my-app 1.2", at: Date(), startingFrom: live.runtime)
+                                           recordedBy: "my-app 1.2", at: Date(), startingFrom: start)
+        let live = LiveRuntime(runtime: start, clock: ContinuousClock(),
+                               provider: providers.answer, onOutput: { output in /* … */ })
         live.onInput = recorder.record
         // … the session …
         try recorder.finish(in: live.state)
@@ -65,12 +66,12 @@ import Testing
     @Test func theRecordingExampleWritesAScriptThatReplaysTheSessionsSteps() async throws {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("readme-\(UUID().uuidString).events").path
         defer { try? FileManager.default.removeItem(atPath: path) }
-        let live = LiveRuntime(
-            table: AddressPicker.table, state: AddressPicker.initialState(), clock: ContinuousClock(),
-            provider: providers.answer, onOutput: { output in /* … */ })
+        let start = Runtime(table: AddressPicker.table, state: AddressPicker.initialState())
         let recorder = try SessionRecorder(
             vocabulary: AddressPickerVocabulary(), file: path,
-            recordedBy: "my-app 1.2", at: Date(), startingFrom: live.runtime)
+            recordedBy: "my-app 1.2", at: Date(), startingFrom: start)
+        let live = LiveRuntime(
+            runtime: start, clock: ContinuousClock(), provider: providers.answer, onOutput: { output in /* … */ })
         live.onInput = recorder.record
         var sessionSteps: [RuntimeStep<AddressPicker>] = []
         live.onStep = { sessionSteps.append($0) }

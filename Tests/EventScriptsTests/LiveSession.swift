@@ -15,12 +15,12 @@ final class LiveSession<C: Clock> where C.Duration == Duration {
     let file = FileManager.default.temporaryDirectory.appendingPathComponent("recorded-\(UUID().uuidString).events").path
 
     init(clock: C, context: SearchBox.Context, provider: @escaping LiveRuntime<SearchBox, C>.Provider) throws {
-        runtime = LiveRuntime(
-            table: SearchBox.table, state: SearchBox.table.initialState(context: context), clock: clock,
-            provider: provider, onOutput: { _ in })
+        // Recorded from the runtime before it goes live: once live, its clock runs.
+        let start = Runtime(table: SearchBox.table, state: SearchBox.table.initialState(context: context))
         recorder = try SessionRecorder(
             vocabulary: SearchBoxVocabulary(), file: file, recordedBy: "EventScriptsTests",
-            at: Date(timeIntervalSince1970: 1_800_000_000), startingFrom: runtime.runtime)
+            at: Date(timeIntervalSince1970: 1_800_000_000), startingFrom: start)
+        runtime = LiveRuntime(runtime: start, clock: clock, provider: provider, onOutput: { _ in })
         runtime.onInput = recorder.record
         runtime.onStep = { [unowned self] in steps.append($0) }
     }

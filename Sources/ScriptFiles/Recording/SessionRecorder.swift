@@ -5,11 +5,14 @@ import MachineRuntime
 
 /// Writes a live session into an event script as it happens, so that anyone can replay it.
 ///
-/// Attach it to a `MachineRuntime/LiveRuntime` before the first input, and finish it at the end:
+/// Start it from the runtime a `MachineRuntime/LiveRuntime` is about to take over, attach it before
+/// the first input, and finish it at the end:
 ///
 /// ```swift
+/// let start = Runtime(table: SignIn.table, state: SignIn.table.initialState(context: SignIn.Context()))
 /// let recorder = try SessionRecorder(vocabulary: SignInVocabulary(), file: "session.events",
-///                                    recordedBy: "sign-in play", at: Date(), startingFrom: live.runtime)
+///                                    recordedBy: "sign-in play", at: Date(), startingFrom: start)
+/// let live = LiveRuntime(runtime: start, clock: ContinuousClock(), provider: signInProvider) { output in … }
 /// live.onInput = recorder.record
 /// …
 /// try recorder.finish(in: live.state)
@@ -59,9 +62,11 @@ public final class SessionRecorder<V: ScriptVocabulary> {
     ///   - recordedBy: Who recorded it (a tool's name), for the header: written on one line, its
     ///     control characters escaped (`\u{0}`), at most 200 characters of it.
     ///   - date: When it was recorded, for the header.
-    ///   - runtime: The runtime the session starts from (`MachineRuntime/LiveRuntime/runtime`):
-    ///     one a script can start from, at time zero, with no request and no timer, each region
-    ///     in its initial state, and a context its vocabulary's `given` lines can set up.
+    ///   - runtime: The runtime the session starts from, the one handed to the live runtime (a
+    ///     live runtime's `MachineRuntime/LiveRuntime/runtime` reads the clock, so it is past time
+    ///     zero as soon as a millisecond has passed): one a script can start from, at time zero,
+    ///     with no request and no timer, each region in its initial state, and a context its
+    ///     vocabulary's `given` lines can set up.
     /// - Throws: ``RecordingError/cannotRecord(_:)`` for a runtime a script cannot start from,
     ///   ``RecordingError/cannotWrite(file:reason:)`` when the file cannot be written; no file is
     ///   created then, or, if the header could not be written, it is left empty or partial.
