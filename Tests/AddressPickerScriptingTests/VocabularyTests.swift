@@ -19,7 +19,7 @@ import Testing
         #expect(checked.initialState.context.configuration.searchDebounce == .milliseconds(1500))
         #expect(checked.initialState.context.configuration.regionDebounce == .seconds(120))
         #expect(checked.initialState.context.configuration.duplicateDistance == 25)
-        guard case .input(.advance(let half)) = (try checked.instructions())[1].kind else {
+        guard case .input(.advance(let half)) = checked.instructions()[1].kind else {
             Issue.record("expected an advance")
             return
         }

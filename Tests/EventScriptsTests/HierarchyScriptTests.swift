@@ -56,8 +56,8 @@ let lamp = ScriptHarness(LampVocabulary())
 
     @Test func inParsesWithAnyLayout() throws {
         let program = try lamp.program("expect   light\tin   bright # a comment\n")
-        guard case .expectIn(let region, let state)? = (try program.instructions()).first?.kind else {
-            Issue.record("expected an 'in' expectation, got \((try program.instructions()))")
+        guard case .expectIn(let region, let state)? = program.instructions().first?.kind else {
+            Issue.record("expected an 'in' expectation, got \(program.instructions())")
             return
         }
         #expect(region == 0)

@@ -58,7 +58,7 @@ import Testing
     @Test func oneValueIsWrittenAfterTheKind() throws {
         let checked = try harness.program("send switchedOn\nrespond heat\nrespond measure 97")
         let writer = ScriptWriter(vocabulary: vocabulary)
-        let last = (try checked.instructions()).compactMap { instruction -> String? in
+        let last = checked.instructions().compactMap { instruction -> String? in
             if case .input(let input) = instruction.kind { writer.statement(input) } else { nil }
         }.last
         #expect(last == "respond measure 97")

@@ -113,7 +113,7 @@ import Testing
                 #"fail measure "no sensor""#, "advance 250ms",
             ])
         let checked = try harness.program(lines.joined(separator: "\n"))
-        let readBack = (try checked.instructions()).compactMap { instruction -> String? in
+        let readBack = checked.instructions().compactMap { instruction -> String? in
             guard case .input(let input) = instruction.kind else { return nil }
             return writer.statement(input)
         }

@@ -20,7 +20,7 @@ import Testing
             let text = writer.statement(input)
             kinds.insert(String(text.prefix { $0 != " " }) + (text.contains("#") ? "#" : ""))
             let program = try checker.check(Array(text.utf8), file: "round-trip.events")
-            guard (try program.instructions()).count == 1, case .input(let read) = (try program.instructions())[0].kind else {
+            guard program.instructions().count == 1, case .input(let read) = program.instructions()[0].kind else {
                 Issue.record("'\(text)' did not read back as one input")
                 return
             }
