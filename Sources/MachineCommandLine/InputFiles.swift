@@ -21,9 +21,9 @@ enum InputFiles {
     }
 
     /// The most bytes read whole from one input: a file read at once (a saved state, a record, a
-    /// gazetteer source), or a script from standard input, a pipe or a device. Beyond it the
+    /// gazetteer source) from standard input, a pipe, a device or a regular file. Beyond it the
     /// input is refused rather than held (`/dev/zero` would otherwise take every byte of memory).
-    /// A script in a regular file is read in pieces as it is replayed, whatever its length.
+    /// A script is never read whole: it is checked as it is read (``script(_:standardInput:)``).
     static let largestWholeInput = 512 << 20
 
     /// The bytes of `file`, or of `standardInput` for `-`, at most ``largestWholeInput`` of them.
@@ -38,11 +38,11 @@ enum InputFiles {
         return try readAll(descriptor, file)
     }
 
-    /// The script `file`, or standard input for `-`, to be read as it is checked: a regular
-    /// file is read from disk 64 KiB at a time, so that a long script is never held whole (only
-    /// its program is); standard input, a pipe or a device is read whole now.
+    /// The script `file`, or standard input for `-`, read 64 KiB at a time as it is checked, so
+    /// that a long script is never held whole (only its program is): a regular file from its
+    /// start each time it is read, standard input, a pipe or a device once.
     static func script(_ file: String, standardInput: Int32) throws(ToolError) -> any ScriptBytes {
-        if file == "-" { return try readAll(standardInput, file) }
+        if file == "-" { return ScriptFile(file, descriptor: standardInput, isRegular: false, closes: false) }
         let descriptor = open(file, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { throw failure(file, errno) }
         var info = stat()
@@ -51,35 +51,49 @@ enum InputFiles {
             close(descriptor)
             throw failure(file, code)
         }
-        switch info.st_mode & S_IFMT {
-        case S_IFREG:
-            return ScriptFile(file, descriptor: descriptor)
-        case S_IFDIR:
+        let type = info.st_mode & S_IFMT
+        guard type != S_IFDIR else {
             close(descriptor)
             throw ToolError("cannot read '\(file)': it is a folder")
-        default:
-            defer { close(descriptor) }
-            return try readAll(descriptor, file)
         }
+        return ScriptFile(file, descriptor: descriptor, isRegular: type == S_IFREG, closes: true)
     }
 
-    /// A regular file's script, read from its start each time it is read.
+    /// A script read in chunks from a file descriptor: a regular file's from its start each time
+    /// it is read; a stream's (standard input, a pipe, a device) once, since what was read from
+    /// it is gone.
     final class ScriptFile: ScriptBytes {
         let file: String
         let descriptor: Int32
+        /// Whether the descriptor is a regular file's, which can be read again from its start.
+        let isRegular: Bool
+        /// Whether the descriptor is closed with the script (not standard input's).
+        let closes: Bool
+        /// Whether a stream was read already.
+        private var wasRead = false
 
-        init(_ file: String, descriptor: Int32) {
+        init(_ file: String, descriptor: Int32, isRegular: Bool, closes: Bool) {
             self.file = file
             self.descriptor = descriptor
+            self.isRegular = isRegular
+            self.closes = closes
         }
 
-        deinit { close(descriptor) }
+        deinit { if closes { close(descriptor) } }
 
         func forEachChunk(_ body: (UnsafeRawBufferPointer) throws -> Void) throws {
+            guard isRegular || !wasRead else {
+                throw ToolError("cannot read '\(InputFiles.displayName(file))' again: it is a stream, read once")
+            }
+            wasRead = true
             var chunk = [UInt8](repeating: 0, count: 1 << 16)
             var offset: off_t = 0
             while true {
-                let count = chunk.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, $0.count, offset) }
+                let count = chunk.withUnsafeMutableBytes { buffer in
+                    isRegular
+                        ? pread(descriptor, buffer.baseAddress, buffer.count, offset)
+                        : Foundation.read(descriptor, buffer.baseAddress, buffer.count)
+                }
                 if count < 0 {
                     if errno == EINTR { continue }
                     throw InputFiles.failure(file, errno)

@@ -43,9 +43,8 @@ public struct Invocation: Sendable {
         try InputFiles.read(file, standardInput: streams.input)
     }
 
-    /// The script `file`, or standard input for `-`, to check as it is read (a regular file is
-    /// read in chunks, never held whole; standard input, a pipe or a device is held, up to
-    /// 512 MiB).
+    /// The script `file`, or standard input for `-`, to check as it is read, in chunks, never
+    /// held whole (standard input, a pipe or a device can be read only once).
     ///
     /// - Throws: a ``ToolError`` naming the file when it cannot be opened or is a folder.
     func script(_ file: String) throws(ToolError) -> any ScriptBytes {

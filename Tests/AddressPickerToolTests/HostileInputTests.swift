@@ -50,6 +50,9 @@ import Testing
             name: "a script on standard input", arguments: ["replay", "-"], input: passing, status: 0,
             output: "script <stdin> (machine address-picker)"),
         Case(
+            name: "coverage of a script on standard input, read as it is checked", arguments: ["coverage", "-"],
+            input: passing, status: 0, output: "rows        1 of"),
+        Case(
             name: "standard input twice", arguments: ["replay", "-", "-"], status: 64,
             error: "error: standard input (-) can be read only once"),
         Case(
@@ -129,8 +132,8 @@ import Testing
             name: "a transcript that cannot be written, quiet", files: ["a.events": passing, "out/a.transcript/keep": ""],
             arguments: ["replay", "-q", "-o", "out", "a.events"], status: 74, error: "it is a folder", output: "ERROR a.events"),
         Case(
-            name: "an endless script on standard input's place", arguments: ["replay", "/dev/zero"], status: 74,
-            error: "error: cannot read '/dev/zero': it is longer than 512 MiB, the most read whole"),
+            name: "an endless script on standard input's place, checked as it is read", arguments: ["replay", "/dev/zero"],
+            status: 2, error: "/dev/zero:1:1: error: a NUL byte is not allowed in a script", output: "INVALID: /dev/zero:1:1"),
     ]
 
     @Test(arguments: cases) func exitStatusAndMessage(_ example: Case) throws {

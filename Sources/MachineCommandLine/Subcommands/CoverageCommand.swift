@@ -54,7 +54,7 @@ struct CoverageCommand<V: ScriptVocabulary>: Sendable {
         for file in arguments.positional {
             let name = InputFiles.displayName(file)
             do {
-                let script = try runner.check(try invocation.read(file), file: name)
+                let script = try runner.check(try invocation.script(file), file: name)
                 coverage.beginRun(at: script.initialState)
                 var runtime = Runtime(table: vocabulary.table, state: script.initialState, provider: provider)
                 var sink = OutcomeOnly()

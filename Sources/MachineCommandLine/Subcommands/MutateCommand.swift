@@ -87,7 +87,7 @@ struct MutateCommand<V: ScriptVocabulary>: Sendable {
         var scripts: [CheckedScript<V>] = []
         for file in arguments.positional {
             do {
-                scripts.append(try runner.check(try invocation.read(file), file: InputFiles.displayName(file)))
+                scripts.append(try runner.check(try invocation.script(file), file: InputFiles.displayName(file)))
             } catch let error as ScriptError {
                 invocation.printError(error.description)
                 return .invalid

@@ -28,7 +28,7 @@ extension ReplayCommand {
             let reference = store.referenceURL(for: base).path
             let transcript: (outcome: Outcome, text: String)
             do {
-                let script = try runner.check(try invocation.read(file), file: name)
+                let script = try runner.check(try invocation.script(file), file: name)
                 var runtime = Runtime(table: vocabulary.table, state: script.initialState, provider: provider)
                 var sink = TextTranscript(output: "")
                 transcript = (try runner.play(script, on: &runtime, into: &sink), sink.output)
