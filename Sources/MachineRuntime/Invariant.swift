@@ -233,7 +233,7 @@ extension Invariant where M.Context: Equatable {
             let steps = observation.steps
             var onlyDrops = !steps.isEmpty
             for index in steps.indices {
-                guard steps[index].isDrop else {
+                guard case .drop = steps[index].cause else {
                     onlyDrops = false
                     continue
                 }

@@ -70,13 +70,6 @@ public struct RuntimeStep<M: MachineDefinition>: Sendable {
     /// The commands of the step, in order.
     public var commands: [Command<M>] { result?.commands ?? [] }
 
-    /// Whether the step is a dropped late answer (``Cause/drop(_:_:_:)``): asked in place, since
-    /// matching a cause read out of a list of steps copies it.
-    @inlinable
-    package var isDrop: Bool {
-        if case .drop = cause { true } else { false }
-    }
-
     /// Whether no row fired (also true for a dropped answer).
     @inlinable
     public var isIgnored: Bool { result?.firedRows.isEmpty ?? true }
