@@ -36,6 +36,17 @@ import Testing
         #expect(result.output.split(separator: "\n").count == 2, "no step ran")
     }
 
+    /// A script on standard input many times longer than a pipe's buffer and the reader's 64 KiB
+    /// chunk, lines cut across chunks, is checked as it is read: the tool reads while the test
+    /// still writes, and every line counts.
+    @Test func aLongScriptOnStandardInputIsCheckedAsItIsRead() throws {
+        var script = "send appeared\n"
+        for index in 0..<20_000 { script += "expect query == \"\" # \(index)\n" }
+        let result = try Tool.run(["replay", "--quiet", "-"], input: script)
+        #expect(result.status == 0, "\(result.error)")
+        #expect(result.output == "PASS <stdin> (20000 expectations)\n")
+    }
+
     @Test func quietPrintsALinePerScript() throws {
         let folder = try Tool.folder(["pass.events": passing, "fail.events": failing, "invalid.events": invalid])
         let result = try Tool.run(["replay", "--quiet", "pass.events", "fail.events", "invalid.events"], in: folder)
