@@ -42,7 +42,7 @@ enum InputFiles {
     /// that a long script is never held whole (only its program is): a regular file from its
     /// start each time it is read, standard input, a pipe or a device once.
     static func script(_ file: String, standardInput: Int32) throws(ToolError) -> any ScriptBytes {
-        if file == "-" { return ScriptFile(file, descriptor: standardInput, isRegular: false, closes: false) }
+        if file == "-" { return ScriptInput(file, descriptor: standardInput, isRegular: false, closes: false) }
         let descriptor = open(file, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { throw failure(file, errno) }
         var info = stat()
@@ -56,13 +56,13 @@ enum InputFiles {
             close(descriptor)
             throw ToolError("cannot read '\(file)': it is a folder")
         }
-        return ScriptFile(file, descriptor: descriptor, isRegular: type == S_IFREG, closes: true)
+        return ScriptInput(file, descriptor: descriptor, isRegular: type == S_IFREG, closes: true)
     }
 
     /// A script read in chunks from a file descriptor: a regular file's from its start each time
     /// it is read; a stream's (standard input, a pipe, a device) once, since what was read from
     /// it is gone.
-    final class ScriptFile: ScriptBytes {
+    final class ScriptInput: ScriptBytes {
         let file: String
         let descriptor: Int32
         /// Whether the descriptor is a regular file's, which can be read again from its start.
