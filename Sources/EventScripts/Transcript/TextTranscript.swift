@@ -82,7 +82,7 @@ extension [UInt8] {
                     !$0.stateChanges.isEmpty || !$0.fieldChanges.isEmpty || !$0.commands.isEmpty
                 }
                 output.append(text: "  line \(line) changed\(changes.isEmpty ? " nothing" : ":")\n")
-                for step in changes { write(step, nested: true, withRows: false, into: &output) }
+                for step in changes { write(step, nested: true, into: &output) }
             }
         case .held:
             break
@@ -103,8 +103,8 @@ extension [UInt8] {
     /// Writes a step's lines, indented by two spaces, or by four when `nested` (a failed
     /// expectation's changes, without their rows). Each label is written with its indent in one
     /// piece, and a line break as one byte: a piece appended costs more than its bytes.
-    private static func write(_ step: TranscriptStep, nested: Bool, withRows: Bool = true, into output: inout [UInt8]) {
-        if withRows, !step.fired.isEmpty {
+    private static func write(_ step: TranscriptStep, nested: Bool, into output: inout [UInt8]) {
+        if !nested, !step.fired.isEmpty {
             output.append(text: "  fired   ")
             for (index, row) in step.fired.enumerated() {
                 if index > 0 { output.append(text: ", ") }
@@ -112,9 +112,9 @@ extension [UInt8] {
             }
             output.append(newline)
         }
-        if withRows, let ignored = step.ignored { line("  ignored: ", ignored, into: &output) }
-        if withRows, let dropped = step.dropped { line("  dropped: ", dropped, into: &output) }
-        if withRows {
+        if !nested, let ignored = step.ignored { line("  ignored: ", ignored, into: &output) }
+        if !nested, let dropped = step.dropped { line("  dropped: ", dropped, into: &output) }
+        if !nested {
             for change in step.compoundChanges { line("  ", change.text, into: &output) }
         }
         for change in step.stateChanges { line(nested, "  state   ", change, into: &output) }
