@@ -1,19 +1,47 @@
 /// Everything a machine is at one instant: the control state of each region, the context, and
 /// what it has running.
+///
+/// The context is held behind one reference, shared by copies of a state until one of them
+/// changes it (copy on write), as the storage of a standard collection is: a copy of a state is
+/// one retain whatever the context holds. A runtime records the state before and after each step,
+/// and exhaustive verification copies a runtime for every input it tries; most of those copies
+/// never change the context.
 public struct MachineState<M: MachineDefinition>: Sendable {
     /// The control state of every region, by region index.
     public var controls: ControlStates
-    /// The extended state.
-    public var context: M.Context
+    /// The context, shared with the copies of this state that have not changed it.
+    @usableFromInline var _context: ContextStorage
     /// The timers running and the requests in flight.
     public var work: WorkLedger<M.Timer, M.Request.Kind>
+
+    /// The extended state.
+    @inlinable
+    public var context: M.Context {
+        _read { yield _context.value }
+        set { _context = ContextStorage(newValue) }
+        _modify {
+            if !isKnownUniquelyReferenced(&_context) { _context = ContextStorage(_context.value) }
+            yield &_context.value
+        }
+    }
 
     /// A state with the given parts.
     @inlinable
     public init(controls: ControlStates, context: M.Context, work: WorkLedger<M.Timer, M.Request.Kind> = .init()) {
         self.controls = controls
-        self.context = context
+        self._context = ContextStorage(context)
         self.work = work
+    }
+
+    /// The one reference a state's context is held behind. It is changed only through a state
+    /// that holds the only reference to it (``context``), so that no two threads ever see it
+    /// change.
+    @usableFromInline
+    final class ContextStorage: @unchecked Sendable {
+        @usableFromInline @exclusivity(unchecked) var value: M.Context
+
+        @inlinable
+        init(_ value: M.Context) { self.value = value }
     }
 
     /// The control state of `region`: its leaf. Set to a compound state, the region enters the
@@ -36,5 +64,31 @@ public struct MachineState<M: MachineDefinition>: Sendable {
     }
 }
 
-extension MachineState: Equatable where M.Context: Equatable {}
-extension MachineState: Hashable where M.Context: Hashable {}
+extension MachineState: Equatable where M.Context: Equatable {
+    /// Whether the two states' control states, contexts and work are equal. Two states that share
+    /// their context (one is a copy of the other that did not change it) are compared without
+    /// reading it.
+    @inlinable
+    public static func == (lhs: Self, rhs: Self) -> Bool {
+        lhs.controls == rhs.controls && (lhs._context === rhs._context || lhs._context.value == rhs._context.value)
+            && lhs.work == rhs.work
+    }
+}
+
+extension MachineState: Hashable where M.Context: Hashable {
+    /// Hashes the control states, the context and the work, in that order.
+    @inlinable
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(controls)
+        hasher.combine(_context.value)
+        hasher.combine(work)
+    }
+}
+
+extension MachineState: CustomReflectable {
+    /// The state's parts, as a memberwise struct shows them: its control states, its context and
+    /// its work (not the reference the context is held behind).
+    public var customMirror: Mirror {
+        Mirror(self, children: ["controls": controls, "context": context, "work": work], displayStyle: .struct)
+    }
+}
