@@ -14,6 +14,9 @@ import MachineRuntime
 @usableFromInline
 package struct StateKey<M: MachineDefinition>: Hashable, Sendable where M.Context: Hashable {
     @usableFromInline let state: MachineState<M>
+    /// The hash of the state's context (``contextHash(of:ignoring:reusing:)``): the key's hash
+    /// combines it, so that a context shared with a state already hashed is not read again.
+    @usableFromInline let contextHash: Int
     /// The time left on each running timer, in the runtime's order of the timers.
     @usableFromInline let timers: [Duration]
     /// Each scheduled event, in the runtime's order: the time left, then what falls due.
@@ -23,9 +26,13 @@ package struct StateKey<M: MachineDefinition>: Hashable, Sendable where M.Contex
     @usableFromInline let lateAnswerable: UInt64
 
     /// The key of `runtime`; with `lateAnswers`, the kinds that can take a late answer count;
-    /// `ignoring` sets the fields of the context the key leaves out to one value.
+    /// `ignoring` sets the fields of the context the key leaves out to one value. `contextHash`
+    /// is the hash of that context when the caller knows it already.
     @inlinable
-    package init(_ runtime: Runtime<M>, lateAnswers: Bool, ignoring: (@Sendable (inout M.Context) -> Void)? = nil) {
+    package init(
+        _ runtime: Runtime<M>, lateAnswers: Bool, ignoring: (@Sendable (inout M.Context) -> Void)? = nil,
+        contextHash: Int? = nil
+    ) {
         if let ignoring {
             var state = runtime.state
             ignoring(&state.context)
@@ -33,27 +40,53 @@ package struct StateKey<M: MachineDefinition>: Hashable, Sendable where M.Contex
         } else {
             state = runtime.state
         }
+        self.contextHash = contextHash ?? state.context.hashValue
         timers = runtime.timers.map { $0.deadline - runtime.now }
         scheduled = runtime.scheduled.isEmpty ? [] : runtime.scheduled.map(Self.identity(runtime.now))
         lateAnswerable = lateAnswers ? Self.lateAnswerableKinds(of: runtime) : 0
     }
 
+    /// Hashes what the key holds: the context by its hash.
+    @inlinable
+    package func hash(into hasher: inout Hasher) {
+        hasher.combine(state.controls)
+        hasher.combine(contextHash)
+        hasher.combine(state.work)
+        hasher.combine(timers)
+        hasher.combine(scheduled)
+        hasher.combine(lateAnswerable)
+    }
+
+    /// The hash of `state`'s context, with the fields `ignoring` leaves out set to one value;
+    /// `known`'s hash, without reading the context, when `state` shares its context with
+    /// `known`'s state (``MachineState/sharesContext(with:)``): a successor whose input left the
+    /// context as it was.
+    @inlinable
+    static func contextHash(
+        of state: MachineState<M>, ignoring: (@Sendable (inout M.Context) -> Void)?,
+        reusing known: (state: MachineState<M>, hash: Int)? = nil
+    ) -> Int {
+        if let known, state.sharesContext(with: known.state) { return known.hash }
+        guard let ignoring else { return state.context.hashValue }
+        var context = state.context
+        ignoring(&context)
+        return context.hashValue
+    }
+
     /// The 64-bit fingerprint of `runtime`'s key: the hash of what the key holds, worked out
     /// from the runtime in place, with no key built (no copy of its state, no list of its
     /// timers): what a search that keeps fingerprints only asks of each state it reaches. Two
-    /// runtimes with equal keys have equal fingerprints within one process.
+    /// runtimes with equal keys have equal fingerprints within one process. `contextHash` is the
+    /// hash of the context when the caller knows it already (``contextHash(of:ignoring:reusing:)``).
     @inlinable
     static func fingerprint(
-        of runtime: Runtime<M>, lateAnswers: Bool, ignoring: (@Sendable (inout M.Context) -> Void)? = nil
+        of runtime: Runtime<M>, lateAnswers: Bool, ignoring: (@Sendable (inout M.Context) -> Void)? = nil,
+        contextHash: Int? = nil
     ) -> Int {
         var hasher = Hasher()
-        if let ignoring {
-            var state = runtime.state
-            ignoring(&state.context)
-            hasher.combine(state)
-        } else {
-            hasher.combine(runtime.state)
-        }
+        hasher.combine(runtime.state.controls)
+        hasher.combine(contextHash ?? Self.contextHash(of: runtime.state, ignoring: ignoring))
+        hasher.combine(runtime.state.work)
         let timers = runtime.timers
         hasher.combine(timers.count)
         for index in timers.indices { hasher.combine(timers[index].deadline - runtime.now) }

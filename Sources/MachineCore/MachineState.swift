@@ -33,6 +33,12 @@ public struct MachineState<M: MachineDefinition>: Sendable {
         self.work = work
     }
 
+    /// Whether this state and `other` hold their context behind the same reference: one is a
+    /// copy of the other, or both of a third, that did not change it, so their contexts are
+    /// equal. A search reuses what it worked out from one context for the other (its hash).
+    @inlinable
+    package func sharesContext(with other: MachineState) -> Bool { _context === other._context }
+
     /// The one reference a state's context is held behind. It is changed only through a state
     /// that holds the only reference to it (``context``), so that no two threads ever see it
     /// change.

@@ -67,4 +67,24 @@ import Testing
             StateKey(shown, lateAnswers: true, ignoring: ignoringFound)
                 == StateKey(start, lateAnswers: true, ignoring: ignoringFound))
     }
+
+    /// A successor whose input left the context as it was shares it with its parent, and the
+    /// search reuses the parent's context hash for it; a context that changed is hashed anew.
+    @Test func aContextHashIsReusedExactlyWhenTheContextIsShared() throws {
+        let runtimes = try Self.runtimes()
+        let typed = try #require(runtimes.first { $0.0 == "typed" }?.1)
+        let found = try #require(runtimes.first { $0.0 == "found" }?.1)
+        var waited = typed
+        _ = try waited.advance(by: .milliseconds(50))
+        let hash = StateKey.contextHash(of: typed.state, ignoring: nil)
+        #expect(waited.state.sharesContext(with: typed.state), "nothing fell due: no action ran")
+        #expect(StateKey.contextHash(of: waited.state, ignoring: nil, reusing: (typed.state, hash)) == hash)
+        #expect(
+            StateKey.fingerprint(of: waited, lateAnswers: true, contextHash: hash)
+                == StateKey.fingerprint(of: waited, lateAnswers: true))
+        #expect(!found.state.sharesContext(with: typed.state))
+        #expect(
+            StateKey.contextHash(of: found.state, ignoring: nil, reusing: (typed.state, hash &+ 1))
+                == found.state.context.hashValue)
+    }
 }

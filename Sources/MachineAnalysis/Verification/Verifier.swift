@@ -66,7 +66,9 @@ package struct Verifier<S: InputSamples>: Sendable where S.Machine.Context: Hash
         start.stepRecording = []
         var report = VerificationReport<M>(rows: table.rows.count, fingerprints: fingerprints)
         var visited = VisitedSet<M>(fingerprints: fingerprints)
-        _ = visited.insert(HashedKey(start, fingerprintOnly: fingerprints, ignoring: ignoring))
+        let startContextHash = StateKey<M>.contextHash(of: start.state, ignoring: ignoring)
+        _ = visited.insert(
+            HashedKey(start, fingerprintOnly: fingerprints, ignoring: ignoring, contextHash: startContextHash))
         report.statesVisited = 1
         for invariant in invariants {
             guard let message = invariant.violation(Observation(of: start)) else { continue }
@@ -194,7 +196,8 @@ package struct Verifier<S: InputSamples>: Sendable where S.Machine.Context: Hash
         // once, as the merge would keep only the first anyway (it takes them in the same order).
         var kept = VisitedSet<M>(fingerprints: fingerprints)
         for (offset, runtime) in zip(0..., nodes) {
-            let key = HashedKey(runtime, fingerprintOnly: fingerprints, ignoring: ignoring)
+            let contextHash = StateKey<M>.contextHash(of: runtime.state, ignoring: ignoring)
+            let key = HashedKey(runtime, fingerprintOnly: fingerprints, ignoring: ignoring, contextHash: contextHash)
             // Every input's observation shares this one runtime before.
             let before = Observation<M>.Before(runtime)
             var wayOut = false
@@ -217,7 +220,12 @@ package struct Verifier<S: InputSamples>: Sendable where S.Machine.Context: Hash
                 // The runtime after and the steps move into the observation, which the
                 // successor is then read from: one copy of each, not two.
                 let observation = Observation(input: input, before: before, after: consume after, steps: consume steps)
-                let successor = HashedKey(observation.after, fingerprintOnly: fingerprints, ignoring: ignoring)
+                // A successor whose input left the context as it was shares it: its hash is known.
+                let successorContextHash = StateKey<M>.contextHash(
+                    of: observation.after.state, ignoring: ignoring, reusing: (runtime.state, contextHash))
+                let successor = HashedKey(
+                    observation.after, fingerprintOnly: fingerprints, ignoring: ignoring,
+                    contextHash: successorContextHash)
                 // An invariant of the state alone held in every state visited: it is checked on
                 // a state the search has not met yet (in this chunk, or any level before).
                 let isNew = !visited.contains(successor) && !kept.contains(successor)

@@ -13,14 +13,18 @@ struct HashedKey<M: MachineDefinition>: Hashable, Sendable where M.Context: Hash
     @usableFromInline let hash: Int
 
     /// The key of `runtime` with late answers as inputs, leaving out what `ignoring` sets; with
-    /// `fingerprintOnly`, its fingerprint only.
+    /// `fingerprintOnly`, its fingerprint only. `contextHash` is the hash of the context with
+    /// those fields left out (`StateKey.contextHash(of:ignoring:reusing:)`).
     @inlinable
-    init(_ runtime: Runtime<M>, fingerprintOnly: Bool, ignoring: (@Sendable (inout M.Context) -> Void)?) {
+    init(
+        _ runtime: Runtime<M>, fingerprintOnly: Bool, ignoring: (@Sendable (inout M.Context) -> Void)?,
+        contextHash: Int
+    ) {
         if fingerprintOnly {
             key = nil
-            hash = StateKey.fingerprint(of: runtime, lateAnswers: true, ignoring: ignoring)
+            hash = StateKey.fingerprint(of: runtime, lateAnswers: true, ignoring: ignoring, contextHash: contextHash)
         } else {
-            let key = StateKey(runtime, lateAnswers: true, ignoring: ignoring)
+            let key = StateKey(runtime, lateAnswers: true, ignoring: ignoring, contextHash: contextHash)
             self.key = key
             hash = key.hashValue
         }
