@@ -470,7 +470,7 @@ public struct Runtime<M: MachineDefinition>: Sendable {
             _scheduled.removeAll()
             externalQueue.removeAll()
         }
-        steps.append(RuntimeStep(time: _now, cause: cause, result: result, before: before, after: _state))
+        steps.append(RuntimeStep(time: _now, cause: consume cause, result: consume result, before: consume before, after: _state))
     }
 
     /// Marks the request of `kind` in flight cancelled; returns its position.
