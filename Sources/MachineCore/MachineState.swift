@@ -70,25 +70,22 @@ public struct MachineState<M: MachineDefinition>: Sendable {
     }
 }
 
-extension MachineState: Equatable where M.Context: Equatable {
-    /// Whether the two states' control states, contexts and work are equal. Two states that share
-    /// their context (one is a copy of the other that did not change it) are compared without
-    /// reading it.
+extension MachineState: Equatable where M.Context: Equatable {}
+extension MachineState: Hashable where M.Context: Hashable {}
+
+/// A state's equality and hash are its parts', its context's through the reference it is held
+/// behind: two states that share their context (one is a copy of the other that did not change
+/// it) are compared without reading it.
+extension MachineState.ContextStorage: Equatable where M.Context: Equatable {
     @inlinable
-    public static func == (lhs: Self, rhs: Self) -> Bool {
-        lhs.controls == rhs.controls && (lhs._context === rhs._context || lhs._context.value == rhs._context.value)
-            && lhs.work == rhs.work
+    static func == (lhs: MachineState.ContextStorage, rhs: MachineState.ContextStorage) -> Bool {
+        lhs === rhs || lhs.value == rhs.value
     }
 }
 
-extension MachineState: Hashable where M.Context: Hashable {
-    /// Hashes the control states, the context and the work, in that order.
+extension MachineState.ContextStorage: Hashable where M.Context: Hashable {
     @inlinable
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(controls)
-        hasher.combine(_context.value)
-        hasher.combine(work)
-    }
+    func hash(into hasher: inout Hasher) { hasher.combine(value) }
 }
 
 extension MachineState: CustomReflectable {

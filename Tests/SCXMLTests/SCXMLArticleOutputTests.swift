@@ -1,9 +1,6 @@
 import Foundation
-import MachineCommandLine
 import ScriptTestSupport
 import Testing
-
-@testable import SCXMLTool
 
 /// Every `scxml` command the article "Bring an SCXML chart" shows with its output prints that
 /// output today, on the article's own chart and script: a change that alters what the tool
@@ -87,21 +84,15 @@ import Testing
     /// Runs `scxml` with `arguments`, a file found in `folder` or else from the package's root;
     /// the lines it printed, standard output then standard error.
     func run(_ arguments: [String], in folder: URL) throws -> [String] {
-        let output = folder.appendingPathComponent("stdout-\(UUID().uuidString)")
-        _ = FileManager.default.createFile(atPath: output.path, contents: nil)
-        let descriptor = open(output.path, O_WRONLY)
-        defer { close(descriptor) }
-        var text = ""
-        var errors = ""
-        _ = SCXMLCommand.run(
-            arguments: arguments.map { argument in
+        let printed = try runSCXMLTool(
+            arguments.map { argument in
                 let local = folder.appendingPathComponent(argument)
                 if FileManager.default.fileExists(atPath: local.path) { return local.path }
                 let shared = Self.packageRoot.appendingPathComponent(argument)
                 return FileManager.default.fileExists(atPath: shared.path) ? shared.path : argument
             },
-            output: &text, errors: &errors, streams: StandardStreams(output: descriptor, error: descriptor))
-        let printed = try String(contentsOf: output, encoding: .utf8) + text + errors
+            in: folder
+        ).output
         return printed.split(separator: "\n", omittingEmptySubsequences: false).map(String.init).dropLast(
             printed.hasSuffix("\n") ? 1 : 0)
     }

@@ -99,18 +99,11 @@ import Testing
     /// Runs `scxml` with `arguments` (paths relative to the folder), its standard output and
     /// error in files; returns the exit status and what it printed.
     func scxml(_ arguments: [String]) throws -> (code: Int32, output: String) {
-        let output = folder.appendingPathComponent("stdout-\(UUID().uuidString)")
-        _ = FileManager.default.createFile(atPath: output.path, contents: nil)
-        let descriptor = open(output.path, O_WRONLY)
-        defer { close(descriptor) }
-        var text = ""
-        var errors = ""
-        let code = SCXMLCommand.run(
-            arguments: arguments.map {
+        try runSCXMLTool(
+            arguments.map {
                 $0.contains(".") && !$0.hasPrefix("-") && !$0.hasPrefix("/") ? folder.appendingPathComponent($0).path : $0
             },
-            output: &text, errors: &errors, streams: StandardStreams(output: descriptor, error: descriptor))
-        return (code.rawValue, try String(contentsOf: output, encoding: .utf8) + text + errors)
+            in: folder)
     }
 
     @Test func replayCheckCoverageMutateVerifyAndExploreRunOnTheChart() throws {
