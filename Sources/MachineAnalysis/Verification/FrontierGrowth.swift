@@ -28,12 +28,18 @@ package struct FrontierGrowth: Sendable {
     @inlinable
     init() {}
 
-    /// Records the states of one level.
+    /// The positions of the states looked at in a level of `count` states: at most
+    /// ``sampledPerLevel``, spread evenly from the first.
     @inlinable
-    mutating func record<M: MachineDefinition>(_ level: [Runtime<M>]) {
+    static func sampled(from count: Int) -> [Int] {
+        Array(stride(from: 0, to: count, by: max(1, count / sampledPerLevel)).prefix(sampledPerLevel))
+    }
+
+    /// Records one level by the states of it at ``sampled(from:)``.
+    @inlinable
+    mutating func record<M: MachineDefinition>(_ sample: [Runtime<M>]) {
         var fresh: [String: Int] = [:]
-        let every = max(1, level.count / Self.sampledPerLevel)
-        for runtime in stride(from: 0, to: level.count, by: every).prefix(Self.sampledPerLevel).lazy.map({ level[$0] }) {
+        for runtime in sample {
             for (part, value) in Self.parts(of: runtime) {
                 if seen[part] == nil {
                     parts.append(part)

@@ -81,8 +81,11 @@ package struct Verifier<S: InputSamples>: Sendable where S.Machine.Context: Hash
         var frontier = [start]
         while !frontier.isEmpty, trail.count <= maximumDepth {
             progress(report.depth + 1, report.statesVisited)
+            // The deepest level is checked but never expanded: its runtimes are not kept, only
+            // how each was reached (most of the memory of a search, at its last level).
+            let isLast = trail.count >= maximumDepth
             // Last chunk first, so that each chunk's successors are freed once merged (popLast).
-            var expansions = Array(expand(frontier, skipping: visited).reversed())
+            var expansions = Array(expand(frontier, skipping: visited, keepingRuntimes: !isLast).reversed())
             var level: [Step] = []
             var next: [Runtime<M>] = []
             merge: while let (chunkStart, expansion) = expansions.popLast() {
@@ -101,10 +104,10 @@ package struct Verifier<S: InputSamples>: Sendable where S.Machine.Context: Hash
                     report.violation = Violation(invariant: found.invariant, message: found.message, inputs: inputs)
                     break merge
                 }
-                for successor in expansion.successors where visited.insert(successor.key) {
+                for (index, successor) in expansion.successors.enumerated() where visited.insert(successor.key) {
                     report.statesVisited += 1
                     level.append(Step(parent: chunkStart + successor.node, input: successor.input))
-                    next.append(successor.runtime)
+                    if index < expansion.runtimes.count { next.append(expansion.runtimes[index]) }
                     if report.statesVisited >= maximumStates {
                         report.stoppedAtMaximumStates = true
                         break merge
@@ -113,13 +116,27 @@ package struct Verifier<S: InputSamples>: Sendable where S.Machine.Context: Hash
             }
             if !level.isEmpty || report.violation != nil { report.depth += 1 }
             if report.violation != nil || report.stoppedAtMaximumStates { break }
-            report.growth.record(next)
+            report.growth.record(
+                FrontierGrowth.sampled(from: level.count).map { index in
+                    index < next.count ? next[index] : successor(of: frontier, at: level[index])
+                })
             trail.append(level)
             frontier = next
         }
-        report.exhausted = frontier.isEmpty && report.violation == nil && !report.stoppedAtMaximumStates
+        // The search ran out of states when its last level found none.
+        report.exhausted =
+            trail.last?.isEmpty == true && report.violation == nil && !report.stoppedAtMaximumStates
         report.visitedBytes = visited.bytes
         return report
+    }
+
+    /// The runtime `step` reached from its parent in `frontier`, made again: the deepest level
+    /// keeps only how its states were reached.
+    @inlinable
+    func successor(of frontier: [Runtime<M>], at step: Step) -> Runtime<M> {
+        var runtime = frontier[step.parent]
+        if let input = step.input { _ = try? runtime.apply(input) }
+        return runtime
     }
 
     /// How a state was reached: its parent's index in the level before, and the input.
@@ -152,13 +169,13 @@ package struct Verifier<S: InputSamples>: Sendable where S.Machine.Context: Hash
     /// `threads`-th chunk): the chunks' starts in the frontier and what each found, in frontier
     /// order, whatever the number of threads.
     @inlinable
-    func expand(_ frontier: [Runtime<M>], skipping visited: VisitedSet<M>) -> [(Int, Expansion)] {
+    func expand(_ frontier: [Runtime<M>], skipping visited: VisitedSet<M>, keepingRuntimes: Bool) -> [(Int, Expansion)] {
         let chunkSize = max(1, min(256, frontier.count / 64))
         let starts = Array(stride(from: 0, to: frontier.count, by: chunkSize))
         var expansions = [Expansion?](repeating: nil, count: starts.count)
         let expandChunk = { @Sendable (chunk: Int) -> Expansion in
             let range = starts[chunk]..<min(starts[chunk] + chunkSize, frontier.count)
-            return expand(frontier[range], skipping: visited)
+            return expand(frontier[range], skipping: visited, keepingRuntimes: keepingRuntimes)
         }
         let workers = min(max(1, threads ?? starts.count), starts.count)
         if workers > 1 {
@@ -175,11 +192,14 @@ package struct Verifier<S: InputSamples>: Sendable where S.Machine.Context: Hash
     }
 
     /// What expanding some states found: their new successors (not in `visited`, each once, in
-    /// order; one may repeat a successor of another chunk), the rows fired, the states with no way out, and the first
-    /// violation. Node indexes count from the chunk's start.
+    /// order; one may repeat a successor of another chunk) and, in a list of their own, their
+    /// runtimes when they are to be expanded in turn (a runtime is some 600 bytes: the deepest
+    /// level's would be most of a search's memory); the rows fired, the states with no way out,
+    /// and the first violation. Node indexes count from the chunk's start.
     @usableFromInline
     struct Expansion: Sendable {
-        @usableFromInline var successors: [(node: Int, input: Input<M>, runtime: Runtime<M>, key: HashedKey<M>)] = []
+        @usableFromInline var successors: [(node: Int, input: Input<M>, key: HashedKey<M>)] = []
+        @usableFromInline var runtimes: [Runtime<M>] = []
         @usableFromInline var transitions = 0
         @usableFromInline var firedRows: [Bool]
         @usableFromInline var deadlocks: [Int] = []
@@ -190,7 +210,7 @@ package struct Verifier<S: InputSamples>: Sendable where S.Machine.Context: Hash
     }
 
     @inlinable
-    func expand(_ nodes: ArraySlice<Runtime<M>>, skipping visited: VisitedSet<M>) -> Expansion {
+    func expand(_ nodes: ArraySlice<Runtime<M>>, skipping visited: VisitedSet<M>, keepingRuntimes: Bool) -> Expansion {
         var expansion = Expansion(rows: table.rows.count)
         // The successors kept so far, by hash: a state that two nodes of the chunk reach is kept
         // once, as the merge would keep only the first anyway (it takes them in the same order).
@@ -244,7 +264,8 @@ package struct Verifier<S: InputSamples>: Sendable where S.Machine.Context: Hash
                 if successor != key { wayOut = true }
                 if isNew {
                     _ = kept.insert(successor)
-                    expansion.successors.append((offset, input, observation.after, successor))
+                    expansion.successors.append((offset, input, successor))
+                    if keepingRuntimes { expansion.runtimes.append(observation.after) }
                 }
             }
             if !wayOut, table.finalState(of: runtime.state.controls) == nil { expansion.deadlocks.append(offset) }
