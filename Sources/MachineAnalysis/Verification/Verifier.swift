@@ -249,15 +249,16 @@ package struct Verifier<S: InputSamples>: Sendable where S.Machine.Context: Hash
                 // An invariant of the state alone held in every state visited: it is checked on
                 // a state the search has not met yet (in this chunk, or any level before).
                 let isNew = !visited.contains(successor) && !kept.contains(successor)
-                for invariant in invariants {
+                // Read where the list keeps them: a copy of an invariant retains its name.
+                for position in invariants.indices {
                     let message: String?
-                    if let stateViolation = invariant.stateViolation {
+                    if let stateViolation = invariants[position].stateViolation {
                         message = isNew ? stateViolation(observation.after.state) : nil
                     } else {
-                        message = invariant.violation(observation)
+                        message = invariants[position].violation(observation)
                     }
                     if let message {
-                        expansion.violation = (offset, input, invariant.name, message)
+                        expansion.violation = (offset, input, invariants[position].name, message)
                         return expansion
                     }
                 }
