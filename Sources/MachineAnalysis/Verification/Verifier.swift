@@ -279,7 +279,10 @@ package struct Verifier<S: InputSamples>: Sendable where S.Machine.Context: Hash
     /// advances to each running timer's deadline and to a millisecond before it.
     @inlinable
     package func inputs(in runtime: Runtime<M>) -> [Input<M>] {
-        var inputs = sentEvents
+        // One list, grown in place: the host events are copied into it once.
+        var inputs: [Input<M>] = []
+        inputs.reserveCapacity(sentEvents.count + 8)
+        inputs.append(contentsOf: sentEvents)
         for record in runtime.pendingRequests {
             inputs += samples.answers(to: record.request).map { .respond(record.reference.kind, ordinal: nil, $0) }
         }
@@ -308,6 +311,7 @@ package struct Verifier<S: InputSamples>: Sendable where S.Machine.Context: Hash
                 advances.append(advance)
             }
         }
-        return inputs + advances.sorted().map { .advance($0) }
+        inputs.append(contentsOf: advances.sorted().lazy.map { .advance($0) })
+        return inputs
     }
 }
