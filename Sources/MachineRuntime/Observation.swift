@@ -8,7 +8,9 @@ import MachineCore
 /// each `startTimer` of the steps' commands).
 public struct Observation<M: MachineDefinition>: Sendable {
     /// The input, or `nil` for a runtime seen as it is (``init(of:)``).
-    @usableFromInline package let input: Input<M>?
+    @inlinable package var input: Input<M>? { _input?.input }
+    /// The input, held once for every observation of it (``SharedInput``).
+    @usableFromInline let _input: SharedInput?
     /// The runtime before the input.
     @inlinable public var before: Runtime<M> { _read { yield _before.runtime } }
     /// The runtime before, held once for every input tried from it (``Before``).
@@ -30,15 +32,28 @@ public struct Observation<M: MachineDefinition>: Sendable {
         package init(_ runtime: Runtime<M>) { self.runtime = runtime }
     }
 
-    /// The observation of `input`, which took `before` to `after` in `steps`.
-    @usableFromInline package init(input: Input<M>, before: Runtime<M>, after: Runtime<M>, steps: [RuntimeStep<M>]) {
-        self.init(input: input, before: Before(before), after: after, steps: steps)
+    /// An input behind one reference: exhaustive verification tries the same sample inputs in
+    /// every state it expands, and the observations, successors and paths of each share it
+    /// instead of copying it (a copy of an input goes through its generic value witnesses).
+    @usableFromInline
+    package final class SharedInput: Sendable {
+        @usableFromInline package let input: Input<M>
+
+        /// Holds `input`.
+        @inlinable
+        package init(_ input: Input<M>) { self.input = input }
     }
 
-    /// The observation of `input`, which took the runtime `before` holds to `after` in `steps`.
+    /// The observation of `input`, which took `before` to `after` in `steps`.
+    @usableFromInline package init(input: Input<M>, before: Runtime<M>, after: Runtime<M>, steps: [RuntimeStep<M>]) {
+        self.init(input: SharedInput(input), before: Before(before), after: after, steps: steps)
+    }
+
+    /// The observation of the input `input` holds, which took the runtime `before` holds to
+    /// `after` in `steps`.
     @inlinable
-    package init(input: Input<M>, before: Before, after: Runtime<M>, steps: [RuntimeStep<M>]) {
-        self.input = input
+    package init(input: SharedInput, before: Before, after: Runtime<M>, steps: [RuntimeStep<M>]) {
+        self._input = input
         self._before = before
         self.after = after
         self.steps = steps
@@ -47,7 +62,7 @@ public struct Observation<M: MachineDefinition>: Sendable {
     /// The observation of `runtime` as it is, with no input and no step: what the invariants
     /// of a state are checked on when a runtime is restored.
     @usableFromInline package init(of runtime: Runtime<M>) {
-        self.input = nil
+        self._input = nil
         self._before = Before(runtime)
         self.after = runtime
         self.steps = []

@@ -27,7 +27,7 @@ package struct Verifier<S: InputSamples>: Sendable where S.Machine.Context: Hash
     package let samples: S
     /// The samples' host events as inputs, made once: every state tries them all.
     @usableFromInline
-    let sentEvents: [Input<M>]
+    let sentEvents: [Observation<M>.SharedInput]
     /// Checked on every transition, and on the initial state.
     @usableFromInline
     package let invariants: [Invariant<M>]
@@ -55,7 +55,7 @@ package struct Verifier<S: InputSamples>: Sendable where S.Machine.Context: Hash
         self.initial = initial
         self.samples = samples
         self.invariants = invariants
-        sentEvents = samples.events.map { .send($0) }
+        sentEvents = samples.events.map { Observation<M>.SharedInput(.send($0)) }
     }
 
     /// Searches the space; `progress` is called as each level starts, with its depth and the
@@ -135,7 +135,7 @@ package struct Verifier<S: InputSamples>: Sendable where S.Machine.Context: Hash
     @inlinable
     func successor(of frontier: [Runtime<M>], at step: Step) -> Runtime<M> {
         var runtime = frontier[step.parent]
-        if let input = step.input { _ = try? runtime.apply(input) }
+        if let input = step.input { _ = try? runtime.apply(input.input) }
         return runtime
     }
 
@@ -143,10 +143,10 @@ package struct Verifier<S: InputSamples>: Sendable where S.Machine.Context: Hash
     @usableFromInline
     struct Step {
         @usableFromInline let parent: Int
-        @usableFromInline let input: Input<M>?
+        @usableFromInline let input: Observation<M>.SharedInput?
 
         @inlinable
-        init(parent: Int, input: Input<M>?) {
+        init(parent: Int, input: Observation<M>.SharedInput?) {
             self.parent = parent
             self.input = input
         }
@@ -159,7 +159,7 @@ package struct Verifier<S: InputSamples>: Sendable where S.Machine.Context: Hash
         var (index, depth) = (index, depth)
         while depth > 0 {
             let step = trail[depth][index]
-            if let input = step.input { inputs.append(input) }
+            if let input = step.input { inputs.append(input.input) }
             (index, depth) = (step.parent, depth - 1)
         }
         return inputs.reversed()
@@ -198,7 +198,7 @@ package struct Verifier<S: InputSamples>: Sendable where S.Machine.Context: Hash
     /// and the first violation. Node indexes count from the chunk's start.
     @usableFromInline
     struct Expansion: Sendable {
-        @usableFromInline var successors: [(node: Int, input: Input<M>, key: HashedKey<M>)] = []
+        @usableFromInline var successors: [(node: Int, input: Observation<M>.SharedInput, key: HashedKey<M>)] = []
         @usableFromInline var runtimes: [Runtime<M>] = []
         @usableFromInline var transitions = 0
         @usableFromInline var firedRows: [Bool]
@@ -226,9 +226,9 @@ package struct Verifier<S: InputSamples>: Sendable where S.Machine.Context: Hash
                 var after = runtime
                 let steps: [RuntimeStep<M>]
                 do {
-                    steps = try after.apply(input)
+                    steps = try after.apply(input.input)
                 } catch {
-                    expansion.violation = (offset, input, Explorer<S>.refusedInput, error.description)
+                    expansion.violation = (offset, input.input, Explorer<S>.refusedInput, error.description)
                     return expansion
                 }
                 // Read where the list keeps the steps: a copy of a step copies two states.
@@ -258,7 +258,7 @@ package struct Verifier<S: InputSamples>: Sendable where S.Machine.Context: Hash
                         message = invariants[position].violation(observation)
                     }
                     if let message {
-                        expansion.violation = (offset, input, invariants[position].name, message)
+                        expansion.violation = (offset, input.input, invariants[position].name, message)
                         return expansion
                     }
                 }
@@ -278,13 +278,15 @@ package struct Verifier<S: InputSamples>: Sendable where S.Machine.Context: Hash
     /// in flight, late answers to the newest cancelled unanswered request of each kind, and
     /// advances to each running timer's deadline and to a millisecond before it.
     @inlinable
-    package func inputs(in runtime: Runtime<M>) -> [Input<M>] {
-        // One list, grown in place: the host events are copied into it once.
-        var inputs: [Input<M>] = []
+    package func inputs(in runtime: Runtime<M>) -> [Observation<M>.SharedInput] {
+        // The host events' inputs are made once, and shared by every state.
+        var inputs: [Observation<M>.SharedInput] = []
         inputs.reserveCapacity(sentEvents.count + 8)
         inputs.append(contentsOf: sentEvents)
         for record in runtime.pendingRequests {
-            inputs += samples.answers(to: record.request).map { .respond(record.reference.kind, ordinal: nil, $0) }
+            inputs += samples.answers(to: record.request).map {
+                Observation<M>.SharedInput(.respond(record.reference.kind, ordinal: nil, $0))
+            }
         }
         // The newest cancelled unanswered request of each kind, by its position in the history,
         // read where the history keeps the records.
@@ -297,7 +299,7 @@ package struct Verifier<S: InputSamples>: Sendable where S.Machine.Context: Hash
             guard let index = newestCancelled[kind] else { continue }
             let reference = requests[index].reference
             inputs += samples.answers(to: requests[index].request).map {
-                .respond(reference.kind, ordinal: reference.ordinal, $0)
+                Observation<M>.SharedInput(.respond(reference.kind, ordinal: reference.ordinal, $0))
             }
         }
         var advances: [Duration] = []
@@ -311,7 +313,7 @@ package struct Verifier<S: InputSamples>: Sendable where S.Machine.Context: Hash
                 advances.append(advance)
             }
         }
-        inputs.append(contentsOf: advances.sorted().lazy.map { .advance($0) })
+        inputs.append(contentsOf: advances.sorted().lazy.map { Observation<M>.SharedInput(.advance($0)) })
         return inputs
     }
 }
