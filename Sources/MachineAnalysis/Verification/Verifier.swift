@@ -130,8 +130,9 @@ package struct Verifier<S: InputSamples>: Sendable where S.Machine.Context: Hash
         return report
     }
 
-    /// The runtime `step` reached from its parent in `frontier`, made again: the deepest level
-    /// keeps only how its states were reached.
+    /// The runtime `step` reached from its parent in `frontier`, made again (its input was applied
+    /// there once already, without error): the deepest level keeps only how its states were
+    /// reached.
     @inlinable
     func successor(of frontier: [Runtime<M>], at step: Step) -> Runtime<M> {
         var runtime = frontier[step.parent]
@@ -193,9 +194,9 @@ package struct Verifier<S: InputSamples>: Sendable where S.Machine.Context: Hash
 
     /// What expanding some states found: their new successors (not in `visited`, each once, in
     /// order; one may repeat a successor of another chunk) and, in a list of their own, their
-    /// runtimes when they are to be expanded in turn (a runtime is some 600 bytes: the deepest
-    /// level's would be most of a search's memory); the rows fired, the states with no way out,
-    /// and the first violation. Node indexes count from the chunk's start.
+    /// runtimes when they are to be expanded in turn (the deepest level's would be most of a
+    /// search's memory); the rows fired, the states with no way out, and the first violation.
+    /// Node indexes count from the chunk's start.
     @usableFromInline
     struct Expansion: Sendable {
         @usableFromInline var successors: [(node: Int, input: Observation<M>.SharedInput, key: HashedKey<M>)] = []
