@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 
-/// The outputs the README and the articles show for `explore` and `mutate` are the tool's today:
+/// The outputs the README and the articles show for `explore`, `mutate`, `check` and `coverage`
+/// are the tool's today:
 /// a change to the machine, its samples or its examples that changes them fails here until the
 /// documents say the new figures.
 @Suite("Documented outputs") struct DocumentedOutputTests {
@@ -37,5 +38,18 @@ import Testing
             try Self.text(of: "README.md").contains("# \(counts.1) mutants, \(counts.2) killed: score \(counts.3)%"),
             "the README's mutate line does not say \(counts.1) mutants, \(counts.2) killed")
         #expect(article.contains("The address picker's \(counts.1) mutants over its \(try Self.examples().count) examples"))
+    }
+
+    @Test func checkAndCoverageShowTheirCounts() throws {
+        let check = try Tool.run(["check"])
+        #expect(check.status == 0, "\(check.error)")
+        let findings = try #require(check.output.firstMatch(of: /: (no findings \([^)]*\))/)?.1)
+        #expect(
+            try Self.text(of: "README.md").contains("# \(findings)\n"), "the README's check line does not say \(findings)")
+        let coverage = try Tool.run(["coverage"] + Self.examples() + ["--min", "100"])
+        #expect(coverage.status == 0, "\(coverage.error)")
+        let rows = try #require(coverage.output.firstMatch(of: /rows +(\d+ of \d+ \([\d.]+%\))/)?.1)
+        #expect(
+            try Self.text(of: "README.md").contains("# rows \(rows), guards"), "the README's coverage line does not say \(rows)")
     }
 }
