@@ -67,7 +67,7 @@ package struct StateKey<M: MachineDefinition>: Hashable, Sendable where M.Contex
         reusing known: (state: MachineState<M>, hash: Int)? = nil
     ) -> Int {
         if let known, state.sharesContext(with: known.state) { return known.hash }
-        guard let ignoring else { return state.context.hashValue }
+        guard let ignoring else { return state.contextHashValue() }
         var context = state.context
         ignoring(&context)
         return context.hashValue

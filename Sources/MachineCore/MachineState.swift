@@ -39,6 +39,10 @@ public struct MachineState<M: MachineDefinition>: Sendable {
     @inlinable
     package func sharesContext(with other: MachineState) -> Bool { _context === other._context }
 
+    /// The context's hash, read where the state keeps the context, not copied out of it.
+    @inlinable
+    package func contextHashValue() -> Int where M.Context: Hashable { _context.read { $0.hashValue } }
+
     /// The one reference a state's context is held behind. It is changed only through a state
     /// that holds the only reference to it (``context``), so that no two threads ever see it
     /// change.
@@ -48,6 +52,13 @@ public struct MachineState<M: MachineDefinition>: Sendable {
 
         @inlinable
         init(_ value: M.Context) { self.value = value }
+
+        /// Lends the context to `body`, which reads it and never changes it, where the storage
+        /// keeps it. Read as a property (or through a pointer), a class's stored value is copied
+        /// before a method is called on it, since the call might change it meanwhile; lent as
+        /// `inout`, it is read in place.
+        @inlinable
+        func read<R>(_ body: (inout M.Context) -> R) -> R { body(&value) }
     }
 
     /// The control state of `region`: its leaf. Set to a compound state, the region enters the
@@ -79,13 +90,13 @@ extension MachineState: Hashable where M.Context: Hashable {}
 extension MachineState.ContextStorage: Equatable where M.Context: Equatable {
     @inlinable
     static func == (lhs: MachineState.ContextStorage, rhs: MachineState.ContextStorage) -> Bool {
-        lhs === rhs || lhs.value == rhs.value
+        lhs === rhs || lhs.read { left in rhs.read { right in left == right } }
     }
 }
 
 extension MachineState.ContextStorage: Hashable where M.Context: Hashable {
     @inlinable
-    func hash(into hasher: inout Hasher) { hasher.combine(value) }
+    func hash(into hasher: inout Hasher) { read { $0.hash(into: &hasher) } }
 }
 
 extension MachineState: CustomReflectable {

@@ -233,13 +233,14 @@ extension Invariant where M.Context: Equatable {
             let steps = observation.steps
             var onlyDrops = !steps.isEmpty
             for index in steps.indices {
-                guard case .drop = steps[index].cause else {
+                // A drop is the one step without a result (the answer never reached the machine):
+                // that tag is read, not the cause, which a match would copy first, through its
+                // value witnesses, on every step of every transition.
+                guard steps[index].result == nil else {
                     onlyDrops = false
                     continue
                 }
-                if steps[index].result != nil || steps[index].before != steps[index].after,
-                    case .drop(let reference, _, _) = steps[index].cause
-                {
+                if steps[index].before != steps[index].after, case .drop(let reference, _, _) = steps[index].cause {
                     return "the dropped answer to \(reference) changed the state"
                 }
             }

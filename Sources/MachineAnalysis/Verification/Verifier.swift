@@ -216,7 +216,10 @@ package struct Verifier<S: InputSamples>: Sendable where S.Machine.Context: Hash
         // The successors kept so far, by hash: a state that two nodes of the chunk reach is kept
         // once, as the merge would keep only the first anyway (it takes them in the same order).
         var kept = VisitedSet<M>(fingerprints: fingerprints)
-        for (offset, runtime) in zip(0..., nodes) {
+        // By position, not zipped with its offset: the zip's element, a tuple holding the runtime,
+        // is copied through its generic value witnesses at every input.
+        for offset in 0..<nodes.count {
+            let runtime = nodes[nodes.startIndex + offset]
             let contextHash = StateKey<M>.contextHash(of: runtime.state, ignoring: ignoring)
             let key = HashedKey(runtime, fingerprintOnly: fingerprints, ignoring: ignoring, contextHash: contextHash)
             // Every input's observation shares this one runtime before.
@@ -238,15 +241,16 @@ package struct Verifier<S: InputSamples>: Sendable where S.Machine.Context: Hash
                         if let row = steps[index].result?.firedRow(at: position) { expansion.firedRows[row] = true }
                     }
                 }
-                // The runtime after and the steps move into the observation, which the
-                // successor is then read from: one copy of each, not two.
-                let observation = Observation(input: input, before: before, after: consume after, steps: consume steps)
                 // A successor whose input left the context as it was shares it: its hash is known.
+                // The key is read from the runtime after before it moves into the observation:
+                // read from the observation, the runtime would be copied to be read.
                 let successorContextHash = StateKey<M>.contextHash(
-                    of: observation.after.state, ignoring: ignoring, reusing: (runtime.state, contextHash))
+                    of: after.state, ignoring: ignoring, reusing: (runtime.state, contextHash))
                 let successor = HashedKey(
-                    observation.after, fingerprintOnly: fingerprints, ignoring: ignoring,
-                    contextHash: successorContextHash)
+                    after, fingerprintOnly: fingerprints, ignoring: ignoring, contextHash: successorContextHash)
+                // The runtime after and the steps move into the observation: one copy of each,
+                // not two.
+                let observation = Observation(input: input, before: before, after: consume after, steps: consume steps)
                 // An invariant of the state alone held in every state visited: it is checked on
                 // a state the search has not met yet (in this chunk, or any level before).
                 let isNew = !visited.contains(successor) && !kept.contains(successor)
@@ -284,36 +288,40 @@ package struct Verifier<S: InputSamples>: Sendable where S.Machine.Context: Hash
         var inputs: [Observation<M>.SharedInput] = []
         inputs.reserveCapacity(sentEvents.count + 8)
         inputs.append(contentsOf: sentEvents)
-        for record in runtime.pendingRequests {
-            inputs += samples.answers(to: record.request).map {
-                Observation<M>.SharedInput(.respond(record.reference.kind, ordinal: nil, $0))
-            }
-        }
-        // The newest cancelled unanswered request of each kind, by its position in the history,
-        // read where the history keeps the records.
-        var newestCancelled: [Int: Int] = [:]
+        // One pass over the history, read where it keeps the records: the requests in flight, in
+        // the order made, answered here; and the newest cancelled unanswered request of each
+        // kind, by its position, answered late after them, kind by kind.
         let requests = runtime.requests
-        for index in requests.indices where requests[index].cancellation != nil && !requests[index].isAnswered {
-            newestCancelled[requests[index].reference.kind.rawValue] = index
+        var newestCancelled = [Int?](repeating: nil, count: M.Request.Kind.allCases.count)
+        for index in requests.indices where !requests[index].isAnswered {
+            let kind = requests[index].reference.kind
+            if requests[index].cancellation != nil {
+                newestCancelled[kind.rawValue] = index
+            } else {
+                for answer in samples.answers(to: requests[index].request) {
+                    inputs.append(Observation<M>.SharedInput(.respond(kind, ordinal: nil, answer)))
+                }
+            }
         }
-        for kind in newestCancelled.keys.sorted() {
-            guard let index = newestCancelled[kind] else { continue }
+        for case let index? in newestCancelled {
             let reference = requests[index].reference
-            inputs += samples.answers(to: requests[index].request).map {
-                Observation<M>.SharedInput(.respond(reference.kind, ordinal: reference.ordinal, $0))
+            for answer in samples.answers(to: requests[index].request) {
+                inputs.append(Observation<M>.SharedInput(.respond(reference.kind, ordinal: reference.ordinal, answer)))
             }
         }
+        // Each deadline, and a millisecond before it, once, in order.
         var advances: [Duration] = []
-        // Closures, not key paths: a key path is built anew on each call.
-        let deadlines =
-            runtime.timers.filter { $0.canFire }.map { $0.deadline }
-            + runtime.scheduled.filter { $0.canFire }.map { $0.deadline }
-        for deadline in deadlines {
-            let due = deadline - runtime.now
-            for advance in [due, due - .milliseconds(1)] where advance >= .zero && !advances.contains(advance) {
-                advances.append(advance)
-            }
+        func add(_ advance: Duration) {
+            if advance >= .zero && !advances.contains(advance) { advances.append(advance) }
         }
+        func advance(to deadline: Duration) {
+            add(deadline - runtime.now)
+            add(deadline - runtime.now - .milliseconds(1))
+        }
+        let timers = runtime.timers
+        for index in timers.indices where timers[index].canFire { advance(to: timers[index].deadline) }
+        let scheduled = runtime.scheduled
+        for index in scheduled.indices where scheduled[index].canFire { advance(to: scheduled[index].deadline) }
         inputs.append(contentsOf: advances.sorted().lazy.map { Observation<M>.SharedInput(.advance($0)) })
         return inputs
     }
