@@ -73,27 +73,28 @@ package struct StateKey<M: MachineDefinition>: Hashable, Sendable where M.Contex
         return context.hashValue
     }
 
-    /// The 64-bit fingerprint of `runtime`'s key: the hash of what the key holds, worked out
-    /// from the runtime in place, with no key built (no copy of its state, no list of its
-    /// timers): what a search that keeps fingerprints only asks of each state it reaches. Two
-    /// runtimes with equal keys have equal fingerprints within one process. `contextHash` is the
+    /// The 64-bit fingerprint of `runtime`'s key: what the key holds, mixed word by word
+    /// (``FingerprintHasher``) from the runtime in place, with no key built (no copy of its
+    /// state, no list of its timers): what a search that keeps fingerprints only asks of each
+    /// state it reaches. Two runtimes with equal keys have equal fingerprints within one process
+    /// (the context and a scheduled event count by their `Hasher` hash). `contextHash` is the
     /// hash of the context when the caller knows it already (``contextHash(of:ignoring:reusing:)``).
     @inlinable
     static func fingerprint(
         of runtime: Runtime<M>, lateAnswers: Bool, ignoring: (@Sendable (inout M.Context) -> Void)? = nil,
         contextHash: Int? = nil
     ) -> Int {
-        var hasher = Hasher()
-        hasher.combine(runtime.state.controls)
+        var hasher = FingerprintHasher()
+        runtime.state.controls.fingerprint(into: &hasher)
         hasher.combine(contextHash ?? Self.contextHash(of: runtime.state, ignoring: ignoring))
-        hasher.combine(runtime.state.work)
+        runtime.state.work.fingerprint(into: &hasher)
         let timers = runtime.timers
         hasher.combine(timers.count)
         for index in timers.indices { hasher.combine(timers[index].deadline - runtime.now) }
         let scheduled = runtime.scheduled
         hasher.combine(scheduled.count)
         if !scheduled.isEmpty {
-            for identity in scheduled.map(identity(runtime.now)) { hasher.combine(identity) }
+            for identity in scheduled.map(identity(runtime.now)) { hasher.combine(identity.hashValue) }
         }
         hasher.combine(lateAnswers ? lateAnswerableKinds(of: runtime) : 0)
         return hasher.finalize()

@@ -41,12 +41,13 @@ struct HashedKey<M: MachineDefinition>: Hashable, Sendable where M.Context: Hash
 /// fingerprints (their hashes), as TLC keeps them: 8 bytes a state, at the risk that two states
 /// share a fingerprint and the second is taken for the first and never explored.
 ///
-/// Swift seeds its hashes anew in every process, so which states would collide differs from run
-/// to run; without a collision, the report is the same.
+/// A fingerprint mixes in the context's `Hasher` hash, which Swift seeds anew in every process,
+/// so which states would collide differs from run to run; without a collision, the report is the
+/// same.
 @usableFromInline
 struct VisitedSet<M: MachineDefinition>: Sendable where M.Context: Hashable {
     @usableFromInline var states: Set<HashedKey<M>> = []
-    @usableFromInline var prints: Set<Int> = []
+    @usableFromInline var prints = FingerprintSet()
     @usableFromInline let fingerprints: Bool
 
     @inlinable
@@ -60,7 +61,7 @@ struct VisitedSet<M: MachineDefinition>: Sendable where M.Context: Hashable {
     /// Adds `key`; whether it was new.
     @inlinable
     mutating func insert(_ key: HashedKey<M>) -> Bool {
-        fingerprints ? prints.insert(key.hash).inserted : states.insert(key).inserted
+        fingerprints ? prints.insert(key.hash) : states.insert(key).inserted
     }
 
     /// The bytes of the set's table: its capacity times the size of an entry (a fingerprint, or
