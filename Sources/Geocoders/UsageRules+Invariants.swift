@@ -23,7 +23,11 @@ extension UsageRules {
         if interval > .zero {
             invariants.append(
                 Invariant("no two \(service) requests less than \(GeocoderError.seconds(interval)) apart") { observation in
-                    guard areFollowed(by: observation.after.state.context.configuration) else { return nil }
+                    // Most inputs make no request: that is asked first, before whether the picker
+                    // follows the rules, which builds a configuration to compare.
+                    guard observation.after.requests.count > observation.before.requests.count,
+                        areFollowed(by: observation.after.state.context.configuration)
+                    else { return nil }
                     return Self.closeRequests(in: observation, interval: interval, service: service)
                 })
         }

@@ -235,6 +235,8 @@ public struct TransitionTable<M: MachineDefinition>: Sendable {
     }
 
     /// Whether events of `kind` come from the host: neither a timer's firing nor a provider's answer.
+    /// Inlinable: a runtime asks it of every event sent, on `verify`'s every transition.
+    @inlinable
     public func isHostEvent(_ kind: M.Event.Kind) -> Bool {
         eventRoutes[kind.rawValue].timer < 0 && eventRoutes[kind.rawValue].answers < 0
     }

@@ -28,4 +28,16 @@ extension Runtime {
         case .respond(let kind, let ordinal, let answer): try respond(kind, ordinal, with: answer)
         }
     }
+
+    /// Performs `input` (``apply(_:)``), appending its steps to `steps`: exhaustive verification
+    /// keeps one list of steps for every input it tries, emptied in place, where each input
+    /// would allocate a list of its own.
+    @inlinable
+    package mutating func apply(_ input: Input<M>, into steps: inout [RuntimeStep<M>]) throws(RuntimeError) {
+        switch input {
+        case .send(let event): try send(event, into: &steps)
+        case .advance(let duration): try advance(by: duration, into: &steps)
+        case .respond(let kind, let ordinal, let answer): try respond(kind, ordinal, with: answer, into: &steps)
+        }
+    }
 }

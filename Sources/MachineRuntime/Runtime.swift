@@ -196,12 +196,19 @@ public struct Runtime<M: MachineDefinition>: Sendable {
     /// Delivers a host event.
     @inlinable
     public mutating func send(_ event: M.Event) throws(RuntimeError) -> [RuntimeStep<M>] {
+        var steps: [RuntimeStep<M>] = []
+        try send(event, into: &steps)
+        return steps
+    }
+
+    /// Delivers a host event, appending its steps to `steps`: a search that keeps one list of
+    /// steps for all its inputs allocates it once (see ``apply(_:into:)``).
+    @inlinable
+    package mutating func send(_ event: M.Event, into steps: inout [RuntimeStep<M>]) throws(RuntimeError) {
         if let halt { throw halt }
         guard table.isHostEvent(event.kind) else { throw .notAHostEvent(event.kind.name) }
         isFresh = false
-        var steps: [RuntimeStep<M>] = []
         try perform(.event(event), event, into: &steps)
-        return steps
     }
 
     /// Moves the virtual clock forward; the timers, delays and delayed sends that fall due fire
@@ -214,13 +221,20 @@ public struct Runtime<M: MachineDefinition>: Sendable {
     ///   timer keeps falling due at one instant: the firings until then stand.
     @inlinable
     public mutating func advance(by duration: Duration) throws(RuntimeError) -> [RuntimeStep<M>] {
+        var steps: [RuntimeStep<M>] = []
+        try advance(by: duration, into: &steps)
+        return steps
+    }
+
+    /// Moves the virtual clock forward (``advance(by:)``), appending the steps to `steps`.
+    @inlinable
+    package mutating func advance(by duration: Duration, into steps: inout [RuntimeStep<M>]) throws(RuntimeError) {
         if let halt { throw halt }
         guard duration >= .zero else { throw .negativeDuration(duration) }
         // The clock is in its range, so the subtraction cannot overflow, nor then the addition.
         guard duration <= Self.latestTime - _now else { throw .clockOverflow(now: _now, advance: duration) }
         let end = _now + duration
         isFresh = false
-        var steps: [RuntimeStep<M>] = []
         var firedAtOneInstant = 0
         while let next = nextDue(by: end) {
             // A timer that restarts itself for zero would fire forever without time passing.
@@ -241,10 +255,9 @@ public struct Runtime<M: MachineDefinition>: Sendable {
                 }
             }
             // A macrostep that ran away halts the runtime: the clock stops at its time.
-            if halt != nil { return steps }
+            if halt != nil { return }
         }
         _now = end
-        return steps
     }
 
     /// What falls due next: a timer or a scheduled event, by its position in its list.
@@ -295,6 +308,16 @@ public struct Runtime<M: MachineDefinition>: Sendable {
     public mutating func respond(
         _ kind: M.Request.Kind, _ ordinal: Int? = nil, with answer: M.Event
     ) throws(RuntimeError) -> [RuntimeStep<M>] {
+        var steps: [RuntimeStep<M>] = []
+        try respond(kind, ordinal, with: answer, into: &steps)
+        return steps
+    }
+
+    /// Answers a request (``respond(_:_:with:)``), appending the steps to `steps`.
+    @inlinable
+    package mutating func respond(
+        _ kind: M.Request.Kind, _ ordinal: Int?, with answer: M.Event, into steps: inout [RuntimeStep<M>]
+    ) throws(RuntimeError) {
         if let halt { throw halt }
         guard M.requestKind(answeredBy: answer.kind) == kind else {
             throw .wrongAnswer(kind: kind.name, event: answer.kind.name)
@@ -311,9 +334,7 @@ public struct Runtime<M: MachineDefinition>: Sendable {
         }
         guard !_requests[index].isAnswered else { throw .alreadyAnswered(_requests[index].reference.description) }
         isFresh = false
-        var steps: [RuntimeStep<M>] = []
         try deliver(answer, to: index, into: &steps)
-        return steps
     }
 
     /// Applies `answer` to the request at `index`, or records its drop; then settles.

@@ -216,6 +216,8 @@ package struct Verifier<S: InputSamples>: Sendable where S.Machine.Context: Hash
         // The successors kept so far, by hash: a state that two nodes of the chunk reach is kept
         // once, as the merge would keep only the first anyway (it takes them in the same order).
         var kept = VisitedSet<M>(fingerprints: fingerprints)
+        // One list for the steps of every input tried (see below).
+        var steps: [RuntimeStep<M>] = []
         // By position, not zipped with its offset: the zip's element, a tuple holding the runtime,
         // is copied through its generic value witnesses at every input.
         for offset in 0..<nodes.count {
@@ -228,9 +230,11 @@ package struct Verifier<S: InputSamples>: Sendable where S.Machine.Context: Hash
             for input in inputs(in: runtime) {
                 expansion.transitions += 1
                 var after = runtime
-                let steps: [RuntimeStep<M>]
+                // The list of the last input's steps, emptied in place: the observation that
+                // shared it is gone, so it is the list's only owner again.
+                steps.removeAll(keepingCapacity: true)
                 do {
-                    steps = try after.apply(input.input)
+                    try after.apply(input.input, into: &steps)
                 } catch {
                     expansion.violation = (offset, input.input, Explorer<S>.refusedInput, error.description)
                     return expansion
@@ -248,9 +252,8 @@ package struct Verifier<S: InputSamples>: Sendable where S.Machine.Context: Hash
                     of: after.state, ignoring: ignoring, reusing: (runtime.state, contextHash))
                 let successor = HashedKey(
                     after, fingerprintOnly: fingerprints, ignoring: ignoring, contextHash: successorContextHash)
-                // The runtime after and the steps move into the observation: one copy of each,
-                // not two.
-                let observation = Observation(input: input, before: before, after: consume after, steps: consume steps)
+                // The runtime after moves into the observation, which shares the steps.
+                let observation = Observation(input: input, before: before, after: consume after, steps: steps)
                 // An invariant of the state alone held in every state visited: it is checked on
                 // a state the search has not met yet (in this chunk, or any level before).
                 let isNew = !visited.contains(successor) && !kept.contains(successor)
