@@ -39,6 +39,12 @@ public struct MachineState<M: MachineDefinition>: Sendable {
     @inlinable
     package func sharesContext(with other: MachineState) -> Bool { _context === other._context }
 
+    /// Lends the context to `body`, which reads it and never changes it, where the state keeps
+    /// it: read as ``context``, it would be copied before being passed on (see
+    /// `ContextStorage.read`).
+    @inlinable
+    package func readContext<R>(_ body: (inout M.Context) -> R) -> R { _context.read(body) }
+
     /// The context's hash, read where the state keeps the context, not copied out of it.
     @inlinable
     package func contextHashValue() -> Int where M.Context: Hashable { _context.read { $0.hashValue } }

@@ -137,9 +137,16 @@ import MachineCore
                 nestedRegions.isEmpty ? before.controls[region] != after.controls[region] : all[region].differs(before, after)
             if differs { states.append(change(region, before, after)) }
         }
-        Self.contextChanges(
-            contextFields, names, before.context, after.context, first: regionCount,
-            kept: &kept, into: &fields)
+        // The contexts lent where the states keep them, not copied out (two copies a step). A
+        // step that left the context as it was shares it with the state before: no field of it
+        // differs, and it is not lent twice at once.
+        if !before.sharesContext(with: after) {
+            before.readContext { old in
+                after.readContext { new in
+                    Self.contextChanges(contextFields, names, old, new, first: regionCount, kept: &kept, into: &fields)
+                }
+            }
+        }
         let work = regionCount + contextFields.count
         if before.work.pending != after.work.pending {
             fields.append(
