@@ -116,7 +116,7 @@ package struct Verifier<S: InputSamples>: Sendable where S.Machine.Context: Hash
             }
             if !level.isEmpty || report.violation != nil { report.depth += 1 }
             if report.violation != nil || report.stoppedAtMaximumStates { break }
-            report.growth.record(
+            report.growthSamples.append(
                 FrontierGrowth.sampled(from: level.count).map { index in
                     index < next.count ? next[index] : successor(of: frontier, at: level[index])
                 })
