@@ -32,11 +32,21 @@ struct FingerprintSet: Sendable {
     /// Adds `fingerprint`; whether it was new.
     @inlinable
     mutating func insert(_ fingerprint: Int) -> Bool {
-        guard !contains(fingerprint) else { return false }
-        // The fingerprint 0 counts as one in a slot, so that the set grows as `Set` would.
-        if count == capacity { grow() }
         let print = UInt64(UInt(bitPattern: fingerprint))
-        if print == 0 { holdsZero = true } else { slots[slot(of: print)] = print }
+        var slot = 0
+        if print == 0 {
+            guard !holdsZero else { return false }
+        } else if !slots.isEmpty {
+            slot = self.slot(of: print)
+            if slots[slot] == print { return false }
+        }
+        // The fingerprint 0 counts as one in a slot, so that the set grows as `Set` would. The
+        // slot found above stands unless the table grows.
+        if count == capacity {
+            grow()
+            if print != 0 { slot = self.slot(of: print) }
+        }
+        if print == 0 { holdsZero = true } else { slots[slot] = print }
         count += 1
         return true
     }
