@@ -112,31 +112,6 @@ extension AddressPicker {
 
         /// Whether R3 or R4 spaces reverse geocodes out.
         var throttlesGeocoding: Bool { cooldown > .zero }
-
-        /// Hashes the configuration as one word: its fields' bits mixed, then combined once.
-        /// Exhaustive verification hashes the context of nearly every state it reaches, and the
-        /// configuration, which no row changes, was 40 % of that hash with its thirteen words
-        /// combined one by one. Equal configurations mix to the same word (a zero counts the
-        /// same whatever its sign, as `==` says).
-        public func hash(into hasher: inout Hasher) {
-            var mixed: UInt64 = 0
-            func mix(_ word: UInt64) { mixed = (mixed ^ word) &* 0x0000_0100_0000_01B3 }
-            func mix(_ duration: Duration) {
-                mix(duration._low)
-                mix(UInt64(bitPattern: duration._high))
-            }
-            func mix(_ number: Double) { mix(number == 0 ? 0 : number.bitPattern) }
-            mix(searchDebounce)
-            mix(regionDebounce)
-            mix(duplicateDistance)
-            mix(locationSpan.latitudeDelta)
-            mix(locationSpan.longitudeDelta)
-            mix(UInt64(bitPattern: Int64(minimumQueryLength)))
-            mix(UInt64(bitPattern: Int64(completionCache)))
-            mix(geocodeInterval)
-            mix(requestInterval)
-            hasher.combine(mixed)
-        }
     }
 
     /// R4: a request the search holds until the geocode cooldown ends.
