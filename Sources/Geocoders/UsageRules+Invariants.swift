@@ -39,8 +39,8 @@ extension UsageRules {
                     let steps = observation.steps
                     for index in steps.indices {
                         guard let commands = steps[index].result?.commands else { continue }
-                        for command in commands {
-                            guard case .request(.requestCompletions(let query)) = command else { continue }
+                        for position in commands.indices {
+                            guard case .request(.requestCompletions(let query)) = commands[position] else { continue }
                             guard areFollowed(by: observation.after.state.context.configuration) else { return nil }
                             return "completions were requested for \(String(reflecting: query)) from \(service)"
                         }

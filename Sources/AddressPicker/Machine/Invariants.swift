@@ -47,10 +47,16 @@ extension AddressPicker {
 
     // MARK: the request policies
 
-    /// The kinds of request the geocoding service answers, which R4 spaces out together.
-    static let serviceKinds: Set<Request.Kind> = [.completions, .places, .address]
-    /// The reverse geocodes' kind, which R3 spaces out.
-    static let addressKinds: Set<Request.Kind> = [.address]
+    /// Whether the geocoding service answers requests of `kind`, which R4 spaces out together.
+    static func isServiceKind(_ kind: Request.Kind) -> Bool {
+        switch kind {
+        case .completions, .places, .address: true
+        case .authorization, .location, .pointsOfInterest: false
+        }
+    }
+
+    /// Whether `kind` is the reverse geocodes' kind, which R3 spaces out.
+    static func isAddressKind(_ kind: Request.Kind) -> Bool { kind == .address }
 
     /// R3, R4: the cooldown runs exactly while the last request it follows (reverse geocodes;
     /// with R4, every request to the service) is younger than the cooldown (it starts with
@@ -59,13 +65,15 @@ extension AddressPicker {
         "geocodeCooldown runs exactly while the last reverseGeocode is younger than geocodeInterval"
     ) { observation in
         let interval = observation.after.state.context.configuration.cooldown
-        let spacesEveryRequest = observation.after.state.context.configuration.spacesEveryRequest
         let running = observation.after.state.work.timers.contains(.geocodeCooldown)
+        // Without a cooldown it must not run: when it does not, the history is not read.
+        if interval <= .zero, !running { return nil }
+        let spacesEveryRequest = observation.after.state.context.configuration.spacesEveryRequest
         let finished = observation.after.table.finalState(of: observation.after.state.controls) != nil
         let requests = observation.after.requests
         let last = requests.indices.last { index in
             let kind = requests[index].reference.kind
-            return spacesEveryRequest ? serviceKinds.contains(kind) : kind == .address
+            return spacesEveryRequest ? isServiceKind(kind) : isAddressKind(kind)
         }
         let age = last.map { observation.after.now - requests[$0].madeAt }
         let recent = interval > .zero && !finished && age.map { $0 < interval } == true
@@ -91,7 +99,8 @@ extension AddressPicker {
         "reverseGeocode requests are at least geocodeInterval apart"
     ) { observation in
         let interval = observation.after.state.context.configuration.geocodeInterval
-        if let gap = closestGap(in: observation, kinds: addressKinds, below: interval) {
+        guard interval > .zero else { return nil }
+        if let gap = closestGap(in: observation, of: isAddressKind, below: interval) {
             return "\(gap.reference) was made \(milliseconds(gap.after)) after the previous reverseGeocode, "
                 + "geocodeInterval \(milliseconds(interval))"
         }
@@ -103,23 +112,25 @@ extension AddressPicker {
         "requests to the geocoding service (completions, places, address) are at least requestInterval apart"
     ) { observation in
         let interval = observation.after.state.context.configuration.requestInterval
-        if let gap = closestGap(in: observation, kinds: serviceKinds, below: interval) {
+        guard interval > .zero else { return nil }
+        if let gap = closestGap(in: observation, of: isServiceKind, below: interval) {
             return "\(gap.reference) was made \(milliseconds(gap.after)) after the previous request to the service, "
                 + "requestInterval \(milliseconds(interval))"
         }
         return nil
     }
 
-    /// The first request of `kinds` this observation made less than `interval` after the
-    /// previous one of `kinds`, and how long after; `nil` when there is none or no interval.
+    /// The first request of the kinds `isSpaced` names this observation made less than
+    /// `interval` after the previous one of those kinds, and how long after; `nil` when there is
+    /// none or no interval.
     private static func closestGap(
-        in observation: Observation<AddressPicker>, kinds: Set<Request.Kind>, below interval: Duration
+        in observation: Observation<AddressPicker>, of isSpaced: (Request.Kind) -> Bool, below interval: Duration
     ) -> (reference: RequestReference<Request.Kind>, after: Duration)? {
         let requests = observation.after.requests
         let firstNew = observation.before.requests.count
         guard interval > .zero, requests.count > firstNew else { return nil }
         var previous: Duration?
-        for position in requests.indices where kinds.contains(requests[position].reference.kind) {
+        for position in requests.indices where isSpaced(requests[position].reference.kind) {
             let madeAt = requests[position].madeAt
             if position >= firstNew, let previous, madeAt - previous < interval {
                 return (requests[position].reference, madeAt - previous)
@@ -186,8 +197,9 @@ extension AddressPicker {
         let steps = observation.steps
         for index in steps.indices {
             guard let commands = steps[index].result?.commands else { continue }
-            for command in commands {
-                guard case .request(.requestCompletions(let query)) = command else { continue }
+            // Matched where the list keeps them: only a completions request's query is copied.
+            for position in commands.indices {
+                guard case .request(.requestCompletions(let query)) = commands[position] else { continue }
                 let context = steps[index].before.context
                 if context.configuration.isShort(query) {
                     return
