@@ -14,7 +14,7 @@ import MachineRuntime
 @usableFromInline
 package struct StateKey<M: MachineDefinition>: Hashable, Sendable where M.Context: Hashable {
     @usableFromInline let state: MachineState<M>
-    /// The hash of the state's context (``contextHash(of:ignoring:reusing:)``): the key's hash
+    /// The hash of the state's context (``contextHash(of:ignoring:reusing:of:)``): the key's hash
     /// combines it, so that a context shared with a state already hashed is not read again.
     @usableFromInline let contextHash: Int
     /// The time left on each running timer, in the runtime's order of the timers.
@@ -57,20 +57,26 @@ package struct StateKey<M: MachineDefinition>: Hashable, Sendable where M.Contex
         hasher.combine(lateAnswerable)
     }
 
-    /// The hash of `state`'s context, with the fields `ignoring` leaves out set to one value;
-    /// `known`'s hash, without reading the context, when `state` shares its context with
-    /// `known`'s state (``MachineState/sharesContext(with:)``): a successor whose input left the
-    /// context as it was.
+    /// The hash of `runtime`'s context, with the fields `ignoring` leaves out set to one value.
+    /// Read where the runtime keeps its state: read through `Runtime.state` to be passed on,
+    /// the state would be copied first, through its value witness.
     @inlinable
-    static func contextHash(
-        of state: MachineState<M>, ignoring: (@Sendable (inout M.Context) -> Void)?,
-        reusing known: (state: MachineState<M>, hash: Int)? = nil
-    ) -> Int {
-        if let known, state.sharesContext(with: known.state) { return known.hash }
-        guard let ignoring else { return state.contextHashValue() }
-        var context = state.context
+    static func contextHash(of runtime: Runtime<M>, ignoring: (@Sendable (inout M.Context) -> Void)?) -> Int {
+        guard let ignoring else { return runtime.contextHashValue() }
+        var context = runtime.state.context
         ignoring(&context)
         return context.hashValue
+    }
+
+    /// The hash of `runtime`'s context (``contextHash(of:ignoring:)``), or `knownHash`, the hash
+    /// of `known`'s, without reading the context, when the two runtimes share their context
+    /// (`MachineState.sharesContext(with:)`): a successor whose input left the context as it was.
+    @inlinable
+    static func contextHash(
+        of runtime: Runtime<M>, ignoring: (@Sendable (inout M.Context) -> Void)?, reusing knownHash: Int,
+        of known: Runtime<M>
+    ) -> Int {
+        runtime.sharesContext(with: known) ? knownHash : contextHash(of: runtime, ignoring: ignoring)
     }
 
     /// The 64-bit fingerprint of `runtime`'s key: what the key holds, mixed word by word
@@ -78,7 +84,7 @@ package struct StateKey<M: MachineDefinition>: Hashable, Sendable where M.Contex
     /// state, no list of its timers): what a search that keeps fingerprints only asks of each
     /// state it reaches. Two runtimes with equal keys have equal fingerprints within one process
     /// (the context and a scheduled event count by their `Hasher` hash). `contextHash` is the
-    /// hash of the context when the caller knows it already (``contextHash(of:ignoring:reusing:)``).
+    /// hash of the context when the caller knows it already (``contextHash(of:ignoring:)``).
     @inlinable
     static func fingerprint(
         of runtime: Runtime<M>, lateAnswers: Bool, ignoring: (@Sendable (inout M.Context) -> Void)? = nil,
@@ -86,7 +92,7 @@ package struct StateKey<M: MachineDefinition>: Hashable, Sendable where M.Contex
     ) -> Int {
         var hasher = FingerprintHasher()
         runtime.state.controls.fingerprint(into: &hasher)
-        hasher.combine(contextHash ?? Self.contextHash(of: runtime.state, ignoring: ignoring))
+        hasher.combine(contextHash ?? Self.contextHash(of: runtime, ignoring: ignoring))
         runtime.state.work.fingerprint(into: &hasher)
         let timers = runtime.timers
         hasher.combine(timers.count)

@@ -76,6 +76,18 @@ public struct Runtime<M: MachineDefinition>: Sendable {
     @inlinable public var state: MachineState<M> {
         _read { yield _state }
     }
+    /// What `violation` says of the state, passed where the runtime keeps it: read through
+    /// ``state`` to be passed on, it is copied first (through its value witness, as a generic
+    /// value), and destroyed after.
+    @inlinable
+    package func check(_ violation: (MachineState<M>) -> String?) -> String? { violation(_state) }
+    /// Whether this runtime's state and `other`'s share their context
+    /// (`MachineState.sharesContext(with:)`), read where the runtimes keep their states.
+    @inlinable
+    package func sharesContext(with other: Runtime) -> Bool { _state.sharesContext(with: other._state) }
+    /// The hash of the context, read where the runtime keeps its state.
+    @inlinable
+    package func contextHashValue() -> Int where M.Context: Hashable { _state.contextHashValue() }
     /// The virtual time now, from zero at the start.
     @inlinable public var now: Duration { _now }
     /// Every request made so far, in the order made (a request's `id` is its position + 1).

@@ -76,15 +76,15 @@ import Testing
         let found = try #require(runtimes.first { $0.0 == "found" }?.1)
         var waited = typed
         _ = try waited.advance(by: .milliseconds(50))
-        let hash = StateKey.contextHash(of: typed.state, ignoring: nil)
+        let hash = StateKey.contextHash(of: typed, ignoring: nil)
         #expect(waited.state.sharesContext(with: typed.state), "nothing fell due: no action ran")
-        #expect(StateKey.contextHash(of: waited.state, ignoring: nil, reusing: (typed.state, hash)) == hash)
+        #expect(StateKey.contextHash(of: waited, ignoring: nil, reusing: hash, of: typed) == hash)
         #expect(
             StateKey.fingerprint(of: waited, lateAnswers: true, contextHash: hash)
                 == StateKey.fingerprint(of: waited, lateAnswers: true))
         #expect(!found.state.sharesContext(with: typed.state))
         #expect(
-            StateKey.contextHash(of: found.state, ignoring: nil, reusing: (typed.state, hash &+ 1))
+            StateKey.contextHash(of: found, ignoring: nil, reusing: hash &+ 1, of: typed)
                 == found.state.context.hashValue)
     }
 }

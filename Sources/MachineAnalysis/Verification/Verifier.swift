@@ -66,7 +66,7 @@ package struct Verifier<S: InputSamples>: Sendable where S.Machine.Context: Hash
         start.stepRecording = []
         var report = VerificationReport<M>(rows: table.rows.count, fingerprints: fingerprints)
         var visited = VisitedSet<M>(fingerprints: fingerprints)
-        let startContextHash = StateKey<M>.contextHash(of: start.state, ignoring: ignoring)
+        let startContextHash = StateKey<M>.contextHash(of: start, ignoring: ignoring)
         _ = visited.insert(
             HashedKey(start, fingerprintOnly: fingerprints, ignoring: ignoring, contextHash: startContextHash))
         report.statesVisited = 1
@@ -222,7 +222,7 @@ package struct Verifier<S: InputSamples>: Sendable where S.Machine.Context: Hash
         // is copied through its generic value witnesses at every input.
         for offset in 0..<nodes.count {
             let runtime = nodes[nodes.startIndex + offset]
-            let contextHash = StateKey<M>.contextHash(of: runtime.state, ignoring: ignoring)
+            let contextHash = StateKey<M>.contextHash(of: runtime, ignoring: ignoring)
             let key = HashedKey(runtime, fingerprintOnly: fingerprints, ignoring: ignoring, contextHash: contextHash)
             // Every input's observation shares this one runtime before.
             let before = Observation<M>.Before(runtime)
@@ -249,7 +249,7 @@ package struct Verifier<S: InputSamples>: Sendable where S.Machine.Context: Hash
                 // The key is read from the runtime after before it moves into the observation:
                 // read from the observation, the runtime would be copied to be read.
                 let successorContextHash = StateKey<M>.contextHash(
-                    of: after.state, ignoring: ignoring, reusing: (runtime.state, contextHash))
+                    of: after, ignoring: ignoring, reusing: contextHash, of: runtime)
                 let successor = HashedKey(
                     after, fingerprintOnly: fingerprints, ignoring: ignoring, contextHash: successorContextHash)
                 // The runtime after moves into the observation, which shares the steps.
@@ -261,7 +261,7 @@ package struct Verifier<S: InputSamples>: Sendable where S.Machine.Context: Hash
                 for position in invariants.indices {
                     let message: String?
                     if let stateViolation = invariants[position].stateViolation {
-                        message = isNew ? stateViolation(observation.after.state) : nil
+                        message = isNew ? observation.after.check(stateViolation) : nil
                     } else {
                         message = invariants[position].violation(observation)
                     }

@@ -14,7 +14,7 @@ struct HashedKey<M: MachineDefinition>: Hashable, Sendable where M.Context: Hash
 
     /// The key of `runtime` with late answers as inputs, leaving out what `ignoring` sets; with
     /// `fingerprintOnly`, its fingerprint only. `contextHash` is the hash of the context with
-    /// those fields left out (`StateKey.contextHash(of:ignoring:reusing:)`).
+    /// those fields left out (`StateKey.contextHash(of:ignoring:)`).
     @inlinable
     init(
         _ runtime: Runtime<M>, fingerprintOnly: Bool, ignoring: (@Sendable (inout M.Context) -> Void)?,
