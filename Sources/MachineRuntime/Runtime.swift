@@ -451,8 +451,11 @@ public struct Runtime<M: MachineDefinition>: Sendable {
         into steps: inout [RuntimeStep<M>]
     ) {
         var cancelledNow: [(kind: Int, index: Int)] = []
-        for command in result.commands {
-            switch command {
+        // Matched where the list keeps them: a command copied out of it goes through its generic
+        // value witness, and is destroyed the same way.
+        let commands = result.commands
+        for position in commands.indices {
+            switch commands[position] {
             case .startTimer(let timer, let duration):
                 if let index = _timers.firstIndex(where: { $0.timer == timer }) { _timers.remove(at: index) }
                 timerSerial += 1
