@@ -58,7 +58,7 @@ public struct Invariant<M: MachineDefinition>: Sendable {
     @usableFromInline
     init(name: String, stateViolation: @escaping @Sendable (MachineState<M>) -> String?) {
         self.name = name
-        self.violation = { observation in stateViolation(observation.after.state) }
+        self.violation = { observation in observation.after.check(stateViolation) }
         self.stateViolation = stateViolation
     }
 }

@@ -76,6 +76,17 @@ public struct Runtime<M: MachineDefinition>: Sendable {
     @inlinable public var state: MachineState<M> {
         _read { yield _state }
     }
+    /// The virtual time now, from zero at the start.
+    @inlinable public var now: Duration { _now }
+    /// Every request made so far, in the order made (a request's `id` is its position + 1).
+    @inlinable public var requests: [RequestRecord<M>] { _requests }
+    /// The running timers, in the order of their last (re)start.
+    @inlinable public var timers: [RunningTimer] { _timers }
+    /// The events the machine sent itself with a delay (`Outbox.send(_:after:id:)`) and the
+    /// running delays of its rows without a timer, each with its deadline, in the order of their
+    /// last start.
+    @inlinable public var scheduled: [ScheduledEvent] { _scheduled }
+
     /// What `violation` says of the state, passed where the runtime keeps it: read through
     /// ``state`` to be passed on, it is copied first (through its value witness, as a generic
     /// value), and destroyed after.
@@ -88,16 +99,6 @@ public struct Runtime<M: MachineDefinition>: Sendable {
     /// The hash of the context, read where the runtime keeps its state.
     @inlinable
     package func contextHashValue() -> Int where M.Context: Hashable { _state.contextHashValue() }
-    /// The virtual time now, from zero at the start.
-    @inlinable public var now: Duration { _now }
-    /// Every request made so far, in the order made (a request's `id` is its position + 1).
-    @inlinable public var requests: [RequestRecord<M>] { _requests }
-    /// The running timers, in the order of their last (re)start.
-    @inlinable public var timers: [RunningTimer] { _timers }
-    /// The events the machine sent itself with a delay (`Outbox.send(_:after:id:)`) and the
-    /// running delays of its rows without a timer, each with its deadline, in the order of their
-    /// last start.
-    @inlinable public var scheduled: [ScheduledEvent] { _scheduled }
 
     /// A running timer and when it falls due (its `deadline`).
     public struct RunningTimer: Hashable, Sendable {

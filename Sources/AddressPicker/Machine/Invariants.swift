@@ -99,7 +99,6 @@ extension AddressPicker {
         "reverseGeocode requests are at least geocodeInterval apart"
     ) { observation in
         let interval = observation.after.state.context.configuration.geocodeInterval
-        guard interval > .zero else { return nil }
         if let gap = closestGap(in: observation, of: isAddressKind, below: interval) {
             return "\(gap.reference) was made \(milliseconds(gap.after)) after the previous reverseGeocode, "
                 + "geocodeInterval \(milliseconds(interval))"
@@ -112,7 +111,6 @@ extension AddressPicker {
         "requests to the geocoding service (completions, places, address) are at least requestInterval apart"
     ) { observation in
         let interval = observation.after.state.context.configuration.requestInterval
-        guard interval > .zero else { return nil }
         if let gap = closestGap(in: observation, of: isServiceKind, below: interval) {
             return "\(gap.reference) was made \(milliseconds(gap.after)) after the previous request to the service, "
                 + "requestInterval \(milliseconds(interval))"
@@ -126,9 +124,11 @@ extension AddressPicker {
     private static func closestGap(
         in observation: Observation<AddressPicker>, of isSpaced: (Request.Kind) -> Bool, below interval: Duration
     ) -> (reference: RequestReference<Request.Kind>, after: Duration)? {
+        // Without an interval nothing is too close: the history is not read.
+        guard interval > .zero else { return nil }
         let requests = observation.after.requests
         let firstNew = observation.before.requests.count
-        guard interval > .zero, requests.count > firstNew else { return nil }
+        guard requests.count > firstNew else { return nil }
         var previous: Duration?
         for position in requests.indices where isSpaced(requests[position].reference.kind) {
             let madeAt = requests[position].madeAt
