@@ -25,18 +25,68 @@ import MachineCore
 public struct Invariant<M: MachineDefinition>: Sendable {
     /// What must hold, in words.
     @usableFromInline package let name: String
+    /// The invariant's checks, behind one reference (see ``firstViolation(among:of:isNewState:)``).
+    @usableFromInline let checks: Checks
+    /// Whether the invariant is of the state alone (``state(_:_:)``).
+    @usableFromInline let isOfState: Bool
     /// Returns a description of the violation, or `nil` when the invariant holds.
-    @usableFromInline package let violation: @Sendable (Observation<M>) -> String?
-    /// For an invariant of the state alone, its check of a state; `nil` for one that reads an
-    /// observation.
-    @usableFromInline package let stateViolation: (@Sendable (MachineState<M>) -> String?)?
+    @inlinable package var violation: @Sendable (Observation<M>) -> String? { checks.violation }
 
     /// An invariant named `name` that reads an observation; `violation` describes what is wrong,
     /// or returns `nil`.
     public init(_ name: String, violation: @escaping @Sendable (Observation<M>) -> String?) {
         self.name = name
-        self.violation = violation
-        self.stateViolation = nil
+        self.checks = Checks(violation: violation, stateViolation: nil)
+        self.isOfState = false
+    }
+
+    /// An invariant's closures, held behind one reference so that they can be called where the
+    /// invariant keeps them: a closure read out of a list to be called is retained for the call
+    /// and released after, two atomic operations, and exhaustive verification calls every
+    /// invariant on every transition.
+    @usableFromInline
+    final class Checks: Sendable {
+        /// Returns a description of the violation, or `nil` when the invariant holds.
+        @usableFromInline let violation: @Sendable (Observation<M>) -> String?
+        /// For an invariant of the state alone, its check of a state; `nil` for one that reads
+        /// an observation.
+        @usableFromInline let stateViolation: (@Sendable (MachineState<M>) -> String?)?
+
+        @inlinable
+        init(
+            violation: @escaping @Sendable (Observation<M>) -> String?,
+            stateViolation: (@Sendable (MachineState<M>) -> String?)?
+        ) {
+            self.violation = violation
+            self.stateViolation = stateViolation
+        }
+    }
+
+    /// The first of `invariants` that `observation` breaks, by its position, with what it says,
+    /// as exhaustive verification checks them on a transition: an invariant of the state alone
+    /// only when the state after is one the search has not met (`isNewState`), since it held in
+    /// every state met; any other on every transition.
+    ///
+    /// Each invariant is read where the list keeps it, and its closure called where the
+    /// invariant keeps it: copied out, an invariant retains its name, and a closure is retained
+    /// for the call and released after (the list, which holds them, outlives the call).
+    @inlinable
+    package static func firstViolation(
+        among invariants: [Invariant], of observation: Observation<M>, isNewState: Bool
+    ) -> (position: Int, message: String)? {
+        for position in invariants.indices {
+            let message: String?
+            if invariants[position].isOfState {
+                guard isNewState, let stateViolation = invariants[position].checks.stateViolation else { continue }
+                message = observation.after.check(stateViolation)
+            } else {
+                message = Unmanaged.passUnretained(invariants[position].checks)._withUnsafeGuaranteedRef {
+                    $0.violation(observation)
+                }
+            }
+            if let message { return (position, message) }
+        }
+        return nil
     }
 
     /// An invariant named `name` of the machine's state alone: its control states, its context
@@ -58,8 +108,9 @@ public struct Invariant<M: MachineDefinition>: Sendable {
     @usableFromInline
     init(name: String, stateViolation: @escaping @Sendable (MachineState<M>) -> String?) {
         self.name = name
-        self.violation = { observation in observation.after.check(stateViolation) }
-        self.stateViolation = stateViolation
+        self.checks = Checks(
+            violation: { observation in observation.after.check(stateViolation) }, stateViolation: stateViolation)
+        self.isOfState = true
     }
 }
 

@@ -257,18 +257,9 @@ package struct Verifier<S: InputSamples>: Sendable where S.Machine.Context: Hash
                 // An invariant of the state alone held in every state visited: it is checked on
                 // a state the search has not met yet (in this chunk, or any level before).
                 let isNew = !visited.contains(successor) && !kept.contains(successor)
-                // Read where the list keeps them: a copy of an invariant retains its name.
-                for position in invariants.indices {
-                    let message: String?
-                    if let stateViolation = invariants[position].stateViolation {
-                        message = isNew ? observation.after.check(stateViolation) : nil
-                    } else {
-                        message = invariants[position].violation(observation)
-                    }
-                    if let message {
-                        expansion.violation = (offset, input.input, invariants[position].name, message)
-                        return expansion
-                    }
+                if let broken = Invariant.firstViolation(among: invariants, of: observation, isNewState: isNew) {
+                    expansion.violation = (offset, input.input, invariants[broken.position].name, broken.message)
+                    return expansion
                 }
                 if successor != key { wayOut = true }
                 if isNew {
