@@ -75,14 +75,10 @@ public struct Invariant<M: MachineDefinition>: Sendable {
         among invariants: [Invariant], of observation: Observation<M>, isNewState: Bool
     ) -> (position: Int, message: String)? {
         for position in invariants.indices {
-            let message: String?
-            if invariants[position].isOfState {
-                guard isNewState, let stateViolation = invariants[position].checks.stateViolation else { continue }
-                message = observation.after.check(stateViolation)
-            } else {
-                message = Unmanaged.passUnretained(invariants[position].checks)._withUnsafeGuaranteedRef {
-                    $0.violation(observation)
-                }
+            let isOfState = invariants[position].isOfState
+            if isOfState, !isNewState { continue }
+            let message = Unmanaged.passUnretained(invariants[position].checks)._withUnsafeGuaranteedRef { checks in
+                isOfState ? observation.after.check(checks) : checks.violation(observation)
             }
             if let message { return (position, message) }
         }

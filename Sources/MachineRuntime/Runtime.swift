@@ -92,6 +92,11 @@ public struct Runtime<M: MachineDefinition>: Sendable {
     /// value), and destroyed after.
     @inlinable
     package func check(_ violation: (MachineState<M>) -> String?) -> String? { violation(_state) }
+    /// What the state invariant whose checks are `checks` says of the state, passed where the
+    /// runtime keeps it (see ``check(_:)``), its closure called where `checks` keeps it (see
+    /// `Invariant.firstViolation(among:of:isNewState:)`).
+    @inlinable
+    func check(_ checks: Invariant<M>.Checks) -> String? { checks.stateViolation?(_state) }
     /// Whether this runtime's state and `other`'s share their context
     /// (`MachineState.sharesContext(with:)`), read where the runtimes keep their states.
     @inlinable
