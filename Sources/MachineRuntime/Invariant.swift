@@ -62,17 +62,19 @@ public struct Invariant<M: MachineDefinition>: Sendable {
         }
     }
 
-    /// The first of `invariants` that `observation` breaks, by its position, with what it says,
-    /// as exhaustive verification checks them on a transition: an invariant of the state alone
-    /// only when the state after is one the search has not met (`isNewState`), since it held in
-    /// every state met; any other on every transition.
+    /// The first of `invariants` that `observation` breaks, by its position, with what it says:
+    /// the one check of a list of invariants, for every tool. An invariant of the state alone is
+    /// checked only when `isNewState`: exhaustive verification passes `false` for a state after
+    /// that it has met before, since the invariant held there; every other caller, `true` (the
+    /// default).
     ///
     /// Each invariant is read where the list keeps it, and its closure called where the
     /// invariant keeps it: copied out, an invariant retains its name, and a closure is retained
-    /// for the call and released after (the list, which holds them, outlives the call).
+    /// for the call and released after (the list, which holds them, outlives the call), on
+    /// every transition of a search.
     @inlinable
     package static func firstViolation(
-        among invariants: [Invariant], of observation: Observation<M>, isNewState: Bool
+        among invariants: [Invariant], of observation: Observation<M>, isNewState: Bool = true
     ) -> (position: Int, message: String)? {
         for position in invariants.indices {
             let isOfState = invariants[position].isOfState

@@ -49,10 +49,8 @@ extension Explorer {
             }
             applied.append(input)
             let observation = Observation(input: input, before: before, after: runtime, steps: steps)
-            for invariant in watched {
-                if let message = invariant.violation(observation) {
-                    return Violation(invariant: name, message: message, inputs: applied)
-                }
+            if let broken = Invariant.firstViolation(among: watched, of: observation) {
+                return Violation(invariant: name, message: broken.message, inputs: applied)
             }
         }
         return nil

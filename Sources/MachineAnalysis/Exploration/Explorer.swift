@@ -129,10 +129,7 @@ public struct Explorer<S: InputSamples>: Sendable where S.Machine.Context: Equat
     }
 
     func check(_ observation: Observation<M>) -> (invariant: Invariant<M>, message: String)? {
-        for invariant in invariants {
-            if let message = invariant.violation(observation) { return (invariant, message) }
-        }
-        return nil
+        Invariant.firstViolation(among: invariants, of: observation).map { (invariants[$0.position], $0.message) }
     }
 
     func record(_ steps: [RuntimeStep<M>], in report: inout ExplorationReport<M>) {

@@ -70,9 +70,8 @@ package struct Verifier<S: InputSamples>: Sendable where S.Machine.Context: Hash
         _ = visited.insert(
             HashedKey(start, fingerprintOnly: fingerprints, ignoring: ignoring, contextHash: startContextHash))
         report.statesVisited = 1
-        for invariant in invariants {
-            guard let message = invariant.violation(Observation(of: start)) else { continue }
-            report.violation = Violation(invariant: invariant.name, message: message, inputs: [])
+        if let broken = Invariant.firstViolation(among: invariants, of: Observation(of: start)) {
+            report.violation = Violation(invariant: invariants[broken.position].name, message: broken.message, inputs: [])
             report.visitedBytes = visited.bytes
             return report
         }

@@ -64,11 +64,9 @@ extension Runtime {
         for running in timers { _state.work.timers.append(running.timer) }
         _scheduled = scheduled
         for case .delay(let number) in scheduled.map(\.payload) { _state.work.delays |= 1 << UInt64(number) }
-        let restored = Observation(of: self)
-        for invariant in invariants {
-            if let problem = invariant.violation(restored) {
-                throw .inconsistent(field: "state", problem: "\(problem) (the invariant: \(invariant.name))")
-            }
+        if let broken = Invariant.firstViolation(among: invariants, of: Observation(of: self)) {
+            throw .inconsistent(
+                field: "state", problem: "\(broken.message) (the invariant: \(invariants[broken.position].name))")
         }
     }
 }
