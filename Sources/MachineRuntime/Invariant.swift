@@ -66,15 +66,17 @@ public struct Invariant<M: MachineDefinition>: Sendable {
     }
 
     /// The first of `invariants` that `observation` breaks, by its position, with what it says:
-    /// the one check of a list of invariants, for every tool. An invariant of the state alone is
-    /// checked only when `isNewState`: exhaustive verification passes `false` for a state after
-    /// that it has met before, since the invariant held there; every other caller, `true` (the
-    /// default).
+    /// how exhaustive verification checks its invariants on every transition, and restoring a
+    /// saved state on the state restored. An invariant of the state alone is checked only when
+    /// `isNewState`: the search passes `false` for a state after that it has met before, since
+    /// the invariant held there; restoring, `true` (the default).
     ///
     /// Each invariant is read where the list keeps it, and its closure called where the
     /// invariant keeps it: copied out, an invariant retains its name, and a closure is retained
     /// for the call and released after (the list, which holds them, outlives the call), on
-    /// every transition of a search.
+    /// every transition of a search. Specialised for the machine, as the search is, it is
+    /// cheaper than calling each invariant's `violation` in turn; unspecialised, dearer (see
+    /// `Explorer.check(_:)` in MachineAnalysis).
     @inlinable
     package static func firstViolation(
         among invariants: [Invariant], of observation: Observation<M>, isNewState: Bool = true

@@ -49,8 +49,11 @@ extension Explorer {
             }
             applied.append(input)
             let observation = Observation(input: input, before: before, after: runtime, steps: steps)
-            if let broken = Invariant.firstViolation(among: watched, of: observation) {
-                return Violation(invariant: name, message: broken.message, inputs: applied)
+            // Each in turn, as `check(_:)` does, and for the same reason.
+            for invariant in watched {
+                if let message = invariant.violation(observation) {
+                    return Violation(invariant: name, message: message, inputs: applied)
+                }
             }
         }
         return nil

@@ -128,8 +128,15 @@ public struct Explorer<S: InputSamples>: Sendable where S.Machine.Context: Equat
         }
     }
 
+    /// The first invariant `observation` breaks, with what it says. Each invariant's `violation`
+    /// in turn: this code is not specialised for the machine, and unspecialised,
+    /// `Invariant.firstViolation(among:of:isNewState:)` (which the search specialises) costs more
+    /// than it saves: 7 % more instructions for `explore --seed 3 --steps 20000`.
     func check(_ observation: Observation<M>) -> (invariant: Invariant<M>, message: String)? {
-        Invariant.firstViolation(among: invariants, of: observation).map { (invariants[$0.position], $0.message) }
+        for invariant in invariants {
+            if let message = invariant.violation(observation) { return (invariant, message) }
+        }
+        return nil
     }
 
     func record(_ steps: [RuntimeStep<M>], in report: inout ExplorationReport<M>) {
