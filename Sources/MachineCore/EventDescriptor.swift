@@ -1,7 +1,7 @@
 /// Which events a row takes, as SCXML's event descriptors say (§3.12.1): `*` takes every event;
 /// a name takes the event of that name and every event whose name continues it after a dot, so
-/// that `error` (or `error.*`) takes `error.execution` and `error.communication`. Several
-/// descriptors, separated by spaces, take what any of them takes.
+/// that `error` (or `error.*`, or `error.`) takes `error.execution` and `error.communication`.
+/// Several descriptors, separated by spaces, take what any of them takes.
 ///
 /// ```swift
 /// Row("anyError", in: link, from: .any, on: "error", to: .failed)
@@ -12,7 +12,7 @@
 /// takes the machine's events (by ``IndexedCase/name``, whose dots it reads) and the done events
 /// of its states (`done.state.NAME`), never the firing of a delay declared without a timer.
 public struct EventDescriptor: Hashable, Sendable, ExpressibleByStringLiteral {
-    /// The descriptors, each without a trailing `.*`; `*` for every event.
+    /// The descriptors, each without a trailing `.*` or `.`; `*` for every event.
     let tokens: [String]
 
     /// The descriptors in `text`, separated by spaces (`"error.* done.state.login"`); a string
@@ -20,7 +20,10 @@ public struct EventDescriptor: Hashable, Sendable, ExpressibleByStringLiteral {
     /// one of a string at run time.
     package init(_ text: String) {
         tokens = text.split(separator: " ").map { token in
-            token.hasSuffix(".*") ? String(token.dropLast(2)) : String(token)
+            if token.hasSuffix(".*") { return String(token.dropLast(2)) }
+            // SCXML §3.12.1: `error.` is `error`, as `error.*` is.
+            if token.count > 1, token.hasSuffix(".") { return String(token.dropLast()) }
+            return String(token)
         }
     }
 

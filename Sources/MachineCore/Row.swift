@@ -14,9 +14,11 @@ public typealias Action<M: MachineDefinition> = @Sendable (inout M.Context, M.Ev
 /// states down to the new leaf, each with its ``StateActions``. A row whose target is its source
 /// exits and re-enters it; an `internal` row from a compound state to a state strictly below it
 /// does not exit or re-enter its source, only the states below it (SCXML's `type="internal"`; an
-/// internal row to its own source, or from a state without children, acts as an external one, and
-/// one whose target is outside a source is a ``TableError``). A row without
-/// a target stays in the current leaf and exits and enters nothing.
+/// internal row to its own source acts as an external one unless it enters it by ``History``,
+/// as SCXML's internal transition to its source's own history does not leave the source; from a
+/// state without children it acts as an external one, and one whose target is outside a source
+/// is a ``TableError``). A row without a target stays in the current leaf and exits and enters
+/// nothing.
 public struct Row<M: MachineDefinition>: Sendable {
     /// The row's stable name.
     public let id: String
@@ -72,7 +74,8 @@ public struct Row<M: MachineDefinition>: Sendable {
     ///   - internal: For a compound source and a target strictly below it: do not exit and
     ///     re-enter the source state (SCXML's `type="internal"`). The target must be each source
     ///     or below it (``TableError/invalidRowTarget(row:problem:)`` otherwise); to its own
-    ///     source, or from a source without children, the row acts as an external one.
+    ///     source without a `history`, or from a source without children, the row acts as an
+    ///     external one.
     ///   - action: What it does to the context and which commands it emits.
     public init<S: ControlState>(
         _ id: String,
@@ -104,7 +107,8 @@ public struct Row<M: MachineDefinition>: Sendable {
     ///   - internal: For a compound source and a target strictly below it: do not exit and
     ///     re-enter the source state (SCXML's `type="internal"`). The target must be each source
     ///     or below it (``TableError/invalidRowTarget(row:problem:)`` otherwise); to its own
-    ///     source, or from a source without children, the row acts as an external one.
+    ///     source without a `history`, or from a source without children, the row acts as an
+    ///     external one.
     ///   - action: What it does to the context and which commands it emits.
     public init<S: ControlState>(
         _ id: String,
@@ -150,7 +154,8 @@ public struct Row<M: MachineDefinition>: Sendable {
     ///   - internal: For a compound source and a target strictly below it: do not exit and
     ///     re-enter the source state (SCXML's `type="internal"`). The target must be each source
     ///     or below it (``TableError/invalidRowTarget(row:problem:)`` otherwise); to its own
-    ///     source, or from a source without children, the row acts as an external one.
+    ///     source without a `history`, or from a source without children, the row acts as an
+    ///     external one.
     ///   - action: What it does to the context and which commands it emits.
     public init<S: ControlState>(
         _ id: String,
@@ -250,7 +255,8 @@ public struct Row<M: MachineDefinition>: Sendable {
     ///   - internal: For a compound source and a target strictly below it: do not exit and
     ///     re-enter the source state (SCXML's `type="internal"`). The target must be each source
     ///     or below it (``TableError/invalidRowTarget(row:problem:)`` otherwise); to its own
-    ///     source, or from a source without children, the row acts as an external one.
+    ///     source without a `history`, or from a source without children, the row acts as an
+    ///     external one.
     ///   - action: What it does to the context and which commands it emits.
     public init<S: ControlState>(
         _ id: String,

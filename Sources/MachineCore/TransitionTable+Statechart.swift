@@ -113,7 +113,8 @@ extension TransitionTable {
         let source = Int(statechart.candidateSources[candidate])
         let targets = statechart.rowTargets[row]
         guard !targets.isEmpty else { return Transition(row: row, candidate: candidate, source: source, domain: -1, exits: []) }
-        let domain = transitionDomain(source: source, targets: targets, isInternal: rows[row].isInternal)
+        let domain = transitionDomain(
+            source: source, targets: targets, isInternal: rows[row].isInternal, byHistory: rows[row].history != nil)
         let exits = active.filter { tree.isDescendant($0, of: domain) }
         return Transition(row: row, candidate: candidate, source: source, domain: domain, exits: exits)
     }
@@ -123,12 +124,27 @@ extension TransitionTable {
     /// below it; otherwise (an internal row to its own source, or from a state that is not
     /// compound, is external) the nearest ancestor of the source that is compound (a region, a
     /// compound state or the machine) and holds every target below it.
-    func transitionDomain(source: Int, targets: [Int], isInternal: Bool) -> Int {
+    ///
+    /// A row that enters its target `byHistory` targets the states below it (SCXML's history
+    /// pseudo-state is a child of the state it belongs to): internal, into its own source's
+    /// history, it keeps its source. A region that stands for its one top state (an imported
+    /// `<parallel>`'s child, ``ImportedRegion``) is that state, so it is never a proper ancestor
+    /// of it: a row from that state, or from below it, to that state is exited and entered from
+    /// above the parallel state, as SCXML's `findLCCA` skips parallel states.
+    func transitionDomain(source: Int, targets: [Int], isInternal: Bool, byHistory: Bool) -> Int {
         let tree = statechart.tree
-        if isInternal, isCompound(node: source), targets.allSatisfy({ tree.isDescendant($0, of: source) }) { return source }
+        if isInternal, isCompound(node: source),
+            targets.allSatisfy({ tree.isDescendant($0, of: source) || (byHistory && $0 == source) })
+        {
+            return source
+        }
         var ancestor = Int(tree.parents[source])
         while ancestor > StateTree.root {
-            if isCompound(node: ancestor), targets.allSatisfy({ tree.isDescendant($0, of: ancestor) }) { return ancestor }
+            if isCompound(node: ancestor), !isStandingRegion(node: ancestor),
+                targets.allSatisfy({ tree.isDescendant($0, of: ancestor) })
+            {
+                return ancestor
+            }
             ancestor = Int(tree.parents[ancestor])
         }
         return StateTree.root
@@ -217,6 +233,9 @@ extension TransitionTable {
             for target in targets {
                 addAncestors(of: target, below: transition.domain, owner: owner, to: &entry, controls: state.controls)
             }
+            // A row into its own source's history enters only below the source, which it keeps
+            // (and whose history default content therefore does not run, as in SCXML).
+            if targets == [transition.domain] { entry.remove(transition.domain) }
         }
         entry.nodes.sort { $0.node < $1.node }
         let ends = enter(entry, rows: transitions.map(\.row), &state, seeing: event, into: &result)
@@ -239,6 +258,14 @@ extension TransitionTable {
 
         mutating func add(_ node: Int, owner: Int) {
             if !contains(node) { nodes.append((node, owner)) }
+        }
+
+        /// Takes `node` out again, with how it was to be entered.
+        mutating func remove(_ node: Int) {
+            nodes.removeAll { $0.node == node }
+            byDefault.remove(node)
+            restored.remove(node)
+            historyActions[node] = nil
         }
     }
 
@@ -286,6 +313,9 @@ extension TransitionTable {
                 for target in fallback.targets {
                     addAncestors(of: target, below: node, owner: owner, to: &entry, controls: controls)
                 }
+                // The regions of a parallel state its default leaves out are entered by default,
+                // as SCXML's `addAncestorStatesToEnter` enters them on its way up through it.
+                if isParallel(node: node) { addRegionsNotEntered(of: node, owner: owner, to: &entry, controls: controls) }
                 return
             }
         }
@@ -297,18 +327,23 @@ extension TransitionTable {
     /// compound node (which is then entered by default), each region within it for a parallel
     /// state, not yet entered otherwise.
     func addDefaultDescendants(of node: Int, owner: Int, to entry: inout EntrySet, controls: ControlStates) {
-        let tree = statechart.tree
         if isCompound(node: node) {
             entry.byDefault.insert(node)
             let targets = statechart.initialTargetOverrides[node] ?? [Int(statechart.initialTargets[node])]
             for target in targets { addDescendants(target, history: nil, owner: owner, to: &entry, controls: controls) }
             for target in targets { addAncestors(of: target, below: node, owner: owner, to: &entry, controls: controls) }
         } else if isParallel(node: node) {
-            for inner in tree.nestedRegions[Int(tree.regionOf[node])][Int(tree.stateOf[node])] {
-                let innerNode = Int(tree.regionNodes[inner])
-                guard !entry.nodes.contains(where: { tree.isDescendant($0.node, orSelfOf: innerNode) }) else { continue }
-                addDescendants(innerNode, history: nil, owner: owner, to: &entry, controls: controls)
-            }
+            addRegionsNotEntered(of: node, owner: owner, to: &entry, controls: controls)
+        }
+    }
+
+    /// Each region within parallel state `node` that `entry` enters nothing of, entered by default.
+    func addRegionsNotEntered(of node: Int, owner: Int, to entry: inout EntrySet, controls: ControlStates) {
+        let tree = statechart.tree
+        for inner in tree.nestedRegions[Int(tree.regionOf[node])][Int(tree.stateOf[node])] {
+            let innerNode = Int(tree.regionNodes[inner])
+            guard !entry.nodes.contains(where: { tree.isDescendant($0.node, orSelfOf: innerNode) }) else { continue }
+            addDescendants(innerNode, history: nil, owner: owner, to: &entry, controls: controls)
         }
     }
 
@@ -319,13 +354,7 @@ extension TransitionTable {
         var current = Int(tree.parents[node])
         while current > ancestor, current != StateTree.root {
             entry.add(current, owner: owner)
-            if isParallel(node: current) {
-                for inner in tree.nestedRegions[Int(tree.regionOf[current])][Int(tree.stateOf[current])] {
-                    let innerNode = Int(tree.regionNodes[inner])
-                    guard !entry.nodes.contains(where: { tree.isDescendant($0.node, orSelfOf: innerNode) }) else { continue }
-                    addDescendants(innerNode, history: nil, owner: owner, to: &entry, controls: controls)
-                }
-            }
+            if isParallel(node: current) { addRegionsNotEntered(of: current, owner: owner, to: &entry, controls: controls) }
             current = Int(tree.parents[current])
         }
     }

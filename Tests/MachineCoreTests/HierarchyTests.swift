@@ -84,6 +84,30 @@ import Testing
         #expect(state[Jukebox.deck] == .idle)
     }
 
+    /// As SCXML's internal transition to its source's own history: the source stays, only the
+    /// states below it are exited and entered, and its history keeps what it remembered (it is
+    /// written when the source is exited). The same whether the step records state changes (the
+    /// statechart step) or not (the table's plans).
+    @Test func anInternalRowIntoItsSourcesHistoryDoesNotExitTheSource() {
+        let rows =
+            Jukebox.rows.filter { $0.id != "reset" } + [
+                Row("rewind", in: Jukebox.deck, from: [.on], on: .reset, to: .on, history: .deep, internal: true)
+            ]
+        let table = TransitionTable<Jukebox>(regions: [Jukebox.deck], rows: rows, stateActions: Jukebox.stateActions)
+        for recording in [StepRecording.all, []] {
+            var state = table.initialState(context: .init())
+            var result = StepResult<Jukebox>(recording: recording)
+            for event: Jukebox.Event in [.power, .play, .pause, .power, .resumeDeep, .stop] {
+                table.step(&state, event, into: &result)
+            }
+            #expect(state[Jukebox.deck] == .idle)
+            let before = state.context.log.count
+            table.step(&state, .reset, into: &result)
+            #expect(state.context.log[before...] == ["exit idle", "enter busy", "enter paused"], "\(recording)")
+            #expect(state[Jukebox.deck] == .paused, "paused, remembered when on was last exited")
+        }
+    }
+
     @Test func shallowHistoryReentersTheLastActiveChildThenItsInitialChild() {
         let (state, logs) = play([.power, .play, .pause, .power, .resume])
         #expect(logs[4] == ["exit off", "resume", "enter on", "enter busy", "enter playing"])
