@@ -1,8 +1,7 @@
-/// The rules of SCXML that need the whole document: state ids are unique, and every id a
-/// document refers to (a target, an initial state, a state in `In('id')`) names a state where
-/// SCXML allows it. Whether several targets can be entered together is left to whoever builds
-/// the machine. Nothing here recurses: states, nested `<if>`s and conditions are walked on
-/// stacks of their own.
+/// The rules of SCXML that need the whole document: state ids are unique, every id a document
+/// refers to (a target, an initial state, a state in `In('id')`) names a state where SCXML
+/// allows it, and several targets (or initial states) can be active together. Nothing here
+/// recurses: states, nested `<if>`s and conditions are walked on stacks of their own.
 extension SCXMLDocument {
     /// Refuses, as ``SCXMLError/Kind/invalid``, a duplicate id or a reference to no state.
     func validate() throws(SCXMLError) {
@@ -12,6 +11,7 @@ extension SCXMLDocument {
         for id in initial where index.entries[id] == nil {
             throw .invalid("the initial state \(SCXMLError.quoted(id)) of <scxml> names no state", at: location)
         }
+        try index.checkTogether(initial, as: "the initial states of <scxml>", at: location)
         for (node, _) in all { try index.checkReferences(of: node) }
     }
 
@@ -33,6 +33,7 @@ struct SCXMLStateIndex {
     struct Entry {
         var location: SourceLocation
         var parent: String?
+        var kind: SCXMLStateNode.Kind
     }
 
     /// The states by id.
@@ -45,7 +46,7 @@ struct SCXMLStateIndex {
                 "the id \(SCXMLError.quoted(node.id)) is used twice: at \(earlier.location) and at \(node.location)",
                 at: node.location)
         }
-        entries[node.id] = Entry(location: node.location, parent: parent)
+        entries[node.id] = Entry(location: node.location, parent: parent, kind: node.kind)
     }
 
     /// Whether the state `id` is inside the state `ancestor` (and not `ancestor` itself).
@@ -73,6 +74,7 @@ struct SCXMLStateIndex {
                     at: node.location)
             }
         }
+        try checkTogether(node.initial, as: "the initial states of \(SCXMLError.quoted(node.id))", at: node.location)
         if let transition = node.initialTransition {
             try checkReferences(of: transition)
             for id in transition.targets where !isProperDescendant(id, of: node.id) {
@@ -90,8 +92,50 @@ struct SCXMLStateIndex {
         for id in transition.targets where entries[id] == nil {
             throw .invalid("the target \(SCXMLError.quoted(id)) names no state", at: transition.location)
         }
+        try checkTogether(transition.targets, as: "the targets", at: transition.location)
         if let condition = transition.condition { try checkReferences(of: condition, at: transition.location) }
         try checkReferences(of: transition.actions)
+    }
+
+    /// Checks that the states `ids` (all of them known) can be active at once, as SCXML asks of
+    /// several targets or initial states (a legal state configuration): none is inside another,
+    /// and any two are in different children of a `<parallel>`, the nearest state holding both.
+    /// A `<history>` among them is left to the importer, which takes it only alone.
+    func checkTogether(_ ids: [String], as what: String, at location: SourceLocation) throws(SCXMLError) {
+        guard ids.count > 1 else { return }
+        for (position, first) in ids.enumerated() {
+            for second in ids[(position + 1)...] where first != second {
+                guard !isHistory(first), !isHistory(second) else { continue }
+                let pair = "\(SCXMLError.quoted(first)) and \(SCXMLError.quoted(second))"
+                if isProperDescendant(first, of: second) || isProperDescendant(second, of: first) {
+                    throw .invalid("\(what) \(pair) cannot be active at once: one is inside the other", at: location)
+                }
+                let common = nearestCommonAncestor(first, second)
+                guard let common, entries[common]?.kind == .parallel else {
+                    let holder = common.map { "\(SCXMLError.quoted($0)), which is not a <parallel>" } ?? "<scxml>"
+                    throw .invalid(
+                        "\(what) \(pair) cannot be active at once: the nearest state holding both is \(holder)",
+                        at: location)
+                }
+            }
+        }
+    }
+
+    /// Whether `id` names a `<history>`.
+    private func isHistory(_ id: String) -> Bool {
+        if case .history = entries[id]?.kind { return true }
+        return false
+    }
+
+    /// The nearest state that holds both `first` and `second` (neither inside the other), or
+    /// `nil` when only `<scxml>` does.
+    private func nearestCommonAncestor(_ first: String, _ second: String) -> String? {
+        var current = entries[first]?.parent
+        while let ancestor = current {
+            if isProperDescendant(second, of: ancestor) { return ancestor }
+            current = entries[ancestor]?.parent
+        }
+        return nil
     }
 
     /// Checks that the states the conditions of `actions` (and of the `<if>`s inside them) name

@@ -70,7 +70,9 @@ struct ChartBuilder {
                 actions.append(entryAndExit)
             }
             for (position, transition) in node.transitions.enumerated() {
-                rows.append(try row("\(id).\(position + 1)", transition, from: place, region: regionName))
+                let internalRow = isInternal(transition, from: id)
+                rows.append(
+                    try row("\(id).\(position + 1)", transition, internal: internalRow, from: place, region: regionName))
             }
             if let initial = try initialTransition(of: node, at: place) { initials.append(initial) }
         }
@@ -392,8 +394,32 @@ struct ChartBuilder {
 
     // MARK: Transitions
 
+    /// Whether `transition` of state `source` is internal as SCXML's `getTransitionDomain` reads
+    /// it: `type="internal"`, from a compound state, every target strictly below it (a history's
+    /// targets are below the state it belongs to). Any other `type="internal"` acts as external.
+    private func isInternal(_ transition: SCXMLTransition, from source: String) -> Bool {
+        guard transition.isInternal, !transition.targets.isEmpty, let node = nodes[source]?.node, node.kind == .state,
+            node.children.contains(where: { !$0.isHistory })
+        else { return false }
+        return transition.targets.allSatisfy { target in
+            if let history = histories[target] { return history.owner == source || isBelow(history.owner, source) }
+            return isBelow(target, source)
+        }
+    }
+
+    /// Whether state `id` is inside state `ancestor` (and not `ancestor` itself).
+    private func isBelow(_ id: String, _ ancestor: String) -> Bool {
+        var current = nodes[id]?.parent
+        while let state = current {
+            if state == ancestor { return true }
+            current = nodes[state]?.parent
+        }
+        return false
+    }
+
+    /// The row of `transition`, internal when SCXML reads it so (``isInternal(_:from:)``).
     private mutating func row(
-        _ id: String, _ transition: SCXMLTransition, from source: (region: Int, state: Int), region: String
+        _ id: String, _ transition: SCXMLTransition, internal: Bool, from source: (region: Int, state: Int), region: String
     ) throws(SCXMLError) -> Row<SCXMLMachine> {
         let trigger: RowTrigger<SCXMLMachine> =
             transition.events.isEmpty ? .always : .events(EventDescriptor(transition.events.joined(separator: " ")))
@@ -420,11 +446,12 @@ struct ChartBuilder {
         if targets.count == 1, targets[0].regionName == region {
             return Row(
                 imported: id, region: region, sources: [source.state], trigger: trigger, guard: guardValue,
-                target: targets[0].state, history: history, internal: transition.isInternal, action: action)
+                target: targets[0].state, history: history, internal: `internal`, action: action)
         }
-        guard !transition.isInternal || targets.isEmpty else {
+        guard !`internal` else {
             throw SCXMLError.unsupported(
-                "an internal transition with several targets, or a target in another region", at: transition.location)
+                "an internal transition to several states below its source, or to a state of a region below it",
+                at: transition.location)
         }
         return Row(
             imported: id, region: region, sources: [source.state], trigger: trigger, guard: guardValue, target: nil,

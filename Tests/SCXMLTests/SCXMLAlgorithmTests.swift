@@ -1,0 +1,169 @@
+import MachineCore
+import MachineRuntime
+import Testing
+
+@testable import SCXML
+
+/// Points of SCXML's algorithm (W3C SCXML 1.0, Appendix D, and the event descriptors of §3.12.1)
+/// that charts reach only in particular shapes: each test states the rule, and its chart the
+/// order in which `<log>`s must run.
+@Suite struct SCXMLAlgorithmTests {
+    /// A chart read from `body`, with a runtime started on it.
+    struct Session {
+        let chart: SCXMLChart
+        var runtime: Runtime<SCXMLMachine>
+
+        init(_ body: String) throws {
+            chart = try SCXMLChart(reading: Array(document(body).utf8))
+            runtime = Runtime(table: chart.table, state: chart.initialState)
+        }
+
+        /// The `<log>`s of the start.
+        var startLogs: [String] { runtime.startSteps.outputs().map(\.description) }
+        /// The active states, in document order.
+        var configuration: [String] { chart.configuration(of: runtime.state) }
+
+        /// Sends the chart's event `name`; returns the `<log>`s its macrostep ran.
+        mutating func send(_ name: String) throws -> [String] {
+            try runtime.send(try #require(chart.event(named: name))).outputs().map(\.description)
+        }
+    }
+
+    /// `addAncestorStatesToEnter`: a history of a `<parallel>` whose default names a state of one
+    /// child enters the other children by default, each with its `<onentry>`, after the parallel
+    /// and its history's default content.
+    @Test func aParallelsHistoryDefaultEntersTheChildrenItLeavesOutByDefault() throws {
+        for type in ["shallow", "deep"] {
+            let session = try Session(
+                """
+                <state id="o"><onentry><raise event="ph"/></onentry><transition event="ph" target="hp"/></state>
+                <parallel id="P">
+                  <onentry><log expr="'enter P'"/></onentry>
+                  <history id="hp" type="\(type)"><transition target="B2"><log expr="'hp default'"/></transition></history>
+                  <state id="A"><onentry><log expr="'enter A'"/></onentry>
+                    <state id="A1"><onentry><log expr="'enter A1'"/></onentry></state>
+                  </state>
+                  <state id="B"><onentry><log expr="'enter B'"/></onentry>
+                    <state id="B1"/><state id="B2"><onentry><log expr="'enter B2'"/></onentry></state>
+                  </state>
+                </parallel>
+                """)
+            #expect(
+                session.startLogs == ["enter P", "hp default", "enter A", "enter A1", "enter B", "enter B2"], "\(type)")
+            #expect(session.configuration == ["P", "A", "A1", "B", "B2"])
+        }
+    }
+
+    /// `findLCCA` skips `<parallel>` states and a state is not its own proper ancestor: an
+    /// external transition from a child of a parallel (or from below it) to that child exits and
+    /// re-enters the whole parallel, so the other children start over.
+    @Test func aTransitionToAParallelsChildFromWithinItExitsTheParallel() throws {
+        var session = try Session(
+            """
+            <state id="W">
+              <parallel id="P">
+                <onentry><log expr="'enter P'"/></onentry><onexit><log expr="'exit P'"/></onexit>
+                <state id="A"><transition event="self" target="A"/>
+                  <state id="a1"><transition event="up" target="A"/><transition event="next" target="a2"/></state>
+                  <state id="a2"/>
+                </state>
+                <state id="B"><state id="b1"><transition event="b2" target="b2"/></state><state id="b2"/></state>
+              </parallel>
+            </state>
+            """)
+        #expect(try session.send("b2") == [])
+        #expect(try session.send("up") == ["exit P", "enter P"])
+        #expect(session.configuration == ["W", "P", "A", "a1", "B", "b1"])
+        _ = try session.send("b2")
+        _ = try session.send("next")
+        #expect(try session.send("self") == ["exit P", "enter P"])
+        #expect(session.configuration == ["W", "P", "A", "a1", "B", "b1"])
+    }
+
+    /// `getTransitionDomain`: a history's targets are below the state it belongs to, so an
+    /// internal transition to its source's own history neither exits nor re-enters the source,
+    /// and the history keeps what it remembered; an external one exits the source.
+    @Test func anInternalTransitionToItsSourcesHistoryKeepsTheSource() throws {
+        let chart = """
+            <state id="s">
+              <onentry><log expr="'enter s'"/></onentry><onexit><log expr="'exit s'"/></onexit>
+              <history id="hs"><transition target="s1"/></history>
+              <transition event="ext" target="hs"/>
+              <transition event="int" type="internal" target="hs"/>
+              <state id="s1"><transition event="next" target="s2"/></state>
+              <state id="s2"><transition event="prev" target="s1"/></state>
+            </state>
+            """
+        var fresh = try Session(chart)
+        _ = try fresh.send("next")
+        #expect(try fresh.send("int") == [])
+        #expect(fresh.configuration == ["s", "s1"], "nothing remembered yet: the default")
+
+        var remembering = try Session(chart)
+        _ = try remembering.send("next")
+        #expect(try remembering.send("ext") == ["exit s", "enter s"])
+        #expect(remembering.configuration == ["s", "s2"])
+        _ = try remembering.send("prev")
+        #expect(try remembering.send("int") == [])
+        #expect(remembering.configuration == ["s", "s2"], "s2, remembered when s was last exited")
+    }
+
+    /// `getTransitionDomain`: `type="internal"` counts only from a compound state to states below
+    /// it; from an atomic state, or to a state outside the source, the transition is external
+    /// (the importer once refused these).
+    @Test func anInternalTransitionThatCannotBeIsExternal() throws {
+        var session = try Session(
+            """
+            <state id="s">
+              <onentry><log expr="'enter s'"/></onentry><onexit><log expr="'exit s'"/></onexit>
+              <state id="s1"><onexit><log expr="'exit s1'"/></onexit>
+                <transition event="go" type="internal" target="s2"/></state>
+              <state id="s2"><transition event="up" type="internal" target="s"/></state>
+            </state>
+            """)
+        #expect(try session.send("go") == ["exit s1"])
+        #expect(session.configuration == ["s", "s2"])
+        #expect(try session.send("up") == ["exit s", "enter s"])
+        #expect(session.configuration == ["s", "s1"])
+    }
+
+    /// §3.12.1: `foo`, `foo.` and `foo.*` are the same descriptor.
+    @Test func aDescriptorEndingInADotMatchesAsWithoutIt() throws {
+        let session = try Session(
+            """
+            <state id="s0">
+              <onentry><raise event="foo.bar"/></onentry>
+              <transition event="foo." target="pass"/>
+              <transition event="*" target="fail"/>
+            </state>
+            <final id="pass"/>
+            <final id="fail"/>
+            """)
+        #expect(session.configuration == ["pass"])
+        #expect(EventDescriptor("error.").matches("error.execution"))
+        #expect(!EventDescriptor("error.").matches("errors"))
+    }
+
+    /// Several targets, or initial states, must be able to be active at once (a legal state
+    /// configuration): two states of one compound state are refused, naming both, where they
+    /// are written.
+    @Test func targetsThatCannotBeActiveTogetherAreRefused() throws {
+        let parallel = """
+            <parallel id="P">
+              <state id="A"><state id="A1"/><state id="A2"/></state>
+              <state id="B"><state id="B1"/></state>
+            </parallel>
+            """
+        expectError(
+            document("<state id=\"s0\"><transition event=\"go\" target=\"A1 A2\"/></state>\n" + parallel), .invalid,
+            at: 2, 16, mentioning: ["'A1' and 'A2'", "'A', which is not a <parallel>"])
+        expectError(
+            document(parallel, attributes: " initial=\"A1 A2\""), .invalid, at: 1, 1,
+            mentioning: ["the initial states of <scxml>", "'A1' and 'A2'"])
+        expectError(
+            document("<state id=\"s0\"><transition event=\"go\" target=\"A A1\"/></state>\n" + parallel), .invalid,
+            at: 2, 16, mentioning: ["one is inside the other"])
+        #expect(
+            readingError(document("<state id=\"s0\"><transition event=\"go\" target=\"A2 B1\"/></state>\n" + parallel)) == nil)
+    }
+}
