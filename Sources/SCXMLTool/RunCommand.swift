@@ -57,6 +57,11 @@ enum RunCommand {
         }
         var runtime = Runtime(table: chart.table, state: chart.initialState)
         report(runtime.startSteps, of: chart, to: &output)
+        // A start that ran away halted the runtime: it takes no input, and the clock cannot move.
+        if let halt = runtime.halt {
+            output += "stopped: \(halt)\n"
+            return .failure
+        }
         do throws(RuntimeError) {
             while !runtime.isFinished, let deadline = runtime.nextDeadline, deadline <= limit {
                 report(try runtime.advance(by: deadline - runtime.now), of: chart, to: &output)

@@ -48,6 +48,16 @@ import Testing
         #expect(ticking.code == 1)
     }
 
+    /// Eventless transitions that enable each other forever halt the runtime at its start: `run`
+    /// says so rather than that nothing is pending.
+    @Test func aStartThatRunsAwayStopsRun() throws {
+        let loop = document(
+            "<state id=\"a\"><transition target=\"b\"/></state><state id=\"b\"><transition target=\"a\"/></state>")
+        let run = try scxml(["run", "FILE"], loop)
+        #expect(run.output.hasPrefix("0ms start: a\nstopped: the machine halted: one macrostep would have taken more"))
+        #expect(run.code == 1)
+    }
+
     @Test func eachKindOfRefusalHasItsOwnExitCodeAndSaysWhere() throws {
         let malformed = try scxml(["run", "FILE"], "<scxml xmlns=\"http://www.w3.org/2005/07/scxml\"><state id=\"a\">")
         #expect(malformed.code == 3)
@@ -104,6 +114,21 @@ import Testing
                 $0.contains(".") && !$0.hasPrefix("-") && !$0.hasPrefix("/") ? folder.appendingPathComponent($0).path : $0
             },
             in: folder)
+    }
+
+    /// A start that halts (eventless transitions enabling each other forever) fails `verify`
+    /// at the start, though the chart takes no event, and its rows count as fired.
+    @Test func verifyFailsAStartThatRunsAway() throws {
+        try Data(
+            document("<state id=\"a\"><transition target=\"b\"/></state><state id=\"b\"><transition target=\"a\"/></state>")
+                .utf8
+        ).write(to: folder.appendingPathComponent("loop.scxml"))
+        let verify = try scxml(["verify", "loop.scxml", "-o", "loop.events"])
+        #expect(verify.code == 1, "\(verify.output)")
+        #expect(verify.output.contains("rows never fired: none"), "\(verify.output)")
+        #expect(
+            verify.output.contains("invariant broken after 0 inputs: the runtime accepts every valid input"),
+            "\(verify.output)")
     }
 
     @Test func replayCheckCoverageMutateVerifyAndExploreRunOnTheChart() throws {

@@ -65,6 +65,12 @@ package struct Verifier<S: InputSamples>: Sendable where S.Machine.Context: Hash
         var start = Runtime(table: table, state: initial)
         start.stepRecording = []
         var report = VerificationReport<M>(rows: table.rows.count, fingerprints: fingerprints)
+        // The rows the start fired (eventless rows and raised events of the initial macrostep).
+        for step in start.startSteps {
+            for position in 0..<(step.result?.firedRowCount ?? 0) {
+                if let row = step.result?.firedRow(at: position) { report.rowFired[row] = true }
+            }
+        }
         var visited = VisitedSet<M>(fingerprints: fingerprints)
         let startContextHash = StateKey<M>.contextHash(of: start, ignoring: ignoring)
         _ = visited.insert(
@@ -72,6 +78,13 @@ package struct Verifier<S: InputSamples>: Sendable where S.Machine.Context: Hash
         report.statesVisited = 1
         if let broken = Invariant.firstViolation(among: invariants, of: Observation(of: start)) {
             report.violation = Violation(invariant: invariants[broken.position].name, message: broken.message, inputs: [])
+            report.visitedBytes = visited.bytes
+            return report
+        }
+        // A start that ran away (a macrostep past its bound) halted the runtime, which then
+        // refuses every input: a machine with no input would otherwise seem to pass.
+        if let halt = start.halt {
+            report.violation = Violation(invariant: Explorer<S>.refusedInput, message: halt.description, inputs: [])
             report.visitedBytes = visited.bytes
             return report
         }
