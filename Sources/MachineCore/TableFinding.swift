@@ -1,5 +1,10 @@
-/// A mistake the static checks find in a table: something no test may ever reach.
-package enum TableFinding: Hashable, Sendable, CustomStringConvertible {
+/// A mistake the static checks find in a table: something no test may ever reach. The tool's
+/// `check` prints them; a test asserts there are none:
+///
+/// ```swift
+/// #expect(Connection.table.listing.findings.isEmpty)
+/// ```
+public enum TableFinding: Hashable, Sendable, CustomStringConvertible {
     /// No row leads from the initial state to this state (for a compound state: to any leaf
     /// inside it).
     case unreachableState(region: String, state: String)
@@ -26,9 +31,10 @@ package enum TableFinding: Hashable, Sendable, CustomStringConvertible {
     /// XState take as the last enabled transition in document order), not a finding. `event` is
     /// the event's name, `always` for eventless rows, `done.state.NAME` for done rows.
     case nondeterministic(region: String, state: String, event: String, rows: [String])
-    /// The row is marked internal but is not: its target is one of its sources, or a source
-    /// has no child states, so it exits and re-enters its source, as an external row does
-    /// (SCXML's `type="internal"` keeps only a compound source above the target).
+    /// The row is marked internal but is not: its target is one of its sources (not entered by
+    /// history), or a source has no child states, so it exits and re-enters its source, as an
+    /// external row does (SCXML's `type="internal"` keeps only a compound source above the
+    /// target, or above the states its own history enters).
     case internalActsExternal(row: String)
     /// The machine declares no start event (`MachineDefinition.startEvent`), so its start runs
     /// none of these, which a start event would: entry and initial actions of its initial
@@ -38,7 +44,8 @@ package enum TableFinding: Hashable, Sendable, CustomStringConvertible {
     /// this is its only finding.
     case invalidTable(TableError)
 
-    package var description: String {
+    /// The finding as `check` prints it: what, where, and why it matters.
+    public var description: String {
         switch self {
         case .unreachableState(let region, let state):
             "unreachable state: \(region).\(state) (no row leads to it from \(region)'s initial state)"
@@ -116,7 +123,7 @@ extension TableListing {
     /// In a region that nests states, the checks follow the step: a row applies in the leaves
     /// below its sources (a done row in the final children of its state), rows of inner states
     /// take precedence, and pairs are looked for at each depth.
-    package var findings: [TableFinding] {
+    public var findings: [TableFinding] {
         if let invalidity { return [.invalidTable(invalidity)] }
         let reachable = reachableStates
         var findings: [TableFinding] = []
@@ -138,7 +145,9 @@ extension TableListing {
         findings += nondeterministicPairs()
         findings += rows.filter { row in
             guard row.isInternal, let target = row.target else { return false }
-            return sources(of: row).contains { $0 == target || !regions[row.region].isCompound($0) }
+            return sources(of: row).contains {
+                ($0 == target && row.history == nil) || !regions[row.region].isCompound($0)
+            }
         }.map { .internalActsExternal(row: $0.id) }
         if !startSkips.isEmpty { findings.append(.startSkips(startSkips)) }
         return findings

@@ -94,6 +94,7 @@ import Testing
                 Row("rewind", in: Jukebox.deck, from: [.on], on: .reset, to: .on, history: .deep, internal: true)
             ]
         let table = TransitionTable<Jukebox>(regions: [Jukebox.deck], rows: rows, stateActions: Jukebox.stateActions)
+        #expect(!table.listing.findings.contains(.internalActsExternal(row: "rewind")), "it is internal indeed")
         for recording in [StepRecording.all, []] {
             var state = table.initialState(context: .init())
             var result = StepResult<Jukebox>(recording: recording)

@@ -1,7 +1,13 @@
 import MachineCore
 
-/// Coverage totals by name: what a coverage table prints and what tests assert.
-package struct CoverageReport: Sendable {
+/// Coverage totals by name: what a coverage table prints and what tests assert
+/// (``TransitionCoverage/report``).
+///
+/// ```swift
+/// let report = coverage.report
+/// #expect(report.rows.percent == 100, "never fired: \(report.uncoveredRows)")
+/// ```
+public struct CoverageReport: Sendable {
     /// The table measured.
     package let listing: TableListing
     /// Hits per row, in table order.
@@ -18,27 +24,28 @@ package struct CoverageReport: Sendable {
     package let pairs: [Set<[Int]>]
 
     /// A fraction: how many of how many.
-    package struct Ratio: Equatable, Sendable, CustomStringConvertible {
+    public struct Ratio: Equatable, Sendable, CustomStringConvertible {
         /// How many were covered.
-        package let covered: Int
+        public let covered: Int
         /// How many there are.
-        package let total: Int
+        public let total: Int
         /// The percentage covered; 100 when there is nothing to cover.
-        package var percent: Double { total == 0 ? 100 : Double(covered) * 100 / Double(total) }
-        package var description: String {
+        public var percent: Double { total == 0 ? 100 : Double(covered) * 100 / Double(total) }
+        /// `covered of total (percent%)`, as the coverage table prints it.
+        public var description: String {
             "\(covered) of \(total) (\(String(format1: percent))%)"
         }
     }
 
     /// Rows that fired at least once.
-    package var rows: Ratio { Ratio(covered: rowHits.filter { $0 > 0 }.count, total: rowHits.count) }
+    public var rows: Ratio { Ratio(covered: rowHits.filter { $0 > 0 }.count, total: rowHits.count) }
     /// States entered at least once.
-    package var states: Ratio {
+    public var states: Ratio {
         Ratio(covered: stateEntries.joined().filter { $0 > 0 }.count, total: stateEntries.joined().count)
     }
     /// Compound states entered by some row's history that were restored at least once, when
     /// the table has such rows.
-    package var histories: Ratio? {
+    public var histories: Ratio? {
         var targets: [(region: Int, state: Int)] = []
         for row in listing.rows where row.history != nil {
             if let target = row.target, !targets.contains(where: { $0 == (row.region, target) }) {
@@ -51,21 +58,21 @@ package struct CoverageReport: Sendable {
     /// Event kinds handled at least once, among those a row can handle: the machine's start
     /// event (`MachineDefinition.startEvent`), which only the start's actions see, counts only
     /// when a row takes it.
-    package var events: Ratio {
+    public var events: Ratio {
         let counted = eventHits.indices.filter { kind in
             listing.events[kind] != listing.startEvent || listing.rows.contains { $0.event == listing.events[kind] }
         }
         return Ratio(covered: counted.filter { eventHits[$0] > 0 }.count, total: counted.count)
     }
     /// Guarded rows whose guard was seen both true and false.
-    package var guards: Ratio {
+    public var guards: Ratio {
         let guarded = listing.rows.indices.filter { listing.rows[$0].guard != nil }
         return Ratio(
             covered: guarded.filter { guardOutcomes[$0].wasTrue && guardOutcomes[$0].wasFalse }.count,
             total: guarded.count)
     }
     /// Pairs of consecutive rows per region, among those the table allows.
-    package var rowPairs: Ratio {
+    public var rowPairs: Ratio {
         let feasible = feasiblePairs
         let covered = feasible.indices.map { feasible[$0].intersection(pairs[$0]).count }.reduce(0, +)
         return Ratio(covered: covered, total: feasible.map(\.count).reduce(0, +))
@@ -73,7 +80,7 @@ package struct CoverageReport: Sendable {
 
     /// The guarded rows whose guard was not seen both true and false, in table order, with how it
     /// was seen: what to write a script for to raise the guards' coverage.
-    package var guardsSeenOneWay: [(row: String, guard: String, seen: String)] {
+    public var guardsSeenOneWay: [(row: String, guard: String, seen: String)] {
         listing.rows.indices.compactMap { index in
             guard let name = listing.rows[index].guard else { return nil }
             let outcomes = guardOutcomes[index]
@@ -89,7 +96,7 @@ package struct CoverageReport: Sendable {
     }
 
     /// The ids of the rows that never fired, in table order.
-    package var uncoveredRows: [String] {
+    public var uncoveredRows: [String] {
         listing.rows.indices.filter { rowHits[$0] == 0 }.map { listing.rows[$0].id }
     }
 
@@ -113,7 +120,7 @@ package struct CoverageReport: Sendable {
 
     /// The coverage table: the totals, the guards seen one way only, then every row with its
     /// hits, the uncovered rows first.
-    package var text: String {
+    public var text: String {
         var text = """
             rows        \(rows)
             states      \(states)

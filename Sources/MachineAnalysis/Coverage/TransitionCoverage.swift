@@ -127,7 +127,7 @@ public struct TransitionCoverage<M: MachineDefinition>: Sendable {
     }
 
     /// The totals, by name.
-    package var report: CoverageReport {
+    public var report: CoverageReport {
         CoverageReport(
             listing: table.listing, rowHits: rowHits, stateEntries: stateEntries, historyRestores: historyRestores,
             eventHits: eventHits,

@@ -13,7 +13,7 @@
 ///     try await gazetteer.address(at: center)
 /// }
 /// ```
-package func withFallback<T: Sendable>(
+public func withFallback<T: Sendable>(
     _ primary: @Sendable () async throws -> T, otherwise secondary: @Sendable () async throws -> T
 ) async throws -> T {
     try Task.checkCancellation()

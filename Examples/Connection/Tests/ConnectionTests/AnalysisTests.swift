@@ -28,6 +28,19 @@ import Testing
         #expect(
             try String(contentsOfFile: path, encoding: .utf8)
                 == "connection: no findings (2 regions, 13 states, 16 events, 18 rows)\n")
+        // The same checks, read in Swift.
+        #expect(Connection.table.listing.findings.isEmpty)
+    }
+
+    /// The scripts' coverage totals, read in Swift: every row and state, and each compound state
+    /// entered by history restored.
+    @Test func theScriptsCoverEveryRowAndState() throws {
+        let scripts = try FileManager.default.contentsOfDirectory(atPath: Self.root.appendingPathComponent("Scripts").path)
+            .sorted().map { Self.root.appendingPathComponent("Scripts").appendingPathComponent($0) }
+        let report = assertRowCoverage(ofScripts: scripts, vocabulary: ConnectionVocabulary()).report
+        #expect(report.rows.percent == 100, "never fired: \(report.uncoveredRows)")
+        #expect(report.states.covered == report.states.total)
+        #expect(report.text.hasPrefix("rows        18 of 18 (100.0%)\n"))
     }
 
     /// The queue can grow without end, so the space is never exhausted; 24 inputs reach every
