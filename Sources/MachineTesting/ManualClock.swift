@@ -4,9 +4,9 @@ import Testing
 /// A clock that moves only when a test says so, for testing code that sleeps on a `Clock`
 /// (`MachineRuntime/LiveRuntime`, provider policies) without waiting and without flakiness.
 ///
-/// It starts at zero. ``advance(by:sourceLocation:)`` and `advance(to:)` move it forward and wake the
-/// sleepers whose deadline it has reached, in deadline order (sleepers with the same deadline in
-/// the order they began to sleep); a sleeper whose deadline is still ahead keeps sleeping. A
+/// It starts at zero. ``advance(by:sourceLocation:)`` moves it forward and wakes the sleepers
+/// whose deadline it has reached, in deadline order (sleepers with the same deadline in the
+/// order they began to sleep); a sleeper whose deadline is still ahead keeps sleeping. A
 /// sleep until a deadline already reached returns at once. A sleeper whose task is cancelled
 /// wakes at once and throws `CancellationError`, and is never woken a second time.
 ///
@@ -22,7 +22,11 @@ import Testing
 /// `advance` does not wait for the tasks it wakes to run: await what they do (a step through
 /// `MachineRuntime/LiveRuntime/onStep`, an output) before asserting it. A task that begins to
 /// sleep only after the clock passed its deadline returns at once, so advancing right after an
-/// input, before the runtime's task has begun to sleep, is safe.
+/// input, before the runtime's task has begun to sleep, is safe for the runtime's timers. It is
+/// not for a sleep whose deadline is counted from when its task starts (a provider behind a
+/// `Timeout`, a fake service that sleeps): advanced before that task starts, the
+/// clock is already past the moment it counts from. Have such a provider say it started, and
+/// await that before advancing.
 public final class ManualClock: Clock, @unchecked Sendable {
     // Unchecked: every mutable property is read and written only under `lock`.
 

@@ -51,5 +51,15 @@ import Testing
         let rows = try #require(coverage.output.firstMatch(of: /rows +(\d+ of \d+ \([\d.]+%\))/)?.1)
         #expect(
             try Self.text(of: "README.md").contains("# rows \(rows), guards"), "the README's coverage line does not say \(rows)")
+        let article = "Sources/MachineCore/MachineCore.docc/DefiningAMachine.md"
+        #expect(try Self.text(of: article).contains("`address-picker: \(findings)`"), "\(article) does not say \(findings)")
+        // The totals, as the articles show them: the report's first five lines.
+        let totals = coverage.output.split(separator: "\n").prefix(5).joined(separator: "\n") + "\n"
+        for article in [
+            "Sources/MachineTesting/MachineTesting.docc/Testing.md",
+            "Sources/MachineAnalysis/MachineAnalysis.docc/MachineAnalysis.md",
+        ] {
+            #expect(try Self.text(of: article).contains("```\n" + totals), "\(article) does not show:\n\(totals)")
+        }
     }
 }
