@@ -88,6 +88,21 @@ import Testing
         #expect(error?.description == "Photon: no answer within 0.3 s")
     }
 
+    /// A server that answers at once, then sends its body a byte every 50 ms, resets any
+    /// per-byte timer: the timeout counts the whole answer.
+    @Test func anAnswerDrippedByteByByteTimesOut() async throws {
+        let (_, photon) = try photon(
+            answering: { request in
+                var answer = GeocodingServices.photon(request)
+                answer.drip = .milliseconds(50)
+                return answer
+            }, timeout: .milliseconds(500))
+        // The whole answer would take its bytes × 50 ms, some seconds: a timeout is the only way
+        // to this error.
+        let error = await failure(photon)
+        #expect(error?.reason == .timedOut(.milliseconds(500)))
+    }
+
     @Test func aRefusedConnectionSaysSo() async throws {
         let (server, photon) = try photon { GeocodingServices.photon($0) }
         server.stop()

@@ -43,6 +43,9 @@ public final class LoopbackServer: @unchecked Sendable {
         /// Whether the head announces the body's length; without it, the body ends when the
         /// connection closes.
         public var announcesLength = true
+        /// Send the body one byte at a time, this long apart, after the head: a server that
+        /// answers at once and never finishes.
+        public var drip: Duration?
 
         public init(
             status: Int = 200, contentType: String? = "application/json", headers: [(String, String)] = [], body: Data = Data()
@@ -153,8 +156,18 @@ public final class LoopbackServer: @unchecked Sendable {
         if answer.announcesLength { head += "Content-Length: \(answer.body.count)\r\n" }
         head += "Connection: close\r\n\r\n"
         var bytes = Data(head.utf8)
-        bytes.append(answer.body.prefix(answer.cutAfter ?? answer.body.count))
+        let body = answer.body.prefix(answer.cutAfter ?? answer.body.count)
+        guard let drip = answer.drip else {
+            bytes.append(body)
+            write(bytes, to: connection)
+            return
+        }
         write(bytes, to: connection)
+        for byte in body {
+            Thread.sleep(forTimeInterval: Self.seconds(drip))
+            // The client gone (it gave up), or the server stopped: no more drops.
+            guard !isStopping, write(Data([byte]), to: connection) else { return }
+        }
     }
 
     /// Reads a request's head (a GET has no body).
@@ -184,19 +197,29 @@ public final class LoopbackServer: @unchecked Sendable {
             headers: headers, arrival: arrival)
     }
 
-    private func write(_ data: Data, to connection: Int32) {
+    /// Whether ``stop()`` was called.
+    private var isStopping: Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return isStopped
+    }
+
+    /// Sends `data` whole; returns whether it could.
+    @discardableResult
+    private func write(_ data: Data, to connection: Int32) -> Bool {
         #if canImport(Glibc)
             let flags = Int32(MSG_NOSIGNAL)
         #else
             let flags: Int32 = 0
         #endif
-        data.withUnsafeBytes { raw in
+        return data.withUnsafeBytes { raw in
             var offset = 0
             while offset < raw.count {
                 let sent = send(connection, raw.baseAddress! + offset, raw.count - offset, flags)
-                if sent <= 0 { return }
+                if sent <= 0 { return false }
                 offset += sent
             }
+            return true
         }
     }
 

@@ -6,6 +6,11 @@ import Foundation
 
 /// One HTTP GET of a JSON answer over the toolchain's URLSession: the User-Agent set, a timeout
 /// for the whole answer, and every way it can fail turned into a ``GeocoderError``.
+///
+/// The timeout is the client's own deadline, from the request's start to its answer's last
+/// byte: URLSession's resource timeout is not enforced on Linux, and its request timeout
+/// restarts with every byte, so a server that drips its answer a byte at a time would hold a
+/// request for as long as it likes.
 struct HTTPClient: Sendable {
     /// A successful answer's body, or a throttling answer's wait.
     enum Answer: Sendable {
@@ -34,9 +39,8 @@ struct HTTPClient: Sendable {
         configuration.urlCache = nil
         configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
         configuration.httpCookieStorage = nil
-        let seconds = max(0.001, Double(timeout.components.seconds) + Double(timeout.components.attoseconds) / 1e18)
-        configuration.timeoutIntervalForRequest = seconds
-        configuration.timeoutIntervalForResource = seconds
+        configuration.timeoutIntervalForRequest = Self.seconds(timeout)
+        configuration.timeoutIntervalForResource = Self.seconds(timeout)
         owner = SessionOwner(configuration: configuration, collector: AnswerCollector(limit: Self.largestAnswer))
     }
 
@@ -69,20 +73,33 @@ struct HTTPClient: Sendable {
         return type == "application/json" || (type.hasPrefix("application/") && type.hasSuffix("+json"))
     }
 
-    /// Sends `request` with a data task, cancelled when the calling task is.
+    /// Sends `request` with a data task, cancelled when the calling task is, or when the whole
+    /// answer has not come within ``timeout``.
     private func perform(_ request: URLRequest) async throws -> (Data, URLResponse) {
         let box = TaskBox()
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
                 let task = owner.session.dataTask(with: request)
                 owner.collector.collect(task) { [service, timeout] result in
-                    continuation.resume(with: result.mapError { Self.failure($0, service: service, timeout: timeout) })
+                    let timedOut = box.finish()
+                    continuation.resume(
+                        with: result.mapError { error in
+                            timedOut
+                                ? GeocoderError(service: service, reason: .timedOut(timeout))
+                                : Self.failure(error, service: service, timeout: timeout)
+                        })
                 }
                 box.start(task)
+                DispatchQueue.global().asyncAfter(deadline: .now() + Self.seconds(timeout)) { box.timeOut() }
             }
         } onCancel: {
             box.cancel()
         }
+    }
+
+    /// `duration` in seconds, at least a millisecond.
+    static func seconds(_ duration: Duration) -> Double {
+        max(0.001, Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18)
     }
 
     /// A URLSession error as a geocoder's error; a cancellation stays a `CancellationError`.
@@ -110,11 +127,31 @@ struct HTTPClient: Sendable {
     }
 }
 
-/// The data task of one request, cancelled even when the cancellation comes before it starts.
+/// The data task of one request, cancelled even when the cancellation comes before it starts,
+/// and cancelled at its deadline when it has not finished by then.
 private final class TaskBox: @unchecked Sendable {
     private let lock = NSLock()
     private var task: URLSessionDataTask?
     private var isCancelled = false
+    private var isFinished = false
+    private var didTimeOut = false
+
+    /// Cancels the task at its deadline, unless it finished.
+    func timeOut() {
+        lock.lock()
+        let task = isFinished ? nil : task
+        if task != nil { didTimeOut = true }
+        lock.unlock()
+        task?.cancel()
+    }
+
+    /// Marks the task finished; returns whether its deadline cancelled it.
+    func finish() -> Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        isFinished = true
+        return didTimeOut
+    }
 
     func start(_ task: URLSessionDataTask) {
         lock.lock()
