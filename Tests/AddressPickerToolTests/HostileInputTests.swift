@@ -102,6 +102,27 @@ import Testing
             arguments: ["replay", "-o", "out", "out/a.transcript"], status: 64,
             error: "/out/a.transcript' is the script 'out/a.transcript' itself; write it somewhere else"),
         Case(
+            name: "a coverage page over its own script", files: ["a.events": passing],
+            arguments: ["coverage", "--html", "a.events", "a.events"], status: 64,
+            error: "error: the page 'a.events' is the script 'a.events' itself; write it somewhere else"),
+        Case(
+            name: "a mutation page over its own script", files: ["a.events": passing],
+            arguments: ["mutate", "--html", "a.events", "a.events"], status: 64,
+            error: "error: the page 'a.events' is the script 'a.events' itself; write it somewhere else"),
+        Case(
+            name: "suggestions into a file, refused before the mutants run", files: ["a.events": passing, "plain": ""],
+            arguments: ["mutate", "--suggest", "plain", "a.events"], status: 74,
+            error: "error: cannot write suggestions into 'plain': it is a file, not a folder"),
+        Case(
+            name: "two scripts of one name against one snapshot folder",
+            files: ["a/x.events": passing, "b/x.events": passing, "snaps/keep": ""],
+            arguments: ["replay", "--snapshot", "snaps", "--record", "a/x.events", "b/x.events"], status: 64,
+            error: "error: 'a/x.events' and 'b/x.events' would both have the reference"),
+        Case(
+            name: "a snapshot reference over its own script", files: ["a.transcript": passing],
+            arguments: ["replay", "--snapshot", ".", "--record=all", "a.transcript"], status: 64,
+            error: "/a.transcript' is the script 'a.transcript' itself; write it somewhere else"),
+        Case(
             name: "a hexadecimal coordinate", arguments: ["reverse", "0x10", "0"], status: 64,
             error: "error: the latitude is a number of degrees, not '0x10'"),
         Case(

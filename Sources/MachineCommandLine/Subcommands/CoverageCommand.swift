@@ -47,6 +47,10 @@ struct CoverageCommand<V: ScriptVocabulary>: Sendable {
     func run(_ invocation: Invocation) throws -> ExitCode {
         let arguments = invocation.arguments
         try InputFiles.check(arguments.positional)
+        if let path = arguments[html] {
+            try InputFiles.refuseWriting(path, over: arguments.positional, as: "the page")
+            try invocation.checkWritable(path)
+        }
         let minimum = arguments[self.minimum]
         let provider = try providers.provider(named: arguments[providers.option])
         var coverage = TransitionCoverage(table: vocabulary.table)

@@ -83,6 +83,12 @@ struct MutateCommand<V: ScriptVocabulary>: Sendable {
     func run(_ invocation: Invocation) throws -> ExitCode {
         let arguments = invocation.arguments
         try InputFiles.check(arguments.positional)
+        // Outputs are refused before the mutants run (minutes, for a large table), not after.
+        if let path = arguments[html] {
+            try InputFiles.refuseWriting(path, over: arguments.positional, as: "the page")
+            try invocation.checkWritable(path)
+        }
+        if let folder = arguments[suggest] { try Self.checkFolder(folder) }
         let provider = try providers.provider(named: arguments[providers.option])
         var scripts: [CheckedScript<V>] = []
         for file in arguments.positional {
@@ -141,6 +147,14 @@ struct MutateCommand<V: ScriptVocabulary>: Sendable {
         }
         try output.finish("standard output")
         return status
+    }
+
+    /// Refuses a `--suggest` folder that is a file, before the mutants run.
+    static func checkFolder(_ folder: String) throws(ToolError) {
+        var isFolder: ObjCBool = false
+        if FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), !isFolder.boolValue {
+            throw ToolError("cannot write suggestions into '\(folder)': it is a file, not a folder")
+        }
     }
 
     /// Searches for a script that kills each of `survivors`, on every core, and writes those

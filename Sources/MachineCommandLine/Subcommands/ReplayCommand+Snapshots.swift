@@ -20,6 +20,19 @@ extension ReplayCommand {
         let store = SnapshotStore(
             directory: URL(fileURLWithPath: directory), mode: mode,
             isContinuousIntegration: SnapshotRecordMode.isContinuousIntegration(environment))
+        // Before any is compared or written: two scripts of one name would share a reference,
+        // and a reference written over a script would replace it.
+        var readers: [String: String] = [:]
+        for file in files {
+            let reference = store.referenceURL(for: InputFiles.baseName(file)).path
+            if let other = readers[reference] {
+                throw UsageError(
+                    "'\(other)' and '\(file)' would both have the reference \(reference); keep them in different snapshot folders"
+                )
+            }
+            readers[reference] = file
+            try InputFiles.refuseWriting(reference, over: files, as: "the reference")
+        }
         var status = ExitCode.success
         var output = invocation.standardOutput
         for file in files {
