@@ -33,7 +33,13 @@ enum GeocoderOptions {
         help: "How long one answer may take (default: 10s).")
     /// `--user-agent <text>`.
     static let userAgent = Option(
-        "user-agent", "text", ValueParser("text") { $0.trimmingCharacters(in: .whitespaces).isEmpty ? nil : $0 },
+        "user-agent", "text",
+        // A header's value is one line of visible text: a control character (a line break that
+        // would start a header of its own) is refused, not dropped on the way.
+        ValueParser("one line of text") { text in
+            text.trimmingCharacters(in: .whitespaces).isEmpty
+                || text.unicodeScalars.contains { $0.properties.generalCategory == .control } ? nil : text
+        },
         help: "What identifies you to the service (default: \(defaultUserAgent)); Nominatim asks for a contact too.")
 
     /// Every option, in the order help lists them.

@@ -18,6 +18,24 @@ enum PlaceReading {
     /// The smallest span of an extent's region: about 100 m.
     static let smallestSpan = Span(checkedLatitudeDelta: 0.001, longitudeDelta: 0.001)
 
+    /// `text` from a service as a screen or a terminal may show it: each control character
+    /// (a line break, a tab, an escape that would start a terminal's command) a space, each
+    /// character that overrides or embeds a direction of writing left out, the ends trimmed;
+    /// `nil` when nothing is left. A service's data is anyone's, and text that moves a cursor or
+    /// turns a line around is no part of an address.
+    static func shown(_ text: String?) -> String? {
+        guard let text else { return nil }
+        var kept = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            switch scalar.value {
+            case 0x202A...0x202E, 0x2066...0x2069: continue
+            default: kept.append(scalar.properties.generalCategory == .control ? " " : scalar)
+            }
+        }
+        let shown = String(kept).trimmingCharacters(in: .whitespaces)
+        return shown.isEmpty ? nil : shown
+    }
+
     /// The name a place is shown by: the address's first part (its name, else its street line,
     /// else its city …).
     static func placeName(of address: Address) -> String {

@@ -70,6 +70,11 @@ enum RunCommand {
             output += "stopped: \(error)\n"
             return .failure
         }
+        // A later macrostep that ran away halted the runtime: the clock stopped at its time.
+        if let halt = runtime.halt {
+            output += "stopped: \(halt)\n"
+            return .failure
+        }
         let configuration = chart.configuration(of: runtime.state).joined(separator: " ")
         if let final = chart.table.finalState(of: runtime.state.controls) {
             output += "final \(chart.table.regions[final.region].states[final.state])\n"

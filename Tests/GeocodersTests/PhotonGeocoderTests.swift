@@ -53,6 +53,23 @@ import Testing
         #expect(server.requests.first?[query: "lon"] == "13.4")
     }
 
+    /// A service's text is anyone's: an escape that would colour or retitle a terminal, a line
+    /// break, a character that turns the line around, none reaches an address.
+    @Test func controlCharactersInAnAnswerNeverReachAnAddress() async throws {
+        let hostile = try LoopbackServer { _ in
+            .json(
+                #"{"type":"FeatureCollection","features":[{"type":"Feature","geometry":{"type":"Point","coordinates":[13.4,52.5]},"#
+                    + #""properties":{"name":"\u001b[31mRed\u001b]0;owned\u0007","street":"Main\r\nStreet","city":"\u202eBerlin","#
+                    + #""country":"\t"}}]}"#)
+        }
+        let geocoder = try PhotonGeocoder(endpoint: hostile.url, rules: .testing(.photon), userAgent: "PhotonTests/1.0")
+        let region = MapRegion(
+            center: try Coordinate(latitude: 52.52, longitude: 13.4), span: try Span(latitudeDelta: 0.1, longitudeDelta: 0.1))
+        let place = try #require(try await geocoder.places(for: .text("red", region: region)).places.first)
+        #expect(place.address == Address(name: "[31mRed ]0;owned", street: "Main  Street", city: "Berlin"))
+        #expect(!place.address.formatted.unicodeScalars.contains { $0.properties.generalCategory == .control })
+    }
+
     @Test func aPickedCompletionIsSearchedByItsTwoLines() async throws {
         let answer = try await photon.places(for: .completion(Completion(title: "Bern", subtitle: "Bern 3011, Schweiz")))
         #expect(answer.places.map(\.name) == ["Bern"])

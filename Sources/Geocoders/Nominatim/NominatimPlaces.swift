@@ -32,15 +32,17 @@ struct NominatimPlace: Decodable {
         return Place(name: PlaceReading.placeName(of: address), center: center, address: address)
     }
 
-    /// The address: its parts by Nominatim's keys; an empty name is none.
+    /// The address: its parts by Nominatim's keys, as they may be shown (`PlaceReading.shown(_:)`); an
+    /// empty name is none.
     var postalAddress: Address {
         let parts = address ?? [:]
         let street = Self.streetKeys.lazy.compactMap { parts[$0] }.first
         let city = Self.cityKeys.lazy.compactMap { parts[$0] }.first
+        let shown = PlaceReading.shown
         return Address(
-            name: name.flatMap { $0.isEmpty ? nil : $0 }, street: street, houseNumber: parts["house_number"],
-            city: city, region: parts["state"], postalCode: parts["postcode"], country: parts["country"],
-            countryCode: parts["country_code"]?.uppercased())
+            name: shown(name), street: shown(street), houseNumber: shown(parts["house_number"]), city: shown(city),
+            region: shown(parts["state"]), postalCode: shown(parts["postcode"]), country: shown(parts["country"]),
+            countryCode: shown(parts["country_code"]?.uppercased()))
     }
 
     /// The corners of the bounding box, when it is four degrees in range.

@@ -75,9 +75,11 @@ extension PhotonFeatures.Feature {
     var address: Address {
         let settlements: Set<String> = ["city", "town", "village", "hamlet"]
         let isSettlement = properties.type.map(settlements.contains) ?? false
+        let shown = PlaceReading.shown
         return Address(
-            name: properties.name, street: properties.street, houseNumber: properties.housenumber,
-            city: properties.city ?? (isSettlement ? properties.name : nil), region: properties.state,
-            postalCode: properties.postcode, country: properties.country, countryCode: properties.countrycode?.uppercased())
+            name: shown(properties.name), street: shown(properties.street), houseNumber: shown(properties.housenumber),
+            city: shown(properties.city ?? (isSettlement ? properties.name : nil)), region: shown(properties.state),
+            postalCode: shown(properties.postcode), country: shown(properties.country),
+            countryCode: shown(properties.countrycode?.uppercased()))
     }
 }
