@@ -1,5 +1,6 @@
 import Foundation
 import MachineCommandLine
+import SCXML
 import ScriptTestSupport
 import Testing
 
@@ -56,6 +57,31 @@ import Testing
         let run = try scxml(["run", "FILE"], loop)
         #expect(run.output.hasPrefix("0ms start: a\nstopped: the machine halted: one macrostep would have taken more"))
         #expect(run.code == 1)
+        let later = try scxml(
+            ["run", "FILE"],
+            document(
+                """
+                <state id="a"><onentry><send event="go" delay="1s"/></onentry><transition event="go" target="b"/></state>
+                <state id="b"><transition target="c"/></state><state id="c"><transition target="b"/></state>
+                """))
+        #expect(later.output.hasPrefix("0ms start: a\n1s go: b\nstopped: the machine halted: "), "\(later.output)")
+        #expect(later.code == 1)
+    }
+
+    /// A folder, a missing file and a file past the document limit are refused before the
+    /// document is read, the last without reading more of it than the limit.
+    @Test func aDocumentThatCannotBeReadSaysWhy() throws {
+        let folder = try scxml(["run", FileManager.default.temporaryDirectory.path], "")
+        #expect(folder.code == 74)
+        #expect(folder.errors.hasSuffix("': it is a folder\n"))
+        let missing = try scxml(["run", "FILE.missing"], "")
+        #expect(missing.errors.contains("No such file or directory"))
+        let huge = try scxml(["run", "FILE"], String(repeating: " ", count: SCXMLLimits().maximumBytes + 10))
+        #expect(huge.code == 3)
+        #expect(
+            huge.errors
+                == "FILE: error: the document is \(SCXMLLimits().maximumBytes + 10) bytes, more than the limit of \(SCXMLLimits().maximumBytes) bytes\n"
+        )
     }
 
     @Test func eachKindOfRefusalHasItsOwnExitCodeAndSaysWhere() throws {
