@@ -133,6 +133,10 @@ import Testing
             inOnEntry("<send event='e' delay='99999999999999999999999s'/>"), .unsupported, at: 2, 40, mentioning: ["longer"])
         expectError(
             inOnEntry("<send event='e' delay='9999999999999999999h'/>"), .unsupported, at: 2, 40, mentioning: ["longer"])
+        // Past the runtime's clock (2^62 ns, about 146 years), though a Duration holds it.
+        expectError(
+            inOnEntry("<send event='e' delay='2000000h'/>"), .unsupported, at: 2, 40, mentioning: ["146 years"])
+        #expect(readingError(document("<state id='a'><onentry><send event='e' delay='1000000h'/></onentry></state>")) == nil)
         expectError(inOnEntry("<cancel/>"), .invalid, at: 2, 24, mentioning: ["<cancel>", "sendid"])
         expectError(inOnEntry("<log>x</log>"), .invalid, at: 2, 29, mentioning: ["text"])
         expectError(inOnEntry("<elseif cond='a'/>"), .invalid, at: 2, 24, mentioning: ["<elseif>", "<if>"])

@@ -148,11 +148,12 @@ import Testing
             ("0.0000000000000000019s", Duration(secondsComponent: 0, attosecondsComponent: 1)),
             ("1234567.891ms", Duration(secondsComponent: 1234, attosecondsComponent: 567_891_000_000_000_000)),
             ("0.1h", .seconds(360)), ("0.001min", .milliseconds(60)), ("000000000000000000000000000001s", .seconds(1)),
-            ("9223372036854775807s", .seconds(Int64.max)),
+            ("4611686018.427387904s", .nanoseconds(Int64(1) << 62)),  // the longest the runtime's clock runs
         ]
         for (text, expected) in cases {
             #expect(try SCXMLDelay.duration(text, at: Location(line: 1, column: 1)) == expected, "\(text)")
         }
+        #expect(throws: SCXMLError.self) { try SCXMLDelay.duration("4611686018.427387905s", at: Location(line: 1, column: 1)) }
     }
 
     @Test func conditionsParseWithPrecedenceAndBothSpellings() throws {

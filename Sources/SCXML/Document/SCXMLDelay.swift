@@ -37,9 +37,12 @@ enum SCXMLDelay {
         case "h": duration = seconds(whole: whole, fraction: fraction, times: 3600)
         default: throw invalid
         }
-        guard let duration else {
+        // The runtime's clock runs 2^62 ns (about 146 years): a send delayed longer would never
+        // be delivered, silently.
+        guard let duration, duration <= .nanoseconds(Int64(1) << 62) else {
             throw .unsupported(
-                "the delay \(SCXMLError.quoted(text)) is longer than the importer can represent", at: location)
+                "the delay \(SCXMLError.quoted(text)) is longer than the runtime's clock runs (about 146 years)",
+                at: location)
         }
         return duration
     }
