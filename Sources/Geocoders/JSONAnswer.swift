@@ -56,6 +56,7 @@ enum JSONAnswer {
         case is String.Type: "a string"
         case is Double.Type, is Int.Type: "a number"
         case is [Any].Type: "an array"
+        case is [String: Any].Type: "an object"
         default: "the expected \(type)"
         }
     }

@@ -101,7 +101,8 @@ import Testing
             (["--provider", "photon", "--timeout", "0ms"], "error: --timeout takes a duration"),
             (["--provider", "photon", "--timeout", "10"], "error: --timeout takes a duration"),
             (["--provider", "bing"], "error: --provider takes"),
-            (["--provider", "nominatim", "--user-agent", " "], "error: --user-agent takes text"),
+            (["--provider", "nominatim", "--user-agent", " "], "error: --user-agent takes one line of text"),
+            (["--provider", "nominatim", "--user-agent", "a\r\nX-Injected: 1"], "error: --user-agent takes one line of text"),
         ])
     func usageErrors(options: [String], message: String) throws {
         let result = try Tool.run(["reverse", "1,1"] + options)

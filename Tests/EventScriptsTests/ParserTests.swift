@@ -263,6 +263,8 @@ import Testing
         expectInvalid("respond hit []", at: 1, 9, "unknown request kind 'hit'; did you mean 'hits'?")
         expectInvalid("send closed\nexpect command chose(1)", at: 2, 16, "unknown 'chose'; did you mean 'choose'?")
         expectInvalid("send teleport", at: 1, 6, "unknown event 'teleport'; expected one of ")
+        // A machine with no word of the kind (a chart without events) lists no empty choice.
+        #expect(Suggestion.unknown("event", "e", among: []) == "unknown event 'e'; there are none to choose from")
     }
 
     @Test func validatedValuesOutOfRangeMakeTheScriptInvalid() {

@@ -13,7 +13,9 @@ import Testing
     /// A Photon on a server that answers everything with `answer`.
     func photon(
         answering answer: @escaping @Sendable (LoopbackServer.Request) -> LoopbackServer.Answer,
-        rules: UsageRules = .testing(.photon), timeout: Duration = .seconds(5)
+        // The timeout is a deadline for the whole answer: long enough for 8 MiB while the
+        // other suites hold both cores, short where a test is about it.
+        rules: UsageRules = .testing(.photon), timeout: Duration = .seconds(60)
     ) throws -> (LoopbackServer, PhotonGeocoder) {
         let server = try LoopbackServer(respond: answer)
         return (server, try PhotonGeocoder(endpoint: server.url, rules: rules, timeout: timeout))

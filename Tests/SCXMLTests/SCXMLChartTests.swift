@@ -132,6 +132,7 @@ import Testing
         let error = #expect(throws: SCXMLError.self) { try SCXMLChart(reading: Array(document(text).utf8)) }
         #expect(error?.kind == .unsupported)
         #expect(error?.message.contains("ready, blocked") == true)
+        #expect(error?.location == SCXML.SourceLocation(line: 2, column: 15), "where the first is")
     }
 
     @Test func aSendTheRuntimeCannotDeliverRaisesAnErrorEvent() throws {

@@ -42,12 +42,13 @@
 
     /// The message of an unknown word: `unknown event 'queryChangd'; did you mean
     /// 'queryChanged'?` when one of `names` is near it, else the list of `names` (`; expected
-    /// one of …`). `what` names the kind of word (`event`, or nothing), `owner` what it is of
-    /// (`unknown state 'x' of map`).
+    /// one of …`), or that there is none to choose from. `what` names the kind of word (`event`,
+    /// or nothing), `owner` what it is of (`unknown state 'x' of map`).
     @usableFromInline
     package static func unknown(_ what: String, _ typed: String, of owner: String? = nil, among names: [String]) -> String {
         let word = (what.isEmpty ? "unknown" : "unknown \(what)") + " '\(typed)'" + (owner.map { " of \($0)" } ?? "")
         if let near = closest(to: typed, among: names) { return "\(word); did you mean '\(near)'?" }
+        guard !names.isEmpty else { return "\(word); there are none to choose from" }
         return "\(word); expected one of \(names.joined(separator: ", "))"
     }
 }

@@ -24,7 +24,10 @@ struct ChartBuilder {
     private var placement: [String: (region: Int, state: Int)] = [:]
     private var regions: [RegionDraft] = []
     private var eventIndex: [String: Int] = [:]
+    /// The condition names no binding was given for, in the order first met, and where the
+    /// first of them is.
     private var unbound: [String] = []
+    private var firstUnbound: SourceLocation?
     /// Each state id's position in document order.
     private var stateIndex: [String: Int] = [:]
 
@@ -82,7 +85,7 @@ struct ChartBuilder {
         if !unbound.isEmpty {
             throw SCXMLError.unsupported(
                 "conditions without a binding: \(unbound.joined(separator: ", ")) (bind each name to a closure in `conditions`)",
-                at: nil)
+                at: firstUnbound)
         }
 
         let imported = regions.enumerated().map { index, draft in
@@ -325,6 +328,7 @@ struct ChartBuilder {
         case .named(let name):
             guard let bound = conditions[name] else {
                 if !unbound.contains(name) { unbound.append(name) }
+                if firstUnbound == nil { firstUnbound = location }
                 return .constant(false)
             }
             return .named(bound)
