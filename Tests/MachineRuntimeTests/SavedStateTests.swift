@@ -240,17 +240,34 @@ import Testing
             try Self.restore(text.replacingOccurrences(of: #""format":3,"#, with: #""format":3 "#))
         }
         #expect(
-            throws: SavedStateError.corrupt("at requests[0].madeAt.seconds: Expected to decode Int64 but found a string instead.")
+            throws: SavedStateError.corrupt("at requests[0].madeAt.seconds: expected a number, found a string")
         ) {
             try Self.restore(
                 text.replacingOccurrences(
                     of: #""madeAt":{"attoseconds":0,"seconds":0}"#, with: #""madeAt":{"attoseconds":0,"seconds":"0"}"#))
         }
-        #expect(throws: SavedStateError.corrupt("at context.level: Expected to decode Double but found a string instead.")) {
+        #expect(throws: SavedStateError.corrupt("at context.level: expected a number, found a string")) {
             try Self.restore(text.replacingOccurrences(of: #""level":1,"#, with: #""level":"high","#))
         }
-        #expect(throws: SavedStateError.corrupt("at controls.x: Expected to decode String but found number instead.")) {
+        #expect(throws: SavedStateError.corrupt("at controls.x: expected a string, found number")) {
             try Self.restore(text.replacingOccurrences(of: #""controls":{"#, with: #""controls":{"x":1,"#))
+        }
+        // A value none of an enumeration's cases has, said plainly (the machine's own types
+        // decode through Foundation, whose description names Swift's initializer).
+        #expect(
+            SavedStateLayout<Relay>.plain("Cannot initialize Failure from invalid Int value 99")
+                == "99 is none of Failure's values")
+        // In JSON's words, not Swift's: an object, a number out of range.
+        #expect(throws: SavedStateError.corrupt("at the top level: expected an object, found an array")) {
+            try Self.restore("[\(text)]")
+        }
+        #expect(
+            throws: SavedStateError.corrupt("at requests[0].madeAt.seconds: the number 1000000000000000000000000 is out of range")
+        ) {
+            try Self.restore(
+                text.replacingOccurrences(
+                    of: #""madeAt":{"attoseconds":0,"seconds":0}"#,
+                    with: #""madeAt":{"attoseconds":0,"seconds":1000000000000000000000000}"#))
         }
         #expect(throws: SavedStateError.corrupt("at timers[1].serial: missing")) {
             try Self.restore(text.replacingOccurrences(of: #""name":"a","serial":2"#, with: #""name":"a""#))

@@ -234,19 +234,51 @@ where M.Context: Codable, M.Request: Codable {
         }
     }
 
-    /// What a decoding or encoding error says, with the path of the field (`at region.center: …`).
+    /// What a decoding or encoding error says, with the path of the field (`at region.center: …`),
+    /// in JSON's words rather than Swift's (`expected an object, found an array`).
     static func describe(_ error: any Error) -> String {
         switch error {
         case DecodingError.keyNotFound(let key, let context):
             "\(place(context.codingPath + [key])): missing"
-        case DecodingError.dataCorrupted(let context), DecodingError.typeMismatch(_, let context),
-            DecodingError.valueNotFound(_, let context):
-            "\(place(context.codingPath)): \(context.debugDescription)"
+        case DecodingError.typeMismatch(let type, let context):
+            "\(place(context.codingPath)): expected \(jsonKind(type))\(found(in: context.debugDescription))"
+        case DecodingError.dataCorrupted(let context), DecodingError.valueNotFound(_, let context):
+            "\(place(context.codingPath)): \(plain(context.debugDescription))"
         case EncodingError.invalidValue(_, let context):
             "\(place(context.codingPath)): \(context.debugDescription)"
         default:
             "\(error)"
         }
+    }
+
+    /// What JSON calls a value of `type`.
+    static func jsonKind(_ type: Any.Type) -> String {
+        switch type {
+        case is [String: Any].Type: "an object"
+        case is [Any].Type: "an array"
+        case is String.Type: "a string"
+        case is Bool.Type: "true or false"
+        case is Int.Type, is Int64.Type, is Int32.Type, is UInt64.Type, is UInt32.Type, is Double.Type: "a number"
+        default: "\(type)"
+        }
+    }
+
+    /// `, found a string` from Foundation's "Expected to decode Int but found a string instead.".
+    static func found(in description: String) -> String {
+        guard let match = description.firstMatch(of: #/but found (.+?)( instead\.)?$/#) else { return "" }
+        return ", found \(match.1)"
+    }
+
+    /// Foundation's descriptions of a number out of range and of an unknown enumeration value,
+    /// said plainly; any other as it is.
+    static func plain(_ description: String) -> String {
+        if let match = description.firstMatch(of: #/numberIsNotRepresentableInSwift\(parsed: "([^"]*)"\)/#) {
+            return "the number \(match.1) is out of range"
+        }
+        if let match = description.firstMatch(of: #/Cannot initialize (\w+) from invalid \w+ value (.+)/#) {
+            return "\(match.2) is none of \(match.1)'s values"
+        }
+        return description
     }
 
     /// Where `keys` lead: `at requests[2].madeAt`, or `at the top level`.
