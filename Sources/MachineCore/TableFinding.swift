@@ -4,6 +4,9 @@
 /// ```swift
 /// #expect(Connection.table.listing.findings.isEmpty)
 /// ```
+///
+/// A minor version may add a kind of finding (a new check): a `switch` over findings keeps a
+/// `default` case.
 public enum TableFinding: Hashable, Sendable, CustomStringConvertible {
     /// No row leads from the initial state to this state (for a compound state: to any leaf
     /// inside it).
