@@ -94,7 +94,7 @@ extension TransitionTable {
                     let row = Int(candidate.row)
                     if transitions.contains(where: { $0.row == row }) { break search }
                     if !candidate.hasGuard || checkGuard(row, &state, event, into: &result) {
-                        transitions.append(transition(row: row, candidate: position, active: active))
+                        transitions.append(transition(row: row, candidate: position, active: active, controls: state.controls))
                         break search
                     }
                     position &+= 1
@@ -107,37 +107,53 @@ extension TransitionTable {
         return transitions
     }
 
-    /// Row `row`, chosen as candidate `candidate`, with its domain and the nodes it exits.
-    func transition(row: Int, candidate: Int, active: [Int]) -> Transition {
+    /// Row `row`, chosen as candidate `candidate` in `controls`, with its domain and the nodes it
+    /// exits.
+    func transition(row: Int, candidate: Int, active: [Int], controls: ControlStates) -> Transition {
         let tree = statechart.tree
         let source = Int(statechart.candidateSources[candidate])
         let targets = statechart.rowTargets[row]
         guard !targets.isEmpty else { return Transition(row: row, candidate: candidate, source: source, domain: -1, exits: []) }
         let domain = transitionDomain(
-            source: source, targets: targets, isInternal: rows[row].isInternal, byHistory: rows[row].history != nil)
+            source: source, targets: effectiveTargets(of: row, controls: controls), isInternal: rows[row].isInternal)
         let exits = active.filter { tree.isDescendant($0, of: domain) }
         return Transition(row: row, candidate: candidate, source: source, domain: domain, exits: exits)
     }
 
-    /// The node whose descendants a row exits and enters (SCXML's `getTransitionDomain`): its
-    /// source for an internal row whose source is compound and whose targets are all strictly
-    /// below it; otherwise (an internal row to its own source, or from a state that is not
-    /// compound, is external) the nearest ancestor of the source that is compound (a region, a
-    /// compound state or the machine) and holds every target below it.
-    ///
-    /// A row that enters its target `byHistory` targets the states below it (SCXML's history
-    /// pseudo-state is a child of the state it belongs to): internal, into its own source's
-    /// history, it keeps its source. A region that stands for its one top state (an imported
-    /// `<parallel>`'s child, ``ImportedRegion``) is that state, so it is never a proper ancestor
-    /// of it: a row from that state, or from below it, to that state is exited and entered from
-    /// above the parallel state, as SCXML's `findLCCA` skips parallel states.
-    func transitionDomain(source: Int, targets: [Int], isInternal: Bool, byHistory: Bool) -> Int {
+    /// SCXML's `getEffectiveTargetStates`: the row's targets, where a target entered by history
+    /// stands for what the history enters: the child (shallow) or leaf (deep) it remembers in
+    /// `controls`, else its default's targets, else its initial child; for a parallel state,
+    /// itself (what it enters lies in every region within it).
+    func effectiveTargets(of row: Int, controls: ControlStates) -> [Int] {
+        let targets = statechart.rowTargets[row]
+        guard let history = rows[row].history, targets.count == 1, !isParallel(node: targets[0]) else { return targets }
         let tree = statechart.tree
-        if isInternal, isCompound(node: source),
-            targets.allSatisfy({ tree.isDescendant($0, of: source) || (byHistory && $0 == source) })
-        {
-            return source
+        let owner = targets[0]
+        let region = Int(tree.regionOf[owner])
+        let compound = Int(tree.stateOf[owner])
+        if let slot = historySlot(region: region, state: compound), let memory = controls[history: slot] {
+            let below = ([memory] + regions[region].ancestors(of: memory)).prefix { $0 != compound }
+            guard let remembered = history == .deep ? below.first : below.last else { return targets }
+            return [tree.node(region: region, state: remembered)]
         }
+        if let fallback = statechart.historyDefaults[owner &* 2 &+ (history == .deep ? 1 : 0)] { return fallback.targets }
+        return [Int(statechart.initialTargets[owner])]
+    }
+
+    /// The node whose descendants a row exits and enters (SCXML's `getTransitionDomain`), from
+    /// its effective `targets` (``effectiveTargets(of:controls:)``): its source for an internal
+    /// row whose source is compound and whose targets are all strictly below it; otherwise (an
+    /// internal row to its own source, or from a state that is not compound, is external) the
+    /// nearest ancestor of the source that is compound (a region, a compound state or the
+    /// machine) and holds every target below it.
+    ///
+    /// A region that stands for its one top state (an imported `<parallel>`'s child,
+    /// ``ImportedRegion``) is that state, so it is never a proper ancestor of it: a row from that
+    /// state, or from below it, to that state is exited and entered from above the parallel
+    /// state, as SCXML's `findLCCA` skips parallel states.
+    func transitionDomain(source: Int, targets: [Int], isInternal: Bool) -> Int {
+        let tree = statechart.tree
+        if isInternal, isCompound(node: source), targets.allSatisfy({ tree.isDescendant($0, of: source) }) { return source }
         var ancestor = Int(tree.parents[source])
         while ancestor > StateTree.root {
             if isCompound(node: ancestor), !isStandingRegion(node: ancestor),
@@ -233,12 +249,19 @@ extension TransitionTable {
             for target in targets {
                 addAncestors(of: target, below: transition.domain, owner: owner, to: &entry, controls: state.controls)
             }
-            // A row into its own source's history enters only below the source, which it keeps
-            // (and whose history default content therefore does not run, as in SCXML).
-            if targets == [transition.domain] { entry.remove(transition.domain) }
+            // SCXML's history pseudo-state enters only below the state it belongs to, which is
+            // entered only when it lies below the domain (its default content runs only then):
+            // a row into the history of its own source, or of a state holding its source, keeps
+            // that state.
+            if rows[transition.row].history != nil, let owner = targets.first, !tree.isDescendant(owner, of: transition.domain) {
+                entry.remove(owner)
+            }
         }
         entry.nodes.sort { $0.node < $1.node }
-        let ends = enter(entry, rows: transitions.map(\.row), &state, seeing: event, into: &result)
+        // The regions whose leaf was exited: not in a final state until entered again, though
+        // their control state still names the leaf they left.
+        let left = Set(exits.lazy.filter { tree.stateOf[$0.node] >= 0 }.map { Int(tree.regionOf[$0.node]) })
+        let ends = enter(entry, rows: transitions.map(\.row), leaving: left, &state, seeing: event, into: &result)
         if ends { exitMachine(&state, seeing: event, into: &result) }
     }
 
@@ -374,17 +397,23 @@ extension TransitionTable {
     /// Step 4: enters `entry`'s nodes in document order; returns whether one of them ends the
     /// machine. `rows` are the chosen rows, by transition position (empty at the start).
     func enter(
-        _ entry: EntrySet, rows fired: [Int], _ state: inout MachineState<M>, seeing event: M.Event,
-        into result: inout StepResult<M>
+        _ entry: EntrySet, rows fired: [Int], leaving left: Set<Int> = [], _ state: inout MachineState<M>,
+        seeing event: M.Event, into result: inout StepResult<M>
     ) -> Bool {
         let tree = statechart.tree
         var ends = false
+        // The regions exited and not entered again yet: SCXML's configuration as each state is
+        // entered, which a parallel state's completion reads.
+        var left = left
         for (node, owner) in entry.nodes {
             let region = Int(tree.regionOf[node])
             let stateIndex = Int(tree.stateOf[node])
             if stateIndex >= 0 {
                 let description = regions[region]
-                if !description.isCompound(stateIndex) { state.controls[region] = stateIndex }
+                if !description.isCompound(stateIndex) {
+                    state.controls[region] = stateIndex
+                    left.remove(region)
+                }
                 if let entryAction = _entryActions[stateOffset[region] &+ stateIndex] {
                     entryAction(&state.context, event, &result._outbox)
                 }
@@ -411,7 +440,7 @@ extension TransitionTable {
             let done = tree.nestedRegions[Int(tree.regionOf[grandparent])][Int(tree.stateOf[grandparent])].allSatisfy { inner in
                 let innerNode = Int(tree.regionNodes[inner])
                 let enteredLater = innerNode > node && entry.contains(innerNode)
-                return !enteredLater && isDone(region: inner, in: state.controls)
+                return !enteredLater && isDone(region: inner, in: state.controls, leaving: left)
             }
             if done { queueDone(of: grandparent, into: &result) }
         }
@@ -427,18 +456,21 @@ extension TransitionTable {
 
     /// Whether region `region`, active in `controls`, counts as done for the parallel state it is
     /// within: in a final state at its top; for a region that stands for its top state, when that
-    /// state is in a final state as SCXML's `isInFinalState` says.
-    func isDone(region: Int, in controls: ControlStates) -> Bool {
+    /// state is in a final state as SCXML's `isInFinalState` says. A region among `left` has
+    /// left its leaf in this microstep and is not back yet: it is in no state, final or not.
+    func isDone(region: Int, in controls: ControlStates, leaving left: Set<Int> = []) -> Bool {
+        guard !left.contains(region) else { return false }
         let description = regions[region]
         let leaf = controls[region]
         guard description.standsForItsState else { return description.isTopFinal(leaf) }
-        return isInFinalState(region: region, state: description.ancestors(of: leaf).last ?? leaf, in: controls)
+        return isInFinalState(
+            region: region, state: description.ancestors(of: leaf).last ?? leaf, in: controls, leaving: left)
     }
 
     /// SCXML's `isInFinalState` for active state `state` of `region`: a final state is; a
     /// compound state is when its active child is final; a parallel state is when every region
-    /// within it is done.
-    func isInFinalState(region: Int, state: Int, in controls: ControlStates) -> Bool {
+    /// within it is done (``isDone(region:in:leaving:)``).
+    func isInFinalState(region: Int, state: Int, in controls: ControlStates, leaving left: Set<Int> = []) -> Bool {
         let description = regions[region]
         if description.finalStates.contains(state) { return true }
         if description.isCompound(state) {
@@ -446,7 +478,7 @@ extension TransitionTable {
             return description.parents[leaf] == state && description.finalStates.contains(leaf)
         }
         let nested = statechart.tree.nestedRegions[region][state]
-        return !nested.isEmpty && nested.allSatisfy { isDone(region: $0, in: controls) }
+        return !nested.isEmpty && nested.allSatisfy { isDone(region: $0, in: controls, leaving: left) }
     }
 
     /// Queues `node`'s done event when a row handles it.

@@ -86,8 +86,8 @@ import Testing
 
     /// As SCXML's internal transition to its source's own history: the source stays, only the
     /// states below it are exited and entered, and its history keeps what it remembered (it is
-    /// written when the source is exited). The same whether the step records state changes (the
-    /// statechart step) or not (the table's plans).
+    /// written when the source is exited). The same whether the step records state changes or
+    /// not (such a table takes the statechart step either way).
     @Test func anInternalRowIntoItsSourcesHistoryDoesNotExitTheSource() {
         let rows =
             Jukebox.rows.filter { $0.id != "reset" } + [
@@ -106,6 +106,27 @@ import Testing
             table.step(&state, .reset, into: &result)
             #expect(state.context.log[before...] == ["exit idle", "enter busy", "enter paused"], "\(recording)")
             #expect(state[Jukebox.deck] == .paused, "paused, remembered when on was last exited")
+        }
+    }
+
+    /// A row from inside a compound state into that state's history exits only up to what the
+    /// history enters (SCXML's effective targets), so the state stays and its history keeps
+    /// what it remembered; the same whether the step records state changes or not.
+    @Test func aRowIntoTheHistoryOfAStateHoldingItsSourceKeepsThatState() {
+        let rows = Jukebox.rows + [Row("back", in: Jukebox.deck, from: [.paused], on: .tick, to: .on, history: .shallow)]
+        let table = TransitionTable<Jukebox>(regions: [Jukebox.deck], rows: rows, stateActions: Jukebox.stateActions)
+        for recording in [StepRecording.all, []] {
+            var state = table.initialState(context: .init())
+            var result = StepResult<Jukebox>(recording: recording)
+            // on remembers busy (exited from paused); then idle, busy, paused again.
+            for event: Jukebox.Event in [.power, .play, .pause, .power, .resume, .stop, .play, .pause] {
+                table.step(&state, event, into: &result)
+            }
+            let before = state.context.log.count
+            table.step(&state, .tick, into: &result)
+            #expect(
+                state.context.log[before...] == ["exit paused", "exit busy", "enter busy", "enter playing"], "\(recording)")
+            #expect(state[Jukebox.deck] == .playing)
         }
     }
 

@@ -108,6 +108,60 @@ import Testing
         #expect(remembering.configuration == ["s", "s2"], "s2, remembered when s was last exited")
     }
 
+    /// `getTransitionDomain` of `getEffectiveTargetStates`: a transition from inside a state to
+    /// that state's own history takes its domain from what the history enters (what it
+    /// remembers, else its default), so the state is neither exited nor entered, and what the
+    /// history remembers is what it had before the transition.
+    @Test func aTransitionToTheHistoryOfAStateHoldingItsSourceKeepsThatState() throws {
+        let chart = """
+            <state id="S">
+              <onentry><log expr="'+S'"/></onentry><onexit><log expr="'-S'"/></onexit>
+              <history id="H"><transition target="s1"><log expr="'H default'"/></transition></history>
+              <transition event="out" target="o"/>
+              <state id="s1"><transition event="next" target="s2"/><transition event="back" target="H"/></state>
+              <state id="s2"><transition event="back" target="H"/></state>
+            </state>
+            <state id="o"><transition event="in" target="S"/></state>
+            """
+        var fresh = try Session(chart)
+        _ = try fresh.send("next")
+        #expect(try fresh.send("back") == [], "S kept: neither exited nor entered, no default content")
+        #expect(fresh.configuration == ["S", "s1"], "nothing remembered: the default")
+
+        var remembering = try Session(chart)
+        _ = try remembering.send("next")
+        _ = try remembering.send("out")
+        _ = try remembering.send("in")
+        #expect(remembering.configuration == ["S", "s1"])
+        #expect(try remembering.send("back") == [])
+        #expect(remembering.configuration == ["S", "s2"], "s2, remembered when S was exited")
+    }
+
+    /// `enterStates` reads the configuration as it is when a final state is entered: a region
+    /// that left its final state in the same microstep (later in document order) is not done, so
+    /// the parallel state is not done either; a region that re-enters its final state counts
+    /// once it has.
+    @Test func aParallelIsDoneOnlyWhenEveryRegionIsInAFinalStateAfterTheExits() throws {
+        let chart = """
+            <state id="W">
+              <transition event="done.state.A"><log expr="'done A'"/></transition>
+              <transition event="done.state.B"><log expr="'done B'"/></transition>
+              <transition event="done.state.P"><log expr="'done P'"/></transition>
+              <parallel id="P">
+                <state id="A"><state id="a1"><transition event="go go2" target="af"/></state><final id="af"/></state>
+                <state id="B" initial="bf">
+                  <transition event="go" type="internal" target="b1"/><transition event="go2" type="internal" target="bf"/>
+                  <state id="b1"/><final id="bf"/>
+                </state>
+              </parallel>
+            </state>
+            """
+        var leaving = try Session(chart)
+        #expect(try leaving.send("go") == ["done A"], "B left bf in the same microstep: P is not done")
+        var returning = try Session(chart)
+        #expect(try returning.send("go2") == ["done A", "done B", "done P"])
+    }
+
     /// `getTransitionDomain`: `type="internal"` counts only from a compound state to states below
     /// it; from an atomic state, or to a state outside the source, the transition is external
     /// (the importer once refused these).
