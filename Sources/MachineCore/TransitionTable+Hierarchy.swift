@@ -58,9 +58,11 @@ struct CandidateIndex {
     }
 
     /// Checks a row's history and internal marks against its region's hierarchy; `nested` lists
-    /// the regions within each of the region's states.
+    /// the regions within each of the region's states. An imported internal row whose targets
+    /// are all in other regions (`hasExtraTargets`, below its source: the importer checks) is
+    /// left to the statechart step.
     static func validate(
-        row id: String, sources: [Int], target: Int?, history: History?, isInternal: Bool,
+        row id: String, sources: [Int], target: Int?, history: History?, isInternal: Bool, hasExtraTargets: Bool = false,
         in region: RegionDescription, nested: [[Int]]
     ) throws(TableError) {
         if history != nil {
@@ -68,7 +70,7 @@ struct CandidateIndex {
                 throw .invalidRowTarget(row: id, problem: "a history needs a compound or parallel target")
             }
         }
-        if isInternal {
+        if isInternal, !(target == nil && hasExtraTargets) {
             guard let target else { throw .invalidRowTarget(row: id, problem: "an internal row needs a target") }
             for source in sources where !region.contains(source, target) {
                 throw .invalidRowTarget(

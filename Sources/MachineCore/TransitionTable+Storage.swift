@@ -108,7 +108,8 @@ extension TransitionTable {
                 let sources = row.sources ?? Array(regions[region].states.indices)
                 try CandidateIndex.validate(
                     row: row.id, sources: sources, target: row.target, history: row.history,
-                    isInternal: row.isInternal, in: regions[region], nested: tree.nestedRegions[region])
+                    isInternal: row.isInternal, hasExtraTargets: !row.extraTargets.isEmpty, in: regions[region],
+                    nested: tree.nestedRegions[region])
                 rowRegion.append(region)
                 for extra in row.extraTargets {
                     guard let other = regionIndex[extra.regionName], regions[other].states.indices.contains(extra.state) else {

@@ -181,6 +181,29 @@ import Testing
         #expect(session.configuration == ["s", "s1"])
     }
 
+    /// `getTransitionDomain`: an internal transition from a compound state to states of the
+    /// regions of a `<parallel>` below it keeps its source, exiting and entering only below it.
+    @Test func anInternalTransitionIntoTheRegionsOfAParallelBelowKeepsItsSource() throws {
+        var session = try Session(
+            """
+            <state id="s">
+              <onentry><log expr="'enter s'"/></onentry><onexit><log expr="'exit s'"/></onexit>
+              <transition event="i" type="internal" target="B2"/>
+              <transition event="both" type="internal" target="A2 B1"/>
+              <state id="x"/>
+              <parallel id="P">
+                <onentry><log expr="'enter P'"/></onentry><onexit><log expr="'exit P'"/></onexit>
+                <state id="A"><state id="A1"/><state id="A2"/></state>
+                <state id="B"><state id="B1"/><state id="B2"/></state>
+              </parallel>
+            </state>
+            """)
+        #expect(try session.send("i") == ["enter P"])
+        #expect(session.configuration == ["s", "P", "A", "A1", "B", "B2"])
+        #expect(try session.send("both") == ["exit P", "enter P"])
+        #expect(session.configuration == ["s", "P", "A", "A2", "B", "B1"])
+    }
+
     /// §3.12.1: `foo`, `foo.` and `foo.*` are the same descriptor.
     @Test func aDescriptorEndingInADotMatchesAsWithoutIt() throws {
         let session = try Session(

@@ -452,14 +452,9 @@ struct ChartBuilder {
                 imported: id, region: region, sources: [source.state], trigger: trigger, guard: guardValue,
                 target: targets[0].state, history: history, internal: `internal`, action: action)
         }
-        guard !`internal` else {
-            throw SCXMLError.unsupported(
-                "an internal transition to several states below its source, or to a state of a region below it",
-                at: transition.location)
-        }
         return Row(
             imported: id, region: region, sources: [source.state], trigger: trigger, guard: guardValue, target: nil,
-            extraTargets: targets, history: history, action: action)
+            extraTargets: targets, history: history, internal: `internal`, action: action)
     }
 
     /// The action that runs `blocks` in order, or `nil` when there are none.
