@@ -64,6 +64,8 @@ extension Row {
             id: id, regionName: region, stateType: ObjectIdentifier(ImportedState.self), sources: sources,
             trigger: trigger, guard: `guard`, target: target, history: history, isInternal: `internal`, action: action)
         self.extraTargets = extraTargets
+        // SCXML's history is a pseudo-state, child of the state it belongs to.
+        self.targetsHistoryState = history != nil
     }
 
     /// The row's targets, its own region's first: where the statechart step enters.

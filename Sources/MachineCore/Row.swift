@@ -58,6 +58,11 @@ public struct Row<M: MachineDefinition>: Sendable {
     /// (``init(imported:region:sources:trigger:guard:target:extraTargets:history:internal:action:)``).
     /// Empty for every row declared in Swift.
     package internal(set) var extraTargets: [StateAddress] = []
+    /// Whether the row targets SCXML's history pseudo-state of its ``target`` (`target="h"`), as
+    /// an importer declares it: its domain is then worked out from what the history enters (SCXML's
+    /// effective targets), so a row from inside the state keeps it. A row declared in Swift
+    /// targets the state itself, entered by its history, and is exited and entered as any other.
+    package internal(set) var targetsHistoryState = false
 
     /// Declares a row of `region`.
     ///

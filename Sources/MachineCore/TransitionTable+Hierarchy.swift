@@ -194,11 +194,12 @@ struct CandidateIndex {
         }
         let targetChain = [target] + region.ancestors(of: target)
         // SCXML: an internal row keeps its source only if the source is compound and the target
-        // strictly below it; any other is external. (A row into the history of its source, or of
-        // a state above it, takes the statechart step, whose domain depends on what the history
-        // remembers.)
+        // strictly below it, or it enters its source by history (SCXML's history pseudo-state is
+        // a child of its state); any other is external.
         let domain: Int? =
-            if isInternal && target != source && region.isCompound(source) && targetChain.contains(source) {
+            if isInternal && (target != source || history != nil) && region.isCompound(source)
+                && targetChain.contains(source)
+            {
                 source
             } else {
                 region.ancestors(of: source).first { targetChain.dropFirst().contains($0) }

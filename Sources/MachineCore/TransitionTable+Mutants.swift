@@ -26,6 +26,9 @@ extension Row {
             id: id, regionName: regionName, stateType: stateType, sources: sources, trigger: trigger, guard: `guard`,
             target: target, history: history, isInternal: isInternal, action: action)
         row.extraTargets = extraTargets
+        // A mutant of an imported row into a history targets the history still; one that lost
+        // its history targets the state.
+        row.targetsHistoryState = targetsHistoryState && history != nil
         return row
     }
 
@@ -35,6 +38,7 @@ extension Row {
             id: id, regionName: regionName, stateType: stateType, sources: sources, trigger: trigger, guard: self.guard,
             target: target, history: history, isInternal: isInternal, action: action)
         row.extraTargets = extraTargets
+        row.targetsHistoryState = targetsHistoryState
         return row
     }
 

@@ -114,16 +114,20 @@ extension TransitionTable {
         let source = Int(statechart.candidateSources[candidate])
         let targets = statechart.rowTargets[row]
         guard !targets.isEmpty else { return Transition(row: row, candidate: candidate, source: source, domain: -1, exits: []) }
-        let domain = transitionDomain(
-            source: source, targets: effectiveTargets(of: row, controls: controls), isInternal: rows[row].isInternal)
+        let domain =
+            rows[row].targetsHistoryState
+            ? transitionDomain(
+                source: source, targets: effectiveTargets(of: row, controls: controls), isInternal: rows[row].isInternal)
+            : transitionDomain(
+                source: source, targets: targets, isInternal: rows[row].isInternal, byHistory: rows[row].history != nil)
         let exits = active.filter { tree.isDescendant($0, of: domain) }
         return Transition(row: row, candidate: candidate, source: source, domain: domain, exits: exits)
     }
 
-    /// SCXML's `getEffectiveTargetStates`: the row's targets, where a target entered by history
-    /// stands for what the history enters: the child (shallow) or leaf (deep) it remembers in
-    /// `controls`, else its default's targets, else its initial child; for a parallel state,
-    /// itself (what it enters lies in every region within it).
+    /// SCXML's `getEffectiveTargetStates`, for a row that targets a history pseudo-state (see
+    /// `Row.targetsHistoryState`): the child (shallow) or leaf (deep) the history remembers in
+    /// `controls`, else its default's targets, else its state's initial child; for a parallel
+    /// state, the state itself (what its history enters lies in every region within it).
     func effectiveTargets(of row: Int, controls: ControlStates) -> [Int] {
         let targets = statechart.rowTargets[row]
         guard let history = rows[row].history, targets.count == 1, !isParallel(node: targets[0]) else { return targets }
@@ -140,20 +144,26 @@ extension TransitionTable {
         return [Int(statechart.initialTargets[owner])]
     }
 
-    /// The node whose descendants a row exits and enters (SCXML's `getTransitionDomain`), from
-    /// its effective `targets` (``effectiveTargets(of:controls:)``): its source for an internal
-    /// row whose source is compound and whose targets are all strictly below it; otherwise (an
-    /// internal row to its own source, or from a state that is not compound, is external) the
-    /// nearest ancestor of the source that is compound (a region, a compound state or the
-    /// machine) and holds every target below it.
+    /// The node whose descendants a row exits and enters (SCXML's `getTransitionDomain`): its
+    /// source for an internal row whose source is compound and whose targets are all strictly
+    /// below it; otherwise (an internal row to its own source, or from a state that is not
+    /// compound, is external) the nearest ancestor of the source that is compound (a region, a
+    /// compound state or the machine) and holds every target below it. For a row that targets a
+    /// history pseudo-state, `targets` are its effective ones (``effectiveTargets(of:controls:)``).
     ///
+    /// A row declared in Swift that enters its target `byHistory` and is internal, to its own
+    /// source, keeps its source, as SCXML's internal transition to its source's own history does.
     /// A region that stands for its one top state (an imported `<parallel>`'s child,
     /// ``ImportedRegion``) is that state, so it is never a proper ancestor of it: a row from that
     /// state, or from below it, to that state is exited and entered from above the parallel
     /// state, as SCXML's `findLCCA` skips parallel states.
-    func transitionDomain(source: Int, targets: [Int], isInternal: Bool) -> Int {
+    func transitionDomain(source: Int, targets: [Int], isInternal: Bool, byHistory: Bool = false) -> Int {
         let tree = statechart.tree
-        if isInternal, isCompound(node: source), targets.allSatisfy({ tree.isDescendant($0, of: source) }) { return source }
+        if isInternal, isCompound(node: source),
+            targets.allSatisfy({ tree.isDescendant($0, of: source) || (byHistory && $0 == source) })
+        {
+            return source
+        }
         var ancestor = Int(tree.parents[source])
         while ancestor > StateTree.root {
             if isCompound(node: ancestor), !isStandingRegion(node: ancestor),
@@ -249,9 +259,9 @@ extension TransitionTable {
             for target in targets {
                 addAncestors(of: target, below: transition.domain, owner: owner, to: &entry, controls: state.controls)
             }
-            // SCXML's history pseudo-state enters only below the state it belongs to, which is
-            // entered only when it lies below the domain (its default content runs only then):
-            // a row into the history of its own source, or of a state holding its source, keeps
+            // A history enters only below the state it belongs to, which is entered only when it
+            // lies below the domain (its default content runs only then): a row into the history
+            // of its own source, or (SCXML's pseudo-state) of a state holding its source, keeps
             // that state.
             if rows[transition.row].history != nil, let owner = targets.first, !tree.isDescendant(owner, of: transition.domain) {
                 entry.remove(owner)

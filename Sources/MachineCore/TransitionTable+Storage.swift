@@ -158,17 +158,9 @@ extension TransitionTable {
             let endRunsExitActions =
                 WorkLedger<M.Timer, M.Request.Kind>.isAlwaysIdle && regions.contains { !$0.finalStates.isEmpty }
                 && (!stateActions.allSatisfy { $0.exit == nil } || triggers.delays.contains { !$0.isEmpty })
-            // A row into the history of a state holding its source (or of its source itself)
-            // exits from the state the history remembers up, as SCXML's effective targets say:
-            // the statechart step works that out as the row fires; a plan could not.
-            let entersItsOwnHistory = rows.indices.contains { index in
-                guard rows[index].history != nil, let target = rows[index].target else { return false }
-                let region = regions[rowRegion[index]]
-                return (rows[index].sources ?? Array(region.states.indices)).contains { region.contains(target, $0) }
-            }
             let usesStatechart =
                 regions.contains { $0.parent != nil } || !initials.isEmpty || !triggers.delayRows.isEmpty || endRunsExitActions
-                || rows.contains { !$0.extraTargets.isEmpty } || entersItsOwnHistory
+                || rows.contains { !$0.extraTargets.isEmpty || $0.targetsHistoryState }
             let isFlat =
                 stateActions.isEmpty && !triggers.delays.contains { !$0.isEmpty } && !regions.contains(where: \.isHierarchical)
                 && !usesStatechart
