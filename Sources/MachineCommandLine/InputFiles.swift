@@ -2,7 +2,7 @@ import EventScripts
 import Foundation
 
 /// The files named on a command line (scripts, records): a path, or `-` for standard input.
-enum InputFiles {
+package enum InputFiles {
     /// The name `-` goes by in transcripts and messages.
     static let standardInputName = "<stdin>"
 
@@ -28,14 +28,29 @@ enum InputFiles {
 
     /// The bytes of `file`, or of `standardInput` for `-`, at most ``largestWholeInput`` of them.
     static func read(_ file: String, standardInput: Int32) throws(ToolError) -> [UInt8] {
-        if file == "-" { return try readAll(standardInput, file) }
+        guard let bytes = try read(file, standardInput: standardInput, atMost: largestWholeInput) else {
+            throw ToolError(
+                "cannot read '\(displayName(file))': it is longer than \(largestWholeInput >> 20) MiB, the most read whole")
+        }
+        return bytes
+    }
+
+    /// The bytes of `file`, or of `standardInput` for `-`, or `nil` when it holds more than
+    /// `limit` of them, of which no more is read than a chunk past the limit: for an input
+    /// refused past a size of its own (an SCXML document).
+    ///
+    /// - Throws: a ``ToolError`` naming the file when it cannot be read or is a folder.
+    package static func read(
+        _ file: String, standardInput: Int32 = STDIN_FILENO, atMost limit: Int
+    ) throws(ToolError) -> [UInt8]? {
+        if file == "-" { return try readAll(standardInput, file, atMost: limit) }
         let descriptor = open(file, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { throw failure(file, errno) }
         defer { close(descriptor) }
         var info = stat()
         guard fstat(descriptor, &info) == 0 else { throw failure(file, errno) }
         guard info.st_mode & S_IFMT != S_IFDIR else { throw ToolError("cannot read '\(file)': it is a folder") }
-        return try readAll(descriptor, file)
+        return try readAll(descriptor, file, atMost: limit)
     }
 
     /// The script `file`, or standard input for `-`, read 64 KiB at a time as it is checked, so
@@ -105,7 +120,7 @@ enum InputFiles {
         }
     }
 
-    private static func readAll(_ descriptor: Int32, _ file: String) throws(ToolError) -> [UInt8] {
+    private static func readAll(_ descriptor: Int32, _ file: String, atMost limit: Int) throws(ToolError) -> [UInt8]? {
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while true {
@@ -115,10 +130,7 @@ enum InputFiles {
                 throw failure(file, errno)
             }
             if count == 0 { return bytes }
-            guard count <= largestWholeInput - bytes.count else {
-                throw ToolError(
-                    "cannot read '\(displayName(file))': it is longer than \(largestWholeInput >> 20) MiB, the most read whole")
-            }
+            guard count <= limit - bytes.count else { return nil }
             bytes.append(contentsOf: chunk[0..<count])
         }
     }
