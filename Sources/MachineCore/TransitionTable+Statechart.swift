@@ -268,9 +268,10 @@ extension TransitionTable {
             }
         }
         entry.nodes.sort { $0.node < $1.node }
-        // The regions whose leaf was exited: not in a final state until entered again, though
-        // their control state still names the leaf they left.
-        let left = Set(exits.lazy.filter { tree.stateOf[$0.node] >= 0 }.map { Int(tree.regionOf[$0.node]) })
+        // The regions whose leaf was exited, a bit each: not in a final state until entered
+        // again, though their control state still names the leaf they left.
+        var left: UInt64 = 0
+        for exit in exits where tree.stateOf[exit.node] >= 0 { left |= 1 << UInt64(tree.regionOf[exit.node]) }
         let ends = enter(entry, rows: transitions.map(\.row), leaving: left, &state, seeing: event, into: &result)
         if ends { exitMachine(&state, seeing: event, into: &result) }
     }
@@ -407,7 +408,7 @@ extension TransitionTable {
     /// Step 4: enters `entry`'s nodes in document order; returns whether one of them ends the
     /// machine. `rows` are the chosen rows, by transition position (empty at the start).
     func enter(
-        _ entry: EntrySet, rows fired: [Int], leaving left: Set<Int> = [], _ state: inout MachineState<M>,
+        _ entry: EntrySet, rows fired: [Int], leaving left: UInt64 = 0, _ state: inout MachineState<M>,
         seeing event: M.Event, into result: inout StepResult<M>
     ) -> Bool {
         let tree = statechart.tree
@@ -422,7 +423,7 @@ extension TransitionTable {
                 let description = regions[region]
                 if !description.isCompound(stateIndex) {
                     state.controls[region] = stateIndex
-                    left.remove(region)
+                    left &= ~(1 << UInt64(region))
                 }
                 if let entryAction = _entryActions[stateOffset[region] &+ stateIndex] {
                     entryAction(&state.context, event, &result._outbox)
@@ -466,10 +467,10 @@ extension TransitionTable {
 
     /// Whether region `region`, active in `controls`, counts as done for the parallel state it is
     /// within: in a final state at its top; for a region that stands for its top state, when that
-    /// state is in a final state as SCXML's `isInFinalState` says. A region among `left` has
-    /// left its leaf in this microstep and is not back yet: it is in no state, final or not.
-    func isDone(region: Int, in controls: ControlStates, leaving left: Set<Int> = []) -> Bool {
-        guard !left.contains(region) else { return false }
+    /// state is in a final state as SCXML's `isInFinalState` says. A region whose bit is set in
+    /// `left` has left its leaf in this microstep and is not back yet: it is in no state.
+    func isDone(region: Int, in controls: ControlStates, leaving left: UInt64 = 0) -> Bool {
+        guard left & (1 << UInt64(region)) == 0 else { return false }
         let description = regions[region]
         let leaf = controls[region]
         guard description.standsForItsState else { return description.isTopFinal(leaf) }
@@ -480,7 +481,7 @@ extension TransitionTable {
     /// SCXML's `isInFinalState` for active state `state` of `region`: a final state is; a
     /// compound state is when its active child is final; a parallel state is when every region
     /// within it is done (``isDone(region:in:leaving:)``).
-    func isInFinalState(region: Int, state: Int, in controls: ControlStates, leaving left: Set<Int> = []) -> Bool {
+    func isInFinalState(region: Int, state: Int, in controls: ControlStates, leaving left: UInt64 = 0) -> Bool {
         let description = regions[region]
         if description.finalStates.contains(state) { return true }
         if description.isCompound(state) {
