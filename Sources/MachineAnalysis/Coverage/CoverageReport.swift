@@ -80,7 +80,7 @@ public struct CoverageReport: Sendable {
 
     /// The guarded rows whose guard was not seen both true and false, in table order, with how it
     /// was seen: what to write a script for to raise the guards' coverage.
-    public var guardsSeenOneWay: [(row: String, guard: String, seen: String)] {
+    package var guardsSeenOneWay: [(row: String, guard: String, seen: String)] {
         listing.rows.indices.compactMap { index in
             guard let name = listing.rows[index].guard else { return nil }
             let outcomes = guardOutcomes[index]

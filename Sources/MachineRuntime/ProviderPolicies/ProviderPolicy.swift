@@ -13,7 +13,7 @@
 ///
 /// Every policy stops promptly when its task is cancelled, cancels every task it started, and
 /// then performs nothing more; a policy whose task is cancelled before it begins performs nothing.
-public protocol ProviderPolicy: Sendable {
+package protocol ProviderPolicy: Sendable {
     /// Performs `operation` under this policy: returns its result, or throws its error or the
     /// policy's own (``TimeoutError``, `CancellationError`).
     func run<T: Sendable>(_ operation: @escaping @Sendable () async throws -> T) async throws -> T
